@@ -1,0 +1,68 @@
+/**
+ * The app factory: `createApp(deps)` builds the whole HTTP surface from its dependencies, so tests
+ * pass an in-memory database and a capturing mailer, and production passes the real ones.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { handleError } from './http/errors.ts';
+import { requestLog } from './http/logging.ts';
+import { securityHeaders } from './http/security.ts';
+import { distribuidorasRoutes } from './distribuidoras/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
+import { siteRoutes } from './site/routes.ts';
+import type { SiteIndex } from './site/static-files.ts';
+
+/** The OpenAPI document's header. */
+const API_INFO = {
+  title: 'Portal de las distribuidoras de Grupo Electra Distribución',
+  version: '1.0.0',
+  description:
+    'API del portal. Salvo las operaciones públicas, todas exigen Authorization: Bearer <jwtToken>. Los errores de validación responden 400 con una lista de mensajes en español; el resto, un objeto {message}.',
+};
+
+/** Builds the API: every feature mounted under /api, documented in OpenAPI. */
+export function createApi() {
+  const api = new OpenAPIHono<AppEnv>()
+    .route('/', healthRoutes())
+    .route('/', distribuidorasRoutes());
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
+  let cachedDoc: OpenApiDoc | undefined;
+  const document = (): OpenApiDoc =>
+    (cachedDoc ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: API_INFO,
+      servers: [{ url: '/api' }],
+    }) as unknown as OpenApiDoc);
+  api.get('/openapi.json', (c) => c.json(document()));
+  api.get('/docs', (c) => c.html(renderApiDocs(document())));
+  // An unknown API path is an API error, never the home page.
+  api.all('*', (c) => c.json({ message: 'No existe esa operación de la API.' }, 404));
+  return api;
+}
+
+/** Builds the whole server: middleware, API under /api, and the site when one is given. */
+export function createApp(deps: AppDeps, site?: SiteIndex) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', requestLog());
+  app.use('*', securityHeaders(() => site?.scriptHashes ?? []));
+  app.use('*', compress());
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // API answers are personal or live: never stored by shared caches unless a route says otherwise.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.route("/api", createApi());
+  if (site) app.route('/', siteRoutes(site));
+  app.onError(handleError);
+  app.notFound((c) => c.json({ message: 'No encontrado.' }, 404));
+  return app;
+}

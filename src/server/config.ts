@@ -1,0 +1,92 @@
+/** Runtime configuration from the environment (CONTRACT.md "Starting it"). */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  /** TCP port to listen on. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** Folder for the embedded database, the outbox, uploads and generated secrets. */
+  dataDir: string;
+  /** PostgreSQL URL; null runs on embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  /** SMTP URL; null writes mails as .eml files under `dataDir/outbox`. */
+  smtpUrl: string | null;
+  /** Sender of every mail. */
+  mailFrom: string;
+  /** Origin used in every link the portal mails. */
+  publicUrl: string;
+  /** Signing key of access tokens (bytes). */
+  jwtSecret: Uint8Array;
+  /** Administrator created at start when both are set. */
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Whether demo data is loaded into an empty database. */
+  demoData: boolean;
+  /** pino log level. */
+  logLevel: string;
+  /** Folder of the built static site. */
+  distDir: string;
+}
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  DEMO_DATA: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DIST_DIR: z.string().min(1).default('./dist'),
+});
+
+/** Reads the secret kept in DATA_DIR, creating it the first time. */
+function persistentSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  } catch {
+    const secret = randomBytes(32);
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+/** Parses the environment into a Config; throws a readable error on bad values. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `"Grupo Electra Distribución" <no-responder@${new URL(publicUrl).hostname}>`,
+    publicUrl,
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistentSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    distDir: resolve(e.DIST_DIR),
+  };
+}

@@ -1,0 +1,58 @@
+/** Opens the database: embedded PGlite by default, node-postgres when a URL is given. */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and how to close it. */
+export interface Database {
+  db: Db;
+  /** `pglite` or `postgres`. */
+  driver: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a cluster-wide lock, so several processes never migrate at once. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Closes the connections; after this the database is flushed to disk. */
+  close(): Promise<void>;
+}
+
+/** Opens an embedded PGlite database in `dataDir`, or in memory when `dataDir` is null. */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    // PGlite is one connection in one process: a lock is only needed across processes, which PGlite refuses anyway.
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+/** Opens a pool on a PostgreSQL server. */
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail at start, with the server's message, rather than at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    async withLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

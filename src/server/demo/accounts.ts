@@ -1,0 +1,36 @@
+/**
+ * The demo accounts of CONTRACT.md. Identifiers use province code 00 (CIF) and well-known sample
+ * numbers (DNI), which no real company or person holds. Each later feature adds its own demo data
+ * for these accounts through that feature's import code.
+ */
+import type { Permiso } from '../../lib/permisos.ts';
+import { todosLosPermisos } from '../../lib/permisos.ts';
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = 'Demo1234';
+
+/** One demo account. */
+export interface DemoAccount {
+  email: string;
+  nif: string;
+  nombre?: string;
+  apellido1?: string;
+  apellido2?: string;
+  razonSocial?: string;
+  /** Permissions granted by an administrator on top of the automatic ones. */
+  extra: Permiso[];
+}
+
+/** The five accounts listed in CONTRACT.md and the README. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'consumidor@electra.example', nif: '12345678Z', nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', extra: [] },
+  { email: 'empresa@electra.example', nif: 'B00001016', razonSocial: 'Talleres Ribera Demo, S.L.', extra: [] },
+  {
+    email: 'comercializadora@electra.example',
+    nif: 'B00002022',
+    razonSocial: 'Energía Clara Comercializadora Demo, S.L.',
+    extra: ['epd-comercializadora', 'eod-comercializadora'],
+  },
+  { email: 'promotor@electra.example', nif: 'B00003038', razonSocial: 'Solar Meseta Promociones Demo, S.L.', extra: [] },
+  { email: 'admin@electra.example', nif: '00000001R', nombre: 'Ana', apellido1: 'Gestora', apellido2: 'Demo', extra: todosLosPermisos() },
+];

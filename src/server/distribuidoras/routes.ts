@@ -1,0 +1,35 @@
+/** GET /api/distribuidoras: the three distributors (public). */
+import { createRoute, z } from '@hono/zod-openapi';
+import { featureApp } from '../http/openapi.ts';
+import { listDistribuidoras } from './service.ts';
+
+const DistribuidoraSchema = z
+  .object({
+    codigo: z.enum(['epd', 'eod', 'ecd']).openapi({ example: 'epd' }),
+    nombre: z.string().openapi({ example: 'Electra Peninsular Distribución, S.L.' }),
+    codigoREE: z.string().openapi({ example: '9901' }),
+    prefijoCups: z.string().openapi({ example: 'ES9901' }),
+    paginaCapacidadNodal: z.string().nullable().openapi({ example: '/capacidad-nodal/epd' }),
+  })
+  .openapi('Distribuidora');
+
+const route = createRoute({
+  method: 'get',
+  path: '/distribuidoras',
+  tags: ['Público'],
+  summary: 'Distribuidoras del grupo',
+  responses: {
+    200: {
+      description: 'Las distribuidoras que comparten el portal',
+      content: { 'application/json': { schema: z.array(DistribuidoraSchema) } },
+    },
+  },
+});
+
+/** The distributors sub-app. */
+export function distribuidorasRoutes() {
+  return featureApp().openapi(route, async (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json(await listDistribuidoras(c.get('deps').db), 200);
+  });
+}

@@ -1,0 +1,25 @@
+/** Helpers so every feature builds its sub-app the same way. */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from './context.ts';
+import { validationHook } from './errors.ts';
+
+/** A sub-app whose routes join the OpenAPI description; schema failures go to the error pipeline. */
+export function featureApp(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({ defaultHook: (result) => validationHook(result) });
+}
+
+/** The body of every non-validation error. */
+export const ErrorSchema = z
+  .object({ message: z.string().openapi({ example: 'No tiene permiso para realizar esta operación.' }) })
+  .openapi('Error');
+
+/** The body of a 400: one Spanish message per failed rule. */
+export const ValidationErrorSchema = z
+  .array(z.string())
+  .openapi('ErroresValidacion', { example: ['El correo electrónico no es válido.'] });
+
+/** Response entry for an error status, for route definitions. */
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema } },
+});

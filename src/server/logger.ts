@@ -1,0 +1,54 @@
+/** The structured JSON logger, built so that no secret or personal value reaches the logs. */
+import pino, { type Logger } from 'pino';
+
+/** Keys whose values are never written, wherever they appear in a log object. */
+const REDACT = [
+  'password',
+  '*.password',
+  'passwordCopy',
+  '*.passwordCopy',
+  'token',
+  '*.token',
+  'jwtToken',
+  '*.jwtToken',
+  'authorization',
+  '*.authorization',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  'cookie',
+  '*.cookie',
+];
+
+/**
+ * Serialises an error without the values a query carried: Drizzle puts the parameters (hashes,
+ * e-mails, names) in the message and in `params`, and PostgreSQL puts row values in `detail`.
+ */
+export function safeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out: Record<string, unknown> = {
+    type: err.name === 'Error' ? err.constructor.name : err.name,
+    message: err.message.split('\nparams:')[0],
+  };
+  if (typeof (err as { query?: unknown }).query === 'string') out.query = (err as { query: string }).query;
+  if (err.stack) out.stack = err.stack.replace(/\nparams:[^\n]*/g, '');
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const c = cause as Error & { code?: string; constraint?: string };
+    out.cause = { type: c.name, message: c.message.split('\nparams:')[0], code: c.code, constraint: c.constraint };
+  }
+  return out;
+}
+
+/** Creates the process logger: JSON lines on stdout, ISO timestamps, secrets redacted. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT, censor: '[redactado]' },
+      serializers: { err: safeError, error: safeError },
+    },
+    destination,
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The production process: configuration, database, migrations, demo data, then one HTTP server for
+ * the site, the private shell and the API. SIGTERM and SIGINT drain requests and close the database.
+ */
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { createApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { syncDistribuidoras } from './distribuidoras/service.ts';
+import { loadDemoData } from './demo/load.ts';
+import { systemClock } from './http/context.ts';
+import { createLogger } from './logger.ts';
+import { fileMailer, smtpMailer } from './mail/transports.ts';
+import { loadSite } from './site/static-files.ts';
+import { bootstrapAdmin } from './users/bootstrap.ts';
+
+/** A running portal. */
+export interface Running {
+  server: Server;
+  database: Database;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database of the configuration and brings it up to date. */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
+  const started = performance.now();
+  await migrate(database);
+  await syncDistribuidoras(database.db);
+  if (config.demoData) await loadDemoData(database.db, logger);
+  await bootstrapAdmin(database.db, config, logger);
+  logger.info({ driver: database.driver, ms: Math.round(performance.now() - started) }, 'base de datos preparada');
+  return database;
+}
+
+/** Starts the portal with a configuration; resolves once it listens. */
+export async function start(config: Config, logger: Logger): Promise<Running> {
+  const site = await loadSite(config.distDir);
+  const database = await prepareDatabase(config, logger);
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : fileMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
+  const app = createApp({ db: database.db, mailer, clock: systemClock, config, logger }, site);
+
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
+  });
+  // Slow clients may not hold sockets open for ever.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 20_000;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('deteniendo: se terminan las peticiones en curso');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // A request that will not finish must not keep the process alive for ever.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await database.close();
+      logger.info('detenido');
+    })());
+  return { server, database, stop };
+}
+
+/** Entry point when run as a program. */
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+    return;
+  }
+  const logger = createLogger(config.logLevel);
+  const t0 = performance.now();
+  let running: Running;
+  try {
+    running = await start(config, logger);
+  } catch (err) {
+    logger.fatal({ err }, 'no se pudo arrancar el portal');
+    process.exitCode = 1;
+    return;
+  }
+  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
+  logger.info({ url: address, ms: Math.round(performance.now() - t0) }, 'portal disponible');
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'error al detener');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (import.meta.main) await main();
