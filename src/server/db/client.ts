@@ -20,6 +20,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Wraps a close function so that calling it again returns the first call's promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
 /** Opens an embedded PGlite database in `dataDir`, or in memory when `dataDir` is null. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
@@ -29,7 +35,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     driver: 'pglite',
     // PGlite is one connection in one process: a lock is only needed across processes, which PGlite refuses anyway.
     withLock: (_key, fn) => fn(),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -53,6 +59,6 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         conn.release();
       }
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }

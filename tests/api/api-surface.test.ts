@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISTRIBUIDORAS } from '../../src/lib/distribuidoras.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('API surface', () => {
+  it('lists the three distributors of the contract', async () => {
+    const res = await server.fetch('/api/distribuidoras');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { codigo: string; codigoREE: string; prefijoCups: string }[];
+    expect(body.map((d) => [d.codigo, d.codigoREE, d.prefijoCups])).toEqual([
+      ['epd', '9901', 'ES9901'],
+      ['eod', '9902', 'ES9902'],
+      ['ecd', '9903', 'ES9903'],
+    ]);
+    expect(body).toEqual(DISTRIBUIDORAS);
+  });
+
+  it('answers an unknown API path with a JSON 404, never HTML', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/no-existe'],
+      ['POST', '/api/otra/cosa'],
+      ['GET', '/api/'],
+    ] as const) {
+      const res = await server.fetch(path, { method });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ message: 'No existe esa operación de la API.' });
+    }
+  });
+
+  it('describes every route in OpenAPI 3.1', async () => {
+    const res = await server.fetch('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health', '/distribuidoras']));
+    expect(doc.paths['/distribuidoras']).toHaveProperty('get');
+  });
+
+  it('renders a readable docs page from the OpenAPI document, without scripts', async () => {
+    const res = await server.fetch('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('GET /api/distribuidoras');
+    expect(html).toContain('GET /api/health');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('compresses answers for clients that accept gzip', async () => {
+    const res = await server.fetch('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    // fetch decompresses: the body is still the document.
+    expect(((await res.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  it('sends a request id and logs each request with it, status and duration', async () => {
+    const res = await server.fetch('/api/distribuidoras');
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = server.logs.find((l) => l.requestId === id && l.msg === 'petición');
+    expect(line).toMatchObject({ method: 'GET', path: '/api/distribuidoras', status: 200 });
+    expect(typeof line?.ms).toBe('number');
+  });
+});
+
+describe('security headers', () => {
+  it('are on every API answer: CSP without unsafe-inline scripts, nosniff, frame-ancestors, referrer policy', async () => {
+    for (const path of ['/api/health', '/api/no-existe', '/api/docs']) {
+      const res = await server.fetch(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc, path).toContain("'self'");
+      expect(scriptSrc, path).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('adds HSTS only when the request came over https', async () => {
+    const plain = await server.fetch('/api/health');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const https = await server.fetch('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+});

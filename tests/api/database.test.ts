@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { todosLosPermisos } from '../../src/lib/permisos.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo/accounts.ts';
+import { loadDemoData } from '../../src/server/demo/load.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { verifyPassword } from '../../src/server/auth/password.ts';
+import { bootstrapAdmin } from '../../src/server/users/bootstrap.ts';
+import { findUserByEmail, permissionsOf } from '../../src/server/users/service.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+const silent = createLogger('silent');
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.destroy();
+});
+
+const count = async (table: string) =>
+  Number((await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n);
+
+describe('migrations', () => {
+  it('create the first table set', async () => {
+    const rows = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['audit_log', 'distribuidoras', 'mail_outbox', 'user_permissions', 'users']),
+    );
+  });
+
+  it('are idempotent: applying them again changes nothing', async () => {
+    const before = await count('drizzle.__drizzle_migrations');
+    await migrate(database);
+    await migrate(database);
+    expect(await count('drizzle.__drizzle_migrations')).toBe(before);
+    expect(before).toBeGreaterThan(0);
+  });
+
+  it('refuse an e-mail that is not lower case and an unknown account state', async () => {
+    await expect(
+      database.db.execute(sql`insert into users (email, password_hash) values ('Mayus@Example.com', 'x')`),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`insert into users (email, password_hash, estado) values ('a@example.com', 'x', 'raro')`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('administrator bootstrap', () => {
+  const config = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: '/tmp/unused', JWT_SECRET: 'x'.repeat(32), ...env });
+
+  it('creates an active administrator with every permission of every distributor, once', async () => {
+    const cfg = config({ ADMIN_EMAIL: 'Jefa@Example.com', ADMIN_PASSWORD: 'Cl4ve-segura' });
+    expect(await bootstrapAdmin(database.db, cfg, silent)).toBe('created');
+    expect(await bootstrapAdmin(database.db, cfg, silent)).toBe('exists');
+    const user = await findUserByEmail(database.db, 'jefa@example.com');
+    expect(user?.estado).toBe('activo');
+    expect(await verifyPassword(user!.passwordHash, 'Cl4ve-segura')).toBe(true);
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await permissionsOf(database.db, user!.id)).toEqual([...todosLosPermisos()].sort());
+    expect(await count('users')).toBe(1);
+  });
+
+  it('does nothing unless both variables are set', async () => {
+    expect(await bootstrapAdmin(database.db, config({ ADMIN_EMAIL: 'a@example.com' }), silent)).toBe('skipped');
+    expect(await bootstrapAdmin(database.db, config({ ADMIN_PASSWORD: 'x' }), silent)).toBe('skipped');
+    expect(await count('users')).toBe(0);
+  });
+});
+
+describe('demo data', () => {
+  it('loads the contract demo accounts, active, with password Demo1234 and their permissions', async () => {
+    expect(await loadDemoData(database.db, silent)).toBe(true);
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await findUserByEmail(database.db, account.email);
+      expect(user?.estado, account.email).toBe('activo');
+      expect(await verifyPassword(user!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    }
+    const comercializadora = await findUserByEmail(database.db, 'comercializadora@electra.example');
+    expect(await permissionsOf(database.db, comercializadora!.id)).toEqual([
+      'ecd-accesoyconexion',
+      'ecd-contacto',
+      'eod-accesoyconexion',
+      'eod-comercializadora',
+      'eod-contacto',
+      'epd-accesoyconexion',
+      'epd-comercializadora',
+      'epd-contacto',
+    ]);
+    const admin = await findUserByEmail(database.db, 'admin@electra.example');
+    expect(await permissionsOf(database.db, admin!.id)).toHaveLength(15);
+  });
+
+  it('is not loaded into a database that already has accounts', async () => {
+    await loadDemoData(database.db, silent);
+    expect(await loadDemoData(database.db, silent)).toBe(false);
+    expect(await count('users')).toBe(DEMO_ACCOUNTS.length);
+  });
+});

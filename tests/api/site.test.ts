@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../src/server/site/static-files.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/** A small built site, shaped like Astro's output, written by the test. */
+const FILES: Record<string, string> = {
+  'index.html': '<!doctype html><html lang="es"><meta name="portal-page" content="home"><script type="module">console.log(1)</script></html>',
+  'area-privada-shell/index.html': '<!doctype html><meta name="portal-page" content="private-shell">',
+  'sesion/activar-usuario/index.html': '<!doctype html><meta name="portal-page" content="activar-usuario">',
+  'sesion/nueva-clave/index.html': '<!doctype html><meta name="portal-page" content="nueva-clave">',
+  'legal/aviso-legal/index.html': '<!doctype html><meta name="portal-page" content="legal-aviso-legal">',
+  '_astro/app.AbC123.js': 'export const x = 1;'.repeat(200),
+  'media/clip.mp4': '0123456789'.repeat(100),
+};
+
+let dir: string;
+let server: TestServer;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'site-'));
+  for (const [path, content] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  server = await startTestServer({ site: await loadSite(dir) });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const page = async (path: string, init?: RequestInit) => {
+  const res = await server.fetch(path, init);
+  const html = await res.text();
+  return { status: res.status, res, id: /portal-page" content="([^"]+)"/.exec(html)?.[1] };
+};
+
+describe('page routing', () => {
+  it('serves the home page at /', async () => {
+    expect(await page('/')).toMatchObject({ status: 200, id: 'home' });
+  });
+
+  it('answers every private path with the private shell', async () => {
+    for (const path of [
+      '/inicio',
+      '/administrador/administrador-usuarios',
+      '/accesoyconexion/listado-de-solicitudes',
+      '/accesoyconexion/solicitud',
+      '/comercializadora/sips',
+      '/comercializadora/solicitud-atr',
+      '/medidas/curvas',
+      '/medidas/potencia',
+      '/modificacionesContractuales/modificaciones-contractuales',
+      '/contacto/reclamaciones',
+      '/perfil',
+      '/informacionContrato/detalle-informacion-contrato',
+    ]) {
+      expect(await page(path), path).toMatchObject({ status: 200, id: 'private-shell' });
+    }
+  });
+
+  it('answers mailed links with their session pages', async () => {
+    expect(await page('/sesion/activar-usuario/3f9a8c')).toMatchObject({ status: 200, id: 'activar-usuario' });
+    expect(await page('/sesion/nueva-clave/77aa0b')).toMatchObject({ status: 200, id: 'nueva-clave' });
+  });
+
+  it('serves built pages with or without the trailing slash', async () => {
+    expect(await page('/legal/aviso-legal')).toMatchObject({ status: 200, id: 'legal-aviso-legal' });
+    expect(await page('/legal/aviso-legal/')).toMatchObject({ status: 200, id: 'legal-aviso-legal' });
+  });
+
+  it('shows the home page, as a 404, for any other path', async () => {
+    for (const path of ['/no-existe', '/legal/otra', '/a/b/c?x=1', '/area-privada-shell', '/%E0%A4%A', '/../package.json', '/inicio-falso']) {
+      expect(await page(path), path).toMatchObject({ status: 404, id: 'home' });
+    }
+  });
+
+  it('refuses methods other than GET and HEAD on pages', async () => {
+    const res = await server.fetch('/', { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('static files', () => {
+  it('caches hashed assets for a year and revalidates pages', async () => {
+    const asset = await server.fetch('/_astro/app.AbC123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const html = await server.fetch('/');
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await server.fetch('/_astro/app.AbC123.js');
+    const etag = first.headers.get('etag')!;
+    const again = await server.fetch('/_astro/app.AbC123.js', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves byte ranges, as video players ask', async () => {
+    const res = await server.fetch('/media/clip.mp4', { headers: { Range: 'bytes=10-19' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('bytes 10-19/1000');
+    expect(await res.text()).toBe('0123456789');
+    const bad = await server.fetch('/media/clip.mp4', { headers: { Range: 'bytes=5000-' } });
+    expect(bad.status).toBe(416);
+  });
+
+  it('compresses text files for clients that accept gzip', async () => {
+    const res = await server.fetch('/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('allows the inline scripts of the built pages by hash in the CSP', async () => {
+    const res = await server.fetch('/');
+    const csp = res.headers.get('content-security-policy')!;
+    // The one inline script of the fixture's home page is `console.log(1)`.
+    const sha = createHash('sha256').update('console.log(1)').digest('base64');
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${sha}'`);
+  });
+});

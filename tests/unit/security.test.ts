@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cacheControlFor } from '../../src/server/site/static-files.ts';
+import { contentSecurityPolicy, inlineScriptHashes, isHttps } from '../../src/server/http/security.ts';
+
+describe('CSP', () => {
+  it('hashes inline scripts exactly as browsers do, and ignores external and JSON scripts', () => {
+    const html = '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>';
+    const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
+  });
+
+  it('never allows unsafe-inline or eval scripts, and forbids framing', () => {
+    const csp = contentSecurityPolicy(["'sha256-abc'"], false);
+    const script = csp.split('; ').find((d) => d.startsWith('script-src'))!;
+    expect(script).toBe("script-src 'self' 'sha256-abc'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(contentSecurityPolicy([], true)).toContain('upgrade-insecure-requests');
+  });
+
+  it('trusts the first X-Forwarded-Proto value for https', () => {
+    expect(isHttps('http://x/', 'https')).toBe(true);
+    expect(isHttps('http://x/', 'https, http')).toBe(true);
+    expect(isHttps('https://x/', 'http')).toBe(false);
+    expect(isHttps('https://x/', undefined)).toBe(true);
+  });
+});
+
+describe('cache policy', () => {
+  it('is immutable for hashed assets only', () => {
+    expect(cacheControlFor('/_astro/index.Ab12Cd.js')).toContain('immutable');
+    expect(cacheControlFor('/pagefind/fragment/es_1a2b.pf_fragment')).toContain('immutable');
+    expect(cacheControlFor('/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/media/hero.mp4')).toBe('public, max-age=86400, must-revalidate');
+  });
+});
