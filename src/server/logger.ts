@@ -29,7 +29,8 @@ export function safeError(err: unknown): Record<string, unknown> {
     type: err.name === 'Error' ? err.constructor.name : err.name,
     message: err.message.split('\nparams:')[0],
   };
-  if (typeof (err as { query?: unknown }).query === 'string') out.query = (err as { query: string }).query;
+  const query: unknown = (err as Error & { query?: unknown }).query;
+  if (typeof query === 'string') out.query = query;
   if (err.stack) out.stack = err.stack.replace(/\nparams:[^\n]*/g, '');
   const cause = (err as { cause?: unknown }).cause;
   if (cause instanceof Error) {

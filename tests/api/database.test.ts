@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { queryRows } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo/accounts.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
@@ -21,14 +22,15 @@ afterEach(async () => {
 });
 
 const count = async (table: string) =>
-  Number((await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n);
+  Number((await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n);
 
 describe('migrations', () => {
   it('create the first table set', async () => {
-    const rows = await database.db.execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
+      database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(rows.rows.map((r) => r.table_name)).toEqual(
+    expect(rows.map((r) => r.table_name)).toEqual(
       expect.arrayContaining(['audit_log', 'distribuidoras', 'mail_outbox', 'user_permissions', 'users']),
     );
   });

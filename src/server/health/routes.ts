@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { featureApp } from '../http/openapi.ts';
+import { queryRows } from '../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
 
 /** How many migrations this build ships. */
@@ -31,10 +32,11 @@ export function healthRoutes() {
   return featureApp().openapi(route, async (c) => {
     c.header('Cache-Control', 'no-store');
     try {
-      const result = await c
-        .get('deps')
-        .db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const applied = Number(result.rows[0]?.n ?? 0);
+      const [row] = await queryRows<{ n: number }>(
+        c.get('deps').db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      const applied = Number(row?.n ?? 0);
       if (applied < EXPECTED_MIGRATIONS) {
         return c.json({ status: 'error' as const, message: 'Migraciones pendientes' }, 503);
       }

@@ -1,0 +1,86 @@
+/**
+ * `npm test`: the whole suite, in the order that fails fastest on a laptop and reuses one build.
+ *   1. types: astro check (pages) and tsc (everything else)
+ *   2. lint: eslint
+ *   3. vitest: unit tests, and the API through HTTP on PGlite (and PostgreSQL with TEST_DATABASE_URL)
+ *   4. build: the static site, once (skipped when the sources have not changed)
+ *   5. playwright: browser tests in Debian's Chromium against the built server, axe on every page
+ * Every step runs even when an earlier one fails, so one run shows every problem; the exit code is
+ * non-zero when any step failed. The last line counts the tests the runners executed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIfNeeded } from './build-if-needed.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const bin = (pkgPath: string) => join(ROOT, 'node_modules', pkgPath);
+const results: { step: string; ok: boolean; seconds: number }[] = [];
+
+/** Runs a JS entry point on this Node 24 (not the system `node`), inheriting the terminal. */
+function run(step: string, entry: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n━━ ${step} ━━`);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [bin(entry), ...args], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ step, ok, seconds: (performance.now() - t0) / 1000 });
+  return ok;
+}
+
+function step(name: string, fn: () => void): boolean {
+  console.log(`\n━━ ${name} ━━`);
+  const t0 = performance.now();
+  let ok = true;
+  try {
+    fn();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    ok = false;
+  }
+  results.push({ step: name, ok, seconds: (performance.now() - t0) / 1000 });
+  return ok;
+}
+
+rmSync(join(ROOT, 'test-results'), { recursive: true, force: true });
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+
+run('tipos: astro check', 'astro/bin/astro.mjs', ['check']);
+run('tipos: tsc', 'typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
+run('lint: eslint', 'eslint/bin/eslint.js', ['.']);
+run('vitest: unitarias y API', 'vitest/vitest.mjs', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
+const built = step('build: astro build', () => buildIfNeeded());
+if (built) {
+  run('playwright: navegador y accesibilidad', '@playwright/test/cli.js', ['test']);
+} else {
+  results.push({ step: 'playwright: navegador y accesibilidad', ok: false, seconds: 0 });
+}
+
+// Counts from the runners' own reports.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const vitestReport = join(ROOT, 'test-results/vitest.json');
+if (existsSync(vitestReport)) {
+  const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+const pwReport = join(ROOT, 'test-results/playwright.json');
+if (existsSync(pwReport)) {
+  const p = JSON.parse(readFileSync(pwReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+}
+
+console.log('\n━━ resumen ━━');
+for (const r of results) console.log(`${r.ok ? 'ok   ' : 'FALLO'}  ${r.step.padEnd(40)} ${r.seconds.toFixed(1)} s`);
+const allOk = results.every((r) => r.ok);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(allOk && failed === 0 ? 0 : 1);

@@ -1,0 +1,132 @@
+/**
+ * The production process as an operator meets it: started with `node src/server/main.ts`, stopped
+ * with SIGTERM, started on PostgreSQL. These tests need no browser.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+
+interface Proc {
+  child: ChildProcessWithoutNullStreams;
+  lines: Record<string, unknown>[];
+  /** Resolves with the first log line whose message is `msg`. */
+  waitFor(msg: string): Promise<Record<string, unknown>>;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+  });
+  const lines: Record<string, unknown>[] = [];
+  const waiters: { msg: string; resolve: (l: Record<string, unknown>) => void }[] = [];
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const raw = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      try {
+        const line = JSON.parse(raw) as Record<string, unknown>;
+        lines.push(line);
+        for (const w of waiters.filter((w) => w.msg === line.msg)) w.resolve(line);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    exited,
+    waitFor: (msg) => {
+      const seen = lines.find((l) => l.msg === msg);
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ msg, resolve }));
+    },
+  };
+}
+
+/** A port for one test, away from the browser tests' server. */
+const port = (offset: number) => String(4400 + offset + (test.info().workerIndex % 10) * 10);
+
+test('SIGTERM lets a request in flight finish, closes the database and exits 0', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-sigterm-'));
+  const p = port(1);
+  const proc = startServer({ PORT: p, DATA_DIR: dataDir, DEMO_DATA: '0', ADMIN_EMAIL: 'jefe@example.com', ADMIN_PASSWORD: 'Secreta123' });
+  await proc.waitFor('portal disponible');
+
+  // A request whose headers are only half sent when the signal arrives.
+  const socket = connect(Number(p), '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  let response = '';
+  socket.on('data', (d) => (response += d.toString()));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+
+  proc.child.kill('SIGTERM');
+  await proc.waitFor('deteniendo: se terminan las peticiones en curso');
+  socket.write('\r\n');
+  await closed;
+
+  expect(response).toMatch(/^HTTP\/1\.1 200/);
+  expect(response).toContain('{"status":"ok"}');
+  expect(await proc.exited).toBe(0);
+  expect(proc.lines.some((l) => l.msg === 'detenido')).toBe(true);
+
+  // Nothing written is lost: the same data directory starts again with the administrator in it.
+  const again = startServer({ PORT: p, DATA_DIR: dataDir, DEMO_DATA: '0', ADMIN_EMAIL: 'jefe@example.com', ADMIN_PASSWORD: 'Secreta123' });
+  await again.waitFor('portal disponible');
+  expect(again.lines.some((l) => l.msg === 'administrador inicial creado')).toBe(false);
+  const health = await fetch(`http://127.0.0.1:${p}/api/health`);
+  expect(health.status).toBe(200);
+  again.child.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+});
+
+test('refuses to start with a bad variable and says which', async () => {
+  const proc = startServer({ PORT: 'no-es-un-puerto', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bad-')) });
+  let stderr = '';
+  proc.child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  expect(await proc.exited).toBe(1);
+  expect(stderr).toContain('PORT');
+});
+
+test('starts on PostgreSQL when DATABASE_URL is set', async () => {
+  const admin = process.env.TEST_DATABASE_URL;
+  test.skip(!admin, 'needs TEST_DATABASE_URL (set by .ci/run); the PGlite start is covered above');
+  const name = `portal_e2e_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  const url = new URL(admin!);
+  url.pathname = `/${name}`;
+  const p = port(2);
+  try {
+    const proc = startServer({ PORT: p, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-pg-')), DATABASE_URL: url.toString() });
+    const ready = await proc.waitFor('base de datos preparada');
+    expect(ready.driver).toBe('postgres');
+    await proc.waitFor('portal disponible');
+    const res = await fetch(`http://127.0.0.1:${p}/api/health`);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    const d = await fetch(`http://127.0.0.1:${p}/api/distribuidoras`);
+    expect(((await d.json()) as unknown[]).length).toBe(3);
+    // On PostgreSQL demo data is off by default (CONTRACT.md).
+    const users = await new pg.Client({ connectionString: url.toString() });
+    await users.connect();
+    const { rows } = await users.query('select count(*)::int as n from users');
+    await users.end();
+    expect(rows[0].n).toBe(0);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  } finally {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+});

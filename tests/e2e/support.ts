@@ -1,0 +1,41 @@
+/** Helpers shared by the browser tests. */
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The widths every public page is checked at: desktop and a phone. */
+export const WIDTHS = [
+  { name: 'escritorio', width: 1280, height: 800 },
+  { name: 'movil', width: 390, height: 844 },
+] as const;
+
+/** Paths of every built page, read from dist/ (the shell pages by a path that reaches them). */
+export function builtPages(): string[] {
+  const dist = join(process.cwd(), 'dist');
+  const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === 'index.html')
+    .map((e) => '/' + relative(dist, e.parentPath).split(sep).join('/'))
+    .map((p) => (p === '/' ? '/' : p.replace(/\/$/, '')));
+  return pages
+    .map((p) =>
+      p === '/area-privada-shell' ? '/inicio' : p.startsWith('/sesion/activar-usuario') || p.startsWith('/sesion/nueva-clave') ? `${p}/id-de-prueba` : p,
+    )
+    .sort();
+}
+
+/** Records Content-Security-Policy violations in the page, so a test can assert there were none. */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  return async () => violations;
+}
+
+/** Runs axe with the WCAG 2.2 A/AA rules and fails with the list of violations. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe en ${label}`).toEqual([]);
+}
