@@ -25,6 +25,7 @@ const API_INFO = {
 
 /** Builds the API: every feature mounted under /api, documented in OpenAPI. */
 export function createApi() {
+  // One sub-app per feature (src/server/<feature>/routes.ts).
   const api = new OpenAPIHono<AppEnv>()
     .route('/', healthRoutes())
     .route('/', distribuidorasRoutes());

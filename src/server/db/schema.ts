@@ -7,9 +7,11 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -142,5 +144,87 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.estado} = 'pendiente'`),
     check('mail_outbox_estado_check', sql`${t.estado} in ('pendiente', 'enviado', 'fallido')`),
+  ],
+);
+
+/** Network interruptions (SPEC.md §3 "Network incident"): scheduled works and faults, by distributor. */
+export const incidenciasRed = pgTable(
+  'incidencias_red',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** Programada (scheduled), En curso (works under way), Activa (fault), Cerrada (over: never shown publicly). */
+    estado: text('estado').notNull(),
+    /** What happens, in Spanish, for the public. */
+    descripcion: text('descripcion').notNull(),
+    /** Municipality name and its INE code (5 digits), and the province name. */
+    municipio: text('municipio').notNull(),
+    codigoIne: text('codigo_ine').notNull(),
+    provincia: text('provincia').notNull(),
+    /** Postal codes affected. */
+    codigosPostales: text('codigos_postales').array().notNull().default(sql`'{}'::text[]`),
+    /** Supply points (CUPS, 20 characters) affected, when known one by one. */
+    cups: text('cups').array().notNull().default(sql`'{}'::text[]`),
+    /** Supply points affected, as an estimate for the public. */
+    clientesAfectados: integer('clientes_afectados'),
+    inicio: timestamp('inicio', { withTimezone: true }).notNull(),
+    /** Expected end; null while unknown. */
+    finPrevisto: timestamp('fin_previsto', { withTimezone: true }),
+    /** Real end, set when it is closed. */
+    fin: timestamp('fin', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('incidencias_red_abiertas_idx').on(t.distribuidora, t.inicio).where(sql`${t.estado} <> 'Cerrada'`),
+    index('incidencias_red_cups_idx').using('gin', t.cups),
+    check('incidencias_red_estado_check', sql`${t.estado} in ('Programada', 'En curso', 'Activa', 'Cerrada')`),
+    check('incidencias_red_ine_check', sql`${t.codigoIne} ~ '^[0-9]{5}$'`),
+  ],
+);
+
+/**
+ * Published access capacity per node (DOMAIN.md §7, RD 1183/2020 art. 5, Circular 1/2021 art. 12):
+ * one row per distributor, monthly publication, kind (generation or demand) and connection point.
+ */
+export const capacidadNodal = pgTable(
+  'capacidad_nodal',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** First day of the month the figures were published for. */
+    publicacion: date('publicacion', { mode: 'string' }).notNull(),
+    /** generacion or demanda. */
+    tipo: text('tipo').notNull().default('generacion'),
+    comunidadAutonoma: text('comunidad_autonoma').notNull(),
+    provincia: text('provincia').notNull(),
+    municipio: text('municipio').notNull(),
+    /** Substation name. */
+    subestacion: text('subestacion').notNull(),
+    /** Identifier of the connection point (busbar), unique within a publication. */
+    nudo: text('nudo').notNull(),
+    /** Voltage level in kV. */
+    tensionKv: numeric('tension_kv', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    /** Location, ETRS89 geographic (degrees). */
+    latitud: numeric('latitud', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    longitud: numeric('longitud', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    /** Capacities in MW: available, occupied, admitted and not yet resolved. */
+    disponibleMw: numeric('disponible_mw', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    ocupadaMw: numeric('ocupada_mw', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    admitidaNoResueltaMw: numeric('admitida_no_resuelta_mw', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    /** Transmission node most affected (Nudo de afección mayoritaria en la Red de Transporte). */
+    nudoAfeccionRdt: text('nudo_afeccion_rdt'),
+    comentario: text('comentario'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('capacidad_nodal_nudo_key').on(t.distribuidora, t.tipo, t.publicacion, t.nudo),
+    check('capacidad_nodal_tipo_check', sql`${t.tipo} in ('generacion', 'demanda')`),
+    check('capacidad_nodal_mw_check', sql`${t.disponibleMw} >= 0 and ${t.ocupadaMw} >= 0 and ${t.admitidaNoResueltaMw} >= 0`),
   ],
 );

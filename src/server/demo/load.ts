@@ -1,20 +1,41 @@
-/** Loads the demo data into an empty database, through the same services real data uses. */
+/**
+ * Loads the demo data into an empty database, through the same services and import code that real
+ * data uses. Each feature adds its own generator to DEMO_STEPS.
+ */
 import type { Logger } from 'pino';
 import { audit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
+import { createRandom, type Random } from './random.ts';
 
-/** Creates the demo accounts, active, with the automatic permissions plus their extra ones. */
-export async function loadDemoData(db: Db, logger: Logger): Promise<boolean> {
+/** One generator: writes its part of the demo data inside the loading transaction. */
+export type DemoStep = (db: Db, random: Random, now: Date) => Promise<Record<string, number>>;
+
+/** The demo accounts, active, with the automatic permissions plus their extra ones. */
+const accounts: DemoStep = async (db) => {
+  for (const account of DEMO_ACCOUNTS) {
+    const { id } = await createUser(db, { ...account, password: DEMO_PASSWORD, estado: 'activo' });
+    await grantPermissions(db, id, [...permisosAlActivar(), ...account.extra]);
+  }
+  return { cuentas: DEMO_ACCOUNTS.length };
+};
+
+/** Generators in order; later features append theirs. */
+const DEMO_STEPS: DemoStep[] = [
+  accounts,
+];
+
+/** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */
+export async function loadDemoData(db: Db, logger: Logger, options: { seed?: number; now?: Date } = {}): Promise<boolean> {
   if (!(await hasNoUsers(db))) return false;
+  const random = createRandom(options.seed ?? 20_250_428);
+  const now = options.now ?? new Date();
+  const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const account of DEMO_ACCOUNTS) {
-      const { id } = await createUser(tx, { ...account, password: DEMO_PASSWORD, estado: 'activo' });
-      await grantPermissions(tx, id, [...permisosAlActivar(), ...account.extra]);
-    }
-    await audit(tx, { action: 'demo.cargada', details: { cuentas: DEMO_ACCOUNTS.length } });
+    for (const step of DEMO_STEPS) Object.assign(counts, await step(tx, random, now));
+    await audit(tx, { action: 'demo.cargada', details: counts });
   });
-  logger.info({ cuentas: DEMO_ACCOUNTS.map((a) => a.email) }, 'datos de demostración cargados');
+  logger.info(counts, 'datos de demostración cargados');
   return true;
 }

@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MENSAJES_CUPS, construirCups, cupsBase, errorCups, esCupsValido, letrasControlCups } from '../../src/lib/cups.ts';
+
+describe('CUPS (DOMAIN.md §1)', () => {
+  it('computes the control letters of the published example', () => {
+    // DOMAIN.md §1.2: ES1234123456789012 → JY.
+    expect(letrasControlCups('1234123456789012')).toBe('JY');
+    expect(esCupsValido('ES1234123456789012JY')).toBe(true);
+  });
+
+  it('accepts the real F5D fixture CUPS with its border-point suffix', () => {
+    expect(esCupsValido('ES0237000000130940CT0F')).toBe(true);
+    expect(cupsBase('es0237 0000 0013 0940 ct 0f')).toBe('ES0237000000130940CT');
+  });
+
+  it('names each kind of mistake', () => {
+    expect(errorCups('')).toBe('vacio');
+    expect(errorCups('ES123')).toBe('longitud');
+    expect(errorCups('FR1234123456789012JY')).toBe('pais');
+    expect(errorCups('ES12341234567890A2JY')).toBe('digitos');
+    expect(errorCups('ES1234123456789012JZ')).toBe('control');
+    expect(errorCups('ES1234123456789012JY1T')).toBe('frontera'); // stdnum's own doctest: T is not a border type
+    expect(errorCups('ES1234123456789012JY1F')).toBeNull();
+    for (const kind of Object.keys(MENSAJES_CUPS)) expect(MENSAJES_CUPS[kind as keyof typeof MENSAJES_CUPS]).toMatch(/CUPS/);
+  });
+
+  it('builds valid CUPS for any distributor and id, and any other letter pair fails', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.bigInt({ min: 0n, max: 999_999_999_999n }), (d, id) => {
+        const cups = construirCups(String(d), id);
+        if (!esCupsValido(cups)) return false;
+        const wrong = cups.slice(0, 18) + (cups[18] === 'T' ? 'R' : 'T') + cups[19];
+        return errorCups(wrong) === 'control';
+      }),
+    );
+  });
+});
