@@ -49,6 +49,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_DATA: '1',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
       DATABASE_URL: '',
     },
   },

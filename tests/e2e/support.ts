@@ -1,6 +1,6 @@
 /** Helpers shared by the browser tests. */
 import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -12,7 +12,7 @@ export const WIDTHS = [
 
 /** Paths of every built page, read from dist/ (the shell pages by a path that reaches them). */
 export function builtPages(): string[] {
-  const dist = join(process.cwd(), 'dist');
+  const dist = resolve(process.env.DIST_DIR ?? 'dist');
   const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name === 'index.html')
     .map((e) => '/' + relative(dist, e.parentPath).split(sep).join('/'))
