@@ -34,16 +34,19 @@ export function sourceHash(): string {
 }
 
 /** Builds into `dist/` unless the stamp there matches the sources. Returns whether it built. */
-export function buildIfNeeded(distDir = join(ROOT, 'dist')): boolean {
+export function buildIfNeeded(distDir = join(ROOT, 'dist'), force = false): boolean {
   const stampFile = join(distDir, '.build-hash');
   const hash = sourceHash();
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) return false;
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) return false;
   console.log('Construyendo el sitio (astro build)…');
   // process.execPath: the Node 24 running this script, whatever `node` is first on PATH.
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('astro build ha fallado');
+  // The search index of the public pages (those marked data-pagefind-body), next to the site.
+  const index = spawnSync(process.execPath, [join(ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', distDir, '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (index.status !== 0) throw new Error('pagefind ha fallado');
   writeFileSync(stampFile, hash);
   return true;
 }
 
-if (import.meta.main) buildIfNeeded();
+if (import.meta.main) buildIfNeeded(join(ROOT, 'dist'), process.argv.includes('--force'));

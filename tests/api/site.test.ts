@@ -122,6 +122,6 @@ describe('static files', () => {
     // The one inline script of the fixture's home page is `console.log(1)`.
     const sha = createHash('sha256').update('console.log(1)').digest('base64');
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${sha}'`);
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${sha}'`);
   });
 });

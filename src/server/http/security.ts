@@ -19,7 +19,8 @@ export function inlineScriptHashes(html: string): string[] {
 export function contentSecurityPolicy(scriptHashes: readonly string[], https: boolean): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${scriptHashes.length ? ' ' + [...new Set(scriptHashes)].join(' ') : ''}`,
+    // wasm-unsafe-eval lets the search index's WebAssembly compile; it allows no JavaScript eval.
+    `script-src 'self' 'wasm-unsafe-eval'${scriptHashes.length ? ' ' + [...new Set(scriptHashes)].join(' ') : ''}`,
     // Astro scopes component styles in <style> blocks and React sets style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

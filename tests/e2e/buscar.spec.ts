@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+
+test('la búsqueda encuentra textos públicos y enlaza a su página', async ({ page }) => {
+  await page.goto('/buscar');
+  await page.getByLabel('¿Qué busca?').fill('reclamaciones');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText(/\d+ resultados? para «reclamaciones»/)).toBeVisible();
+  const primero = page.locator('.resultados li a').first();
+  await expect(primero).toBeVisible();
+  await expect(page.locator('.resultados mark').first()).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('q')).toBe('reclamaciones');
+});
+
+test('una búsqueda sin resultados lo dice', async ({ page }) => {
+  await page.goto('/buscar?q=zzxxqqw');
+  await expect(page.getByText('No hay resultados para «zzxxqqw». Pruebe con otras palabras.')).toBeVisible();
+});
