@@ -228,3 +228,77 @@ export const capacidadNodal = pgTable(
     check('capacidad_nodal_mw_check', sql`${t.disponibleMw} >= 0 and ${t.ocupadaMw} >= 0 and ${t.admitidaNoResueltaMw} >= 0`),
   ],
 );
+
+/**
+ * Refresh tokens (ASVS 5.0 §10.4): stored only as SHA-256 hashes, rotated on every use. Tokens of
+ * one login share a family; presenting an already-rotated token revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** All tokens descending from one login. */
+    familyId: uuid('family_id').notNull(),
+    /** SHA-256 (hex) of the token the cookie carries. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** Absolute end of the family: rotation never extends it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When it was exchanged for its successor; a later use is a reuse, past a short grace. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** Successor issued when it was rotated (answered again to concurrent tabs within the grace). */
+    replacedBy: uuid('replaced_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it was revoked: logout, reuse, password change, deactivation… */
+    revokedReason: text('revoked_reason'),
+    /** The administrator acting through this session, when it is an impersonation. */
+    impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Browser and address at login, to list the user's sessions. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/** Single-use ids mailed in links (activation, password reset, e-mail change), stored only as hashes. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** activacion, restablecimiento or cambio_email. */
+    tipo: text('tipo').notNull(),
+    /** SHA-256 (hex) of the id in the link. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set when a newer id of the same kind replaced it. */
+    invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
+    /** The new address, for an e-mail change. */
+    nuevoEmail: text('nuevo_email'),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.tipo),
+    check('user_tokens_tipo_check', sql`${t.tipo} in ('activacion', 'restablecimiento', 'cambio_email')`),
+  ],
+);
+
+/** Fixed-window counters for rate limits, shared by every process on the same database. */
+export const rateLimits = pgTable('rate_limits', {
+  /** What is limited and for whom, e.g. `login:cuenta:<user id>` or `alta:ip:<address>`. */
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

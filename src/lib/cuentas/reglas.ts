@@ -1,0 +1,130 @@
+/**
+ * Account rules of SPEC.md §5, shared by the forms (browser) and the API (server): field lengths,
+ * the password rule, and the zod schemas of the session calls' payloads (SPEC.md §3, §7).
+ */
+import { z } from 'zod';
+import { esNifValido, normalizarNif, tipoNif } from '../nif.ts';
+
+/** Maximum lengths of SPEC.md §5 and §9. */
+export const LIMITES = { nombre: 50, razonSocial: 150, email: 200, passwordMin: 3, passwordMax: 30 } as const;
+
+/** The message shown when the registration form is invalid (SPEC.md §5, exact). */
+export const MENSAJE_FORMULARIO_INVALIDO =
+  'Por favor, compruebe los campos del formulario. Recuerde que la contraseña debe tener al menos una mayúscula, minúscula y un número.';
+
+/** Password rule: 3 to 30 characters with at least one digit, one lower-case and one upper-case letter. */
+export function cumpleReglaPassword(password: string): boolean {
+  return (
+    password.length >= LIMITES.passwordMin &&
+    password.length <= LIMITES.passwordMax &&
+    /\d/.test(password) &&
+    /\p{Ll}/u.test(password) &&
+    /\p{Lu}/u.test(password)
+  );
+}
+
+/** What the password rule asks for, as the forms and the API say it. */
+export const MENSAJE_PASSWORD =
+  'La contraseña debe tener entre 3 y 30 caracteres, con al menos una letra mayúscula, una minúscula y un número.';
+
+const password = z.string({ error: 'Introduzca la contraseña.' }).refine(cumpleReglaPassword, MENSAJE_PASSWORD);
+
+const email = z
+  .string({ error: 'Introduzca el correo electrónico.' })
+  .trim()
+  .min(1, 'Introduzca el correo electrónico.')
+  .max(LIMITES.email, `El correo electrónico no puede superar ${LIMITES.email} caracteres.`)
+  .pipe(z.email('El correo electrónico no tiene un formato válido.'));
+
+const nif = z
+  .string({ error: 'Introduzca el NIF, NIE o CIF.' })
+  .transform(normalizarNif)
+  .refine((v) => v.length > 0, 'Introduzca el NIF, NIE o CIF.')
+  .refine((v) => v.length === 0 || esNifValido(v), 'El NIF, NIE o CIF no es válido: compruebe el número y su letra de control.');
+
+const texto = (campo: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${campo} no puede superar ${max} caracteres.`)
+    .default('');
+
+/** Origin plus path the client sends; the server uses it only when its origin is the portal's. */
+const host = z.string().max(500).default('');
+
+/**
+ * Registration payload (SPEC.md §3). A person (DNI/NIE) gives the three name fields and no company
+ * name; a company (CIF) gives the company name and no person names (SPEC.md §4, §5).
+ */
+export const altaUsuarioSchema = z
+  .object({
+    nif,
+    razonSocial: texto('La razón social', LIMITES.razonSocial),
+    nombre: texto('El nombre', LIMITES.nombre),
+    apellido1: texto('El primer apellido', LIMITES.nombre),
+    apellido2: texto('El segundo apellido', LIMITES.nombre),
+    password,
+    correoElectronico: email,
+    host,
+  })
+  .superRefine((v, ctx) => {
+    const tipo = tipoNif(v.nif);
+    if (tipo === 'CIF') {
+      if (!v.razonSocial) ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: 'Introduzca la razón social.' });
+      if (v.nombre || v.apellido1 || v.apellido2)
+        ctx.addIssue({ code: 'custom', path: ['nombre'], message: 'Una empresa (CIF) no lleva nombre ni apellidos: deje esos campos vacíos.' });
+    } else if (tipo === 'DNI') {
+      if (!v.nombre) ctx.addIssue({ code: 'custom', path: ['nombre'], message: 'Introduzca el nombre.' });
+      if (!v.apellido1) ctx.addIssue({ code: 'custom', path: ['apellido1'], message: 'Introduzca el primer apellido.' });
+      if (!v.apellido2) ctx.addIssue({ code: 'custom', path: ['apellido2'], message: 'Introduzca el segundo apellido.' });
+      if (v.razonSocial)
+        ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: 'Una persona (DNI o NIE) no lleva razón social: deje ese campo vacío.' });
+    }
+  });
+
+/** Registration payload after validation. */
+export type AltaUsuario = z.infer<typeof altaUsuarioSchema>;
+
+/** Activation: the id from the mailed link. */
+export const activarUsuarioSchema = z.object({
+  id: z.string({ error: 'Falta el identificador del enlace.' }).trim().min(1, 'Falta el identificador del enlace.').max(200),
+});
+
+/** Password recovery (SPEC.md §5 "Recover": e-mail required and valid; NIF required). */
+export const recuperarClaveSchema = z.object({
+  nif: z
+    .string({ error: 'Introduzca el NIF, NIE o CIF.' })
+    .transform(normalizarNif)
+    .refine((v) => v.length > 0, 'Introduzca el NIF, NIE o CIF.'),
+  correoElectronico: email,
+  host,
+});
+
+/** New password: both fields, equal, and following the rule; `host` is the reset page's URL with the id. */
+export const actualizarClaveSchema = z
+  .object({
+    password: z.string({ error: 'Introduzca la nueva contraseña.' }).min(1, 'Introduzca la nueva contraseña.'),
+    passwordCopy: z.string({ error: 'Repita la nueva contraseña.' }).min(1, 'Repita la nueva contraseña.'),
+    host: z.string({ error: 'Falta el enlace de restablecimiento.' }).min(1, 'Falta el enlace de restablecimiento.').max(500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.passwordCopy) ctx.addIssue({ code: 'custom', path: ['passwordCopy'], message: 'Las contraseñas no coinciden.' });
+    else if (!cumpleReglaPassword(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: MENSAJE_PASSWORD });
+  });
+
+/** The id at the end of a reset page URL (`…/sesion/nueva-clave/<id>`), or null. */
+export function idDeEnlace(url: string, pagina: 'nueva-clave' | 'activar-usuario'): string | null {
+  const m = new RegExp(`/sesion/${pagina}/([^/?#]+)`).exec(url);
+  return m ? decodeURIComponent(m[1]!) : null;
+}
+
+/**
+ * The kind of new-password mistake, for the three modals of SPEC.md §5 (in that order of checks:
+ * empty fields, then different values, then the rule).
+ */
+export function errorNuevaClave(password: string, passwordCopy: string): 'vacios' | 'distintas' | 'patron' | null {
+  if (!password || !passwordCopy) return 'vacios';
+  if (password !== passwordCopy) return 'distintas';
+  if (!cumpleReglaPassword(password)) return 'patron';
+  return null;
+}
