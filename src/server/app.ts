@@ -9,8 +9,10 @@ import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
+import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { distribuidorasRoutes } from './distribuidoras/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { incidenciasRoutes } from './incidencias/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
 import { siteRoutes } from './site/routes.ts';
 import type { SiteIndex } from './site/static-files.ts';
@@ -28,7 +30,9 @@ export function createApi() {
   // One sub-app per feature (src/server/<feature>/routes.ts).
   const api = new OpenAPIHono<AppEnv>()
     .route('/', healthRoutes())
-    .route('/', distribuidorasRoutes());
+    .route('/', distribuidorasRoutes())
+    .route('/', incidenciasRoutes())
+    .route('/', capacidadNodalRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

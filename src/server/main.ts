@@ -28,7 +28,9 @@ export interface Running {
 
 /** Opens the database of the configuration and brings it up to date. */
 export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, 10, (err) => logger.warn({ err }, 'conexión inactiva cerrada por el servidor de base de datos'))
+    : await openPglite(join(config.dataDir, 'pglite'));
   const started = performance.now();
   await migrate(database);
   await syncDistribuidoras(database.db);

@@ -2,7 +2,6 @@
  * The production process as an operator meets it: started with `node src/server/main.ts`, stopped
  * with SIGTERM, started on PostgreSQL. These tests need no browser.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,48 +9,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-
-interface Proc {
-  child: ChildProcessWithoutNullStreams;
-  lines: Record<string, unknown>[];
-  /** Resolves with the first log line whose message is `msg`. */
-  waitFor(msg: string): Promise<Record<string, unknown>>;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-  });
-  const lines: Record<string, unknown>[] = [];
-  const waiters: { msg: string; resolve: (l: Record<string, unknown>) => void }[] = [];
-  let buffer = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const raw = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      try {
-        const line = JSON.parse(raw) as Record<string, unknown>;
-        lines.push(line);
-        for (const w of waiters.filter((w) => w.msg === line.msg)) w.resolve(line);
-      } catch {
-        // not a log line
-      }
-    }
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    lines,
-    exited,
-    waitFor: (msg) => {
-      const seen = lines.find((l) => l.msg === msg);
-      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ msg, resolve }));
-    },
-  };
-}
+import { startServer } from './proceso.ts';
 
 /** A port for one test, away from the browser tests' server. */
 const port = (offset: number) => String(4400 + offset + (test.info().workerIndex % 10) * 10);

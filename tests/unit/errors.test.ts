@@ -65,6 +65,12 @@ describe('the API error pipeline', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
   });
 
+  it('answers a body that is not JSON with a Spanish 415', async () => {
+    const res = await appWith([]).request('/eco', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hola' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ message: 'El cuerpo de la petición debe enviarse como JSON (Content-Type: application/json).' });
+  });
+
   it('maps domain errors to their status and a {message}', async () => {
     const app = appWith([]);
     expect((await app.request('/prohibido')).status).toBe(403);

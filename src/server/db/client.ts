@@ -47,8 +47,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 /** Opens a pool on a PostgreSQL server. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export async function openPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover, a DBA's terminate) emits 'error' on the
+  // pool; without a listener Node would crash the whole process. The pool replaces the connection.
+  pool.on('error', onIdleError);
   // Fail at start, with the server's message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -4,7 +4,9 @@
  */
 import type { Logger } from 'pino';
 import { audit } from '../audit/service.ts';
+import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import type { Db } from '../db/client.ts';
+import { demoIncidencias } from '../incidencias/demo.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { createRandom, type Random } from './random.ts';
@@ -24,6 +26,8 @@ const accounts: DemoStep = async (db) => {
 /** Generators in order; later features append theirs. */
 const DEMO_STEPS: DemoStep[] = [
   accounts,
+  demoIncidencias,
+  demoCapacidadNodal,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

@@ -55,6 +55,14 @@ export function validationHook(result: { success: boolean; error?: ZodError }): 
   if (!result.success && result.error) throw new ValidationError(zodMessages(result.error));
 }
 
+/** Spanish texts for the client errors that Hono and its validators raise themselves. */
+const MENSAJES_HTTP: Partial<Record<number, string>> = {
+  400: 'La petición no es válida: compruebe que el cuerpo es JSON correcto.',
+  401: 'Debe iniciar sesión para continuar.',
+  413: 'La petición es demasiado grande.',
+  415: 'El cuerpo de la petición debe enviarse como JSON (Content-Type: application/json).',
+};
+
 /** The single `onError` of the app. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof ValidationError) {
@@ -65,10 +73,8 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     return c.json({ message: err.message }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
-    // Raised by Hono itself, e.g. a malformed JSON body.
-    const message =
-      err.status === 400 ? 'La petición no es válida: compruebe que el cuerpo es JSON correcto.' : err.message;
-    return c.json({ message }, err.status);
+    // Raised by Hono or its validators (malformed JSON, wrong content type): their texts are English.
+    return c.json({ message: MENSAJES_HTTP[err.status] ?? 'La petición no es válida.' }, err.status);
   }
   const requestId = c.get('requestId');
   c.get('log').error({ err, requestId }, 'error no controlado');
