@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
+import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { distribuidorasRoutes } from './distribuidoras/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -30,6 +31,7 @@ export function createApi() {
   // One sub-app per feature (src/server/<feature>/routes.ts).
   const api = new OpenAPIHono<AppEnv>()
     .route('/', healthRoutes())
+    .route('/', authRoutes())
     .route('/', distribuidorasRoutes())
     .route('/', incidenciasRoutes())
     .route('/', capacidadNodalRoutes());

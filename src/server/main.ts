@@ -13,8 +13,10 @@ import { migrate } from './db/migrate.ts';
 import { syncDistribuidoras } from './distribuidoras/service.ts';
 import { loadDemoData } from './demo/load.ts';
 import { systemClock } from './http/context.ts';
+import { createJobs, type Jobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { fileMailer, smtpMailer } from './mail/transports.ts';
+import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { loadSite } from './site/static-files.ts';
 import { bootstrapAdmin } from './users/bootstrap.ts';
 
@@ -22,7 +24,11 @@ import { bootstrapAdmin } from './users/bootstrap.ts';
 export interface Running {
   server: Server;
   database: Database;
-  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  /** Sends the mail outbox. */
+  mailWorker: MailWorker;
+  /** Periodic clean-up. */
+  jobs: Jobs;
+  /** Stops accepting connections, lets requests in flight finish, stops the outbox worker and the jobs, then closes the database. */
   stop(): Promise<void>;
 }
 
@@ -55,6 +61,11 @@ export async function start(config: Config, logger: Logger): Promise<Running> {
   // Slow clients may not hold sockets open for ever.
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
+  // Started once the server listens, so a slow mail server never delays the start.
+  const mailWorker = createMailWorker({ db: database.db, mailer, clock: systemClock, logger });
+  mailWorker.start();
+  const jobs = createJobs({ db: database.db, clock: systemClock, logger });
+  jobs.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -66,10 +77,12 @@ export async function start(config: Config, logger: Logger): Promise<Running> {
         // A request that will not finish must not keep the process alive for ever.
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      // The send in flight finishes and is recorded; what is still queued waits in the database.
+      await Promise.all([mailWorker.stop(), jobs.stop()]);
       await database.close();
       logger.info('detenido');
     })());
-  return { server, database, stop };
+  return { server, database, mailWorker, jobs, stop };
 }
 
 /** Entry point when run as a program. */

@@ -1,6 +1,6 @@
 /** Serves a real `createApp` over HTTP on a free loopback port, with a capturing mailer and a test clock. */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../src/server/app.ts';
@@ -44,11 +44,62 @@ export interface TestServer {
   logs: Record<string, unknown>[];
   /** Fetches a path of the server. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Fetches a path from another loopback address (127.0.0.2, 127.0.0.3…: Linux routes all of
+   * 127/8 to loopback), so tests can act as several clients; init.body must be a string if given.
+   */
+  fetchFrom(localAddress: string, path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
+/** An HTTP request to `base` bound to a local address, answered as a fetch Response. */
+export function requestFrom(base: string, localAddress: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const target = new URL(path, base);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? 'GET',
+        localAddress,
+        headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [key, value] of Object.entries(res.headers)) {
+            if (Array.isArray(value)) for (const v of value) out.append(key, v);
+            else if (value !== undefined) out.set(key, value);
+          }
+          const status = res.statusCode ?? 500;
+          const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status, headers: out }));
+        });
+      },
+    );
+    req.on('error', reject);
+    if (typeof init.body === 'string') req.write(init.body);
+    req.end();
+  });
+}
+
 /** Starts a server on a fresh database. */
-export async function startTestServer(options: { site?: SiteIndex; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    site?: SiteIndex;
+    env?: Record<string, string>;
+    /** Adds routes to the app before it serves (e.g. a tiny route behind a guard under test). */
+    setup?: (app: ReturnType<typeof createApp>) => void;
+  } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const mailer = new CapturingMailer();
   const clock = new TestClock();
@@ -67,6 +118,7 @@ export async function startTestServer(options: { site?: SiteIndex; env?: Record<
   });
   const logger = createLogger('info', sink);
   const app = createApp({ db: database.db, mailer, clock, config, logger }, options.site);
+  options.setup?.(app);
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
   });
@@ -79,6 +131,7 @@ export async function startTestServer(options: { site?: SiteIndex; env?: Record<
     config,
     logs,
     fetch: (path, init) => fetch(url + path, init),
+    fetchFrom: (localAddress, path, init) => requestFrom(url, localAddress, path, init),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -1,5 +1,6 @@
 /** Types shared by every route: what the app factory receives and what each request carries. */
 import type { Logger } from 'pino';
+import type { Permiso } from '../../lib/permisos.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/transports.ts';
@@ -21,11 +22,30 @@ export interface AppDeps {
   logger: Logger;
 }
 
+/** The caller of a request that passed `requireAuth()` (src/server/auth/middleware.ts). */
+export interface AuthContext {
+  /** The account's id. */
+  userId: string;
+  /** The account's e-mail (the session's `username`). */
+  email: string;
+  /** Permissions as read from the database for this request, not as the token says. */
+  permisos: Permiso[];
+  /** The administrator behind an impersonated session (issue 5); null otherwise. */
+  impersonatorUserId: string | null;
+}
+
 /** Hono environment: per-request variables. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     log: Logger;
     deps: AppDeps;
+    /** Set only behind `requireAuth()`; routes with that middleware see it as always present. */
+    auth?: AuthContext;
   };
+}
+
+/** The environment of a route behind `requireAuth()`. */
+export interface AuthEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & { auth: AuthContext };
 }

@@ -41,7 +41,14 @@ export function fileMailer(dir: string, from: string, logger: Logger): Mailer {
 
 /** Sends through an SMTP server given as smtp://user:pass@host:port or smtps://… */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Short timeouts: a silent server must fail the attempt (the outbox retries it later), not hold the
+  // worker, and a stop, for nodemailer's default ten minutes.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

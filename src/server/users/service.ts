@@ -1,6 +1,7 @@
 /** Accounts and their permissions: the one place that creates users, used by registration, bootstrap and demo data. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { normalizarNif } from '../../lib/nif.ts';
 import { parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
@@ -23,7 +24,19 @@ export const AREAS_AL_ACTIVAR: readonly Area[] = ['contacto', 'accesoyconexion']
 
 /** Creates an account; the e-mail is stored in lower case and the password as an argon2id hash. */
 export async function createUser(db: Db, data: NewUser): Promise<{ id: string }> {
-  const passwordHash = await hashPassword(data.password);
+  const { password, ...rest } = data;
+  return insertUser(db, { ...rest, passwordHash: await hashPassword(password) });
+}
+
+/**
+ * Inserts an account whose password is already hashed, so a caller can hash (slow) before opening
+ * its transaction. `now` stamps the creation (the clean-up of unactivated accounts counts from it).
+ */
+export async function insertUser(
+  db: Db,
+  data: Omit<NewUser, 'password'> & { passwordHash: string; now?: Date },
+): Promise<{ id: string }> {
+  const now = data.now ?? sql`now()`;
   const [row] = await db
     .insert(users)
     .values({
@@ -33,12 +46,88 @@ export async function createUser(db: Db, data: NewUser): Promise<{ id: string }>
       apellido1: data.apellido1 ?? '',
       apellido2: data.apellido2 ?? '',
       razonSocial: data.razonSocial ?? '',
-      passwordHash,
+      passwordHash: data.passwordHash,
       estado: data.estado,
-      activatedAt: data.estado === 'activo' ? sql`now()` : null,
+      createdAt: now,
+      updatedAt: now,
+      activatedAt: data.estado === 'activo' ? now : null,
     })
     .returning({ id: users.id });
   return row!;
+}
+
+/** An account as sessions and guards need it, with its permissions. */
+export interface CuentaConPermisos {
+  /** User id. */
+  id: string;
+  /** Login e-mail, lower case. */
+  email: string;
+  /** NIF, NIE or CIF; null for the administrator created from the environment. */
+  nif: string | null;
+  /** pendiente, activo or inactivo. */
+  estado: string;
+  /** First name of a person. */
+  nombre: string;
+  /** First surname of a person. */
+  apellido1: string;
+  /** Company name. */
+  razonSocial: string;
+  /** argon2id PHC string. */
+  passwordHash: string;
+  /** Permission strings, sorted. */
+  permisos: Permiso[];
+}
+
+/** Reads one account and its permissions in a single query, so guards cost one round trip. */
+async function selectCuenta(db: Db, condition: SQL): Promise<CuentaConPermisos | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      nif: users.nif,
+      estado: users.estado,
+      nombre: users.nombre,
+      apellido1: users.apellido1,
+      razonSocial: users.razonSocial,
+      passwordHash: users.passwordHash,
+      permisos: sql<string[] | null>`array_agg(${userPermissions.distribuidora} || '-' || ${userPermissions.area} order by ${userPermissions.distribuidora}, ${userPermissions.area}) filter (where ${userPermissions.area} is not null)`,
+    })
+    .from(users)
+    .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
+    .where(condition)
+    .groupBy(users.id)
+    .limit(1);
+  if (!row) return undefined;
+  return { ...row, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
+}
+
+/** Shape of a user id; anything else cannot be one, and PostgreSQL would refuse it as a uuid. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An account and its permissions by id. */
+export async function findAccountById(db: Db, id: string): Promise<CuentaConPermisos | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return selectCuenta(db, eq(users.id, id));
+}
+
+/** How a login name is read: an e-mail (any case) when it has an @, otherwise a NIF, NIE or CIF. */
+export function identificadorDeAcceso(username: string): { tipo: 'correo' | 'nif'; valor: string } {
+  const trimmed = username.trim();
+  return trimmed.includes('@') ? { tipo: 'correo', valor: trimmed.toLowerCase() } : { tipo: 'nif', valor: normalizarNif(trimmed) };
+}
+
+/** The account a login name designates (e-mail, case-insensitive, or NIF), with its permissions. */
+export async function findAccountForLogin(db: Db, username: string): Promise<CuentaConPermisos | undefined> {
+  const id = identificadorDeAcceso(username);
+  if (!id.valor) return undefined;
+  return selectCuenta(db, id.tipo === 'correo' ? eq(users.email, id.valor) : eq(users.nif, id.valor));
+}
+
+/** The name a session shows: first name and first surname of a person, or the company name. */
+export function nombreVisible(u: { nombre: string; apellido1: string; razonSocial: string; email?: string }): string {
+  if (u.razonSocial.trim()) return u.razonSocial.trim();
+  const persona = [u.nombre, u.apellido1].map((x) => x.trim()).filter(Boolean).join(' ');
+  return persona || (u.email ?? '');
 }
 
 /** Grants permissions (idempotent); `grantedBy` null means the portal's own rules granted them. */

@@ -1,0 +1,76 @@
+/**
+ * /sesion/nueva-clave/<id>, the link of the recovery mail (SPEC.md §2, §5 New password, §8): two
+ * password fields, checked in the order of `errorNuevaClave` (empty, different, rule), each failure
+ * with its modal; the id travels inside `host`, the page's own URL (CONTRACT.md).
+ */
+import { useRef, useState, type SubmitEvent } from 'react';
+import { apiFetch } from '../../lib/api/cliente.ts';
+import { errorNuevaClave, MENSAJE_PASSWORD } from '../../lib/cuentas/reglas.ts';
+import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
+import { CampoPassword } from './campos.tsx';
+import { TEXTOS } from './textos.ts';
+import './sesion.css';
+
+/** The modal of each mistake (SPEC.md §5). */
+const MODAL_ERROR = {
+  vacios: { titulo: TEXTOS.camposVacios, mensaje: TEXTOS.camposVaciosTexto },
+  distintas: { titulo: TEXTOS.clavesDistintas, mensaje: TEXTOS.clavesDistintasTexto },
+  patron: { titulo: TEXTOS.patron, mensaje: TEXTOS.patronTexto },
+} as const;
+
+/** The new-password screen. */
+export default function NuevaClave() {
+  const [password, setPassword] = useState('');
+  const [copia, setCopia] = useState('');
+  const [modal, setModal] = useState<EstadoModal | null>(null);
+  const enviando = useRef(false);
+
+  const onSubmit = async (ev: SubmitEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    if (enviando.current) return;
+    const fallo = errorNuevaClave(password, copia);
+    if (fallo) {
+      setModal({ tipo: 'mensaje', ...MODAL_ERROR[fallo] });
+      return;
+    }
+    enviando.current = true;
+    setModal({ tipo: 'spinner' });
+    const res = await apiFetch('actualizarClave', { method: 'POST', json: { password, passwordCopy: copia, host: window.location.href } });
+    enviando.current = false;
+    if (res.status === 200) {
+      setPassword('');
+      setCopia('');
+      setModal({
+        tipo: 'aceptar',
+        titulo: TEXTOS.claveCambiada,
+        mensaje: TEXTOS.claveCambiadaTexto,
+        textoAceptar: 'Ir a Acceso',
+        alAceptar: () => window.location.assign('/sesion/login'),
+      });
+    } else {
+      const texto = res.status === 429 && !res.ok && res.error.delServidor ? res.error.mensaje : TEXTOS.claveNoCambiadaTexto;
+      setModal({ tipo: 'mensaje', titulo: TEXTOS.claveNoCambiada, mensaje: texto });
+    }
+  };
+
+  return (
+    <div className="sesion">
+      <div className="sesion__tarjeta">
+        <div className="sesion__aviso" role="note">
+          <strong>Requisitos de la contraseña.</strong> {MENSAJE_PASSWORD}
+        </div>
+        <form noValidate onSubmit={onSubmit} aria-label="Elegir una contraseña nueva">
+          <CampoPassword id="password" etiqueta="Nueva contraseña" valor={password} alCambiar={setPassword} autoComplete="new-password" requerido textoMostrar="Mostrar la nueva contraseña" />
+          <CampoPassword id="passwordCopy" etiqueta="Repita la nueva contraseña" valor={copia} alCambiar={setCopia} autoComplete="new-password" requerido textoMostrar="Mostrar la contraseña repetida" />
+          <button type="submit" className="sesion__enviar">
+            Cambiar la contraseña
+          </button>
+        </form>
+        <p className="sesion__enlaces">
+          <a href="/sesion/login">Volver a Acceso</a>
+        </p>
+      </div>
+      <Modal estado={modal} alCerrar={() => setModal(null)} />
+    </div>
+  );
+}

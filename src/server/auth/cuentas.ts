@@ -1,0 +1,281 @@
+/**
+ * Accounts' life before and around the session: registration, activation by mailed link, password
+ * recovery and reset. Link ids are 256-bit random, mailed once, stored only as SHA-256, single use
+ * and short-lived; every mail is queued in the same transaction as the change that causes it.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { idDeEnlace, type AltaUsuario } from '../../lib/cuentas/reglas.ts';
+import { tipoNif } from '../../lib/nif.ts';
+import { audit } from '../audit/service.ts';
+import type { Db } from '../db/client.ts';
+import { users, userTokens } from '../db/schema.ts';
+import { ApiError, conflict } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { correoActivacion, correoClaveCambiada, correoRestablecimiento } from '../mail/plantillas.ts';
+import { addressKey } from '../rate-limit/address.ts';
+import { consumir, intentarConsumir, LIMITES, recordarDireccion, sujetoCuenta } from '../rate-limit/service.ts';
+import { grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../users/service.ts';
+import { hashPassword } from './password.ts';
+import { revocarSesionesDeUsuario, type AuthDeps, type InfoPeticion } from './sesion.ts';
+import { randomToken, sha256Hex } from './tokens.ts';
+
+const HORA = 60 * 60 * 1000;
+
+/** Lifetime of an activation link. */
+export const ACTIVACION_TTL_MS = 48 * HORA;
+/** Lifetime of a password-reset link. */
+export const RESTABLECIMIENTO_TTL_MS = 1 * HORA;
+/**
+ * Recovery never answers sooner than this, so an answer that queued a mail and one that did nothing
+ * take the same time (no account enumeration by timing).
+ */
+export const MIN_RESPUESTA_RECUPERACION_MS = 250;
+
+/** Spanish answers of these calls. */
+export const MENSAJES = {
+  altaCreada: 'Cuenta creada. Recibirá en su correo las instrucciones para la activación.',
+  nifOcupado: 'Ya existe una cuenta con ese NIF, NIE o CIF. Si es suya, inicie sesión o recupere su contraseña.',
+  correoOcupado: 'Ya existe una cuenta con ese correo electrónico. Si es suya, inicie sesión o recupere su contraseña.',
+  ambosOcupados:
+    'Ya existe una cuenta con ese NIF, NIE o CIF y con ese correo electrónico. Si es suya, inicie sesión o recupere su contraseña.',
+  activada: 'Cuenta activada. Ya puede iniciar sesión.',
+  activacionNoValida:
+    'No hemos podido validar su cuenta: el enlace de activación no es válido, ya se ha usado o ha caducado.',
+  recuperacion:
+    'Si los datos corresponden a una cuenta activa, recibirá en su correo las instrucciones para recuperar su contraseña.',
+  claveActualizada: 'Contraseña actualizada. Recibirá un correo con la confirmación.',
+  restablecimientoNoValido:
+    'El enlace para cambiar la contraseña no es válido, ya se ha usado o ha caducado. Solicite uno nuevo desde «¿Ha olvidado su contraseña?».',
+} as const;
+
+/** The reason of a unique violation (PostgreSQL 23505), from the error or its cause; null otherwise. */
+function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return null;
+}
+
+/** Creates a single-use link id for an account; only its hash is stored. */
+async function crearEnlace(tx: Db, userId: string, tipo: 'activacion' | 'restablecimiento', now: Date, ttlMs: number): Promise<string> {
+  const id = randomToken(32);
+  await tx.insert(userTokens).values({
+    userId,
+    tipo,
+    tokenHash: sha256Hex(id),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return id;
+}
+
+/**
+ * Registers an account `pendiente` and, in the same transaction, its activation link and mail. The
+ * link always points at PUBLIC_URL, whatever `host` the client sent (CONTRACT.md).
+ */
+export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaUsuario): Promise<void> {
+  const email = datos.correoElectronico.trim().toLowerCase();
+  const nif = datos.nif;
+  await consumir(deps, [
+    { limite: LIMITES.altaDireccion, sujeto: addressKey(info.ip) },
+    { limite: LIMITES.altaCorreo, sujeto: email },
+  ]);
+
+  const ocupados = await deps.db
+    .select({ nif: users.nif, email: users.email })
+    .from(users)
+    .where(or(eq(users.nif, nif), eq(users.email, email)));
+  const nifOcupado = ocupados.some((u) => u.nif === nif);
+  const correoOcupado = ocupados.some((u) => u.email === email);
+  if (nifOcupado || correoOcupado) {
+    throw conflict(nifOcupado && correoOcupado ? MENSAJES.ambosOcupados : nifOcupado ? MENSAJES.nifOcupado : MENSAJES.correoOcupado);
+  }
+
+  // Hashed before the transaction: it is the slow part and holds no lock.
+  const passwordHash = await hashPassword(datos.password);
+  const now = deps.clock.now();
+  const persona = { nombre: datos.nombre, apellido1: datos.apellido1, apellido2: datos.apellido2, razonSocial: datos.razonSocial };
+  try {
+    await deps.db.transaction(async (tx) => {
+      const { id } = await insertUser(tx, { nif, email, ...persona, passwordHash, estado: 'pendiente', now });
+      const enlace = await crearEnlace(tx, id, 'activacion', now, ACTIVACION_TTL_MS);
+      const correo = correoActivacion({
+        nombre: nombreVisible(persona),
+        enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}`,
+      });
+      await enqueueMail(tx, { to: email, ...correo }, now);
+      await audit(tx, {
+        action: 'usuario.alta',
+        actorUserId: id,
+        targetType: 'usuario',
+        targetId: id,
+        ip: info.ip,
+        requestId: info.requestId,
+        details: { tipoNif: tipoNif(nif) },
+      });
+    });
+  } catch (err) {
+    // Two registrations of the same NIF or e-mail at once: the second loses at the unique index.
+    const constraint = uniqueViolation(err);
+    if (constraint === null) throw err;
+    throw conflict(constraint.includes('nif') ? MENSAJES.nifOcupado : MENSAJES.correoOcupado);
+  }
+}
+
+/** Activates the account of a mailed link and grants the automatic permissions (CONTRACT.md). */
+export async function activar(deps: AuthDeps, info: InfoPeticion, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [enlace] = await tx
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.tokenHash, sha256Hex(id)), eq(userTokens.tipo, 'activacion')))
+      .for('update');
+    if (!enlace || enlace.usedAt || enlace.invalidatedAt || now >= enlace.expiresAt) {
+      throw new ApiError(400, MENSAJES.activacionNoValida);
+    }
+    const activados = await tx
+      .update(users)
+      .set({ estado: 'activo', activatedAt: now, updatedAt: now })
+      .where(and(eq(users.id, enlace.userId), eq(users.estado, 'pendiente')))
+      .returning({ id: users.id });
+    // A deactivated account is not brought back by an old link.
+    if (activados.length === 0) throw new ApiError(400, MENSAJES.activacionNoValida);
+    await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, enlace.id));
+    await grantPermissions(tx, enlace.userId, permisosAlActivar());
+    await audit(tx, {
+      action: 'usuario.activacion',
+      actorUserId: enlace.userId,
+      targetType: 'usuario',
+      targetId: enlace.userId,
+      ip: info.ip,
+      requestId: info.requestId,
+    });
+  });
+}
+
+/**
+ * Password recovery. Always the same answer, no sooner than MIN_RESPUESTA_RECUPERACION_MS. Only when
+ * an active account matches both the NIF and the e-mail, its older reset links are invalidated and a
+ * new one is mailed, in one transaction. Past the per-account limit nothing is sent (the owner still
+ * has the previous mails), which an attacker who knows both values can therefore not turn into a
+ * lock-out.
+ */
+export async function solicitarRecuperacion(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  datos: { nif: string; correoElectronico: string },
+): Promise<void> {
+  await consumir(deps, [{ limite: LIMITES.recuperarDireccion, sujeto: addressKey(info.ip) }]);
+  const started = performance.now();
+  try {
+    const email = datos.correoElectronico.trim().toLowerCase();
+    const [cuenta] = await deps.db
+      .select({ id: users.id, email: users.email, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial })
+      .from(users)
+      .where(and(eq(users.nif, datos.nif), eq(users.email, email), eq(users.estado, 'activo')));
+    if (!cuenta) return;
+    if (!(await intentarConsumir(deps, { limite: LIMITES.recuperarCuenta, sujeto: sujetoCuenta(cuenta.id) }))) {
+      deps.logger.info({ userId: cuenta.id, requestId: info.requestId }, 'recuperación sin correo: límite de la cuenta');
+      return;
+    }
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(userTokens)
+        .set({ invalidatedAt: now })
+        .where(
+          and(
+            eq(userTokens.userId, cuenta.id),
+            eq(userTokens.tipo, 'restablecimiento'),
+            isNull(userTokens.usedAt),
+            isNull(userTokens.invalidatedAt),
+          ),
+        );
+      const enlace = await crearEnlace(tx, cuenta.id, 'restablecimiento', now, RESTABLECIMIENTO_TTL_MS);
+      const correo = correoRestablecimiento({
+        nombre: nombreVisible(cuenta),
+        enlace: `${deps.config.publicUrl}/sesion/nueva-clave/${enlace}`,
+      });
+      await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
+      await audit(tx, {
+        action: 'clave.recuperacion_solicitada',
+        actorUserId: cuenta.id,
+        targetType: 'usuario',
+        targetId: cuenta.id,
+        ip: info.ip,
+        requestId: info.requestId,
+      });
+    });
+  } finally {
+    const wait = MIN_RESPUESTA_RECUPERACION_MS - (performance.now() - started);
+    if (wait > 0) await sleep(wait);
+  }
+}
+
+/**
+ * Sets a new password from a reset link (`host` is the reset page's URL, carrying the id). Marks the
+ * link used, ends every session of the account, queues the confirmation mail and audits, in one
+ * transaction.
+ */
+export async function restablecerClave(deps: AuthDeps, info: InfoPeticion, datos: { password: string; host: string }): Promise<void> {
+  let id: string | null;
+  try {
+    id = idDeEnlace(datos.host, 'nueva-clave');
+  } catch {
+    // A malformed %-escape in the URL: no id could come from it.
+    id = null;
+  }
+  if (!id || id.length > 200) throw new ApiError(400, MENSAJES.restablecimientoNoValido);
+  const hash = sha256Hex(id);
+  const vigente = () =>
+    and(
+      eq(userTokens.tokenHash, hash),
+      eq(userTokens.tipo, 'restablecimiento'),
+      isNull(userTokens.usedAt),
+      isNull(userTokens.invalidatedAt),
+      gt(userTokens.expiresAt, deps.clock.now()),
+    );
+  // Checked before hashing, so invalid links cost no argon2 work.
+  const [enlace] = await deps.db.select({ id: userTokens.id }).from(userTokens).where(vigente());
+  if (!enlace) throw new ApiError(400, MENSAJES.restablecimientoNoValido);
+
+  const passwordHash = await hashPassword(datos.password);
+  const now = deps.clock.now();
+  const userId = await deps.db.transaction(async (tx) => {
+    // Conditional on still being valid: of two uses at once, one wins.
+    const [usado] = await tx.update(userTokens).set({ usedAt: now }).where(vigente()).returning({ userId: userTokens.userId });
+    if (!usado) throw new ApiError(400, MENSAJES.restablecimientoNoValido);
+    const [cuenta] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, usado.userId), eq(users.estado, 'activo')))
+      .returning({ id: users.id, email: users.email, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial });
+    if (!cuenta) throw new ApiError(400, MENSAJES.restablecimientoNoValido);
+    await tx
+      .update(userTokens)
+      .set({ invalidatedAt: now })
+      .where(and(eq(userTokens.userId, cuenta.id), eq(userTokens.tipo, 'restablecimiento'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+    const sesiones = await revocarSesionesDeUsuario(tx, cuenta.id, now, 'cambio_clave');
+    const correo = correoClaveCambiada({
+      nombre: nombreVisible(cuenta),
+      fecha: now,
+      enlaceRecuperar: `${deps.config.publicUrl}/sesion/recordar-clave`,
+    });
+    await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
+    await audit(tx, {
+      action: 'clave.restablecida',
+      actorUserId: cuenta.id,
+      targetType: 'usuario',
+      targetId: cuenta.id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { sesionesCerradas: sesiones },
+    });
+    return cuenta.id;
+  });
+  // Proving control of the mailbox makes this address a known one: the owner is never locked out by
+  // the per-account login limit that distributed guessing may have raised.
+  await recordarDireccion(deps, sujetoCuenta(userId), addressKey(info.ip));
+}

@@ -1,0 +1,71 @@
+/**
+ * Access tokens: short-lived JWTs (HS256) that the browser keeps in memory only and sends as
+ * `Authorization: Bearer`. Verification pins the algorithm and the audience, so neither an unsigned
+ * token (`alg: none`) nor another kind of token signed with the same secret is ever accepted.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** Lifetime of an access token: the browser refreshes it 60 s before it ends (SPEC.md §9). */
+export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+
+/** Audience of access tokens, so tokens minted later for other purposes cannot pass as them. */
+const AUDIENCE = 'portal-api';
+
+/** The only algorithm accepted on verification. */
+const ALGORITHM = 'HS256';
+
+/** What an access token says about its holder. */
+export interface AccessClaims {
+  /** User id. */
+  sub: string;
+  /** The account's e-mail, as `username` in the session. */
+  username: string;
+  /** Permission strings at issue time (the API re-reads them from the database on every call). */
+  permisos: string[];
+  /** Administrator behind an impersonated session (issue 5); absent otherwise. */
+  imp?: string;
+  /** Issue time, seconds since the epoch. */
+  iat: number;
+  /** Expiry time, seconds since the epoch (iat + 600). */
+  exp: number;
+  /** Unique id of this token. */
+  jti: string;
+}
+
+/** Signs an access token valid for ACCESS_TOKEN_TTL_SECONDS from `now`. */
+export async function signAccessToken(
+  secret: Uint8Array,
+  now: Date,
+  claims: { sub: string; username: string; permisos: readonly string[]; imp?: string | null },
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const payload: Record<string, unknown> = { username: claims.username, permisos: [...claims.permisos] };
+  if (claims.imp) payload.imp = claims.imp;
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(randomUUID())
+    .sign(secret);
+}
+
+/** Verifies an access token at `now`; null when it is malformed, forged, of another kind or expired. */
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      audience: AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+    });
+    if (typeof payload.username !== 'string' || !Array.isArray(payload.permisos)) return null;
+    if (payload.imp !== undefined && typeof payload.imp !== 'string') return null;
+    return payload as unknown as AccessClaims;
+  } catch (err) {
+    if (err instanceof errors.JOSEError) return null;
+    throw err;
+  }
+}

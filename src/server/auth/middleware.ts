@@ -1,0 +1,86 @@
+/**
+ * Guards for every private route: `requireAuth()` admits a caller with a valid access token whose
+ * account is still active, re-reading the account and its permissions from the database on every
+ * request (one query), so a deactivation or a revoked permission takes effect at once rather than
+ * when the token expires. `requireArea()` and `requirePermiso()` then answer 403 when a permission
+ * is missing; the distributor part is checked wherever a route names a distributor (CONTRACT.md).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { tieneArea, type Area, type Permiso } from '../../lib/permisos.ts';
+import type { AuthContext, AuthEnv } from '../http/context.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import { findAccountById } from '../users/service.ts';
+import { verifyAccessToken } from './jwt.ts';
+
+/** Shape of a compact JWS: three base64url parts. */
+const BEARER = /^Bearer[ ]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)[ ]*$/;
+
+/** 401 with the challenge RFC 6750 asks for (a Bearer challenge never opens a browser dialog). */
+function sinSesion(message: string, invalidToken: boolean): ApiError {
+  return new ApiError(401, message, {
+    'WWW-Authenticate': invalidToken ? 'Bearer realm="portal", error="invalid_token"' : 'Bearer realm="portal"',
+  });
+}
+
+/** Admits only callers with a valid access token of an active account; sets `c.get('auth')`. */
+export function requireAuth(): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const match = BEARER.exec(c.req.header('authorization') ?? '');
+    if (!match) throw sinSesion('Debe iniciar sesión para continuar.', false);
+    const { config, clock, db } = c.get('deps');
+    const claims = await verifyAccessToken(config.jwtSecret, match[1]!, clock.now());
+    if (!claims) throw sinSesion('Su sesión ha caducado o no es válida. Inicie sesión de nuevo.', true);
+    const cuenta = await findAccountById(db, claims.sub);
+    if (!cuenta || cuenta.estado !== 'activo') {
+      throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
+    }
+    let impersonatorUserId: string | null = null;
+    if (claims.imp) {
+      // An impersonated session lives only while its administrator is still an active administrator.
+      const admin = await findAccountById(db, claims.imp);
+      if (!admin || admin.estado !== 'activo' || !tieneArea(admin.permisos, 'administrador')) {
+        throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
+      }
+      impersonatorUserId = admin.id;
+    }
+    c.set('auth', { userId: cuenta.id, email: cuenta.email, permisos: cuenta.permisos, impersonatorUserId });
+    await next();
+  });
+}
+
+/** The authenticated caller; throws 401 when the route forgot `requireAuth()` (fails closed). */
+export function authOf(c: Context): AuthContext {
+  const auth = (c as Context<AuthEnv>).get('auth') as AuthContext | undefined;
+  if (!auth) throw sinSesion('Debe iniciar sesión para continuar.', false);
+  return auth;
+}
+
+/** Whether the caller holds exactly `<distribuidora>-<area>`. */
+export function tienePermiso(auth: Pick<AuthContext, 'permisos'>, distribuidora: string, area: Area): boolean {
+  return auth.permisos.includes(`${distribuidora}-${area}` as Permiso);
+}
+
+/** 403 unless the caller holds the area for at least one distributor (SPEC.md §6 tests the suffix). */
+export function requireArea(area: Area): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    if (!tieneArea(authOf(c).permisos, area)) throw forbidden();
+    await next();
+  });
+}
+
+/**
+ * 403 unless the caller holds the area for the distributor the route names: a fixed code, or one
+ * read from the request (a path parameter, say). A request that names no distributor is refused too.
+ */
+export function requirePermiso(
+  distribuidora: string | ((c: Context<AuthEnv>) => string | undefined),
+  area: Area,
+): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const auth = authOf(c);
+    const codigo = typeof distribuidora === 'function' ? distribuidora(c) : distribuidora;
+    if (!codigo || !tienePermiso(auth, codigo, area)) throw forbidden();
+    await next();
+  });
+}

@@ -1,0 +1,300 @@
+/**
+ * The session calls of CONTRACT.md, names exact: accesoUsuario, users/refresh-token,
+ * users/revoke-token, altaUsuario, activarUsuario, recuperarClave, actualizarClave. Payloads are
+ * validated with the shared schemas of src/lib/cuentas/reglas.ts; the logic lives in sesion.ts and
+ * cuentas.ts.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { activarUsuarioSchema, actualizarClaveSchema, altaUsuarioSchema, recuperarClaveSchema } from '../../lib/cuentas/reglas.ts';
+import type { AppEnv } from '../http/context.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { isHttps } from '../http/security.ts';
+import { clientAddress } from '../rate-limit/address.ts';
+import { activar, MENSAJES, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
+import {
+  cerrarSesion,
+  dummyHash,
+  iniciarSesion,
+  MENSAJE_CREDENCIALES,
+  refrescarSesion,
+  userAgentOf,
+  type InfoPeticion,
+  type SesionEmitida,
+} from './sesion.ts';
+
+/** Name of the refresh cookie. */
+export const REFRESH_COOKIE = 'portal_refresh';
+/** The cookie is sent only to the refresh and revoke calls. */
+export const REFRESH_COOKIE_PATH = '/api/users';
+
+/** A session call's JSON body is small; anything much larger is refused before it is read. */
+const MAX_CUERPO = 8 * 1024;
+
+const SesionSchema = z
+  .object({
+    /** Access token: JWT HS256 valid 10 minutes; its payload carries exp. */
+    jwtToken: z.string().openapi({ description: 'Token de acceso (JWT HS256, 10 minutos); su carga lleva exp.' }),
+    /** Permission strings `<distribuidora>-<área>`. */
+    Permisos: z.array(z.string()).openapi({ example: ['epd-accesoyconexion', 'epd-contacto'] }),
+    /** The account's e-mail. */
+    username: z.string().openapi({ example: 'consumidor@electra.example' }),
+    /** Display name: first name and first surname of a person, or the company name. */
+    nombre: z.string().openapi({ example: 'Lucía Martín' }),
+  })
+  .openapi('Sesion');
+
+const MensajeSchema = z
+  .object({
+    /** What happened, in Spanish, for the person. */
+    message: z.string().openapi({ example: 'Cuenta activada. Ya puede iniciar sesión.' }),
+  })
+  .openapi('Mensaje');
+
+const setCookieHeader = {
+  'Set-Cookie': {
+    description: `${REFRESH_COOKIE}: token de renovación (HttpOnly, SameSite=Strict, Path=${REFRESH_COOKIE_PATH}, Secure bajo https)`,
+    schema: { type: 'string' as const },
+  },
+};
+
+const sesionOk = (description: string) => ({
+  description,
+  headers: setCookieHeader,
+  content: { 'application/json': { schema: SesionSchema } },
+});
+
+const mensajeOk = (description: string) => ({ description, content: { 'application/json': { schema: MensajeSchema } } });
+
+const validacion = (description: string) => ({ description, content: { 'application/json': { schema: ValidationErrorSchema } } });
+
+/** Refuses a body that is not JSON with a Spanish 415 (the validator's own is in English). */
+const soloJson = createMiddleware<AppEnv>(async (c, next) => {
+  const tipo = c.req.header('content-type');
+  if (tipo !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(tipo)) {
+    throw new ApiError(415, 'Envíe los datos en JSON, con la cabecera Content-Type: application/json.');
+  }
+  await next();
+});
+
+const limiteCuerpo = bodyLimit({
+  maxSize: MAX_CUERPO,
+  onError: () => {
+    throw new ApiError(413, 'La petición es demasiado grande.');
+  },
+});
+
+/**
+ * Cookie-authenticated calls refuse requests a browser marks as cross-site: SameSite=Strict already
+ * keeps the cookie off them, and this holds even for a browser that ignores SameSite.
+ */
+const mismoSitio = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.header('sec-fetch-site') === 'cross-site') throw forbidden('Esta operación solo puede pedirse desde el portal.');
+  await next();
+});
+
+/** Facts about the request that the services record. */
+function infoDe(c: Context<AppEnv>): InfoPeticion {
+  return { ip: clientAddress(c), requestId: c.get('requestId') ?? null, userAgent: userAgentOf(c.req.header('user-agent')) };
+}
+
+const cookieOptions = (c: Context<AppEnv>) => ({
+  path: REFRESH_COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'Strict' as const,
+  secure: isHttps(c.req.url, c.req.header('x-forwarded-proto')),
+});
+
+/** Sets the refresh cookie so that it ends with its family. */
+function ponerCookie(c: Context<AppEnv>, emitida: SesionEmitida): void {
+  const seconds = Math.floor((emitida.refreshExpiresAt.getTime() - c.get('deps').clock.now().getTime()) / 1000);
+  setCookie(c, REFRESH_COOKIE, emitida.refreshToken, { ...cookieOptions(c), maxAge: Math.max(seconds, 0) });
+}
+
+/** Removes the refresh cookie from the browser. */
+function quitarCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, REFRESH_COOKIE, cookieOptions(c));
+}
+
+/** User and password of a `Basic` header (RFC 7617, UTF-8); null when absent or malformed. */
+export function credencialesBasic(header: string | undefined): { username: string; password: string } | null {
+  const m = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header ?? '');
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+const acceso = createRoute({
+  method: 'post',
+  path: '/accesoUsuario',
+  tags: ['Sesión'],
+  summary: 'Iniciar sesión',
+  description:
+    'Cuerpo vacío y cabecera Authorization: Basic base64(usuario:contraseña) en UTF-8; el usuario es el correo electrónico (sin distinguir mayúsculas) o el NIF. Responde la sesión y la cookie de renovación. Credenciales erróneas, cuenta sin activar o desactivada: 401 con el mismo mensaje. Demasiados intentos fallidos: 429 con Retry-After.',
+  security: [{ Basic: [] }],
+  responses: {
+    200: sesionOk('Sesión iniciada'),
+    401: errorResponse(MENSAJE_CREDENCIALES),
+    429: errorResponse('Demasiados intentos; la cabecera Retry-After dice cuántos segundos esperar'),
+  },
+});
+
+const refresco = createRoute({
+  method: 'post',
+  path: '/users/refresh-token',
+  tags: ['Sesión'],
+  summary: 'Renovar la sesión',
+  description:
+    'Cuerpo vacío; usa la cookie de renovación, que se sustituye por la siguiente (rotación). Un token ya rotado presentado de nuevo en los 10 s siguientes recibe la misma sesión sucesora (pestañas simultáneas); más tarde se considera reutilizado, revoca toda la familia y responde 401. La familia caduca 30 días después del inicio de sesión o tras 7 días sin uso.',
+  middleware: [mismoSitio] as const,
+  security: [{ CookieRenovacion: [] }],
+  responses: {
+    200: sesionOk('Sesión renovada'),
+    401: errorResponse('Sin cookie válida: debe iniciar sesión'),
+    403: errorResponse('Petición de otro sitio'),
+  },
+});
+
+const revocacion = createRoute({
+  method: 'post',
+  path: '/users/revoke-token',
+  tags: ['Sesión'],
+  summary: 'Cerrar la sesión',
+  description: 'Revoca la familia del token de renovación de la cookie y borra la cookie. Siempre 204, también sin cookie.',
+  middleware: [mismoSitio] as const,
+  security: [{ CookieRenovacion: [] }],
+  responses: {
+    204: { description: 'Sesión cerrada' },
+    403: errorResponse('Petición de otro sitio'),
+  },
+});
+
+const alta = createRoute({
+  method: 'post',
+  path: '/altaUsuario',
+  tags: ['Sesión'],
+  summary: 'Crear una cuenta',
+  description:
+    'Crea la cuenta pendiente de activación y envía el correo con el enlace <PUBLIC_URL>/sesion/activar-usuario/<id> (válido 48 horas), sea cual sea el host que envíe el cliente.',
+  middleware: [soloJson, limiteCuerpo] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: altaUsuarioSchema } } } },
+  responses: {
+    200: mensajeOk('Cuenta creada, pendiente de activación'),
+    400: validacion('Campos que no cumplen las reglas'),
+    409: errorResponse('El NIF o el correo electrónico ya tienen cuenta'),
+    413: errorResponse('Cuerpo demasiado grande'),
+    415: errorResponse('El cuerpo no es JSON'),
+    429: errorResponse('Demasiadas altas desde esta dirección o para este correo'),
+  },
+});
+
+const activacion = createRoute({
+  method: 'post',
+  path: '/activarUsuario',
+  tags: ['Sesión'],
+  summary: 'Activar una cuenta',
+  description: 'Recibe el id del enlace de activación; activa la cuenta y concede los permisos automáticos.',
+  middleware: [soloJson, limiteCuerpo] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: activarUsuarioSchema } } } },
+  responses: {
+    200: mensajeOk('Cuenta activada'),
+    400: errorResponse('Enlace desconocido, ya usado o caducado'),
+    413: errorResponse('Cuerpo demasiado grande'),
+    415: errorResponse('El cuerpo no es JSON'),
+  },
+});
+
+const recuperacion = createRoute({
+  method: 'post',
+  path: '/recuperarClave',
+  tags: ['Sesión'],
+  summary: 'Recuperar la contraseña',
+  description:
+    'Responde siempre lo mismo. Solo si una cuenta activa tiene ese NIF y ese correo, anula sus enlaces anteriores y envía <PUBLIC_URL>/sesion/nueva-clave/<id> (válido 1 hora).',
+  middleware: [soloJson, limiteCuerpo] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: recuperarClaveSchema } } } },
+  responses: {
+    200: mensajeOk('Petición procesada'),
+    400: validacion('Campos que no cumplen las reglas'),
+    413: errorResponse('Cuerpo demasiado grande'),
+    415: errorResponse('El cuerpo no es JSON'),
+    429: errorResponse('Demasiadas peticiones desde esta dirección'),
+  },
+});
+
+const nuevaClave = createRoute({
+  method: 'post',
+  path: '/actualizarClave',
+  tags: ['Sesión'],
+  summary: 'Establecer una contraseña nueva',
+  description:
+    'host es la URL de la página de restablecimiento (…/sesion/nueva-clave/<id>). Cambia la contraseña, cierra todas las sesiones de la cuenta y envía un correo de confirmación.',
+  middleware: [soloJson, limiteCuerpo] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: actualizarClaveSchema } } } },
+  responses: {
+    200: mensajeOk('Contraseña cambiada'),
+    400: {
+      description: 'Contraseñas distintas o que no cumplen la regla (lista de mensajes), o enlace desconocido, usado o caducado ({message})',
+      content: { 'application/json': { schema: z.union([ValidationErrorSchema, MensajeSchema]) } },
+    },
+    413: errorResponse('Cuerpo demasiado grande'),
+    415: errorResponse('El cuerpo no es JSON'),
+  },
+});
+
+/** The session sub-app. */
+export function authRoutes() {
+  // The dummy hash is computed now, so the first login of an unknown name is not slower than the rest.
+  void dummyHash().catch(() => undefined);
+  const app = featureApp()
+    .openapi(acceso, async (c) => {
+      const credenciales = credencialesBasic(c.req.header('authorization'));
+      if (!credenciales) throw new ApiError(401, MENSAJE_CREDENCIALES);
+      const emitida = await iniciarSesion(c.get('deps'), infoDe(c), credenciales.username, credenciales.password);
+      ponerCookie(c, emitida);
+      return c.json(emitida.sesion, 200);
+    })
+    .openapi(refresco, async (c) => {
+      const result = await refrescarSesion(c.get('deps'), infoDe(c), getCookie(c, REFRESH_COOKIE));
+      if (!result.ok) {
+        quitarCookie(c);
+        return c.json({ message: 'Su sesión ha terminado. Inicie sesión de nuevo.' }, 401);
+      }
+      ponerCookie(c, result.emitida);
+      return c.json(result.emitida.sesion, 200);
+    })
+    .openapi(revocacion, async (c) => {
+      await cerrarSesion(c.get('deps'), infoDe(c), getCookie(c, REFRESH_COOKIE));
+      quitarCookie(c);
+      return c.body(null, 204);
+    })
+    .openapi(alta, async (c) => {
+      await registrar(c.get('deps'), infoDe(c), c.req.valid('json'));
+      return c.json({ message: MENSAJES.altaCreada }, 200);
+    })
+    .openapi(activacion, async (c) => {
+      await activar(c.get('deps'), infoDe(c), c.req.valid('json').id);
+      return c.json({ message: MENSAJES.activada }, 200);
+    })
+    .openapi(recuperacion, async (c) => {
+      await solicitarRecuperacion(c.get('deps'), infoDe(c), c.req.valid('json'));
+      return c.json({ message: MENSAJES.recuperacion }, 200);
+    })
+    .openapi(nuevaClave, async (c) => {
+      await restablecerClave(c.get('deps'), infoDe(c), c.req.valid('json'));
+      return c.json({ message: MENSAJES.claveActualizada }, 200);
+    });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'Basic', { type: 'http', scheme: 'basic' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'CookieRenovacion', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: REFRESH_COOKIE,
+  });
+  return app;
+}

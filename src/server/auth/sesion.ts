@@ -1,0 +1,367 @@
+/**
+ * Sessions: login with a password, refresh-token rotation with reuse detection (ASVS 5.0 §10.4),
+ * and logout. An access token lives 10 minutes; the refresh token (HttpOnly cookie, stored only as
+ * a SHA-256 hash) rotates on every use within a family that ends 30 days after the login, or after
+ * 7 days without use, whichever comes first.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Permiso } from '../../lib/permisos.ts';
+import { audit } from '../audit/service.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { refreshTokens } from '../db/schema.ts';
+import type { Clock } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { addressKey } from '../rate-limit/address.ts';
+import {
+  consumir,
+  devolver,
+  esDireccionConocida,
+  LIMITES,
+  recordarDireccion,
+  reiniciar,
+  sujetoCuenta,
+  type Entrada,
+} from '../rate-limit/service.ts';
+import { findAccountById, findAccountForLogin, identificadorDeAcceso, nombreVisible, type CuentaConPermisos } from '../users/service.ts';
+import { signAccessToken } from './jwt.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { deriveKey, randomToken, sha256Hex, successorToken } from './tokens.ts';
+
+const SEGUNDO = 1000;
+const DIA = 24 * 60 * 60 * SEGUNDO;
+
+/** Absolute lifetime of a refresh family, counted from the login; rotation never extends it. */
+export const REFRESH_ABSOLUTE_MS = 30 * DIA;
+/** A family not used for this long is over (a forgotten browser stops being a way in). */
+export const REFRESH_IDLE_MS = 7 * DIA;
+/** A just-rotated token presented again within this time gets the same successor (concurrent tabs). */
+export const REFRESH_GRACE_MS = 10 * SEGUNDO;
+/** Live families per account; a new login ends the oldest beyond it, so rows cannot pile up without bound. */
+export const MAX_FAMILIAS = 20;
+/** Longer passwords are refused without hashing: no rule allows them, and hashing huge inputs costs CPU. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** The one answer to every failed login (SPEC.md §8), whatever the reason. */
+export const MENSAJE_CREDENCIALES = 'Usuario o contraseña incorrecta';
+
+/** What session services need from the app's dependencies. */
+export interface AuthDeps {
+  /** Database (or a transaction). */
+  db: Db;
+  /** Source of the current time: every expiry is computed from it, never from `new Date()`. */
+  clock: Clock;
+  /** Secrets and PUBLIC_URL. */
+  config: Config;
+  /** For facts that are not audit entries; never given secrets. */
+  logger: Logger;
+}
+
+/** Facts about the request that the services record (never secrets). */
+export interface InfoPeticion {
+  /** Client address (socket peer). */
+  ip: string;
+  /** Request id, tying audit entries to logs. */
+  requestId: string | null;
+  /** Browser, to list the account's sessions; truncated. */
+  userAgent: string | null;
+}
+
+/** The session body of CONTRACT.md (`POST /api/accesoUsuario` and the refresh). */
+export interface Sesion {
+  /** Access token (JWT, 10 minutes). */
+  jwtToken: string;
+  /** Permission strings. */
+  Permisos: Permiso[];
+  /** The account's e-mail. */
+  username: string;
+  /** Display name: first name and first surname, or the company name. */
+  nombre: string;
+}
+
+/** A session and the refresh token that goes in the cookie. */
+export interface SesionEmitida {
+  /** The body to answer. */
+  sesion: Sesion;
+  /** The value of the refresh cookie. */
+  refreshToken: string;
+  /** End of the refresh family: the cookie's expiry. */
+  refreshExpiresAt: Date;
+}
+
+/** Why a refresh was refused (logged, never answered: the client only sees 401). */
+export type MotivoRechazo = 'sin_token' | 'desconocido' | 'revocado' | 'caducado' | 'inactividad' | 'cuenta' | 'reutilizacion';
+
+/** Outcome of a refresh. */
+export type ResultadoRefresco = { ok: true; emitida: SesionEmitida } | { ok: false; motivo: MotivoRechazo };
+
+const successorKeys = new WeakMap<Uint8Array, Buffer>();
+function successorKey(secret: Uint8Array): Buffer {
+  let key = successorKeys.get(secret);
+  if (!key) {
+    key = deriveKey(secret, 'refresh-successor');
+    successorKeys.set(secret, key);
+  }
+  return key;
+}
+
+let dummy: Promise<string> | undefined;
+/**
+ * A hash of a random password with the same parameters as real ones: verified when the login name
+ * matches no account, so that answer takes as long as a wrong password for a real account.
+ */
+export function dummyHash(): Promise<string> {
+  return (dummy ??= hashPassword(randomToken(16)));
+}
+
+/** Trims the User-Agent header to what a session list needs. */
+export function userAgentOf(header: string | undefined): string | null {
+  return header ? header.slice(0, 300) : null;
+}
+
+/**
+ * Opens a new refresh family for an account inside the caller's transaction and ends the oldest
+ * live families beyond MAX_FAMILIAS. Answers the refresh token and the family's end.
+ */
+async function abrirFamilia(
+  tx: Db,
+  now: Date,
+  userId: string,
+  info: InfoPeticion,
+  impersonatorUserId: string | null,
+): Promise<{ refreshToken: string; expiresAt: Date }> {
+  const refreshToken = randomToken(32);
+  const expiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
+  await tx.insert(refreshTokens).values({
+    userId,
+    familyId: randomUUID(),
+    tokenHash: sha256Hex(refreshToken),
+    createdAt: now,
+    expiresAt,
+    impersonatorUserId,
+    userAgent: info.userAgent,
+    ip: info.ip,
+    lastUsedAt: now,
+  });
+  await tx.execute(sql`
+    update refresh_tokens set revoked_at = ${now}, revoked_reason = 'limite_sesiones'
+    where user_id = ${userId} and revoked_at is null and family_id in (
+      select family_id from refresh_tokens where user_id = ${userId} and revoked_at is null
+      group by family_id order by max(created_at) desc offset ${MAX_FAMILIAS})`);
+  return { refreshToken, expiresAt };
+}
+
+/**
+ * Opens a new refresh family for an account and signs its first access token; `extra` runs in the
+ * same transaction (the audit entry of whoever opens the session: a login, an impersonation…).
+ */
+export async function emitirSesion(
+  deps: AuthDeps,
+  cuenta: CuentaConPermisos,
+  info: InfoPeticion,
+  impersonatorUserId: string | null = null,
+  extra?: (tx: Db) => Promise<void>,
+): Promise<SesionEmitida> {
+  const now = deps.clock.now();
+  const { refreshToken, expiresAt } = await deps.db.transaction(async (tx) => {
+    const familia = await abrirFamilia(tx, now, cuenta.id, info, impersonatorUserId);
+    await extra?.(tx);
+    return familia;
+  });
+  return {
+    sesion: await sesionDe(deps, cuenta, now, impersonatorUserId),
+    refreshToken,
+    refreshExpiresAt: expiresAt,
+  };
+}
+
+/** The session body for an account at `now`. */
+async function sesionDe(deps: AuthDeps, cuenta: CuentaConPermisos, now: Date, imp: string | null): Promise<Sesion> {
+  const jwtToken = await signAccessToken(deps.config.jwtSecret, now, {
+    sub: cuenta.id,
+    username: cuenta.email,
+    permisos: cuenta.permisos,
+    imp,
+  });
+  return { jwtToken, Permisos: cuenta.permisos, username: cuenta.email, nombre: nombreVisible(cuenta) };
+}
+
+/**
+ * Logs in with a user name (e-mail in any case, or NIF) and password. Every failure, including an
+ * account not activated or deactivated, answers the same 401 after the same argon2 work. Rate limits
+ * are taken before any hash is computed; a success gives its units back.
+ */
+export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username: string, password: string): Promise<SesionEmitida> {
+  const ident = identificadorDeAcceso(username);
+  const cuenta = ident.valor ? await findAccountForLogin(deps.db, username) : undefined;
+  const direccion = addressKey(info.ip);
+  // The account when there is one, the typed name otherwise (guessing unknown names is limited too).
+  const sujeto = cuenta ? sujetoCuenta(cuenta.id) : `nombre:${ident.tipo}:${ident.valor}`;
+  // Asked whether or not the account exists, so both paths run the same queries.
+  const conocida = await esDireccionConocida(deps, sujeto, direccion);
+  const par: Entrada = { limite: LIMITES.loginPar, sujeto: `${sujeto}|${direccion}` };
+  const entradas: Entrada[] = [{ limite: LIMITES.loginDireccion, sujeto: direccion }, par];
+  if (cuenta && !conocida) entradas.push({ limite: LIMITES.loginCuenta, sujeto });
+  const consumos = await consumir(deps, entradas);
+
+  const valida =
+    password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(cuenta?.passwordHash ?? (await dummyHash()), password));
+  if (!cuenta || !valida || cuenta.estado !== 'activo') {
+    await audit(deps.db, {
+      action: 'sesion.login_fallido',
+      ...(cuenta ? { targetType: 'usuario', targetId: cuenta.id } : {}),
+      ip: info.ip,
+      requestId: info.requestId,
+      // The typed name only when it is an account's: a password typed into the user field must not be kept.
+      details: cuenta
+        ? { username: ident.valor, motivo: !valida ? 'clave' : cuenta.estado }
+        : { motivo: 'cuenta_desconocida' },
+    });
+    throw new ApiError(401, MENSAJE_CREDENCIALES);
+  }
+
+  // One transaction for every write of a success (one commit, not six).
+  return emitirSesion(deps, cuenta, info, null, async (tx) => {
+    const enTx = { ...deps, db: tx };
+    // This attempt counts nowhere. The pair's earlier failures are forgotten: whoever just proved the
+    // password gains nothing from guessing it. The address and account counters keep theirs, or a
+    // sprayer could wipe its address counter by logging in to an account of its own now and then.
+    await devolver(enTx, consumos);
+    await reiniciar(enTx, par);
+    await recordarDireccion(enTx, sujeto, direccion);
+    await audit(tx, {
+      action: 'sesion.login',
+      actorUserId: cuenta.id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { con: ident.tipo },
+    });
+  });
+}
+
+/** Revokes every live token of one family. */
+async function revocarFamilia(tx: Db, familyId: string, now: Date, motivo: string): Promise<number> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now, revokedReason: motivo })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+/** Ends every session of an account (password change, deactivation…); answers how many sessions it ended. */
+export async function revocarSesionesDeUsuario(tx: Db, userId: string, now: Date, motivo: string): Promise<number> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now, revokedReason: motivo })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(rows.map((r) => r.familyId)).size;
+}
+
+/**
+ * Exchanges a refresh token for a new session and its successor. A token already rotated less than
+ * REFRESH_GRACE_MS ago answers its successor again (two tabs refreshing at once); later, it is a
+ * reuse: the whole family is revoked and audited.
+ */
+export async function refrescarSesion(deps: AuthDeps, info: InfoPeticion, token: string | undefined): Promise<ResultadoRefresco> {
+  if (!token || token.length > 200) return { ok: false, motivo: 'sin_token' };
+  const now = deps.clock.now();
+  const key = successorKey(deps.config.jwtSecret);
+  const result = await deps.db.transaction(async (tx): Promise<
+    | { ok: true; cuenta: CuentaConPermisos; token: string; expiresAt: Date; imp: string | null }
+    | { ok: false; motivo: MotivoRechazo }
+  > => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(token))).for('update');
+    if (!row) return { ok: false, motivo: 'desconocido' };
+    if (row.revokedAt) return { ok: false, motivo: 'revocado' };
+    if (now >= row.expiresAt) return { ok: false, motivo: 'caducado' };
+    const cuenta = await findAccountById(tx, row.userId);
+    if (!cuenta || cuenta.estado !== 'activo') {
+      await revocarFamilia(tx, row.familyId, now, 'cuenta_inactiva');
+      return { ok: false, motivo: 'cuenta' };
+    }
+    const sucesor = successorToken(key, token);
+    if (row.rotatedAt) {
+      if (now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS && row.replacedBy) {
+        const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy));
+        if (next && !next.revokedAt && next.tokenHash === sha256Hex(sucesor)) {
+          return { ok: true, cuenta, token: sucesor, expiresAt: next.expiresAt, imp: next.impersonatorUserId };
+        }
+        return { ok: false, motivo: 'revocado' };
+      }
+      // Someone holds a token that was already exchanged: the thief or the owner, no way to tell. End both.
+      await revocarFamilia(tx, row.familyId, now, 'reutilizacion');
+      await audit(tx, {
+        action: 'sesion.refresco_reutilizado',
+        actorUserId: row.userId,
+        impersonatorUserId: row.impersonatorUserId,
+        targetType: 'sesion',
+        targetId: row.familyId,
+        ip: info.ip,
+        requestId: info.requestId,
+      });
+      return { ok: false, motivo: 'reutilizacion' };
+    }
+    if (now.getTime() - row.lastUsedAt.getTime() > REFRESH_IDLE_MS) {
+      await revocarFamilia(tx, row.familyId, now, 'inactividad');
+      return { ok: false, motivo: 'inactividad' };
+    }
+    const nextId = randomUUID();
+    await tx.insert(refreshTokens).values({
+      id: nextId,
+      userId: row.userId,
+      familyId: row.familyId,
+      tokenHash: sha256Hex(sucesor),
+      createdAt: now,
+      expiresAt: row.expiresAt,
+      impersonatorUserId: row.impersonatorUserId,
+      userAgent: info.userAgent,
+      ip: info.ip,
+      lastUsedAt: now,
+    });
+    await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now, replacedBy: nextId, lastUsedAt: now })
+      .where(eq(refreshTokens.id, row.id));
+    return { ok: true, cuenta, token: sucesor, expiresAt: row.expiresAt, imp: row.impersonatorUserId };
+  });
+  if (!result.ok) {
+    const log = result.motivo === 'reutilizacion' ? 'warn' : 'info';
+    deps.logger[log]({ motivo: result.motivo, requestId: info.requestId }, 'renovación de sesión rechazada');
+    return result;
+  }
+  return {
+    ok: true,
+    emitida: {
+      sesion: await sesionDe(deps, result.cuenta, now, result.imp),
+      refreshToken: result.token,
+      refreshExpiresAt: result.expiresAt,
+    },
+  };
+}
+
+/** Logout: revokes the family of the presented token (idempotent; unknown tokens are ignored). */
+export async function cerrarSesion(deps: AuthDeps, info: InfoPeticion, token: string | undefined): Promise<void> {
+  if (!token || token.length > 200) return;
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId, imp: refreshTokens.impersonatorUserId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256Hex(token)));
+  if (!row) return;
+  const revoked = await revocarFamilia(deps.db, row.familyId, now, 'cierre_sesion');
+  if (revoked > 0) {
+    await audit(deps.db, {
+      action: 'sesion.logout',
+      actorUserId: row.userId,
+      impersonatorUserId: row.imp,
+      targetType: 'sesion',
+      targetId: row.familyId,
+      ip: info.ip,
+      requestId: info.requestId,
+    });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Periodic jobs of the process: today the hourly clean-up (limpieza.ts). Started by main.ts after
+ * the server listens and stopped before the database closes; `stop()` waits for a run in flight.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../http/context.ts';
+import { limpiar } from './limpieza.ts';
+
+/** Period of the clean-up. */
+export const LIMPIEZA_CADA_MS = 60 * 60 * 1000;
+/** First run shortly after start, not during it, so the start stays fast. */
+const PRIMERA_EJECUCION_MS = 30_000;
+
+/** The running jobs. */
+export interface Jobs {
+  /** Schedules the jobs. */
+  start(): void;
+  /** Cancels future runs and waits for the one in flight. */
+  stop(): Promise<void>;
+  /** Runs the clean-up now (after any run in flight). */
+  runOnce(): Promise<void>;
+}
+
+/** Creates the jobs; nothing runs until `start()` or `runOnce()`. */
+export function createJobs(deps: { db: Db; clock: Clock; logger: Logger }): Jobs {
+  const log = deps.logger.child({ componente: 'tareas' });
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let chain: Promise<void> = Promise.resolve();
+
+  const runOnce = () => {
+    chain = chain.then(async () => {
+      try {
+        await limpiar(deps.db, deps.clock.now(), log);
+      } catch (err) {
+        log.error({ err }, 'error en la limpieza periódica');
+      }
+    });
+    return chain;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(() => schedule(LIMPIEZA_CADA_MS));
+    }, ms);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(PRIMERA_EJECUCION_MS);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await chain;
+    },
+    runOnce,
+  };
+}

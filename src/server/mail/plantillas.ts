@@ -1,0 +1,142 @@
+/**
+ * The portal's mails, in Spanish, as plain text and HTML. They speak for the group, not for one
+ * distributor, because an account serves the three. The HTML escapes every interpolated value and
+ * loads nothing from outside (no images, fonts or styles), so it renders the same in any client and
+ * tracks no one.
+ */
+
+/** Name every mail signs with (CONTRACT.md "The three distributors"). */
+export const GRUPO = 'Grupo Electra Distribución';
+
+/** A mail's subject and both bodies. */
+export interface Correo {
+  /** Subject line. */
+  subject: string;
+  /** Plain-text body. */
+  text: string;
+  /** HTML body, every interpolated value escaped. */
+  html: string;
+}
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Date and time as a person in Spain reads it, e.g. "2 de noviembre de 2026 a las 10:00". */
+export function fechaEspanola(date: Date): string {
+  return new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
+
+/** One paragraph of a mail: plain text, or text with one link. */
+type Parrafo = string | { antes: string; enlace: string; texto: string; despues?: string };
+
+/** The shared shell: greeting, paragraphs, an optional button, and the group's signature. */
+function componer(p: {
+  subject: string;
+  saludo: string;
+  parrafos: Parrafo[];
+  boton?: { texto: string; enlace: string };
+  pie: string[];
+}): Correo {
+  const firma = ['Atentamente,', `El equipo del portal de ${GRUPO}`];
+  const aviso = 'Este mensaje se ha enviado automáticamente; por favor, no responda a esta dirección.';
+
+  const textoParrafo = (x: Parrafo) => (typeof x === 'string' ? x : `${x.antes}${x.enlace}${x.despues ?? ''}`);
+  const text = [
+    p.saludo,
+    '',
+    ...p.parrafos.flatMap((x) => [textoParrafo(x), '']),
+    // The link alone on its line, so any client makes it clickable and it copies whole.
+    ...(p.boton ? [`${p.boton.texto}:`, p.boton.enlace, ''] : []),
+    ...p.pie.flatMap((x) => [x, '']),
+    ...firma,
+    '',
+    aviso,
+    '',
+  ].join('\n');
+
+  const parrafoHtml = (x: Parrafo) =>
+    typeof x === 'string'
+      ? `<p style="margin:0 0 16px">${escapeHtml(x)}</p>`
+      : `<p style="margin:0 0 16px">${escapeHtml(x.antes)}<a href="${escapeHtml(x.enlace)}" style="color:#0b4f8a">${escapeHtml(x.texto)}</a>${escapeHtml(x.despues ?? '')}</p>`;
+  const boton = p.boton
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(p.boton.enlace)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:4px;font-weight:bold">${escapeHtml(p.boton.texto)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555555">Si el botón no funciona, copie esta dirección en su navegador:<br><span style="word-break:break-all">${escapeHtml(p.boton.enlace)}</span></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">
+<tr><td style="padding:20px 28px;background:#0b2e4f;color:#ffffff;font-size:18px;font-weight:bold;border-radius:6px 6px 0 0">${escapeHtml(GRUPO)}</td></tr>
+<tr><td style="padding:28px">
+<p style="margin:0 0 16px">${escapeHtml(p.saludo)}</p>
+${p.parrafos.map(parrafoHtml).join('\n')}
+${boton}
+${p.pie.map((x) => `<p style="margin:0 0 16px">${escapeHtml(x)}</p>`).join('\n')}
+<p style="margin:24px 0 0">${firma.map(escapeHtml).join('<br>')}</p>
+</td></tr>
+<tr><td style="padding:16px 28px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">${escapeHtml(aviso)}</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject: p.subject, text, html };
+}
+
+/** Greeting with the account's display name, or a neutral one when there is none. */
+const saludo = (nombre: string) => (nombre.trim() ? `Hola, ${nombre.trim()}:` : 'Hola:');
+
+/** The activation mail sent after registration; the link lives 48 hours. */
+export function correoActivacion(p: { nombre: string; enlace: string }): Correo {
+  return componer({
+    subject: `Active su cuenta del portal de ${GRUPO}`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `Hemos recibido una solicitud de alta en el portal de las distribuidoras de ${GRUPO} con esta dirección de correo electrónico.`,
+      'Para confirmar su dirección y activar la cuenta, abra el enlace siguiente. El enlace es válido durante 48 horas y solo puede usarse una vez.',
+    ],
+    boton: { texto: 'Activar mi cuenta', enlace: p.enlace },
+    pie: ['Si no ha solicitado esta alta, ignore este mensaje: la cuenta no se activará y sus datos se borrarán en 30 días.'],
+  });
+}
+
+/** The password-reset mail; the link lives one hour and replaces any earlier one. */
+export function correoRestablecimiento(p: { nombre: string; enlace: string }): Correo {
+  return componer({
+    subject: `Recupere su contraseña del portal de ${GRUPO}`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      'Hemos recibido una solicitud para recuperar la contraseña de su cuenta del portal.',
+      'Para elegir una contraseña nueva, abra el enlace siguiente. El enlace es válido durante 1 hora, solo puede usarse una vez y anula los enlaces que le hayamos enviado antes.',
+    ],
+    boton: { texto: 'Elegir una contraseña nueva', enlace: p.enlace },
+    pie: ['Si no ha pedido recuperar su contraseña, ignore este mensaje: su contraseña actual sigue siendo válida.'],
+  });
+}
+
+/** The confirmation sent after a password change; it tells the owner how to react if it was not them. */
+export function correoClaveCambiada(p: { nombre: string; fecha: Date; enlaceRecuperar: string }): Correo {
+  return componer({
+    subject: `Su contraseña del portal de ${GRUPO} ha cambiado`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `La contraseña de su cuenta del portal se cambió el ${fechaEspanola(p.fecha)} (hora peninsular). Por seguridad, hemos cerrado todas las sesiones abiertas con la contraseña anterior.`,
+      {
+        antes: 'Si no ha sido usted, recupere su contraseña cuanto antes en ',
+        enlace: p.enlaceRecuperar,
+        texto: p.enlaceRecuperar,
+        despues: ' y póngase en contacto con nosotros.',
+      },
+    ],
+    pie: [],
+  });
+}

@@ -1,0 +1,218 @@
+/**
+ * Rate limits on the `rate_limits` table: fixed windows counted with one atomic upsert, so every
+ * process on the same database shares the counters. Design and figures:
+ * docs/decisions/004-rate-limits.md.
+ *
+ * Keys never hold an address, e-mail or user id in clear: the subject is an HMAC under a key derived
+ * from the server secret (a plain hash of an IPv4 address could be reversed by trying all 2^32).
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { deriveKey, hmacHex } from '../auth/tokens.ts';
+import type { Clock } from '../http/context.ts';
+import { ApiError, tooManyRequests } from '../http/errors.ts';
+
+const MINUTO = 60_000;
+const HORA = 60 * MINUTO;
+const DIA = 24 * HORA;
+
+/** One limit: at most `max` counted events per fixed window of `ventanaMs` milliseconds. */
+export interface Limite {
+  /** Prefix of its keys in `rate_limits`. */
+  nombre: string;
+  /** Events allowed per window. */
+  max: number;
+  /** Window length in milliseconds. */
+  ventanaMs: number;
+}
+
+/** The portal's limits (docs/decisions/004-rate-limits.md explains each figure). */
+export const LIMITES = {
+  /** Failed logins of one account (or typed user name) from one address. */
+  loginPar: { nombre: 'login-par', max: 5, ventanaMs: 15 * MINUTO },
+  /** Failed logins from one address, whatever the account (password spraying). */
+  loginDireccion: { nombre: 'login-dir', max: 30, ventanaMs: 15 * MINUTO },
+  /** Failed logins of one account from addresses that never logged in to it (distributed guessing). */
+  loginCuenta: { nombre: 'login-cuenta', max: 20, ventanaMs: HORA },
+  /** Registrations from one address. */
+  altaDireccion: { nombre: 'alta-dir', max: 10, ventanaMs: HORA },
+  /** Registrations naming one e-mail address. */
+  altaCorreo: { nombre: 'alta-correo', max: 5, ventanaMs: HORA },
+  /** Recovery requests from one address. */
+  recuperarDireccion: { nombre: 'recuperar-dir', max: 10, ventanaMs: HORA },
+  /** Recovery mails sent to one account (over it, no new mail, same answer). */
+  recuperarCuenta: { nombre: 'recuperar-cuenta', max: 3, ventanaMs: HORA },
+} as const satisfies Record<string, Limite>;
+
+/** How long an address is remembered as one that logged in successfully to an account. */
+export const DIRECCION_CONOCIDA = { nombre: 'login-conocida', ventanaMs: 90 * DIA } as const;
+
+/** Rows with a prefix this module does not know are kept at most this long. */
+const RETENCION_DESCONOCIDA_MS = 90 * DIA;
+
+/** What the limiter needs from the app's dependencies. */
+export interface RateLimitDeps {
+  /** Database (or transaction) holding the counters. */
+  db: Db;
+  /** Source of the current time. */
+  clock: Clock;
+  /** The secret the keys' HMAC key is derived from. */
+  config: { jwtSecret: Uint8Array };
+}
+
+/** One counter to increment: a limit and whom it counts (an address key, an account id…). */
+export interface Entrada {
+  /** Which limit. */
+  limite: Limite;
+  /** Whom it counts, in clear here; only its keyed hash is stored. */
+  sujeto: string;
+}
+
+/** A unit taken from a counter, so it can be given back. */
+export interface Consumo {
+  /** Row key of the counter. */
+  key: string;
+  /** Window the unit was taken from: giving it back in a later window changes nothing. */
+  windowStart: Date;
+}
+
+const keyCache = new WeakMap<Uint8Array, Buffer>();
+
+/** The row key of a limit and subject: `<nombre>:<hmac(subject)>`. */
+export function claveLimite(secret: Uint8Array, nombre: string, sujeto: string): string {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = deriveKey(secret, 'rate-limit');
+    keyCache.set(secret, key);
+  }
+  return `${nombre}:${hmacHex(key, sujeto)}`;
+}
+
+/** Start of the fixed window that holds `now`: aligned to the epoch, so every process agrees. */
+function windowStartOf(now: Date, ventanaMs: number): Date {
+  return new Date(Math.floor(now.getTime() / ventanaMs) * ventanaMs);
+}
+
+/** Adds one to each counter in one statement; a row of an older window starts again at 1. */
+async function increment(
+  db: Db,
+  rows: { key: string; windowStart: Date }[],
+): Promise<{ key: string; count: number; windowStart: Date }[]> {
+  // Rows in key order: concurrent requests then lock shared counters in the same order (no deadlock).
+  const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return db
+    .insert(rateLimits)
+    .values(sorted.map((r) => ({ ...r, count: 1 })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        // A process whose clock runs behind must not reset a newer window: only a later window restarts.
+        count: sql`case when ${rateLimits.windowStart} < excluded.window_start then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`greatest(${rateLimits.windowStart}, excluded.window_start)`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
+
+/** Gives back units taken by `consumir` (an attempt that turned out not to count). */
+export async function devolver(deps: RateLimitDeps, consumos: readonly Consumo[]): Promise<void> {
+  for (const c of consumos) {
+    await deps.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, c.key), eq(rateLimits.windowStart, c.windowStart)));
+  }
+}
+
+/**
+ * Takes one unit from each counter before the work it protects (a password hash, a mail), so that
+ * concurrent requests cannot all slip under the limit. When any counter is over its limit every unit
+ * is given back (a refused request counts nowhere, so it cannot push another counter over) and a 429
+ * with Retry-After is thrown.
+ */
+export async function consumir(deps: RateLimitDeps, entradas: readonly Entrada[]): Promise<Consumo[]> {
+  if (entradas.length === 0) return [];
+  const now = deps.clock.now();
+  const pedidos = entradas.map(({ limite, sujeto }) => ({
+    limite,
+    key: claveLimite(deps.config.jwtSecret, limite.nombre, sujeto),
+    windowStart: windowStartOf(now, limite.ventanaMs),
+  }));
+  // One statement for all the counters: they move together, and it costs one round trip.
+  const filas = new Map((await increment(deps.db, pedidos)).map((r) => [r.key, r]));
+  const tomados: Consumo[] = [];
+  let retryAfterMs = 0;
+  for (const { limite, key } of pedidos) {
+    const row = filas.get(key)!;
+    tomados.push({ key, windowStart: row.windowStart });
+    if (row.count > limite.max) {
+      retryAfterMs = Math.max(retryAfterMs, row.windowStart.getTime() + limite.ventanaMs - now.getTime());
+    }
+  }
+  if (retryAfterMs > 0) {
+    await devolver(deps, tomados);
+    throw tooManyRequests(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  }
+  return tomados;
+}
+
+/** Clears one counter (a success that makes its earlier failures irrelevant). */
+export async function reiniciar(deps: RateLimitDeps, entrada: Entrada): Promise<void> {
+  await deps.db.delete(rateLimits).where(eq(rateLimits.key, claveLimite(deps.config.jwtSecret, entrada.limite.nombre, entrada.sujeto)));
+}
+
+/** Like `consumir` for one counter, but answers false instead of throwing when it is over. */
+export async function intentarConsumir(deps: RateLimitDeps, entrada: Entrada): Promise<Consumo | null> {
+  try {
+    const [consumo] = await consumir(deps, [entrada]);
+    return consumo!;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) return null;
+    throw err;
+  }
+}
+
+/** The subject under which an account's login counters and known addresses are kept. */
+export function sujetoCuenta(userId: string): string {
+  return `cuenta:${userId}`;
+}
+
+/** Remembers that `addressKey` logged in successfully as `sujeto` (only a keyed hash of both is stored). */
+export async function recordarDireccion(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<void> {
+  const key = claveLimite(deps.config.jwtSecret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
+  const now = deps.clock.now();
+  await deps.db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: now, count: sql`${rateLimits.count} + 1` } });
+}
+
+/** Whether `addressKey` logged in successfully as `sujeto` within DIRECCION_CONOCIDA's period. */
+export async function esDireccionConocida(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<boolean> {
+  const key = claveLimite(deps.config.jwtSecret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
+  const since = new Date(deps.clock.now().getTime() - DIRECCION_CONOCIDA.ventanaMs);
+  const [row] = await deps.db
+    .select({ windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return row !== undefined && row.windowStart > since;
+}
+
+/** Deletes rows whose window (or memory period) has ended; answers how many. */
+export async function purgarLimites(db: Db, now: Date): Promise<number> {
+  let deleted = 0;
+  const conocidos: { nombre: string; ventanaMs: number }[] = [...Object.values(LIMITES), DIRECCION_CONOCIDA];
+  for (const { nombre, ventanaMs } of conocidos) {
+    const rows = await db
+      .delete(rateLimits)
+      .where(and(sql`${rateLimits.key} like ${`${nombre}:%`}`, lt(rateLimits.windowStart, new Date(now.getTime() - ventanaMs))))
+      .returning({ key: rateLimits.key });
+    deleted += rows.length;
+  }
+  const rest = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RETENCION_DESCONOCIDA_MS)))
+    .returning({ key: rateLimits.key });
+  return deleted + rest.length;
+}

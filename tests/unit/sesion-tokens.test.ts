@@ -1,0 +1,69 @@
+import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, verifyAccessToken } from '../../src/server/auth/jwt.ts';
+import { credencialesBasic } from '../../src/server/auth/routes.ts';
+import { deriveKey, randomToken, sha256Hex, successorToken } from '../../src/server/auth/tokens.ts';
+
+const secret = new TextEncoder().encode('unit-secret-unit-secret-unit-secret-00');
+const now = new Date('2026-11-02T09:00:00Z');
+const claims = { sub: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21', username: 'ana@correo.example', permisos: ['epd-contacto'] };
+
+describe('access tokens', () => {
+  it('carry sub, username, permisos, iat, exp (10 minutes later) and a jti', async () => {
+    const token = await signAccessToken(secret, now, claims);
+    const payload = decodeJwt(token);
+    expect(payload).toMatchObject({ ...claims, iat: now.getTime() / 1000, exp: now.getTime() / 1000 + 600, aud: 'portal-api' });
+    expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload).not.toHaveProperty('imp');
+    expect(decodeJwt(await signAccessToken(secret, now, { ...claims, imp: 'admin-id' })).imp).toBe('admin-id');
+  });
+
+  it('verify until they expire, and not after', async () => {
+    const token = await signAccessToken(secret, now, claims);
+    expect(await verifyAccessToken(secret, token, new Date(now.getTime() + 599_000))).toMatchObject(claims);
+    expect(await verifyAccessToken(secret, token, new Date(now.getTime() + 601_000))).toBeNull();
+  });
+
+  it('are refused when unsigned, signed with another key or algorithm, or meant for another audience', async () => {
+    const base = () => new SignJWT({ username: claims.username, permisos: [] }).setSubject(claims.sub).setIssuedAt(now).setExpirationTime(new Date(now.getTime() + 600_000)).setJti('j');
+    const unsigned = new UnsecuredJWT({ username: claims.username, permisos: [], aud: 'portal-api', jti: 'j' }).setSubject(claims.sub).setIssuedAt(now).setExpirationTime(new Date(now.getTime() + 600_000)).encode();
+    const otherKey = await base().setAudience('portal-api').setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
+    const hs512 = await base().setAudience('portal-api').setProtectedHeader({ alg: 'HS512' }).sign(secret);
+    const otherAudience = await base().setAudience('ftp').setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    for (const token of [unsigned, otherKey, hs512, otherAudience, 'no.es.jwt', '']) {
+      expect(await verifyAccessToken(secret, token, now), token).toBeNull();
+    }
+  });
+});
+
+describe('refresh tokens and link ids', () => {
+  it('are 256-bit base64url values, stored as SHA-256 hex', () => {
+    const token = randomToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken()).not.toBe(token);
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('have one successor per token, computable only with the server key', () => {
+    const key = deriveKey(secret, 'refresh-successor');
+    const token = randomToken();
+    expect(successorToken(key, token)).toBe(successorToken(key, token));
+    expect(successorToken(key, token)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(successorToken(deriveKey(secret, 'otro'), token)).not.toBe(successorToken(key, token));
+    expect(successorToken(key, randomToken())).not.toBe(successorToken(key, token));
+  });
+});
+
+describe('Basic credentials', () => {
+  const header = (s: string) => `Basic ${Buffer.from(s, 'utf8').toString('base64')}`;
+  it('split at the first colon and read UTF-8', () => {
+    expect(credencialesBasic(header('ana@correo.example:Año:2026'))).toEqual({ username: 'ana@correo.example', password: 'Año:2026' });
+    expect(credencialesBasic(`basic   ${Buffer.from('12345678Z:x').toString('base64')}`)).toEqual({ username: '12345678Z', password: 'x' });
+  });
+
+  it('are null when absent or malformed', () => {
+    for (const h of [undefined, '', 'Basic', 'Bearer abc', 'Basic !!!', header('sin-dos-puntos'), header(':solo-clave')]) {
+      expect(credencialesBasic(h), String(h)).toBeNull();
+    }
+  });
+});
