@@ -3,10 +3,11 @@
  * both required; success goes to a same-site `returnUrl` or /inicio; failure opens the "Error"
  * modal; an already logged-in visitor goes to /inicio.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { login, restaurarSesion, rutaDeRetornoSegura, RETORNO_POR_DEFECTO } from '../../lib/sesion/index.ts';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { login, rutaDeRetornoSegura, RETORNO_POR_DEFECTO } from '../../lib/sesion/index.ts';
 import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
 import { CampoPassword, CampoTexto, EnlaceVolver, ResumenErrores, type ErrorCampo } from './campos.tsx';
+import { useSalirSiHaySesion } from './usar-sesion.ts';
 import { MENSAJE_ERROR_CONEXION, TEXTOS } from './textos.ts';
 import './sesion.css';
 
@@ -24,12 +25,8 @@ export default function Login() {
   const [modal, setModal] = useState<EstadoModal | null>(null);
   const enviando = useRef(false);
 
-  useEffect(() => {
-    // SPEC.md §2: a visitor who is already logged in (the startup refresh says so) goes to /inicio.
-    void restaurarSesion().then((s) => {
-      if (s) window.location.replace(RETORNO_POR_DEFECTO);
-    });
-  }, []);
+  // SPEC.md §2: a visitor who is already logged in leaves this screen.
+  useSalirSiHaySesion(RETORNO_POR_DEFECTO);
 
   const validar = (u: string, p: string): Record<string, string> => {
     const e: Record<string, string> = {};

@@ -2,13 +2,13 @@
  * /sesion/recordar-clave (SPEC.md §2, §5 Recover, §8): e-mail (required, valid) and NIF (required);
  * the server mails a reset link when an active account matches both, and answers the same either way.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
 import { recuperarClaveSchema } from '../../lib/cuentas/reglas.ts';
 import { nifTecleado } from '../../lib/cuentas/formulario-registro.ts';
-import { restaurarSesion } from '../../lib/sesion/index.ts';
 import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
 import { CampoTexto, EnlaceVolver, erroresPorCampo, ResumenErrores, type ErrorCampo } from './campos.tsx';
+import { useSalirSiHaySesion } from './usar-sesion.ts';
 import { TEXTOS } from './textos.ts';
 import './sesion.css';
 
@@ -26,11 +26,8 @@ export default function RecordarClave() {
   const [modal, setModal] = useState<EstadoModal | null>(null);
   const enviando = useRef(false);
 
-  useEffect(() => {
-    void restaurarSesion().then((s) => {
-      if (s) window.location.replace(DESTINO_CON_SESION);
-    });
-  }, []);
+  // SPEC.md §2: a visitor who is already logged in leaves this screen.
+  useSalirSiHaySesion(DESTINO_CON_SESION);
 
   const onSubmit = async (ev: SubmitEvent<HTMLFormElement>) => {
     ev.preventDefault();

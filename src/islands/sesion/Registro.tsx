@@ -3,14 +3,14 @@
  * and classified; the name and company fields follow `reglasRegistro`; the form is checked on submit
  * with the shared schema; success shows "Cuenta creada" and goes to the login after 7 s.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, mensajesDeError } from '../../lib/api/cliente.ts';
 import { nifTecleado, payloadRegistro, reglasRegistro, TEXTO_TIPO_NIF, type CampoDependiente, type CamposIdentidad } from '../../lib/cuentas/formulario-registro.ts';
 import { altaUsuarioSchema, MENSAJE_FORMULARIO_INVALIDO, MENSAJE_PASSWORD } from '../../lib/cuentas/reglas.ts';
-import { restaurarSesion } from '../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
 import { CampoPassword, CampoTexto, EnlaceVolver, erroresPorCampo, ResumenErrores, type ErrorCampo } from './campos.tsx';
+import { useSalirSiHaySesion } from './usar-sesion.ts';
 import { ESPERAS, MENSAJE_ERROR_CONEXION, TEXTOS } from './textos.ts';
 import './sesion.css';
 
@@ -32,11 +32,8 @@ export default function Registro() {
   const enviando = useRef(false);
   const primerCampo = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    void restaurarSesion().then((s) => {
-      if (s) window.location.replace(DESTINO_CON_SESION);
-    });
-  }, []);
+  // SPEC.md §2: a visitor who is already logged in leaves this screen.
+  useSalirSiHaySesion(DESTINO_CON_SESION);
 
   const reglas = reglasRegistro(identidad);
 

@@ -70,26 +70,41 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return v || undefined;
 }
 
-/** A labelled text input with its hint and error. */
-export function CampoTexto(p: CampoTextoProps) {
-  const ref = useEntrada(p);
+/** The hint to show (not when the error says the same, e.g. the password rule) and the ids that describe the input. */
+function textosCampo(p: Pick<BaseCampo, 'id' | 'ayuda' | 'error'>) {
   const ayuda = p.ayuda !== p.error ? p.ayuda : undefined;
   const idAyuda = ayuda ? `${p.id}-ayuda` : undefined;
   const idError = p.error ? `${p.id}-error` : undefined;
+  return { ayuda, idAyuda, idError, describedBy: describedBy(idAyuda, idError) };
+}
+
+/** Label, hint and error of a field, above its input. */
+function CabeceraCampo(p: { id: string; etiqueta: string; error: string | undefined; textos: ReturnType<typeof textosCampo> }) {
   return (
-    <div className={`campo${p.error ? ' campo--error' : ''}${p.deshabilitado ? ' campo--deshabilitado' : ''}`}>
+    <>
       <label htmlFor={p.id}>{p.etiqueta}</label>
-      {ayuda && (
-        <p id={idAyuda} className="campo__ayuda">
-          {ayuda}
+      {p.textos.ayuda && (
+        <p id={p.textos.idAyuda} className="campo__ayuda">
+          {p.textos.ayuda}
         </p>
       )}
       {p.error && (
-        <p id={idError} className="campo__error">
+        <p id={p.textos.idError} className="campo__error">
           <span className="visually-hidden">Error: </span>
           {p.error}
         </p>
       )}
+    </>
+  );
+}
+
+/** A labelled text input with its hint and error. */
+export function CampoTexto(p: CampoTextoProps) {
+  const ref = useEntrada(p);
+  const t = textosCampo(p);
+  return (
+    <div className={`campo${p.error ? ' campo--error' : ''}${p.deshabilitado ? ' campo--deshabilitado' : ''}`}>
+      <CabeceraCampo id={p.id} etiqueta={p.etiqueta} error={p.error} textos={t} />
       <input
         ref={ref}
         id={p.id}
@@ -103,7 +118,7 @@ export function CampoTexto(p: CampoTextoProps) {
         required={p.requerido}
         disabled={p.deshabilitado}
         aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(idAyuda, idError)}
+        aria-describedby={t.describedBy}
       />
     </div>
   );
@@ -124,24 +139,10 @@ export function CampoPassword(p: CampoPasswordProps) {
   const ref = useEntrada(p);
   const [verbo = 'Mostrar', ...palabras] = (p.textoMostrar ?? 'Mostrar contraseña').split(' ');
   const resto = palabras.join(' ');
-  // When the error says what the hint says (the password rule), it is said once.
-  const ayuda = p.ayuda !== p.error ? p.ayuda : undefined;
-  const idAyuda = ayuda ? `${p.id}-ayuda` : undefined;
-  const idError = p.error ? `${p.id}-error` : undefined;
+  const t = textosCampo(p);
   return (
     <div className={`campo${p.error ? ' campo--error' : ''}`}>
-      <label htmlFor={p.id}>{p.etiqueta}</label>
-      {ayuda && (
-        <p id={idAyuda} className="campo__ayuda">
-          {ayuda}
-        </p>
-      )}
-      {p.error && (
-        <p id={idError} className="campo__error">
-          <span className="visually-hidden">Error: </span>
-          {p.error}
-        </p>
-      )}
+      <CabeceraCampo id={p.id} etiqueta={p.etiqueta} error={p.error} textos={t} />
       <div className="campo__password">
         <input
           ref={ref}
@@ -154,7 +155,7 @@ export function CampoPassword(p: CampoPasswordProps) {
           spellCheck={false}
           required={p.requerido}
             aria-invalid={p.error ? true : undefined}
-          aria-describedby={describedBy(idAyuda, idError)}
+          aria-describedby={t.describedBy}
         />
         <button type="button" className="campo__ver" aria-pressed={visible} aria-controls={p.id} onClick={() => setVisible((v) => !v)}>
           <span aria-hidden="true" className={`ojo${visible ? ' ojo--tachado' : ''}`}></span>
