@@ -15,3 +15,10 @@ test('una búsqueda sin resultados lo dice', async ({ page }) => {
   await page.goto('/buscar?q=zzxxqqw');
   await expect(page.getByText('No hay resultados para «zzxxqqw». Pruebe con otras palabras.')).toBeVisible();
 });
+
+test('la búsqueda alcanza los textos legales y el aviso del apagón', async ({ page }) => {
+  await page.goto('/buscar?q=LOPDGDD');
+  await expect(page.locator('.resultados a[href^="/legal/proteccion-datos"]')).toBeVisible();
+  await page.goto('/buscar?q=Portugal');
+  await expect(page.locator('.resultados a[href^="/avisos/apagon-28-abril-2025"]')).toBeVisible();
+});
