@@ -14,6 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { RegistroMedida } from '../src/lib/medidas/tipos.ts';
 import type { FallaCsv } from '../src/server/capacidad-nodal/csv.ts';
 import type { Db } from '../src/server/db/client.ts';
 
@@ -95,7 +96,106 @@ const IMPORTADORES: Record<string, Importador> = {
       };
     },
   },
+  medidas: {
+    descripcion: 'curvas horarias o cuartohorarias: ficheros P5D y F5D de REE y CSV de consumos (DOMAIN.md §5)',
+    ayuda: [
+      'FICHERO…                  uno o varios; el formato se reconoce por el nombre y el contenido',
+      '                          todos se comprueban antes de escribir; si alguno tiene errores no se importa nada',
+    ],
+    opciones: {},
+    preparar(_values, positionals) {
+      if (positionals.length === 0) throw new UsageError('Falta el fichero que se importa.');
+      return async () => {
+        const { basename } = await import('node:path');
+        const { leerFicheroMedidas } = await import('../src/server/medidas/formatos/index.ts');
+        const { importarMedidas } = await import('../src/server/medidas/importar.ts');
+        const errores: FallaCsv[] = [];
+        const registros: RegistroMedida[] = [];
+        const avisos: string[] = [];
+        for (const path of positionals) {
+          const bytes = await leer(path);
+          if (!(bytes instanceof Uint8Array)) {
+            errores.push(bytes);
+            continue;
+          }
+          const nombre = basename(path);
+          const r = leerFicheroMedidas(nombre, bytes);
+          if (!r.ok) {
+            // Line numbers are per file: the file name goes in front when there are several.
+            const prefijo = positionals.length > 1 ? `${nombre}, ` : '';
+            for (const e of r.errores) errores.push({ line: 0, message: `${prefijo}línea ${e.linea}: ${e.motivo}` });
+            if (r.erroresOmitidos) errores.push({ line: 0, message: `${prefijo}y ${r.erroresOmitidos} errores más.` });
+            continue;
+          }
+          for (const registro of r.registros) registros.push(registro);
+          for (const a of r.resumen.avisos) avisos.push(`${nombre}: ${a}`);
+        }
+        if (errores.length) return { errores };
+        return {
+          async importar(db) {
+            const r = await importarMedidas(db, registros);
+            if (!r.ok) throw new ImportacionMedidasRechazada(r.errores.map((e) => ({ line: e.linea ?? 0, message: e.motivo })));
+            return [
+              ...avisos.map((a) => `Aviso: ${a}`),
+              `Importadas ${registros.length} medidas de ${r.suministros} suministros: ${r.horas.nuevas} horas nuevas, ` +
+                `${r.horas.actualizadas} actualizadas (estimadas que pasan a reales o firmes, o corregidas), ${r.horas.conservadas} sin cambios` +
+                (r.cuartos.nuevos || r.cuartos.actualizados ? `; ${r.cuartos.nuevos} cuartos de hora nuevos y ${r.cuartos.actualizados} actualizados.` : '.'),
+            ].join('\n');
+          },
+        };
+      };
+    },
+  },
+  demo: {
+    descripcion: 'suministros y curvas horarias generados, a escala (pruebas de carga y mediciones)',
+    ayuda: [
+      '--supply-points N         suministros que se generan (titulares inventados)',
+      '--months M                meses de datos horarios hasta ayer',
+      '--seed S                  semilla (por omisión 42); --first-id: primer número de CUPS',
+    ],
+    opciones: { 'supply-points': { type: 'string' }, months: { type: 'string' }, seed: { type: 'string' }, 'first-id': { type: 'string' } },
+    preparar(values, positionals) {
+      if (positionals.length) throw new UsageError('La importación demo no lee ficheros.');
+      const entero = (name: string, min: number, max: number, defecto?: number) => {
+        const texto = values[name];
+        if (texto === undefined && defecto !== undefined) return defecto;
+        const n = Number(texto);
+        if (typeof texto !== 'string' || !Number.isInteger(n) || n < min || n > max) {
+          throw new UsageError(`--${name} debe ser un número entero entre ${min} y ${max}.`);
+        }
+        return n;
+      };
+      const suministros = entero('supply-points', 1, 1_000_000);
+      const meses = entero('months', 1, 36);
+      const semilla = entero('seed', 0, 2 ** 31, 42);
+      const primerId = entero('first-id', 1, 899_999_999, 10_000_000);
+      return async () => ({
+        async importar(db) {
+          const { cargarEscala } = await import('../src/server/medidas/escala.ts');
+          const inicio = Date.now();
+          const r = await cargarEscala(db, {
+            suministros,
+            meses,
+            semilla,
+            primerId,
+            progreso: (n) => process.stderr.write(`\r${n} de ${suministros} suministros…`),
+          });
+          process.stderr.write('\n');
+          return `Generados ${r.suministros} suministros y ${r.horas} horas de medidas en ${((Date.now() - inicio) / 1000).toFixed(0)} s.`;
+        },
+      });
+    },
+  },
 };
+
+/** The database refused an import of measures (unknown CUPS…): nothing was written. */
+class ImportacionMedidasRechazada extends Error {
+  readonly errores: FallaCsv[];
+  constructor(errores: FallaCsv[]) {
+    super('importación rechazada');
+    this.errores = errores;
+  }
+}
 
 /** The usage text, built from IMPORTADORES. */
 function uso(): string {
@@ -168,7 +268,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(await comprobado.importar(database.db));
     return 0;
   } catch (err) {
-    if (!(err instanceof ImportacionRechazada)) throw err;
+    if (!(err instanceof ImportacionRechazada) && !(err instanceof ImportacionMedidasRechazada)) throw err;
     informar(err.errores);
     return 1;
   } finally {

@@ -9,13 +9,19 @@ import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
+import { administracionRoutes } from './administracion/routes.ts';
+import { auditoriaRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { distribuidorasRoutes } from './distribuidoras/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
+import { medidasRoutes } from './medidas/routes.ts';
+import { perfilRoutes } from './perfil/routes.ts';
 import { siteRoutes } from './site/routes.ts';
+import { suministrosRoutes } from './suministros/routes.ts';
 import type { SiteIndex } from './site/static-files.ts';
 
 /** The OpenAPI document's header. */
@@ -34,6 +40,12 @@ export function createApi() {
     .route('/', authRoutes())
     .route('/', distribuidorasRoutes())
     .route('/', incidenciasRoutes())
+    .route('/', perfilRoutes())
+    .route('/', administracionRoutes())
+    .route('/', incidenciasAdminRoutes())
+    .route('/', auditoriaRoutes())
+    .route('/', suministrosRoutes())
+    .route('/', medidasRoutes())
     .route('/', capacidadNodalRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });

@@ -2,6 +2,7 @@
  * The production process: configuration, database, migrations, demo data, then one HTTP server for
  * the site, the private shell and the API. SIGTERM and SIGINT drain requests and close the database.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -34,6 +35,8 @@ export interface Running {
 
 /** Opens the database of the configuration and brings it up to date. */
 export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+  // DATA_DIR may not exist yet when JWT_SECRET comes from the environment (nothing else created it).
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, 10, (err) => logger.warn({ err }, 'conexión inactiva cerrada por el servidor de base de datos'))
     : await openPglite(join(config.dataDir, 'pglite'));

@@ -2,28 +2,13 @@
  * `npm run import -- capacidad …` as an operator runs it: a child process on its own data
  * directory (PGlite) or its own PostgreSQL database, depending on the project's driver.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, queryRows, type Db } from '../../src/server/db/client.ts';
-import { TEST_DRIVER } from '../support/database.ts';
+import { queryRows, type Db } from '../../src/server/db/client.ts';
+import { crearDestino, ROOT, runImport, type Destino } from '../support/cli.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'tests/fixtures/capacidad');
-
-/** Where the child's database lives, and how to look inside it and throw it away. */
-interface Target {
-  env: Record<string, string>;
-  /** Capacity rows in the child's database; 0 when the command never even created the schema. */
-  count(): Promise<number>;
-  destroy(): Promise<void>;
-}
 
 /** Rows of capacidad_nodal, or 0 when the table does not exist: a faulty file never opens the database. */
 async function countRows(db: Db): Promise<number> {
@@ -32,64 +17,25 @@ async function countRows(db: Db): Promise<number> {
   return (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from capacidad_nodal`))[0]!.n;
 }
 
+/** The destination of one test and the capacity rows in it. */
+interface Target extends Destino {
+  /** Capacity rows in the child's database; 0 when the command never even created the schema. */
+  count(): Promise<number>;
+}
+
 async function createTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-import-'));
-  if (TEST_DRIVER === 'pglite') {
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      async count() {
-        const database = await openPglite(join(dataDir, 'pglite'));
-        try {
-          return await countRows(database.db);
-        } finally {
-          await database.close();
-        }
-      },
-      destroy: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `portal_import_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const destino = await crearDestino();
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    ...destino,
     async count() {
-      const database = await openPostgres(url.toString(), 1);
+      const database = await destino.abrir();
       try {
         return await countRows(database.db);
       } finally {
         await database.close();
       }
     },
-    async destroy() {
-      const a = new pg.Client({ connectionString: admin });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
   };
-}
-
-/** Runs scripts/import.ts with the project's Node and returns its exit code and output. */
-function runImport(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/import.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(32), DEMO_DATA: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 let target: Target;

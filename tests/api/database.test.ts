@@ -6,6 +6,7 @@ import { queryRows } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo/accounts.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
+import { CLIENTES_DEMO } from '../../src/server/users/demo.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { verifyPassword } from '../../src/server/auth/password.ts';
 import { bootstrapAdmin } from '../../src/server/users/bootstrap.ts';
@@ -76,7 +77,8 @@ describe('administrator bootstrap', () => {
   });
 });
 
-describe('demo data', () => {
+// The demo loads two years of hourly curves through the importer: seconds on a quiet machine, more under load.
+describe('demo data', { timeout: 120_000 }, () => {
   it('loads the contract demo accounts, active, with password Demo1234 and their permissions', async () => {
     expect(await loadDemoData(database.db, silent)).toBe(true);
     for (const account of DEMO_ACCOUNTS) {
@@ -97,11 +99,21 @@ describe('demo data', () => {
     ]);
     const admin = await findUserByEmail(database.db, 'admin@electra.example');
     expect(await permissionsOf(database.db, admin!.id)).toHaveLength(15);
+    // The household holds supply points at EPD and EOD with two years of hours (CONTRACT.md).
+    const consumidor = await findUserByEmail(database.db, 'consumidor@electra.example');
+    expect(await permissionsOf(database.db, consumidor!.id)).toEqual(expect.arrayContaining(['epd-distribucion', 'eod-distribucion']));
+    const horas = await queryRows<{ cups: string; n: number }>(
+      database.db,
+      sql`select s.cups, count(*)::int as n from suministros s join medidas_horarias m on m.suministro_id = s.id where s.titular_nif = '12345678Z' group by 1`,
+    );
+    expect(horas).toHaveLength(2);
+    // 730 days less the generator's occasional gaps.
+    for (const h of horas) expect(h.n).toBeGreaterThan(700 * 24);
   });
 
   it('is not loaded into a database that already has accounts', async () => {
     await loadDemoData(database.db, silent);
     expect(await loadDemoData(database.db, silent)).toBe(false);
-    expect(await count('users')).toBe(DEMO_ACCOUNTS.length);
+    expect(await count('users')).toBe(DEMO_ACCOUNTS.length + CLIENTES_DEMO.total);
   });
 });

@@ -89,7 +89,7 @@ describe('POST /api/accesoUsuario', () => {
     const res = await login(email.toUpperCase());
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['Permisos', 'jwtToken', 'nombre', 'username']);
+    expect(Object.keys(body).sort()).toEqual(['Permisos', 'jwtToken', 'nombre', 'suplantadoPor', 'username']);
     expect(body).toMatchObject({ username: email, nombre: 'Lucía Martín', Permisos: [...permisosAlActivar()].sort() });
     const cookie = cookieDe(res)!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -326,11 +326,18 @@ describe('POST /api/users/revoke-token', () => {
 
 describe('requireAuth, requireArea and requirePermiso', () => {
   it('admit a valid access token and expose the caller from the database', async () => {
-    const { id, email } = await cuenta();
+    const { id, email, nif } = await cuenta();
     const { jwtToken } = await sesion(email);
     const res = await server.fetch('/prueba/privado', bearer(jwtToken));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ userId: id, email, permisos: [...permisosAlActivar()].sort(), impersonatorUserId: null });
+    expect(await res.json()).toEqual({
+      userId: id,
+      email,
+      nif,
+      permisos: [...permisosAlActivar()].sort(),
+      impersonatorUserId: null,
+      sesionId: decodeJwt(jwtToken).sid,
+    });
   });
 
   it('answer 401 with a Bearer challenge without a token or with a malformed, forged, unsigned or expired one', async () => {

@@ -15,6 +15,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { correoActivacion, correoClaveCambiada, correoRestablecimiento } from '../mail/plantillas.ts';
 import { addressKey } from '../rate-limit/address.ts';
 import { consumir, intentarConsumir, LIMITES, recordarDireccion, sujetoCuenta } from '../rate-limit/service.ts';
+import { sincronizarPermisosDistribucionDeUsuario } from '../suministros/service.ts';
 import { grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../users/service.ts';
 import { hashPassword } from './password.ts';
 import { revocarSesionesDeUsuario, type AuthDeps, type InfoPeticion } from './sesion.ts';
@@ -58,7 +59,14 @@ function uniqueViolation(err: unknown): string | null {
 }
 
 /** Creates a single-use link id for an account; only its hash is stored. */
-async function crearEnlace(tx: Db, userId: string, tipo: 'activacion' | 'restablecimiento', now: Date, ttlMs: number): Promise<string> {
+export async function crearEnlace(
+  tx: Db,
+  userId: string,
+  tipo: 'activacion' | 'restablecimiento' | 'cambio_email',
+  now: Date,
+  ttlMs: number,
+  nuevoEmail: string | null = null,
+): Promise<string> {
   const id = randomToken(32);
   await tx.insert(userTokens).values({
     userId,
@@ -66,6 +74,7 @@ async function crearEnlace(tx: Db, userId: string, tipo: 'activacion' | 'restabl
     tokenHash: sha256Hex(id),
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlMs),
+    nuevoEmail,
   });
   return id;
 }
@@ -144,6 +153,8 @@ export async function activar(deps: AuthDeps, info: InfoPeticion, id: string): P
     if (activados.length === 0) throw new ApiError(400, MENSAJES.activacionNoValida);
     await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, enlace.id));
     await grantPermissions(tx, enlace.userId, permisosAlActivar());
+    // A holder of supply points sees them from the first login (CONTRACT.md "Permissions").
+    await sincronizarPermisosDistribucionDeUsuario(tx, enlace.userId);
     await audit(tx, {
       action: 'usuario.activacion',
       actorUserId: enlace.userId,

@@ -25,6 +25,8 @@ export interface AccessClaims {
   permisos: string[];
   /** Administrator behind an impersonated session (issue 5); absent otherwise. */
   imp?: string;
+  /** Id of the refresh family the token was issued for: which session is "this one" (decision 006). */
+  sid?: string;
   /** Issue time, seconds since the epoch. */
   iat: number;
   /** Expiry time, seconds since the epoch (iat + 600). */
@@ -37,11 +39,12 @@ export interface AccessClaims {
 export async function signAccessToken(
   secret: Uint8Array,
   now: Date,
-  claims: { sub: string; username: string; permisos: readonly string[]; imp?: string | null },
+  claims: { sub: string; username: string; permisos: readonly string[]; imp?: string | null; sid?: string | null },
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   const payload: Record<string, unknown> = { username: claims.username, permisos: [...claims.permisos] };
   if (claims.imp) payload.imp = claims.imp;
+  if (claims.sid) payload.sid = claims.sid;
   return new SignJWT(payload)
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sub)
@@ -63,6 +66,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
     });
     if (typeof payload.username !== 'string' || !Array.isArray(payload.permisos)) return null;
     if (payload.imp !== undefined && typeof payload.imp !== 'string') return null;
+    if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
     return payload as unknown as AccessClaims;
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;

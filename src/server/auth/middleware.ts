@@ -1,17 +1,26 @@
 /**
  * Guards for every private route: `requireAuth()` admits a caller with a valid access token whose
  * account is still active, re-reading the account and its permissions from the database on every
- * request (one query), so a deactivation or a revoked permission takes effect at once rather than
- * when the token expires. `requireArea()` and `requirePermiso()` then answer 403 when a permission
- * is missing; the distributor part is checked wherever a route names a distributor (CONTRACT.md).
+ * request, so a deactivation or a revoked permission takes effect at once rather than when the
+ * token expires; likewise the token's session (its `sid` refresh family) must still be open.
+ * `requireArea()` and `requirePermiso()` then answer 403 when a permission is missing; the
+ * distributor part is checked wherever a route names a distributor (CONTRACT.md). Every request of
+ * an impersonated session is written to the audit log with both users (decision 006).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { tieneArea, type Area, type Permiso } from '../../lib/permisos.ts';
+import { audit } from '../audit/service.ts';
 import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
+import { clientAddress } from '../rate-limit/address.ts';
 import { findAccountById } from '../users/service.ts';
 import { verifyAccessToken } from './jwt.ts';
+import { familiaViva, puedeSuplantar } from './sesion.ts';
+
+/** The 403 of every operation an impersonated session may not perform. */
+export const MENSAJE_SUPLANTADO =
+  'Esta operación no está disponible mientras actúa como otro usuario. Vuelva a su sesión de administrador para realizarla.';
 
 /** Shape of a compact JWS: three base64url parts. */
 const BEARER = /^Bearer[ ]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)[ ]*$/;
@@ -35,16 +44,52 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
     if (!cuenta || cuenta.estado !== 'activo') {
       throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
     }
+    // The session the token belongs to must still be open (closed sessions end at once, not in 10 minutes).
+    if (claims.sid && !(await familiaViva(db, cuenta.id, claims.sid, clock.now()))) {
+      throw sinSesion('Su sesión se ha cerrado. Inicie sesión de nuevo.', true);
+    }
     let impersonatorUserId: string | null = null;
     if (claims.imp) {
       // An impersonated session lives only while its administrator is still an active administrator.
       const admin = await findAccountById(db, claims.imp);
-      if (!admin || admin.estado !== 'activo' || !tieneArea(admin.permisos, 'administrador')) {
-        throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
-      }
+      if (!puedeSuplantar(admin)) throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
       impersonatorUserId = admin.id;
     }
-    c.set('auth', { userId: cuenta.id, email: cuenta.email, permisos: cuenta.permisos, impersonatorUserId });
+    c.set('auth', { userId: cuenta.id, email: cuenta.email, nif: cuenta.nif, permisos: cuenta.permisos, impersonatorUserId, sesionId: claims.sid ?? null });
+    if (!impersonatorUserId) {
+      await next();
+      return;
+    }
+    try {
+      await next();
+    } finally {
+      // After the handler, so the entry says how it ended; the path only, since a query string may carry personal data.
+      await audit(db, {
+        action: 'suplantacion.peticion',
+        actorUserId: cuenta.id,
+        impersonatorUserId,
+        ip: clientAddress(c),
+        requestId: c.get('requestId') ?? null,
+        details: { metodo: c.req.method, ruta: c.req.path, estado: c.res.status },
+      });
+    }
+  });
+}
+
+/** 403 for an impersonated session: what it may not do (decision 006). */
+export function requireNoSuplantado(): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    if (authOf(c).impersonatorUserId) throw forbidden(MENSAJE_SUPLANTADO);
+    await next();
+  });
+}
+
+/** User administration: any `-administrador` permission (SPEC.md §6), never through an impersonated session. */
+export function requireAdministracion(): MiddlewareHandler<AuthEnv> {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const auth = authOf(c);
+    if (auth.impersonatorUserId) throw forbidden(MENSAJE_SUPLANTADO);
+    if (!tieneArea(auth.permisos, 'administrador')) throw forbidden();
     await next();
   });
 }

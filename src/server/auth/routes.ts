@@ -1,8 +1,9 @@
 /**
  * The session calls of CONTRACT.md, names exact: accesoUsuario, users/refresh-token,
- * users/revoke-token, altaUsuario, activarUsuario, recuperarClave, actualizarClave. Payloads are
- * validated with the shared schemas of src/lib/cuentas/reglas.ts; the logic lives in sesion.ts and
- * cuentas.ts.
+ * users/revoke-token, altaUsuario, activarUsuario, recuperarClave, actualizarClave, and the
+ * impersonation of decision 006 (accesoUsuarioSuplantacion, users/fin-suplantacion). Payloads are
+ * validated with the shared schemas of src/lib/cuentas/reglas.ts; the logic lives in sesion.ts,
+ * cuentas.ts and suplantacion.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -16,6 +17,8 @@ import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openap
 import { isHttps } from '../http/security.ts';
 import { clientAddress } from '../rate-limit/address.ts';
 import { activar, MENSAJES, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
+import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
+import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
 import {
   cerrarSesion,
   dummyHash,
@@ -45,6 +48,14 @@ const SesionSchema = z
     username: z.string().openapi({ example: 'consumidor@electra.example' }),
     /** Display name: first name and first surname of a person, or the company name. */
     nombre: z.string().openapi({ example: 'Lucía Martín' }),
+    /** The administrator acting through this session; null for the account's own session. */
+    suplantadoPor: z
+      .object({
+        username: z.string().openapi({ example: 'admin@electra.example' }),
+        nombre: z.string().openapi({ example: 'Ana Gestora' }),
+      })
+      .nullable()
+      .openapi({ description: 'El administrador que actúa en nombre del usuario (suplantación); null en una sesión propia.' }),
   })
   .openapi('Sesion');
 
@@ -73,7 +84,7 @@ const mensajeOk = (description: string) => ({ description, content: { 'applicati
 const validacion = (description: string) => ({ description, content: { 'application/json': { schema: ValidationErrorSchema } } });
 
 /** Refuses a body that is not JSON with a Spanish 415 (the validator's own is in English). */
-const soloJson = createMiddleware<AppEnv>(async (c, next) => {
+export const soloJson = createMiddleware<AppEnv>(async (c, next) => {
   const tipo = c.req.header('content-type');
   if (tipo !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(tipo)) {
     throw new ApiError(415, 'Envíe los datos en JSON, con la cabecera Content-Type: application/json.');
@@ -81,7 +92,8 @@ const soloJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const limiteCuerpo = bodyLimit({
+/** Refuses a JSON body over 8 KB with a Spanish 413, before it is read. */
+export const limiteCuerpo = bodyLimit({
   maxSize: MAX_CUERPO,
   onError: () => {
     throw new ApiError(413, 'La petición es demasiado grande.');
@@ -98,7 +110,7 @@ const mismoSitio = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Facts about the request that the services record. */
-function infoDe(c: Context<AppEnv>): InfoPeticion {
+export function infoDe(c: Context<AppEnv>): InfoPeticion {
   return { ip: clientAddress(c), requestId: c.get('requestId') ?? null, userAgent: userAgentOf(c.req.header('user-agent')) };
 }
 
@@ -248,6 +260,60 @@ const nuevaClave = createRoute({
   },
 });
 
+const suplantacion = createRoute({
+  method: 'post',
+  path: '/accesoUsuarioSuplantacion',
+  tags: ['Administración'],
+  summary: 'Acceder como otro usuario',
+  description:
+    'Solo un administrador (cualquier permiso -administrador) en su propia sesión. Cierra la sesión del administrador y abre una sesión del usuario indicado marcada como suplantada: la respuesta lleva suplantadoPor y la cookie de renovación de esa sesión. Cada petición de la sesión suplantada queda en el registro de auditoría con los dos usuarios. Para volver: POST /api/users/fin-suplantacion.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  security: [{ Bearer: [] }],
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              username: z
+                .string({ error: 'Indique el correo electrónico del usuario.' })
+                .trim()
+                .min(1, 'Indique el correo electrónico del usuario.')
+                .max(200, 'El correo electrónico no puede superar 200 caracteres.')
+                .openapi({ example: 'consumidor@electra.example' }),
+            })
+            .openapi('PeticionSuplantacion'),
+        },
+      },
+    },
+  },
+  responses: {
+    200: sesionOk('Sesión del usuario, suplantada'),
+    400: validacion('Falta el correo'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('Sin permiso de administración, o la sesión ya es suplantada'),
+    404: errorResponse(MENSAJES_SUPLANTACION.desconocido),
+    409: errorResponse('El usuario no está activo o es administrador'),
+  },
+});
+
+const finSuplantacionRuta = createRoute({
+  method: 'post',
+  path: '/users/fin-suplantacion',
+  tags: ['Administración'],
+  summary: 'Volver a la sesión de administrador',
+  description:
+    'Cuerpo vacío; usa la cookie de renovación de la sesión suplantada. La cierra y abre una sesión nueva del administrador (suplantadoPor null) con su cookie, sin pedir la contraseña, si sigue siendo un administrador activo; si no, 401.',
+  middleware: [mismoSitio] as const,
+  security: [{ CookieRenovacion: [] }],
+  responses: {
+    200: sesionOk('Sesión del administrador'),
+    401: errorResponse(MENSAJE_FIN_NO_VALIDO),
+    403: errorResponse('Petición de otro sitio'),
+  },
+});
+
 /** The session sub-app. */
 export function authRoutes() {
   // The dummy hash is computed now, so the first login of an unknown name is not slower than the rest.
@@ -289,6 +355,22 @@ export function authRoutes() {
     .openapi(nuevaClave, async (c) => {
       await restablecerClave(c.get('deps'), infoDe(c), c.req.valid('json'));
       return c.json({ message: MENSAJES.claveActualizada }, 200);
+    })
+    .openapi(suplantacion, async (c) => {
+      // The guards narrowed the context's type; the cookie helpers take the plain one.
+      const ctx = c as unknown as Context<AppEnv>;
+      const emitida = await iniciarSuplantacion(c.get('deps'), infoDe(ctx), authOf(ctx), c.req.valid('json').username);
+      ponerCookie(ctx, emitida);
+      return c.json(emitida.sesion, 200);
+    })
+    .openapi(finSuplantacionRuta, async (c) => {
+      const result = await finSuplantacion(c.get('deps'), infoDe(c), getCookie(c, REFRESH_COOKIE));
+      if (!result.ok) {
+        if (result.borrarCookie) quitarCookie(c);
+        return c.json({ message: MENSAJE_FIN_NO_VALIDO }, 401);
+      }
+      ponerCookie(c, result.emitida);
+      return c.json(result.emitida.sesion, 200);
     });
   app.openAPIRegistry.registerComponent('securitySchemes', 'Basic', { type: 'http', scheme: 'basic' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'CookieRenovacion', {

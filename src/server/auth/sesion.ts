@@ -5,9 +5,9 @@
  * 7 days without use, whichever comes first.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Permiso } from '../../lib/permisos.ts';
+import { tieneArea, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -79,6 +79,8 @@ export interface Sesion {
   username: string;
   /** Display name: first name and first surname, or the company name. */
   nombre: string;
+  /** The administrator acting through this session (decision 006); null for the account's own session. */
+  suplantadoPor: { username: string; nombre: string } | null;
 }
 
 /** A session and the refresh token that goes in the cookie. */
@@ -89,10 +91,20 @@ export interface SesionEmitida {
   refreshToken: string;
   /** End of the refresh family: the cookie's expiry. */
   refreshExpiresAt: Date;
+  /** The refresh family: the access token's `sid`. */
+  familyId: string;
 }
 
 /** Why a refresh was refused (logged, never answered: the client only sees 401). */
-export type MotivoRechazo = 'sin_token' | 'desconocido' | 'revocado' | 'caducado' | 'inactividad' | 'cuenta' | 'reutilizacion';
+export type MotivoRechazo =
+  | 'sin_token'
+  | 'desconocido'
+  | 'revocado'
+  | 'caducado'
+  | 'inactividad'
+  | 'cuenta'
+  | 'suplantador'
+  | 'reutilizacion';
 
 /** Outcome of a refresh. */
 export type ResultadoRefresco = { ok: true; emitida: SesionEmitida } | { ok: false; motivo: MotivoRechazo };
@@ -131,12 +143,13 @@ async function abrirFamilia(
   userId: string,
   info: InfoPeticion,
   impersonatorUserId: string | null,
-): Promise<{ refreshToken: string; expiresAt: Date }> {
+): Promise<{ refreshToken: string; expiresAt: Date; familyId: string }> {
   const refreshToken = randomToken(32);
   const expiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
+  const familyId = randomUUID();
   await tx.insert(refreshTokens).values({
     userId,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: sha256Hex(refreshToken),
     createdAt: now,
     expiresAt,
@@ -150,7 +163,7 @@ async function abrirFamilia(
     where user_id = ${userId} and revoked_at is null and family_id in (
       select family_id from refresh_tokens where user_id = ${userId} and revoked_at is null
       group by family_id order by max(created_at) desc offset ${MAX_FAMILIAS})`);
-  return { refreshToken, expiresAt };
+  return { refreshToken, expiresAt, familyId };
 }
 
 /**
@@ -162,30 +175,50 @@ export async function emitirSesion(
   cuenta: CuentaConPermisos,
   info: InfoPeticion,
   impersonatorUserId: string | null = null,
-  extra?: (tx: Db) => Promise<void>,
+  extra?: (tx: Db, familyId: string) => Promise<void>,
 ): Promise<SesionEmitida> {
   const now = deps.clock.now();
-  const { refreshToken, expiresAt } = await deps.db.transaction(async (tx) => {
+  const { refreshToken, expiresAt, familyId } = await deps.db.transaction(async (tx) => {
     const familia = await abrirFamilia(tx, now, cuenta.id, info, impersonatorUserId);
-    await extra?.(tx);
+    await extra?.(tx, familia.familyId);
     return familia;
   });
+  const suplantador = impersonatorUserId ? await findAccountById(deps.db, impersonatorUserId) : undefined;
   return {
-    sesion: await sesionDe(deps, cuenta, now, impersonatorUserId),
+    sesion: await sesionDe(deps, cuenta, now, familyId, suplantador ?? null),
     refreshToken,
     refreshExpiresAt: expiresAt,
+    familyId,
   };
 }
 
-/** The session body for an account at `now`. */
-async function sesionDe(deps: AuthDeps, cuenta: CuentaConPermisos, now: Date, imp: string | null): Promise<Sesion> {
+/** Whether an account may act through an impersonated session: active and still an administrator. */
+export function puedeSuplantar(admin: CuentaConPermisos | undefined): admin is CuentaConPermisos {
+  return admin !== undefined && admin.estado === 'activo' && tieneArea(admin.permisos, 'administrador');
+}
+
+/** The session body for an account at `now`, in family `familyId`, acted through by `suplantador` if any. */
+async function sesionDe(
+  deps: AuthDeps,
+  cuenta: CuentaConPermisos,
+  now: Date,
+  familyId: string,
+  suplantador: CuentaConPermisos | null,
+): Promise<Sesion> {
   const jwtToken = await signAccessToken(deps.config.jwtSecret, now, {
     sub: cuenta.id,
     username: cuenta.email,
     permisos: cuenta.permisos,
-    imp,
+    imp: suplantador?.id ?? null,
+    sid: familyId,
   });
-  return { jwtToken, Permisos: cuenta.permisos, username: cuenta.email, nombre: nombreVisible(cuenta) };
+  return {
+    jwtToken,
+    Permisos: cuenta.permisos,
+    username: cuenta.email,
+    nombre: nombreVisible(cuenta),
+    suplantadoPor: suplantador ? { username: suplantador.email, nombre: nombreVisible(suplantador) } : null,
+  };
 }
 
 /**
@@ -241,8 +274,8 @@ export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username
   });
 }
 
-/** Revokes every live token of one family. */
-async function revocarFamilia(tx: Db, familyId: string, now: Date, motivo: string): Promise<number> {
+/** Revokes every live token of one family; answers how many tokens it revoked. */
+export async function revocarFamilia(tx: Db, familyId: string, now: Date, motivo: string): Promise<number> {
   const rows = await tx
     .update(refreshTokens)
     .set({ revokedAt: now, revokedReason: motivo })
@@ -261,6 +294,116 @@ export async function revocarSesionesDeUsuario(tx: Db, userId: string, now: Date
   return new Set(rows.map((r) => r.familyId)).size;
 }
 
+/** Ends every session of an account except family `keepFamilyId` (this one); answers how many it ended. */
+export async function revocarOtrasFamilias(tx: Db, userId: string, keepFamilyId: string | null, now: Date, motivo: string): Promise<number> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now, revokedReason: motivo })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(rows.map((r) => r.familyId)).size;
+}
+
+/** Ends every impersonated session an administrator opened (their deactivation, say); answers how many. */
+export async function revocarSuplantacionesDe(tx: Db, adminUserId: string, now: Date, motivo: string): Promise<number> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now, revokedReason: motivo })
+    .where(and(eq(refreshTokens.impersonatorUserId, adminUserId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(rows.map((r) => r.familyId)).size;
+}
+
+/** One live session of an account, as its owner sees it. */
+export interface SesionViva {
+  /** The refresh family. */
+  familyId: string;
+  /** When the family began (the login). */
+  creada: Date;
+  /** Last refresh (or the login). */
+  ultimoUso: Date;
+  /** Browser of the last refresh. */
+  userAgent: string | null;
+  /** Address of the last refresh. */
+  ip: string | null;
+  /** Whether an administrator is acting through it. */
+  suplantacion: boolean;
+}
+
+/**
+ * The account's live sessions at `now`, newest first: families whose current token is neither
+ * revoked nor rotated, not past its end, and used within REFRESH_IDLE_MS.
+ */
+export async function sesionesVivas(db: Db, userId: string, now: Date): Promise<SesionViva[]> {
+  const [actuales, inicios] = await Promise.all([
+    db
+      .select({
+        familyId: refreshTokens.familyId,
+        ultimoUso: refreshTokens.lastUsedAt,
+        userAgent: refreshTokens.userAgent,
+        ip: refreshTokens.ip,
+        imp: refreshTokens.impersonatorUserId,
+      })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          isNull(refreshTokens.rotatedAt),
+          gt(refreshTokens.expiresAt, now),
+          gt(refreshTokens.lastUsedAt, new Date(now.getTime() - REFRESH_IDLE_MS)),
+        ),
+      ),
+    // A family began with its first token: the login.
+    db
+      .select({ familyId: refreshTokens.familyId, creada: min(refreshTokens.createdAt) })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .groupBy(refreshTokens.familyId),
+  ]);
+  const creadas = new Map(inicios.map((r) => [r.familyId, r.creada]));
+  return actuales
+    .map((r) => ({
+      familyId: r.familyId,
+      creada: creadas.get(r.familyId) ?? r.ultimoUso,
+      ultimoUso: r.ultimoUso,
+      userAgent: r.userAgent,
+      ip: r.ip,
+      suplantacion: r.imp !== null,
+    }))
+    .sort((a, b) => b.creada.getTime() - a.creada.getTime() || b.ultimoUso.getTime() - a.ultimoUso.getTime());
+}
+
+/**
+ * Whether the refresh family `familyId` of the account is still live at `now`: an access token of a
+ * session that was closed (logout, "close the other sessions", password change, impersonation) is
+ * refused at once rather than when it expires.
+ */
+export async function familiaViva(db: Db, userId: string, familyId: string, now: Date): Promise<boolean> {
+  if (!UUID.test(familyId)) return false;
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Exchanges a refresh token for a new session and its successor. A token already rotated less than
  * REFRESH_GRACE_MS ago answers its successor again (two tabs refreshing at once); later, it is a
@@ -271,7 +414,7 @@ export async function refrescarSesion(deps: AuthDeps, info: InfoPeticion, token:
   const now = deps.clock.now();
   const key = successorKey(deps.config.jwtSecret);
   const result = await deps.db.transaction(async (tx): Promise<
-    | { ok: true; cuenta: CuentaConPermisos; token: string; expiresAt: Date; imp: string | null }
+    | { ok: true; cuenta: CuentaConPermisos; token: string; expiresAt: Date; familyId: string; suplantador: CuentaConPermisos | null }
     | { ok: false; motivo: MotivoRechazo }
   > => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(token))).for('update');
@@ -283,12 +426,22 @@ export async function refrescarSesion(deps: AuthDeps, info: InfoPeticion, token:
       await revocarFamilia(tx, row.familyId, now, 'cuenta_inactiva');
       return { ok: false, motivo: 'cuenta' };
     }
+    // An impersonated session lives only while its administrator is still an active administrator.
+    let suplantador: CuentaConPermisos | null = null;
+    if (row.impersonatorUserId) {
+      const admin = await findAccountById(tx, row.impersonatorUserId);
+      if (!puedeSuplantar(admin)) {
+        await revocarFamilia(tx, row.familyId, now, 'suplantador_no_valido');
+        return { ok: false, motivo: 'suplantador' };
+      }
+      suplantador = admin;
+    }
     const sucesor = successorToken(key, token);
     if (row.rotatedAt) {
       if (now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS && row.replacedBy) {
         const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy));
         if (next && !next.revokedAt && next.tokenHash === sha256Hex(sucesor)) {
-          return { ok: true, cuenta, token: sucesor, expiresAt: next.expiresAt, imp: next.impersonatorUserId };
+          return { ok: true, cuenta, token: sucesor, expiresAt: next.expiresAt, familyId: row.familyId, suplantador };
         }
         return { ok: false, motivo: 'revocado' };
       }
@@ -326,7 +479,7 @@ export async function refrescarSesion(deps: AuthDeps, info: InfoPeticion, token:
       .update(refreshTokens)
       .set({ rotatedAt: now, replacedBy: nextId, lastUsedAt: now })
       .where(eq(refreshTokens.id, row.id));
-    return { ok: true, cuenta, token: sucesor, expiresAt: row.expiresAt, imp: row.impersonatorUserId };
+    return { ok: true, cuenta, token: sucesor, expiresAt: row.expiresAt, familyId: row.familyId, suplantador };
   });
   if (!result.ok) {
     const log = result.motivo === 'reutilizacion' ? 'warn' : 'info';
@@ -336,9 +489,10 @@ export async function refrescarSesion(deps: AuthDeps, info: InfoPeticion, token:
   return {
     ok: true,
     emitida: {
-      sesion: await sesionDe(deps, result.cuenta, now, result.imp),
+      sesion: await sesionDe(deps, result.cuenta, now, result.familyId, result.suplantador),
       refreshToken: result.token,
       refreshExpiresAt: result.expiresAt,
+      familyId: result.familyId,
     },
   };
 }

@@ -2,7 +2,7 @@
  * Database schema (PostgreSQL dialect, shared by PGlite and node-postgres).
  * Changes here need `npm run db:generate` to write the SQL migration that start applies.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -14,13 +14,29 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accented letters and ñ/ç, and what user search folds them to (PGlite has no unaccent extension). */
+export const LETRAS_ACENTUADAS = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+/** Same length as LETRAS_ACENTUADAS, letter by letter. */
+export const LETRAS_SIN_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+
+/**
+ * The words of a user's names and company name, accents folded and lower-cased, as a full-text
+ * vector: its GIN index answers word-prefix searches (`mart:*`) with built-in PostgreSQL only, the
+ * same on PGlite and on a server (no pg_trgm, no unaccent). Queries must use this very expression.
+ */
+export function vectorNombresUsuario(t: { nombre: AnyPgColumn; apellido1: AnyPgColumn; apellido2: AnyPgColumn; razonSocial: AnyPgColumn }): SQL {
+  return sql`to_tsvector('simple'::regconfig, lower(translate(${t.nombre} || ' ' || ${t.apellido1} || ' ' || ${t.apellido2} || ' ' || ${t.razonSocial}, ${sql.raw(`'${LETRAS_ACENTUADAS}'`)}, ${sql.raw(`'${LETRAS_SIN_ACENTO}'`)})))`;
+}
 
 /** The distributors of CONTRACT.md; rows are kept in step with `src/lib/distribuidoras.ts` at start. */
 export const distribuidoras = pgTable('distribuidoras', {
@@ -66,6 +82,12 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     check('users_estado_check', sql`${t.estado} in ('pendiente', 'activo', 'inactivo')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    // User administration (issue 5): newest first, by state, NIF and e-mail prefixes, name words.
+    index('users_creado_idx').on(t.createdAt.desc(), t.id),
+    index('users_estado_creado_idx').on(t.estado, t.createdAt.desc(), t.id),
+    index('users_nif_prefijo_idx').on(t.nif.op('text_pattern_ops')),
+    index('users_email_prefijo_idx').on(t.email.op('text_pattern_ops')),
+    index('users_nombres_idx').using('gin', vectorNombresUsuario(t)),
   ],
 );
 
@@ -121,6 +143,8 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
+    // The audit view's filter by user matches the impersonator too (issue 5).
+    index('audit_log_impersonator_idx').on(t.impersonatorUserId, t.at).where(sql`${t.impersonatorUserId} is not null`),
   ],
 );
 
@@ -302,3 +326,98 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Supply points (DOMAIN.md §1, §3.2): the contract and installation facts a consumer sees. A
+ * consumer sees exactly the rows whose `titular_nif` is their account's NIF, in the distributors of
+ * their `-distribucion` permissions (issue 6). Powers are kept in W, as the SIPS file does.
+ */
+export const suministros = pgTable(
+  'suministros',
+  {
+    /** Compact key for the measure tables (millions of rows reference it). */
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** CUPS, 20 characters, or 22 with the border-point suffix; check letters verified on import. */
+    cups: text('cups').notNull(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** NIF, NIE or CIF of the holder, upper case. */
+    titularNif: text('titular_nif').notNull(),
+    /** Holder's name as the contract states it. */
+    titularNombre: text('titular_nombre').notNull(),
+    /** Street address of the supply. */
+    direccion: text('direccion').notNull(),
+    codigoPostal: text('codigo_postal').notNull(),
+    municipio: text('municipio').notNull(),
+    /** INE municipality code (5 digits) and province code (its first 2). */
+    codigoIne: text('codigo_ine').notNull(),
+    provincia: text('provincia').notNull(),
+    /** Access tariff: 2.0TD, 3.0TD, 6.1TD… (DOMAIN.md §6.4). */
+    tarifa: text('tarifa').notNull(),
+    /** Contracted power per period in W, P1 first (2 values for 2.0TD, 6 otherwise). */
+    potenciasW: integer('potencias_w').array().notNull(),
+    /** Maximum power the installation admits (BIE/APM), W: the ceiling of a power increase. */
+    potenciaMaximaW: integer('potencia_maxima_w').notNull(),
+    /** Supply voltage, V. */
+    tensionV: integer('tension_v').notNull(),
+    /** Smart meter (telemanaged) or not; who owns the meter (tabla 32); single or three phase. */
+    contadorInteligente: boolean('contador_inteligente').notNull(),
+    telegestionado: boolean('telegestionado').notNull(),
+    propiedadContador: text('propiedad_contador').notNull(),
+    numeroContador: text('numero_contador').notNull(),
+    fasesContador: text('fases_contador').notNull(),
+    /** Measure resolution the meter provides: 60 (hourly) or 15 (quarter-hourly) minutes. */
+    resolucionMinutos: smallint('resolucion_minutos').notNull().default(60),
+    /** Power control mode (SIPS col. 47): icp, maximetro, telegestion, sin_control. */
+    modoControlPotencia: text('modo_control_potencia').notNull(),
+    /** Self-consumption (tabla 113 simplified): ninguno, sin_excedentes, con_excedentes_compensacion, con_excedentes_sin_compensacion. */
+    autoconsumo: text('autoconsumo').notNull().default('ninguno'),
+    /** Retailer: REE code and name. */
+    comercializadoraCodigo: text('comercializadora_codigo').notNull(),
+    comercializadoraNombre: text('comercializadora_nombre').notNull(),
+    /** Billing period: mensual or bimestral (SIPS col. 38). */
+    periodicidadFacturacion: text('periodicidad_facturacion').notNull().default('mensual'),
+    /** Contract start and end (end null while in force). */
+    fechaAlta: date('fecha_alta', { mode: 'string' }).notNull(),
+    fechaBaja: date('fecha_baja', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('suministros_cups_key').on(t.cups),
+    index('suministros_titular_idx').on(t.titularNif, t.distribuidora),
+    check('suministros_tarifa_check', sql`${t.tarifa} in ('2.0TD', '3.0TD', '6.1TD', '6.2TD', '6.3TD', '6.4TD')`),
+    check('suministros_resolucion_check', sql`${t.resolucionMinutos} in (15, 60)`),
+    check('suministros_cups_check', sql`${t.cups} ~ '^ES[0-9]{16}[A-Z]{2}([0-9][FPRCXYZ])?$'`),
+    check(
+      'suministros_autoconsumo_check',
+      sql`${t.autoconsumo} in ('ninguno', 'sin_excedentes', 'con_excedentes_compensacion', 'con_excedentes_sin_compensacion')`,
+    ),
+  ],
+);
+
+/** Monthly maximum demanded power per tariff period (maxímetro or smart meter), with when it happened. */
+export const potenciasMaximas = pgTable(
+  'potencias_maximas',
+  {
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+    /** First day of the month (Madrid calendar). */
+    mes: date('mes', { mode: 'string' }).notNull(),
+    /** Tariff period 1–6. */
+    periodo: smallint('periodo').notNull(),
+    /** Maximum demanded power, W (quarter-hour average, as meters register it). */
+    potenciaW: integer('potencia_w').notNull(),
+    /** Quarter-hour (UTC start) in which it was reached. */
+    momento: timestamp('momento', { withTimezone: true }).notNull(),
+    /** real or estimada. */
+    metodo: text('metodo').notNull().default('real'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.suministroId, t.mes, t.periodo] }),
+    check('potencias_maximas_periodo_check', sql`${t.periodo} between 1 and 6`),
+  ],
+);

@@ -7,6 +7,8 @@ import { audit } from '../audit/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import type { Db } from '../db/client.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
+import { demoMedidas } from '../medidas/demo.ts';
+import { demoClientes } from '../users/demo.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { createRandom, type Random } from './random.ts';
@@ -28,6 +30,8 @@ const DEMO_STEPS: DemoStep[] = [
   accounts,
   demoIncidencias,
   demoCapacidadNodal,
+  demoClientes,
+  demoMedidas,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

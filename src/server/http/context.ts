@@ -28,10 +28,14 @@ export interface AuthContext {
   userId: string;
   /** The account's e-mail (the session's `username`). */
   email: string;
+  /** The account's NIF (null only for an administrator created from the environment): supply points follow it. */
+  nif: string | null;
   /** Permissions as read from the database for this request, not as the token says. */
   permisos: Permiso[];
   /** The administrator behind an impersonated session (issue 5); null otherwise. */
   impersonatorUserId: string | null;
+  /** The refresh family the access token was issued for (its `sid`); null for a token without one. */
+  sesionId: string | null;
 }
 
 /** Hono environment: per-request variables. */

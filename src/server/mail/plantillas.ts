@@ -140,3 +140,38 @@ export function correoClaveCambiada(p: { nombre: string; fecha: Date; enlaceRecu
     pie: [],
   });
 }
+
+/** Sent to the new address of an e-mail change: the link that confirms it lives 24 hours. */
+export function correoConfirmarEmail(p: { nombre: string; enlace: string }): Correo {
+  return componer({
+    subject: `Confirme su nuevo correo en el portal de ${GRUPO}`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      'Hemos recibido una solicitud para usar esta dirección como correo electrónico de su cuenta del portal.',
+      'Para confirmarla, abra el enlace siguiente. El enlace es válido durante 24 horas y solo puede usarse una vez. Hasta que lo confirme, su cuenta sigue usando la dirección anterior para iniciar sesión.',
+    ],
+    boton: { texto: 'Confirmar mi nuevo correo', enlace: p.enlace },
+    pie: [
+      'Al confirmarlo se cerrarán todas las sesiones abiertas y deberá iniciar sesión con esta dirección.',
+      'Si no ha pedido este cambio, ignore este mensaje: no se cambiará nada.',
+    ],
+  });
+}
+
+/** Sent to the current address when an e-mail change is asked for, so its owner learns of it. */
+export function correoAvisoCambioEmail(p: { nombre: string; nuevoEmail: string; fecha: Date; enlaceRecuperar: string }): Correo {
+  return componer({
+    subject: `Solicitud de cambio de correo en el portal de ${GRUPO}`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `El ${fechaEspanola(p.fecha)} (hora peninsular) se pidió cambiar el correo electrónico de su cuenta del portal a ${p.nuevoEmail}. El cambio solo se aplicará cuando se confirme desde esa dirección.`,
+      {
+        antes: 'Si no ha sido usted, alguien conoce su contraseña: cámbiela cuanto antes en ',
+        enlace: p.enlaceRecuperar,
+        texto: p.enlaceRecuperar,
+        despues: ' y póngase en contacto con nosotros.',
+      },
+    ],
+    pie: [],
+  });
+}

@@ -43,6 +43,12 @@ export const LIMITES = {
   recuperarDireccion: { nombre: 'recuperar-dir', max: 10, ventanaMs: HORA },
   /** Recovery mails sent to one account (over it, no new mail, same answer). */
   recuperarCuenta: { nombre: 'recuperar-cuenta', max: 3, ventanaMs: HORA },
+  /** E-mail change requests of one account: each checks the password and sends two mails. */
+  cambioEmail: { nombre: 'cambio-email', max: 5, ventanaMs: HORA },
+  /** Failed current-password checks of a password change by one account (a stolen access token guessing it). */
+  claveActual: { nombre: 'clave-actual', max: 10, ventanaMs: HORA },
+  /** Activation mails an administrator resends to one account. */
+  reenvioActivacion: { nombre: 'reenvio-activacion', max: 3, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

@@ -130,17 +130,21 @@ export function nombreVisible(u: { nombre: string; apellido1: string; razonSocia
   return persona || (u.email ?? '');
 }
 
-/** Grants permissions (idempotent); `grantedBy` null means the portal's own rules granted them. */
+/**
+ * Grants permissions (idempotent); `grantedBy` null means the portal's own rules granted them; `now`
+ * stamps the grant (the database's clock when not given).
+ */
 export async function grantPermissions(
   db: Db,
   userId: string,
   permisos: readonly Permiso[],
   grantedBy: string | null = null,
+  now?: Date,
 ): Promise<void> {
   const rows = permisos.map((p) => {
     const parsed = parsePermiso(p);
     if (!parsed) throw new Error(`Permiso desconocido: ${p}`);
-    return { userId, distribuidora: parsed.distribuidora, area: parsed.area, grantedBy };
+    return { userId, distribuidora: parsed.distribuidora, area: parsed.area, grantedBy, ...(now ? { grantedAt: now } : {}) };
   });
   if (rows.length) await db.insert(userPermissions).values(rows).onConflictDoNothing();
 }
@@ -182,4 +186,26 @@ export async function revokePermission(db: Db, userId: string, distribuidora: Co
         eq(userPermissions.area, area),
       ),
     );
+}
+
+/** An account's state. */
+export type EstadoCuenta = 'pendiente' | 'activo' | 'inactivo';
+
+/**
+ * Sets an account's state at `now`; activating one never activated before stamps `activated_at`.
+ * Answers the previous state, or undefined when there is no such account. Callers end sessions and
+ * grant permissions as the change requires.
+ */
+export async function cambiarEstadoCuenta(db: Db, userId: string, estado: EstadoCuenta, now: Date): Promise<EstadoCuenta | undefined> {
+  const [antes] = await db.select({ estado: users.estado }).from(users).where(eq(users.id, userId)).for('update');
+  if (!antes) return undefined;
+  await db
+    .update(users)
+    .set({
+      estado,
+      updatedAt: now,
+      ...(estado === 'activo' ? { activatedAt: sql`coalesce(${users.activatedAt}, ${now})` } : {}),
+    })
+    .where(eq(users.id, userId));
+  return antes.estado as EstadoCuenta;
 }

@@ -1,0 +1,303 @@
+/**
+ * The measures section of `npm run bench` (issue 6), in its own module so bench.ts stays readable:
+ * - PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL): 2,000 supply points × 12 months of
+ *   hourly data loaded once into a database kept between runs (`portal_bench_medidas`), one supply
+ *   point's year through HTTP (`GET /api/medidas/curva`) with 16 concurrent clients, and the memory of
+ *   a streamed two-year CSV download against a one-month one.
+ * - PGlite: the same year of a demo supply point, on the embedded default with the demo data.
+ * The server runs in this process (createApp + @hono/node-server), so its memory can be sampled.
+ */
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, cpus } from 'node:os';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { fechaLocalDe, sumarDias } from '../src/lib/medidas/horas.ts';
+import { createApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
+import { loadDemoData } from '../src/server/demo/load.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { cargarEscala } from '../src/server/medidas/escala.ts';
+import type { Mailer } from '../src/server/mail/transports.ts';
+import { sincronizarPermisosDistribucion } from '../src/server/suministros/service.ts';
+import { createUser } from '../src/server/users/service.ts';
+
+const SUMINISTROS = 2_000;
+const MESES = 12;
+const CONEXIONES = 16;
+const BASE = 'portal_bench_medidas';
+const CLAVE = 'Bench1234';
+
+interface Resultado {
+  requests: { total: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+}
+type Autocannon = (o: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { method: string; path: string; headers: Record<string, string> }[];
+}) => PromiseLike<Resultado> & { on(e: 'response', f: (c: unknown, code: number, bytes: number, ms: number) => void): void };
+
+const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** One row of a latency table. */
+function fila(x: { r: Resultado; tiempos: number[]; conexiones: number }): string {
+  const { r, tiempos } = x;
+  return `| ${x.conexiones} | ${(tiempos.length / r.duration).toFixed(0)} | ${ms(percentil(tiempos, 50))} | **${ms(percentil(tiempos, 95))}** | ${ms(percentil(tiempos, 99))} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
+}
+
+/** Serves the app on a database, in this process. */
+async function servir(database: Database) {
+  const config = loadConfig({ DATA_DIR: '/tmp/portal-bench-unused', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: 'http://bench.test' });
+  const mailer: Mailer = { send: async () => undefined } as unknown as Mailer;
+  const app = createApp({ db: database.db, mailer, clock: { now: () => new Date() }, config, logger: createLogger('silent') });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** A token of an account holding `cups` (created with the holder's NIF, so -distribucion follows). */
+async function tokenDe(database: Database, url: string, cups: string): Promise<string> {
+  const [s] = await queryRows<{ nif: string }>(database.db, sql`select titular_nif as nif from suministros where cups = ${cups}`);
+  const email = `bench-${cups.toLowerCase()}@correo.example`;
+  const [ya] = await queryRows<{ id: string }>(database.db, sql`select id from users where email = ${email}`);
+  if (!ya) {
+    await createUser(database.db, { nif: s!.nif, email, nombre: 'Bench', apellido1: 'Bench', apellido2: '', password: CLAVE, estado: 'activo' });
+    await sincronizarPermisosDistribucion(database.db, [s!.nif]);
+  }
+  const res = await fetch(`${url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${email}:${CLAVE}`).toString('base64')}` } });
+  if (res.status !== 200) throw new Error(`login ${res.status}`);
+  return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+/** Latencies of GET /api/medidas/curva for a year of each supply point, `CONEXIONES` at once. */
+async function cargaCurva(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones = CONEXIONES) {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const requests = pedidas.map((p) => ({
+    method: 'GET',
+    path: `/api/medidas/curva?cups=${p.cups}&desde=${desde}&hasta=${hasta}`,
+    headers: { Authorization: `Bearer ${p.token}` },
+  }));
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections: conexiones, duration: 3, requests });
+  const tiempos: number[] = [];
+  let bytes = 0;
+  const instancia = autocannon({ url, connections: conexiones, duration: 10, requests });
+  instancia.on('response', (_c, code, b, ms) => {
+    if (code === 200) tiempos.push(ms);
+    bytes = b;
+  });
+  const r = await instancia;
+  tiempos.sort((a, b) => a - b);
+  return { r, tiempos, bytes, conexiones };
+}
+
+/** Peak heap and RSS above the start while one CSV download streams through this process. */
+async function memoriaDescarga(url: string, token: string, cups: string, desde: string, hasta: string) {
+  globalThis.gc?.();
+  const base = process.memoryUsage();
+  let picoHeap = base.heapUsed;
+  let picoRss = base.rss;
+  const muestreo = setInterval(() => {
+    const m = process.memoryUsage();
+    picoHeap = Math.max(picoHeap, m.heapUsed);
+    picoRss = Math.max(picoRss, m.rss);
+  }, 20);
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/medidas/curva/csv?cups=${cups}&desde=${desde}&hasta=${hasta}`, { headers: { Authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  let lineas = 0;
+  for await (const trozo of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += trozo.length;
+    for (const b of trozo) if (b === 10) lineas++;
+  }
+  const ms = performance.now() - t0;
+  clearInterval(muestreo);
+  return { bytes, lineas, ms, heap: picoHeap - base.heapUsed, rss: picoRss - base.rss };
+}
+
+/** Opens (creating once) the PostgreSQL bench database and fills it when it has fewer supply points than asked. */
+async function basePostgres(adminUrl: string): Promise<{ database: Database; carga: string }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const existe = await admin.query('select 1 from pg_database where datname = $1', [BASE]);
+  if (existe.rowCount === 0) await admin.query(`create database ${BASE}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${BASE}`;
+  const database = await openPostgres(url.toString(), 20);
+  await migrate(database);
+  await syncDistribuidoras(database.db);
+  const [n] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from suministros`);
+  let carga = `kept from an earlier run (${n!.n} supply points)`;
+  if (n!.n < SUMINISTROS + 1) {
+    const t0 = performance.now();
+    const r = await cargarEscala(database.db, { suministros: SUMINISTROS - n!.n, meses: MESES, primerId: 10_000_000 + n!.n, progreso: (k) => process.stderr.write(`\r  medidas: ${k} suministros cargados…`) });
+    // One more with two years, for the download.
+    await cargarEscala(database.db, { suministros: 1, meses: 24, primerId: 20_000_000, semilla: 7 });
+    process.stderr.write('\n');
+    const s = (performance.now() - t0) / 1000;
+    carga = `loaded by this run: ${r.horas.toLocaleString('en')} hours in ${s.toFixed(0)} s (${Math.round(r.horas / s).toLocaleString('en')} rows/s through \`importarMedidas\`, partitions and maximum powers included)`;
+  }
+  return { database, carga };
+}
+
+/** The section's Markdown. */
+export async function medidasSection(): Promise<string> {
+  const hasta = sumarDias(fechaLocalDe(new Date()), -1);
+  const desdeAnio = sumarDias(hasta, -364);
+  const lineas: string[] = ['## Measures (issue 6)', ''];
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const { database, carga } = await basePostgres(adminUrl);
+    const srv = await servir(database);
+    try {
+      const [tot] = await queryRows<{ s: number; h: number }>(database.db, sql`select (select count(*)::int from suministros) as s, (select count(*)::int from medidas_horarias) as h`);
+      const muestra = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where cups like 'ES99%' and titular_nif <> '12345678Z' order by id limit ${CONEXIONES}`);
+      const pedidas = [];
+      for (const m of muestra) pedidas.push({ cups: m.cups, token: await tokenDe(database, srv.url, m.cups) });
+      const uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
+      const muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
+      const bytes = muchos.bytes;
+      const [largo] = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where numero_contador = '20000000'`);
+      const token = await tokenDe(database, srv.url, largo!.cups);
+      const mes = await memoriaDescarga(srv.url, token, largo!.cups, sumarDias(hasta, -29), hasta);
+      const dos = await memoriaDescarga(srv.url, token, largo!.cups, sumarDias(hasta, -729), hasta);
+      lineas.push(
+        `**PostgreSQL** (Debian's PostgreSQL 15, throw-away cluster of scripts/ci/start-postgres.sh: fsync off), database \`${BASE}\` with ${tot!.s.toLocaleString('en')} supply points and ${tot!.h.toLocaleString('en')} hourly rows in monthly partitions; data ${carga}.`,
+        '',
+        `\`GET /api/medidas/curva\` for one supply point's last 365 days (8,760 hours, ~${Math.round(bytes / 1024)} KB of JSON, totals per period computed), over loopback with autocannon, each connection cycling through ${pedidas.length} supply points of ${pedidas.length} different holders (auth, session, ownership check and permission re-read included), 10 s after a 3 s warm-up; one server process (in the bench process):`,
+        '',
+        '| connections | requests/s | p50 | p95 | p99 | non-2xx | errors |',
+        '|---:|---:|---:|---:|---:|---:|---:|',
+        fila(uno),
+        fila(muchos),
+        '',
+        'Streamed CSV download (`GET /api/medidas/curva/csv`), same process, memory sampled every 20 ms above the level before the request:',
+        '',
+        '| range | rows | size | time | peak heap growth | peak RSS growth |',
+        '|---|---:|---:|---:|---:|---:|',
+        `| 30 days | ${mes.lineas - 1} | ${mb(mes.bytes)} MB | ${mes.ms.toFixed(0)} ms | ${mb(mes.heap)} MB | ${mb(mes.rss)} MB |`,
+        `| 730 days | ${dos.lineas - 1} | ${mb(dos.bytes)} MB | ${dos.ms.toFixed(0)} ms | ${mb(dos.heap)} MB | ${mb(dos.rss)} MB |`,
+        '',
+      );
+    } finally {
+      await srv.close();
+      await database.close();
+    }
+  } else {
+    lineas.push('PostgreSQL: not measured in this run (set BENCH_DATABASE_URL or TEST_DATABASE_URL).', '');
+  }
+
+  // The embedded default with the demo data.
+  const database = await openPglite(null);
+  try {
+    await migrate(database);
+    await syncDistribuidoras(database.db);
+    const t0 = performance.now();
+    await loadDemoData(database.db, createLogger('silent'));
+    const demo = performance.now() - t0;
+    const srv = await servir(database);
+    try {
+      const res = await fetch(`${srv.url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('consumidor@electra.example:Demo1234').toString('base64')}` } });
+      const { jwtToken } = (await res.json()) as { jwtToken: string };
+      const [s] = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where titular_nif = '12345678Z' order by cups limit 1`);
+      const uno = await cargaCurva(srv.url, [{ cups: s!.cups, token: jwtToken }], desdeAnio, hasta, 1);
+      const muchos = await cargaCurva(srv.url, [{ cups: s!.cups, token: jwtToken }], desdeAnio, hasta);
+      lineas.push(
+        `**PGlite** (embedded, in memory), demo data loaded in ${(demo / 1000).toFixed(1)} s; the same year of the demo household ${s!.cups}, 1 and ${CONEXIONES} connections, 10 s each:`,
+        '',
+        '| connections | requests/s | p50 | p95 | p99 | non-2xx | errors |',
+        '|---:|---:|---:|---:|---:|---:|---:|',
+        fila(uno),
+        fila(muchos),
+        '',
+        `PGlite runs queries one at a time in one WebAssembly instance, so concurrent clients queue behind each other. ${availableParallelism()} CPUs (${cpus()[0]?.model ?? ''}).`,
+      );
+    } finally {
+      await srv.close();
+    }
+  } finally {
+    await database.close();
+  }
+  return lineas.join('\n');
+}
+
+/**
+ * Chart draw time in Debian's Chromium: the built site served by `node src/server/main.ts` on a
+ * fresh embedded database with the demo data, the demo household's last 366 days as hourly bars,
+ * read from the `grafico-curva` measure the chart records around uPlot's creation and first draw.
+ */
+export async function graficoSection(): Promise<string> {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { chromium } = await import('@playwright/test');
+  const port = 4504;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-grafico-'));
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (i > 600) throw new Error('el servidor no arrancó');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const login = await page.request.post(`${base}/api/accesoUsuario`, {
+        headers: { Authorization: `Basic ${Buffer.from('consumidor@electra.example:Demo1234').toString('base64')}` },
+      });
+      const { jwtToken } = (await login.json()) as { jwtToken: string };
+      const lista = (await (await page.request.get(`${base}/api/suministros`, { headers: { Authorization: `Bearer ${jwtToken}` } })).json()) as { cups: string }[];
+      const hasta = sumarDias(fechaLocalDe(new Date()), -1);
+      const desde = sumarDias(hasta, -365);
+      const url = `${base}/medidas/curvas?cups=${lista[0]!.cups}&rango=personalizado&desde=${desde}&hasta=${hasta}&resolucion=hora`;
+      const tiempos: number[] = [];
+      let barras = 0;
+      for (let i = 0; i < 8; i++) {
+        await page.goto(url);
+        const figura = page.locator('[data-dibujo-ms]');
+        await figura.waitFor({ timeout: 60_000 });
+        const ms = Number(await figura.getAttribute('data-dibujo-ms'));
+        if (i > 0) tiempos.push(ms); // the first load also compiles the chart's code
+        barras = await page.evaluate(async (c) => {
+          const r = await fetch(`/api/medidas/curva?cups=${c.cups}&desde=${c.desde}&hasta=${c.hasta}`, { headers: { Authorization: `Bearer ${c.token}` } });
+          return ((await r.json()) as { curva: { inicio: number[] } }).curva.inicio.length;
+        }, { cups: lista[0]!.cups, desde, hasta, token: jwtToken });
+      }
+      tiempos.sort((a, b) => a - b);
+      return [
+        '## Chart draw time (issue 6)',
+        '',
+        `Hourly consumption chart (uPlot, bars coloured by tariff period, estimated hours hatched, surplus below zero) of the demo household's last 366 days: **${barras.toLocaleString('en')} bars**, in Debian's Chromium headless at 1280 × 900, built site served by \`node src/server/main.ts\` with the demo data. \`performance.measure('grafico-curva')\` around uPlot's creation and first draw, 7 page loads after one warm-up:`,
+        '',
+        `median **${tiempos[Math.floor(tiempos.length / 2)]!.toFixed(1)} ms**, min ${tiempos[0]!.toFixed(1)} ms, max ${tiempos.at(-1)!.toFixed(1)} ms (budget: 100 ms).`,
+      ].join('\n');
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * User administration calls (decision 006): GET /api/listadoUsuarios (CONTRACT.md's name, a JSON
+ * array, paginated with X-Total-Count) and /api/administrador/usuarios/{id}…: detail, state,
+ * activation mail, permissions. Every call needs an `-administrador` permission in the caller's own
+ * session; impersonation lives in src/server/auth (it answers a session and a cookie).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
+import { AREAS } from '../../lib/permisos.ts';
+import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
+import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import type { AppEnv } from '../http/context.ts';
+import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import {
+  cambiarEstado,
+  cambiarPermisos,
+  detalleUsuario,
+  listarUsuarios,
+  MENSAJES_ADMINISTRACION,
+  reenviarActivacion,
+} from './service.ts';
+
+const ESTADOS = ['pendiente', 'activo', 'inactivo'] as const;
+
+const UsuarioResumenSchema = z
+  .object({
+    id: z.uuid(),
+    nif: z.string().nullable().openapi({ example: '12345678Z' }),
+    email: z.string().openapi({ example: 'consumidor@electra.example' }),
+    nombre: z.string().openapi({ example: 'Lucía Martín', description: 'Nombre y primer apellido, o la razón social.' }),
+    estado: z.enum(ESTADOS),
+    creado: z.iso.datetime(),
+    permisos: z.array(z.string()).openapi({ example: ['epd-accesoyconexion', 'epd-contacto'] }),
+  })
+  .openapi('UsuarioResumen');
+
+const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
+  nombrePila: z.string(),
+  apellido1: z.string(),
+  apellido2: z.string(),
+  razonSocial: z.string(),
+  activado: z.iso.datetime().nullable(),
+  ultimoAcceso: z.iso.datetime().nullable().openapi({ description: 'Último inicio de sesión propio (no suplantado).' }),
+  sesionesActivas: z.number().int().nonnegative(),
+  permisosDetalle: z.array(
+    z.object({
+      permiso: z.string().openapi({ example: 'epd-comercializadora' }),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA),
+      area: z.enum(AREAS),
+      automatico: z.boolean().openapi({ description: 'Concedido por las reglas del portal (activación, titularidad de suministros).' }),
+      otorgadoPor: z.string().nullable().openapi({ description: 'Correo del administrador que lo concedió.' }),
+      otorgadoEn: z.iso.datetime(),
+    }),
+  ),
+}).openapi('UsuarioDetalle');
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const comunes = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin permiso de administración, o sesión suplantada'),
+};
+const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }) });
+
+const listado = createRoute({
+  ...base,
+  method: 'get',
+  path: '/listadoUsuarios',
+  summary: 'Usuarios (paginado y con búsqueda)',
+  description:
+    'Del alta más reciente a la más antigua. q busca un prefijo del NIF o del correo, o palabras del nombre, apellidos o razón social por su comienzo, sin distinguir mayúsculas ni acentos. estado filtra por estado; area (y distribuidora) por permiso. El total va en la cabecera X-Total-Count.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: {
+    query: z.object({
+      q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional(),
+      estado: z.enum(ESTADOS, { error: 'El estado debe ser pendiente, activo o inactivo.' }).optional(),
+      area: z.enum(AREAS, { error: 'El área debe ser distribucion, comercializadora, accesoyconexion, contacto o administrador.' }).optional(),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
+      pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int('La página debe ser un número entero.').min(1, 'La página empieza en 1.').default(1),
+      porPagina: z.coerce
+        .number({ error: 'porPagina debe ser un número.' })
+        .int('porPagina debe ser un número entero.')
+        .min(1, 'porPagina debe ser al menos 1.')
+        .max(100, 'porPagina no puede superar 100.')
+        .default(25),
+    }),
+  },
+  responses: {
+    200: {
+      ...json(z.array(UsuarioResumenSchema), 'Una página de usuarios'),
+      headers: { 'X-Total-Count': { description: 'Usuarios que cumplen el filtro', schema: { type: 'integer' as const } } },
+    },
+    400: json(ValidationErrorSchema, 'Filtros no válidos'),
+    ...comunes,
+  },
+});
+
+const detalle = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/usuarios/{id}',
+  summary: 'Detalle de un usuario',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: idParam },
+  responses: { 200: json(UsuarioDetalleSchema, 'Usuario'), ...comunes, 404: errorResponse(MENSAJES_ADMINISTRACION.noExiste) },
+});
+
+const estado = createRoute({
+  ...base,
+  method: 'put',
+  path: '/administrador/usuarios/{id}/estado',
+  summary: 'Activar o desactivar un usuario',
+  description:
+    'Activar una cuenta pendiente le concede los permisos de activación. Desactivar cierra al momento todas sus sesiones (y las suplantaciones que tuviera abiertas como administrador). Nadie cambia el estado de su propia cuenta: 409.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: {
+    params: idParam,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ estado: z.enum(['activo', 'inactivo'], { error: 'El estado debe ser activo o inactivo.' }) })
+            .openapi('CambioEstadoUsuario'),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json(UsuarioDetalleSchema, 'Usuario con su nuevo estado'),
+    400: json(ValidationErrorSchema, 'Estado no válido'),
+    ...comunes,
+    404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
+    409: errorResponse(MENSAJES_ADMINISTRACION.estadoPropio),
+  },
+});
+
+const reenvio = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/usuarios/{id}/reenviar-activacion',
+  summary: 'Reenviar el correo de activación',
+  description: 'Anula el enlace anterior y envía uno nuevo (48 horas). Solo para cuentas pendientes; como mucho 3 por hora y cuenta.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: idParam },
+  responses: {
+    200: json(z.object({ message: z.string() }).openapi('MensajeAdministracion'), 'Correo enviado'),
+    ...comunes,
+    404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
+    409: errorResponse(MENSAJES_ADMINISTRACION.reenvioNoPendiente),
+    429: errorResponse('Demasiados reenvíos; Retry-After dice cuántos segundos esperar'),
+  },
+});
+
+const listaPermisos = (campo: string) =>
+  z
+    .array(z.string({ error: `Cada permiso de «${campo}» debe ser un texto.` }).max(40), { error: `«${campo}» debe ser una lista de permisos.` })
+    .max(15, `«${campo}» no puede tener más de 15 permisos.`)
+    .default([]);
+
+const permisos = createRoute({
+  ...base,
+  method: 'put',
+  path: '/administrador/usuarios/{id}/permisos',
+  summary: 'Conceder y revocar permisos',
+  description:
+    'Cada permiso es <distribuidora>-<área>. Tocar los de una distribuidora exige su permiso -administrador. El de distribución no se concede ni se revoca a mano (400): sigue a la titularidad de suministros. Nadie se retira su propio permiso de administración (409).',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: {
+    params: idParam,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({ conceder: listaPermisos('conceder'), revocar: listaPermisos('revocar') }).openapi('CambioPermisos'),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json(UsuarioDetalleSchema, 'Usuario con sus permisos nuevos'),
+    400: json(ValidationErrorSchema, 'Permisos no válidos, o de distribución'),
+    ...comunes,
+    404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
+    409: errorResponse(MENSAJES_ADMINISTRACION.administradorPropio),
+  },
+});
+
+/** The plain context of a guarded handler, for the helpers that take it. */
+const plano = (c: unknown) => c as Context<AppEnv>;
+
+/** The user administration sub-app. */
+export function administracionRoutes() {
+  return featureApp()
+    .openapi(listado, async (c) => {
+      const { total, usuarios } = await listarUsuarios(c.get('deps').db, c.req.valid('query'));
+      c.header('X-Total-Count', String(total));
+      return c.json(usuarios, 200);
+    })
+    .openapi(detalle, async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await detalleUsuario(db, c.req.valid('param').id, clock.now()), 200);
+    })
+    .openapi(estado, async (c) => {
+      const detalleNuevo = await cambiarEstado(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id, c.req.valid('json').estado);
+      return c.json(detalleNuevo, 200);
+    })
+    .openapi(reenvio, async (c) => {
+      await reenviarActivacion(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id);
+      return c.json({ message: MENSAJES_ADMINISTRACION.reenviado }, 200);
+    })
+    .openapi(permisos, async (c) => {
+      const detalleNuevo = await cambiarPermisos(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id, c.req.valid('json'));
+      return c.json(detalleNuevo, 200);
+    });
+}

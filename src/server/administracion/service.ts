@@ -1,0 +1,441 @@
+/**
+ * User administration (decision 006): the paginated, searchable list of accounts, one account's
+ * detail, its state, its activation mail and its permissions. Any `-administrador` permission opens
+ * it; changing `<d>-<area>` needs `<d>-administrador`. `-distribucion` is never granted by hand.
+ */
+import { sincronizarPermisosDistribucionDeUsuario } from '../suministros/service.ts';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { AREAS, parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
+import { audit } from '../audit/service.ts';
+import { ACTIVACION_TTL_MS, crearEnlace } from '../auth/cuentas.ts';
+import { revocarSesionesDeUsuario, revocarSuplantacionesDe, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { auditLog, userPermissions, users, userTokens, vectorNombresUsuario } from '../db/schema.ts';
+import type { AuthContext } from '../http/context.ts';
+import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { correoActivacion } from '../mail/plantillas.ts';
+import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
+import {
+  cambiarEstadoCuenta,
+  findAccountById,
+  grantPermissions,
+  nombreVisible,
+  permisosAlActivar,
+  revokePermission,
+  type EstadoCuenta,
+} from '../users/service.ts';
+import { consultaPrefijos, palabrasBusqueda, patronPrefijo, prefijoEmail, prefijoNif } from './busqueda.ts';
+
+/** Spanish answers of user administration. */
+export const MENSAJES_ADMINISTRACION = {
+  noExiste: 'No existe ese usuario.',
+  estadoPropio: 'No puede cambiar el estado de su propia cuenta: pídaselo a otro administrador.',
+  reenvioNoPendiente: 'Solo se puede reenviar el correo de activación a una cuenta pendiente de activar.',
+  reenviado: 'Hemos enviado un nuevo correo de activación; el enlace anterior ya no sirve.',
+  distribucion: 'El permiso de distribución se concede automáticamente a los titulares de suministros.',
+  ambos: 'Un mismo permiso no puede concederse y revocarse a la vez.',
+  administradorPropio: 'No puede retirarse a sí mismo el permiso de administración: pídaselo a otro administrador.',
+} as const;
+
+/** Areas granted by the portal's own rules (activation, supply points): "automatic" when nobody granted them. */
+const AREAS_AUTOMATICAS: readonly Area[] = ['distribucion', 'contacto', 'accesoyconexion'];
+
+/** One row of the user list. */
+export interface UsuarioResumen {
+  id: string;
+  nif: string | null;
+  email: string;
+  /** Display name: first name and first surname, or the company name. */
+  nombre: string;
+  estado: EstadoCuenta;
+  creado: string;
+  permisos: Permiso[];
+}
+
+/** One permission in a user's detail. */
+export interface PermisoDetalle {
+  permiso: Permiso;
+  distribuidora: CodigoDistribuidora;
+  area: Area;
+  automatico: boolean;
+  /** E-mail of the administrator who granted it; null when the portal did. */
+  otorgadoPor: string | null;
+  otorgadoEn: string;
+}
+
+/** A user's detail. */
+export interface UsuarioDetalle extends UsuarioResumen {
+  nombrePila: string;
+  apellido1: string;
+  apellido2: string;
+  razonSocial: string;
+  activado: string | null;
+  ultimoAcceso: string | null;
+  sesionesActivas: number;
+  permisosDetalle: PermisoDetalle[];
+}
+
+/** Filters and page of the user list. */
+export interface FiltroUsuarios {
+  q?: string | undefined;
+  estado?: EstadoCuenta | undefined;
+  area?: Area | undefined;
+  distribuidora?: CodigoDistribuidora | undefined;
+  pagina: number;
+  porPagina: number;
+}
+
+/** Columns of a list row, as the search's subqueries and the page select them. */
+const COLUMNAS_LISTA = sql`id, nif, email, nombre, apellido1, apellido2, razon_social, estado, created_at, activated_at`;
+
+/**
+ * The rows a search may match, as a source aliased `u`: all users without a search; with one, the
+ * UNION of an NIF-prefix, an e-mail-prefix and a name-words subquery. Each branch has its own index
+ * (users_nif_prefijo_idx, users_email_prefijo_idx, users_nombres_idx); an OR of the three in one
+ * WHERE lets the planner walk the date index and evaluate the name vector row by row instead, which
+ * on 100,000 users takes seconds (docs/benchmarks.md "User search").
+ */
+function fuenteUsuarios(q: string | undefined): SQL {
+  const texto = q?.trim();
+  if (!texto) return sql`users u`;
+  const ramas: SQL[] = [];
+  const nif = prefijoNif(texto);
+  if (nif) ramas.push(sql`nif like ${patronPrefijo(nif)}`);
+  const email = prefijoEmail(texto);
+  if (email) ramas.push(sql`email like ${patronPrefijo(email)}`);
+  const consulta = texto.includes('@') ? null : consultaPrefijos(palabrasBusqueda(texto));
+  if (consulta) ramas.push(sql`${vectorNombresUsuario(users)} @@ to_tsquery('simple'::regconfig, ${consulta})`);
+  // A search that can match nothing (only punctuation, say) must not list everyone.
+  if (ramas.length === 0) return sql`(select ${COLUMNAS_LISTA} from users where false) u`;
+  return sql`(${sql.join(
+    ramas.map((r) => sql`select ${COLUMNAS_LISTA} from users where ${r}`),
+    sql` union `,
+  )}) u`;
+}
+
+/** The filters other than the search, on the source `u`. */
+function filtrosUsuarios(f: Omit<FiltroUsuarios, 'q' | 'pagina' | 'porPagina'>): SQL {
+  const condiciones: SQL[] = [sql`true`];
+  if (f.estado) condiciones.push(sql`u.estado = ${f.estado}`);
+  if (f.area || f.distribuidora) {
+    condiciones.push(
+      sql`exists (select 1 from user_permissions p where p.user_id = u.id${f.area ? sql` and p.area = ${f.area}` : sql``}${
+        f.distribuidora ? sql` and p.distribuidora = ${f.distribuidora}` : sql``
+      })`,
+    );
+  }
+  return sql.join(condiciones, sql` and `);
+}
+
+/**
+ * The two statements of one list call: the page, newest first (created_at desc nulls last, id: the
+ * order of `users_creado_idx`), and the total with the same filters.
+ */
+export function consultasListado(f: FiltroUsuarios): { pagina: SQL; total: SQL } {
+  const fuente = fuenteUsuarios(f.q);
+  const where = filtrosUsuarios(f);
+  return {
+    pagina: sql`select u.id, u.nif, u.email, u.nombre, u.apellido1, u.apellido2, u.razon_social, u.estado, u.created_at, u.activated_at
+      from ${fuente} where ${where}
+      order by u.created_at desc nulls last, u.id
+      limit ${f.porPagina} offset ${(f.pagina - 1) * f.porPagina}`,
+    total: sql`select count(*)::int as n from ${fuente} where ${where}`,
+  };
+}
+
+/** Permission strings of some users, by user id. */
+async function permisosDe(db: Db, ids: readonly string[]): Promise<Map<string, Permiso[]>> {
+  const out = new Map<string, Permiso[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ userId: userPermissions.userId, distribuidora: userPermissions.distribuidora, area: userPermissions.area })
+    .from(userPermissions)
+    .where(inArray(userPermissions.userId, [...ids]));
+  for (const r of rows) out.get(r.userId)?.push(`${r.distribuidora}-${r.area}` as Permiso);
+  for (const list of out.values()) list.sort(ordenPermisos);
+  return out;
+}
+
+/** Permissions in the matrix's order: distributor as CONTRACT.md lists them, then area as AREAS does. */
+function ordenPermisos(a: string, b: string): number {
+  const pa = parsePermiso(a)!;
+  const pb = parsePermiso(b)!;
+  return (
+    CODIGOS_DISTRIBUIDORA.indexOf(pa.distribuidora) - CODIGOS_DISTRIBUIDORA.indexOf(pb.distribuidora) ||
+    AREAS.indexOf(pa.area) - AREAS.indexOf(pb.area)
+  );
+}
+
+const columnasResumen = {
+  id: users.id,
+  nif: users.nif,
+  email: users.email,
+  nombre: users.nombre,
+  apellido1: users.apellido1,
+  apellido2: users.apellido2,
+  razonSocial: users.razonSocial,
+  estado: users.estado,
+  createdAt: users.createdAt,
+  activatedAt: users.activatedAt,
+};
+
+/** A row of `columnasResumen`. */
+interface FilaUsuario {
+  id: string;
+  nif: string | null;
+  email: string;
+  nombre: string;
+  apellido1: string;
+  apellido2: string;
+  razonSocial: string;
+  estado: string;
+  createdAt: Date;
+  activatedAt: Date | null;
+}
+
+/** A list row from a database row and its permissions. */
+function resumen(u: FilaUsuario, permisos: Permiso[]): UsuarioResumen {
+  return {
+    id: u.id,
+    nif: u.nif,
+    email: u.email,
+    nombre: nombreVisible(u),
+    estado: u.estado as EstadoCuenta,
+    creado: u.createdAt.toISOString(),
+    permisos,
+  };
+}
+
+/** A list row as the raw page query answers it (dates as Date or text, by driver). */
+interface FilaLista {
+  id: string;
+  nif: string | null;
+  email: string;
+  nombre: string;
+  apellido1: string;
+  apellido2: string;
+  razon_social: string;
+  estado: string;
+  created_at: Date | string;
+  activated_at: Date | string | null;
+}
+
+/** One page of the user list, newest first (then by id), and the total that matches. */
+export async function listarUsuarios(db: Db, f: FiltroUsuarios): Promise<{ total: number; usuarios: UsuarioResumen[] }> {
+  const consultas = consultasListado(f);
+  const [filas, [total]] = await Promise.all([queryRows<FilaLista>(db, consultas.pagina), queryRows<{ n: number }>(db, consultas.total)]);
+  const permisos = await permisosDe(
+    db,
+    filas.map((u) => u.id),
+  );
+  return {
+    total: Number(total?.n ?? 0),
+    usuarios: filas.map((u) =>
+      resumen(
+        {
+          id: u.id,
+          nif: u.nif,
+          email: u.email,
+          nombre: u.nombre,
+          apellido1: u.apellido1,
+          apellido2: u.apellido2,
+          razonSocial: u.razon_social,
+          estado: u.estado,
+          createdAt: new Date(u.created_at),
+          activatedAt: u.activated_at === null ? null : new Date(u.activated_at),
+        },
+        permisos.get(u.id) ?? [],
+      ),
+    ),
+  };
+}
+
+/** One user's detail at `now`; 404 when there is no such user. */
+export async function detalleUsuario(db: Db, id: string, now: Date): Promise<UsuarioDetalle> {
+  const cuenta = await findAccountById(db, id);
+  if (!cuenta) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  const otorgante = alias(users, 'otorgante');
+  const [[u], permisos, [acceso], sesiones] = await Promise.all([
+    db.select(columnasResumen).from(users).where(eq(users.id, id)),
+    db
+      .select({
+        distribuidora: userPermissions.distribuidora,
+        area: userPermissions.area,
+        grantedBy: userPermissions.grantedBy,
+        grantedAt: userPermissions.grantedAt,
+        otorgadoPor: otorgante.email,
+      })
+      .from(userPermissions)
+      .leftJoin(otorgante, eq(otorgante.id, userPermissions.grantedBy))
+      .where(eq(userPermissions.userId, id)),
+    db
+      .select({ at: auditLog.at })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, id), eq(auditLog.action, 'sesion.login'), isNull(auditLog.impersonatorUserId)))
+      .orderBy(desc(auditLog.at))
+      .limit(1),
+    sesionesVivas(db, id, now),
+  ]);
+  if (!u) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  const permisosDetalle: PermisoDetalle[] = permisos
+    .map((p) => ({
+      permiso: `${p.distribuidora}-${p.area}` as Permiso,
+      distribuidora: p.distribuidora as CodigoDistribuidora,
+      area: p.area as Area,
+      automatico: p.grantedBy === null && AREAS_AUTOMATICAS.includes(p.area as Area),
+      otorgadoPor: p.otorgadoPor,
+      otorgadoEn: p.grantedAt.toISOString(),
+    }))
+    .sort((a, b) => ordenPermisos(a.permiso, b.permiso));
+  return {
+    ...resumen(u, permisosDetalle.map((p) => p.permiso)),
+    nombrePila: u.nombre,
+    apellido1: u.apellido1,
+    apellido2: u.apellido2,
+    razonSocial: u.razonSocial,
+    activado: u.activatedAt?.toISOString() ?? null,
+    ultimoAcceso: acceso?.at.toISOString() ?? null,
+    sesionesActivas: sesiones.length,
+    permisosDetalle,
+  };
+}
+
+/**
+ * Activates or deactivates an account. Activating one never activated grants the activation
+ * permissions and voids its activation links; deactivating ends every session of the account and
+ * every impersonation it runs, at once. Nobody changes their own state.
+ */
+export async function cambiarEstado(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  admin: AuthContext,
+  id: string,
+  estado: 'activo' | 'inactivo',
+): Promise<UsuarioDetalle> {
+  if (!(await findAccountById(deps.db, id))) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  if (id === admin.userId) throw conflict(MENSAJES_ADMINISTRACION.estadoPropio);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const anterior = await cambiarEstadoCuenta(tx, id, estado, now);
+    if (!anterior) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+    if (anterior === estado) return;
+    let sesionesCerradas = 0;
+    if (estado === 'activo' && anterior === 'pendiente') {
+      await grantPermissions(tx, id, permisosAlActivar(), null, now);
+      await sincronizarPermisosDistribucionDeUsuario(tx, id);
+      await tx
+        .update(userTokens)
+        .set({ invalidatedAt: now })
+        .where(and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+    }
+    if (estado === 'inactivo') {
+      sesionesCerradas = await revocarSesionesDeUsuario(tx, id, now, 'desactivacion');
+      sesionesCerradas += await revocarSuplantacionesDe(tx, id, now, 'desactivacion');
+    }
+    await audit(tx, {
+      action: 'usuario.estado',
+      actorUserId: admin.userId,
+      targetType: 'usuario',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { anterior, nuevo: estado, sesionesCerradas },
+    });
+  });
+  return detalleUsuario(deps.db, id, now);
+}
+
+/**
+ * Mails a new activation link to an account still awaiting activation; the earlier links stop
+ * working. At most LIMITES.reenvioActivacion per account and hour (someone's inbox is at stake).
+ */
+export async function reenviarActivacion(deps: AuthDeps, info: InfoPeticion, admin: AuthContext, id: string): Promise<void> {
+  const cuenta = await findAccountById(deps.db, id);
+  if (!cuenta) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  if (cuenta.estado !== 'pendiente') throw conflict(MENSAJES_ADMINISTRACION.reenvioNoPendiente);
+  await consumir(deps, [{ limite: LIMITES.reenvioActivacion, sujeto: sujetoCuenta(id) }]);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(userTokens)
+      .set({ invalidatedAt: now })
+      .where(and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+    const enlace = await crearEnlace(tx, id, 'activacion', now, ACTIVACION_TTL_MS);
+    const correo = correoActivacion({ nombre: nombreVisible(cuenta), enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` });
+    await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
+    await audit(tx, {
+      action: 'usuario.reenvio_activacion',
+      actorUserId: admin.userId,
+      targetType: 'usuario',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+    });
+  });
+}
+
+/** The permissions of a change, checked: each one real, none `-distribucion`, none in both lists. */
+export function validarCambioPermisos(conceder: readonly string[], revocar: readonly string[]): { conceder: Permiso[]; revocar: Permiso[] } {
+  const errores = new Set<string>();
+  for (const p of [...conceder, ...revocar]) {
+    const parsed = parsePermiso(p);
+    if (!parsed) errores.add(`«${p}» no es un permiso válido: use <distribuidora>-<área>, por ejemplo epd-comercializadora.`);
+    else if (parsed.area === 'distribucion') errores.add(MENSAJES_ADMINISTRACION.distribucion);
+  }
+  if (conceder.some((p) => revocar.includes(p))) errores.add(MENSAJES_ADMINISTRACION.ambos);
+  if (errores.size) throw new ValidationError([...errores]);
+  return { conceder: [...new Set(conceder)] as Permiso[], revocar: [...new Set(revocar)] as Permiso[] };
+}
+
+/**
+ * Grants and revokes permissions of an account. The caller needs `<d>-administrador` for every
+ * distributor `<d>` the change touches (CONTRACT.md checks the distributor part), and may not take
+ * their own `-administrador` away.
+ */
+export async function cambiarPermisos(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  admin: AuthContext,
+  id: string,
+  cambio: { conceder: string[]; revocar: string[] },
+): Promise<UsuarioDetalle> {
+  const { conceder, revocar } = validarCambioPermisos(cambio.conceder, cambio.revocar);
+  if (!(await findAccountById(deps.db, id))) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  const tocadas = new Set([...conceder, ...revocar].map((p) => parsePermiso(p)!.distribuidora));
+  for (const d of CODIGOS_DISTRIBUIDORA) {
+    if (tocadas.has(d) && !admin.permisos.includes(`${d}-administrador`)) {
+      const nombre = DISTRIBUIDORAS.find((x) => x.codigo === d)!.nombre;
+      throw forbidden(`Necesita el permiso de administración de ${nombre} para cambiar sus permisos.`);
+    }
+  }
+  if (id === admin.userId && revocar.some((p) => p.endsWith('-administrador'))) {
+    throw conflict(MENSAJES_ADMINISTRACION.administradorPropio);
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const antes = new Set((await permisosDe(tx, [id])).get(id));
+    await grantPermissions(tx, id, conceder, admin.userId, now);
+    for (const p of revocar) {
+      const { distribuidora, area } = parsePermiso(p)!;
+      await revokePermission(tx, id, distribuidora, area);
+    }
+    await audit(tx, {
+      action: 'usuario.permisos',
+      actorUserId: admin.userId,
+      targetType: 'usuario',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: {
+        conceder,
+        revocar,
+        concedidos: conceder.filter((p) => !antes.has(p)),
+        revocados: revocar.filter((p) => antes.has(p)),
+      },
+    });
+  });
+  return detalleUsuario(deps.db, id, now);
+}

@@ -1,0 +1,409 @@
+/**
+ * Management of network incidents (issue 5): list, create, edit and close the incidents that feed
+ * the home banner and /incidencias-red. Each incident belongs to one distributor; the caller needs
+ * `<d>-administrador` for it, and an incident of a distributor they do not administer answers 404.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import {
+  cierreIncidenciaSchema,
+  ESTADOS_INCIDENCIA_ADMIN,
+  incidenciaEntradaSchema,
+  type IncidenciaEntrada,
+} from '../../lib/incidencias-admin.ts';
+import { audit } from '../audit/service.ts';
+import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
+import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import type { InfoPeticion } from '../auth/sesion.ts';
+import { patronContiene } from '../administracion/busqueda.ts';
+import type { Db } from '../db/client.ts';
+import { incidenciasRed } from '../db/schema.ts';
+import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
+import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
+import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+
+/** Spanish answers of incident management. */
+export const MENSAJES_INCIDENCIAS = {
+  noExiste: 'No existe esa incidencia.',
+  cerrada: 'La incidencia está cerrada y ya no se puede modificar.',
+  finAntesDeInicio: 'El fin no puede ser anterior al inicio de la incidencia.',
+} as const;
+
+/** An incident as management sees it, CUPS included. */
+export interface IncidenciaAdmin {
+  id: string;
+  distribuidora: CodigoDistribuidora;
+  estado: (typeof ESTADOS_INCIDENCIA_ADMIN)[number];
+  descripcion: string;
+  municipio: string;
+  codigoIne: string;
+  provincia: string;
+  codigosPostales: string[];
+  cups: string[];
+  clientesAfectados: number | null;
+  inicio: string;
+  finPrevisto: string | null;
+  fin: string | null;
+  creado: string;
+  actualizado: string;
+}
+
+/** The distributors whose incidents the caller manages (`<d>-administrador`). */
+export function distribuidorasAdministradas(auth: Pick<AuthContext, 'permisos'>): CodigoDistribuidora[] {
+  return CODIGOS_DISTRIBUIDORA.filter((d) => auth.permisos.includes(`${d}-administrador`));
+}
+
+/** A management row from a database row. */
+function comoAdmin(r: typeof incidenciasRed.$inferSelect): IncidenciaAdmin {
+  return {
+    id: r.id,
+    distribuidora: r.distribuidora as CodigoDistribuidora,
+    estado: r.estado as IncidenciaAdmin['estado'],
+    descripcion: r.descripcion,
+    municipio: r.municipio,
+    codigoIne: r.codigoIne,
+    provincia: r.provincia,
+    codigosPostales: r.codigosPostales,
+    cups: r.cups,
+    clientesAfectados: r.clientesAfectados,
+    inicio: r.inicio.toISOString(),
+    finPrevisto: r.finPrevisto?.toISOString() ?? null,
+    fin: r.fin?.toISOString() ?? null,
+    creado: r.createdAt.toISOString(),
+    actualizado: r.updatedAt.toISOString(),
+  };
+}
+
+/** Filters and page of the management list. */
+export interface FiltroIncidencias {
+  estado?: IncidenciaAdmin['estado'] | undefined;
+  distribuidora?: CodigoDistribuidora | undefined;
+  q?: string | undefined;
+  pagina: number;
+  porPagina: number;
+}
+
+/** One page of the caller's distributors' incidents (closed ones included), open first, newest start first. */
+export async function listarIncidenciasAdmin(db: Db, auth: AuthContext, f: FiltroIncidencias): Promise<{ total: number; incidencias: IncidenciaAdmin[] }> {
+  const propias = distribuidorasAdministradas(auth);
+  if (f.distribuidora && !propias.includes(f.distribuidora)) throw forbidden('No administra esa distribuidora.');
+  const condiciones: (SQL | undefined)[] = [inArray(incidenciasRed.distribuidora, f.distribuidora ? [f.distribuidora] : propias)];
+  if (f.estado) condiciones.push(eq(incidenciasRed.estado, f.estado));
+  const q = f.q?.trim();
+  if (q) {
+    const patron = patronContiene(q);
+    condiciones.push(
+      or(
+        sql`${incidenciasRed.municipio} ilike ${patron}`,
+        sql`${incidenciasRed.provincia} ilike ${patron}`,
+        sql`${incidenciasRed.descripcion} ilike ${patron}`,
+        sql`${incidenciasRed.codigoIne} = ${q}`,
+        sql`${q} = any(${incidenciasRed.codigosPostales})`,
+      ),
+    );
+  }
+  const where = and(...condiciones);
+  const [filas, [total]] = await Promise.all([
+    db
+      .select()
+      .from(incidenciasRed)
+      .where(where)
+      .orderBy(sql`case when ${incidenciasRed.estado} = 'Cerrada' then 1 else 0 end`, desc(incidenciasRed.inicio), asc(incidenciasRed.id))
+      .limit(f.porPagina)
+      .offset((f.pagina - 1) * f.porPagina),
+    db.select({ n: count() }).from(incidenciasRed).where(where),
+  ]);
+  return { total: total?.n ?? 0, incidencias: filas.map(comoAdmin) };
+}
+
+/** 403 unless the caller administers `distribuidora`. */
+function exigirDistribuidora(auth: AuthContext, distribuidora: string): void {
+  if (!auth.permisos.includes(`${distribuidora}-administrador` as never)) {
+    throw forbidden('Necesita el permiso de administración de esa distribuidora para gestionar sus incidencias.');
+  }
+}
+
+/** An incident the caller administers, locked for update; 404 otherwise (another distributor's id is not theirs). */
+async function incidenciaPropia(tx: Db, auth: AuthContext, id: string): Promise<typeof incidenciasRed.$inferSelect> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(MENSAJES_INCIDENCIAS.noExiste);
+  const [row] = await tx.select().from(incidenciasRed).where(eq(incidenciasRed.id, id)).for('update');
+  if (!row || !distribuidorasAdministradas(auth).includes(row.distribuidora as CodigoDistribuidora)) {
+    throw notFound(MENSAJES_INCIDENCIAS.noExiste);
+  }
+  return row;
+}
+
+/** Columns written from a validated entry. */
+function columnas(e: IncidenciaEntrada) {
+  return {
+    distribuidora: e.distribuidora,
+    estado: e.estado,
+    descripcion: e.descripcion,
+    municipio: e.municipio,
+    codigoIne: e.codigoIne,
+    provincia: e.provincia,
+    codigosPostales: e.codigosPostales,
+    cups: e.cups,
+    clientesAfectados: e.clientesAfectados,
+    inicio: new Date(e.inicio),
+    finPrevisto: e.finPrevisto ? new Date(e.finPrevisto) : null,
+  };
+}
+
+/** What an incident's audit entry records: never its CUPS list (personal data of many). */
+const resumenAuditoria = (e: IncidenciaEntrada | typeof incidenciasRed.$inferSelect) => ({
+  distribuidora: e.distribuidora,
+  estado: e.estado,
+  municipio: e.municipio,
+  cups: e.cups.length,
+});
+
+/** Creates an incident of a distributor the caller administers. */
+export async function crearIncidencia(db: Db, clock: Clock, info: InfoPeticion, auth: AuthContext, e: IncidenciaEntrada): Promise<IncidenciaAdmin> {
+  exigirDistribuidora(auth, e.distribuidora);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(incidenciasRed)
+      .values({ ...columnas(e), createdAt: now, updatedAt: now, createdBy: auth.userId })
+      .returning();
+    await audit(tx, {
+      action: 'incidencia.alta',
+      actorUserId: auth.userId,
+      targetType: 'incidencia',
+      targetId: row!.id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: resumenAuditoria(e),
+    });
+    return comoAdmin(row!);
+  });
+}
+
+/** Replaces an open incident's data (its state among the open ones included); 409 once it is closed. */
+export async function editarIncidencia(
+  db: Db,
+  clock: Clock,
+  info: InfoPeticion,
+  auth: AuthContext,
+  id: string,
+  e: IncidenciaEntrada,
+): Promise<IncidenciaAdmin> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const antes = await incidenciaPropia(tx, auth, id);
+    if (antes.estado === 'Cerrada') throw conflict(MENSAJES_INCIDENCIAS.cerrada);
+    // Moving it to another distributor needs that one's permission too.
+    exigirDistribuidora(auth, e.distribuidora);
+    const [row] = await tx
+      .update(incidenciasRed)
+      .set({ ...columnas(e), updatedAt: now })
+      .where(eq(incidenciasRed.id, id))
+      .returning();
+    await audit(tx, {
+      action: 'incidencia.cambio',
+      actorUserId: auth.userId,
+      targetType: 'incidencia',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { antes: resumenAuditoria(antes), despues: resumenAuditoria(e) },
+    });
+    return comoAdmin(row!);
+  });
+}
+
+/**
+ * Closes an incident at `fin`: it leaves the public list. Without `fin` it ends now, or at its start
+ * when it had not started yet (scheduled works called off: they lasted nothing).
+ */
+export async function cerrarIncidencia(
+  db: Db,
+  clock: Clock,
+  info: InfoPeticion,
+  auth: AuthContext,
+  id: string,
+  fin: string | undefined,
+): Promise<IncidenciaAdmin> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const antes = await incidenciaPropia(tx, auth, id);
+    if (antes.estado === 'Cerrada') throw conflict(MENSAJES_INCIDENCIAS.cerrada);
+    const finFecha = fin ? new Date(fin) : now < antes.inicio ? antes.inicio : now;
+    if (finFecha < antes.inicio) throw new ValidationError([MENSAJES_INCIDENCIAS.finAntesDeInicio]);
+    const [row] = await tx
+      .update(incidenciasRed)
+      .set({ estado: 'Cerrada', fin: finFecha, updatedAt: now })
+      .where(eq(incidenciasRed.id, id))
+      .returning();
+    await audit(tx, {
+      action: 'incidencia.cierre',
+      actorUserId: auth.userId,
+      targetType: 'incidencia',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { distribuidora: antes.distribuidora, estadoAnterior: antes.estado, fin: finFecha.toISOString() },
+    });
+    return comoAdmin(row!);
+  });
+}
+
+const IncidenciaAdminSchema = z
+  .object({
+    id: z.uuid(),
+    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA),
+    estado: z.enum(ESTADOS_INCIDENCIA_ADMIN),
+    descripcion: z.string(),
+    municipio: z.string(),
+    codigoIne: z.string().openapi({ example: '28005' }),
+    provincia: z.string(),
+    codigosPostales: z.array(z.string()).openapi({ example: ['28801'] }),
+    cups: z.array(z.string()).openapi({ example: ['ES9901000000000001XX'] }),
+    clientesAfectados: z.number().int().nullable(),
+    inicio: z.iso.datetime(),
+    finPrevisto: z.iso.datetime().nullable(),
+    fin: z.iso.datetime().nullable(),
+    creado: z.iso.datetime(),
+    actualizado: z.iso.datetime(),
+  })
+  .openapi('IncidenciaAdmin');
+
+const totalHeader = {
+  'X-Total-Count': { description: 'Total de incidencias que cumplen el filtro', schema: { type: 'integer' as const } },
+};
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const comunes = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin el permiso de administración de la distribuidora, o sesión suplantada'),
+};
+const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }) });
+const entrada = { body: { required: true, content: { 'application/json': { schema: incidenciaEntradaSchema } } } };
+
+const listar = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/incidencias',
+  summary: 'Incidencias de red (gestión)',
+  description:
+    'Las incidencias de las distribuidoras que administra el usuario, cerradas incluidas: primero las abiertas, después por inicio descendente. q busca en municipio, provincia y descripción (contiene), o el código INE o un código postal exactos. El total va en X-Total-Count.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: {
+    query: z.object({
+      estado: z.enum(ESTADOS_INCIDENCIA_ADMIN, { error: 'El estado debe ser Programada, En curso, Activa o Cerrada.' }).optional(),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
+      q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional(),
+      pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
+      porPagina: z.coerce
+        .number({ error: 'porPagina debe ser un número.' })
+        .int()
+        .min(1, 'porPagina debe ser al menos 1.')
+        .max(100, 'porPagina no puede superar 100.')
+        .default(25),
+    }),
+  },
+  responses: {
+    200: { ...json(z.array(IncidenciaAdminSchema), 'Una página de incidencias'), headers: totalHeader },
+    400: json(ValidationErrorSchema, 'Filtros no válidos'),
+    ...comunes,
+  },
+});
+
+const crear = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/incidencias',
+  summary: 'Dar de alta una incidencia',
+  description: 'Aparece en la lista pública (GET /api/incidenciasRed) y en el aviso de la portada mientras no se cierre.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: entrada,
+  responses: {
+    201: json(IncidenciaAdminSchema, 'Incidencia creada'),
+    400: json(ValidationErrorSchema, 'Campos que no cumplen las reglas (un mensaje por CUPS erróneo)'),
+    ...comunes,
+  },
+});
+
+const editar = createRoute({
+  ...base,
+  method: 'put',
+  path: '/administrador/incidencias/{id}',
+  summary: 'Modificar una incidencia abierta',
+  description: 'Sustituye sus datos, el estado incluido (Programada, En curso o Activa). Una incidencia cerrada no se modifica: 409.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: { params: idParam, ...entrada },
+  responses: {
+    200: json(IncidenciaAdminSchema, 'Incidencia modificada'),
+    400: json(ValidationErrorSchema, 'Campos que no cumplen las reglas'),
+    ...comunes,
+    404: errorResponse(MENSAJES_INCIDENCIAS.noExiste),
+    409: errorResponse(MENSAJES_INCIDENCIAS.cerrada),
+  },
+});
+
+const cerrar = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/incidencias/{id}/cierre',
+  summary: 'Cerrar una incidencia',
+  description:
+    'Estado Cerrada con la hora de fin indicada, que no puede ser anterior al inicio. Sin ella, ahora; o el inicio, si aún no había empezado (trabajos programados que se anulan). Deja de publicarse.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: {
+    params: idParam,
+    body: { required: false, content: { 'application/json': { schema: cierreIncidenciaSchema } } },
+  },
+  responses: {
+    200: json(IncidenciaAdminSchema, 'Incidencia cerrada'),
+    400: json(ValidationErrorSchema, 'Fecha no válida o anterior al inicio'),
+    ...comunes,
+    404: errorResponse(MENSAJES_INCIDENCIAS.noExiste),
+    409: errorResponse(MENSAJES_INCIDENCIAS.cerrada),
+  },
+});
+
+/** The plain context of a guarded handler, for the helpers that take it. */
+const plano = (c: unknown) => c as Context<AppEnv>;
+
+/** The incident management sub-app. */
+export function incidenciasAdminRoutes() {
+  return featureApp()
+    .openapi(listar, async (c) => {
+      const { db } = c.get('deps');
+      const { total, incidencias } = await listarIncidenciasAdmin(db, authOf(plano(c)), c.req.valid('query'));
+      c.header('X-Total-Count', String(total));
+      return c.json(incidencias, 200);
+    })
+    .openapi(crear, async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await crearIncidencia(db, clock, infoDe(plano(c)), authOf(plano(c)), c.req.valid('json')), 201);
+    })
+    .openapi(editar, async (c) => {
+      const { db, clock } = c.get('deps');
+      const { id } = c.req.valid('param');
+      return c.json(await editarIncidencia(db, clock, infoDe(plano(c)), authOf(plano(c)), id, c.req.valid('json')), 200);
+    })
+    .openapi(cerrar, async (c) => {
+      const { db, clock } = c.get('deps');
+      const { id } = c.req.valid('param');
+      // The body is optional: an empty one means "now".
+      const texto = await c.req.text();
+      let fin: string | undefined;
+      if (texto.trim()) {
+        let cuerpo: unknown;
+        try {
+          cuerpo = JSON.parse(texto);
+        } catch {
+          throw new ValidationError(['El cuerpo no es JSON válido.']);
+        }
+        const r = cierreIncidenciaSchema.safeParse(cuerpo);
+        if (!r.success) throw new ValidationError(r.error.issues.map((i) => i.message));
+        fin = r.data.fin;
+      }
+      return c.json(await cerrarIncidencia(db, clock, infoDe(plano(c)), authOf(plano(c)), id, fin), 200);
+    });
+}

@@ -1,0 +1,35 @@
+/** A supply point for tests (issue 6): a 2.0TD household in Alcalá de Henares unless told otherwise. */
+import type { SuministroEntrada } from '../../src/server/suministros/service.ts';
+
+/** The supply point of `cups` held by `nif`; `extra` overrides any field. */
+export function suministroPrueba(cups: string, distribuidora: 'epd' | 'eod' | 'ecd', nif: string, extra: Partial<SuministroEntrada> = {}): SuministroEntrada {
+  return {
+    cups,
+    distribuidora,
+    titularNif: nif,
+    titularNombre: 'Titular de prueba',
+    direccion: 'Calle Mayor, 1',
+    codigoPostal: '28801',
+    municipio: 'Alcalá de Henares',
+    codigoIne: '28005',
+    provincia: 'Madrid',
+    tarifa: '2.0TD',
+    potenciasW: [4600, 4600],
+    potenciaMaximaW: 9200,
+    tensionV: 230,
+    contadorInteligente: true,
+    telegestionado: true,
+    propiedadContador: 'distribuidora',
+    numeroContador: '990112345678',
+    fasesContador: 'monofasico',
+    resolucionMinutos: 60,
+    modoControlPotencia: 'telegestion',
+    autoconsumo: 'ninguno',
+    comercializadoraCodigo: '0901',
+    comercializadoraNombre: 'Comercializadora de prueba',
+    periodicidadFacturacion: 'mensual',
+    fechaAlta: '2020-01-01',
+    fechaBaja: null,
+    ...extra,
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { esCifValido, esDniValido, esNieValido } from '../../src/lib/nif.ts';
+import { createRandom } from '../../src/server/demo/random.ts';
+import { CLIENTES_DEMO, clientesDemo, correoClienteDemo } from '../../src/server/users/demo.ts';
+
+describe('generated demo accounts', () => {
+  const clientes = clientesDemo(createRandom(20_250_428));
+
+  it('are cliente001…cliente150 at correo.example', () => {
+    expect(clientes).toHaveLength(CLIENTES_DEMO.total);
+    expect(clientes[0]!.email).toBe('cliente001@correo.example');
+    expect(clientes.at(-1)!.email).toBe(correoClienteDemo(150));
+  });
+
+  it('hold unique valid identifiers: people a DNI or NIE and three names, companies a CIF and a company name', () => {
+    expect(new Set(clientes.map((c) => c.nif)).size).toBe(clientes.length);
+    const empresas = clientes.filter((c) => c.razonSocial);
+    for (const c of empresas) {
+      expect(esCifValido(c.nif), c.nif).toBe(true);
+      expect([c.nombre, c.apellido1, c.apellido2]).toEqual(['', '', '']);
+    }
+    for (const c of clientes.filter((x) => !x.razonSocial)) {
+      expect(esDniValido(c.nif) || esNieValido(c.nif), c.nif).toBe(true);
+      expect(c.nombre && c.apellido1 && c.apellido2).toBeTruthy();
+    }
+    // About one in six is a company.
+    expect(empresas.length).toBeGreaterThan(12);
+    expect(empresas.length).toBeLessThan(40);
+    expect(clientes.some((c) => c.nif.startsWith('X') || c.nif.startsWith('Y'))).toBe(true);
+  });
+
+  it('are the same for the same seed', () => {
+    expect(clientesDemo(createRandom(20_250_428))).toEqual(clientes);
+  });
+});
