@@ -26,6 +26,8 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
+        // Spanish UI: date and month inputs show dd/mm/aaaa as a Spanish user's browser would.
+        '--lang=es-ES',
         '--disable-gpu',
         '--disable-quic',
         '--no-first-run',

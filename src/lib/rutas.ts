@@ -14,7 +14,7 @@ export const PREFIJOS_PRIVADOS = [
 ] as const;
 
 /** Session pages reached from mailed links, whose last segment is the link id. */
-export const PAGINAS_CON_ID = ['/sesion/activar-usuario', '/sesion/nueva-clave'] as const;
+export const PAGINAS_CON_ID = ['/sesion/activar-usuario', '/sesion/nueva-clave', '/sesion/confirmar-email'] as const;
 
 /** Path of the built page that hosts the private area's app. */
 export const SHELL_PRIVADO = '/area-privada-shell';

@@ -19,7 +19,11 @@ export function builtPages(): string[] {
     .map((p) => (p === '/' ? '/' : p.replace(/\/$/, '')));
   return pages
     .map((p) =>
-      p === '/area-privada-shell' ? '/inicio' : p.startsWith('/sesion/activar-usuario') || p.startsWith('/sesion/nueva-clave') ? `${p}/id-de-prueba` : p,
+      p === '/area-privada-shell'
+        ? '/inicio'
+        : p.startsWith('/sesion/activar-usuario') || p.startsWith('/sesion/nueva-clave') || p.startsWith('/sesion/confirmar-email')
+          ? `${p}/id-de-prueba`
+          : p,
     )
     .sort();
 }
@@ -38,4 +42,27 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe en ${label}`).toEqual([]);
+}
+
+/** Password of every demo account (src/server/demo/accounts.ts). */
+export const DEMO_PASSWORD = 'Demo1234';
+
+/**
+ * Logs in through the login page and waits until the private app shows its first screen (the app's
+ * root carries `data-estado="listo"` once the session is known and the page rendered). `destino` is
+ * the `returnUrl`; without it the login goes to /inicio.
+ */
+export async function entrar(page: Page, email: string, password: string = DEMO_PASSWORD, destino?: string): Promise<void> {
+  await page.goto(destino ? `/sesion/login?returnUrl=${encodeURIComponent(destino)}` : '/sesion/login');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Correo electrónico o usuario').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.waitForURL((url) => url.pathname !== '/sesion/login');
+  await esperarAppPrivada(page);
+}
+
+/** Waits until the private app has restored the session and rendered a screen. */
+export async function esperarAppPrivada(page: Page): Promise<void> {
+  await expect(page.locator('[data-app-privada][data-estado="listo"]')).toBeVisible();
 }

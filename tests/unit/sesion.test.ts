@@ -113,7 +113,7 @@ describe('encodings', () => {
 
   it('builds a session from a login answer and refuses answers without a usable token', () => {
     const r = respuestaSesion(900);
-    expect(sesionDeRespuesta(r)).toEqual({ ...r, exp: Math.floor(T0 / 1000) + 900 });
+    expect(sesionDeRespuesta(r)).toEqual({ ...r, exp: Math.floor(T0 / 1000) + 900, suplantadoPor: null });
     expect(sesionDeRespuesta({ ...r, nombre: undefined })?.nombre).toBe('');
     expect(sesionDeRespuesta({ ...r, jwtToken: 'x' })).toBeNull();
     expect(sesionDeRespuesta(null)).toBeNull();
@@ -399,5 +399,94 @@ describe('several tabs', () => {
     const [x, y] = await Promise.all([t.gestor.refresh(), t.gestor.refresh()]);
     expect(x).toBe(y);
     expect(llamadasA(t.fetch, '/api/users/refresh-token')).toHaveLength(1);
+  });
+});
+
+describe('impersonation', () => {
+  const admin = { username: 'admin@example.com', nombre: 'Ana Gestora' };
+
+  it('reads suplantadoPor from the answer, and null when absent or malformed', () => {
+    expect(sesionDeRespuesta(respuestaSesion(900, { suplantadoPor: admin }))?.suplantadoPor).toEqual(admin);
+    expect(sesionDeRespuesta(respuestaSesion(900, { suplantadoPor: null }))?.suplantadoPor).toBeNull();
+    expect(sesionDeRespuesta(respuestaSesion(900, { suplantadoPor: { nombre: 'sin correo' } }))?.suplantadoPor).toBeNull();
+    expect(sesionDeRespuesta(respuestaSesion(900, { suplantadoPor: 'admin' }))?.suplantadoPor).toBeNull();
+  });
+
+  it('starts with the bearer token and the user name, and adopts the answer as the session', async () => {
+    const comoAdmin = respuestaSesion(900, { username: 'admin@example.com', Permisos: ['epd-administrador'] });
+    const comoOtro = respuestaSesion(900, { username: 'luis@example.com', Permisos: ['epd-contacto'], suplantadoPor: admin });
+    const t = pestana({ fetch: async (url) => json(200, url === '/api/accesoUsuario' ? comoAdmin : comoOtro) });
+    await t.gestor.login('admin@example.com', 'Abc1');
+    const r = await t.gestor.iniciarSuplantacion('luis@example.com');
+    expect(r.ok).toBe(true);
+    const [url, init] = llamadasA(t.fetch, '/api/accesoUsuarioSuplantacion')[0]!;
+    expect(url).toBe('/api/accesoUsuarioSuplantacion');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${comoAdmin.jwtToken}`);
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'luis@example.com' });
+    expect(t.gestor.$session.get()).toMatchObject({ username: 'luis@example.com', jwtToken: comoOtro.jwtToken, suplantadoPor: admin });
+    expect(t.gestor.$permisos.get()).toEqual(['epd-contacto']);
+  });
+
+  it('reports the status and message of a refused impersonation and keeps the administrator session', async () => {
+    const comoAdmin = respuestaSesion(900, { username: 'admin@example.com' });
+    const t = pestana({
+      fetch: async (url) => (url === '/api/accesoUsuario' ? json(200, comoAdmin) : json(404, { message: 'No existe ningún usuario con ese correo.' })),
+    });
+    await t.gestor.login('admin@example.com', 'Abc1');
+    expect(await t.gestor.iniciarSuplantacion('nadie@example.com')).toEqual({ ok: false, status: 404, mensaje: 'No existe ningún usuario con ese correo.' });
+    expect(t.gestor.$session.get()?.jwtToken).toBe(comoAdmin.jwtToken);
+  });
+
+  it('does not call the server without a session', async () => {
+    const t = pestana();
+    expect(await t.gestor.iniciarSuplantacion('luis@example.com')).toMatchObject({ ok: false, status: 401 });
+    expect(t.fetch).not.toHaveBeenCalled();
+  });
+
+  it('reports status 0 when the portal cannot be reached', async () => {
+    const t = pestana({
+      fetch: async (url) => {
+        if (url === '/api/accesoUsuario') return json(200, respuestaSesion(900));
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await t.gestor.login('admin@example.com', 'Abc1');
+    expect(await t.gestor.iniciarSuplantacion('luis@example.com')).toEqual({ ok: false, status: 0, mensaje: null });
+  });
+
+  it('tells the other tabs about the impersonated session', async () => {
+    const canal = busCanales();
+    const comoOtro = respuestaSesion(900, { username: 'luis@example.com', suplantadoPor: admin });
+    const a = pestana({ fetch: async (url) => json(200, url === '/api/accesoUsuario' ? respuestaSesion(900) : comoOtro), abrirCanal: canal });
+    const b = pestana({ fetch: async () => json(200, respuestaSesion(900)), abrirCanal: canal });
+    await b.gestor.restaurarSesion();
+    await a.gestor.login('admin@example.com', 'Abc1');
+    await a.gestor.iniciarSuplantacion('luis@example.com');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.gestor.$session.get()).toMatchObject({ jwtToken: comoOtro.jwtToken, suplantadoPor: admin });
+  });
+
+  it('ends with the refresh cookie and adopts the administrator session', async () => {
+    const comoOtro = respuestaSesion(900, { username: 'luis@example.com', suplantadoPor: admin });
+    const deVuelta = respuestaSesion(900, { username: 'admin@example.com', suplantadoPor: null });
+    const t = pestana({ fetch: async (url) => json(200, url === '/api/users/fin-suplantacion' ? deVuelta : comoOtro) });
+    await t.gestor.restaurarSesion();
+    expect(t.gestor.$session.get()?.suplantadoPor).toEqual(admin);
+    const r = await t.gestor.terminarSuplantacion();
+    expect(r.ok).toBe(true);
+    const [, init] = llamadasA(t.fetch, '/api/users/fin-suplantacion')[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    expect(t.gestor.$session.get()).toMatchObject({ username: 'admin@example.com', suplantadoPor: null, jwtToken: deVuelta.jwtToken });
+  });
+
+  it('keeps the impersonated session when the return is refused', async () => {
+    const comoOtro = respuestaSesion(900, { suplantadoPor: admin });
+    const t = pestana({ fetch: async (url) => (url === '/api/users/fin-suplantacion' ? json(401, { message: 'Sesión caducada' }) : json(200, comoOtro)) });
+    await t.gestor.restaurarSesion();
+    expect(await t.gestor.terminarSuplantacion()).toEqual({ ok: false, status: 401, mensaje: 'Sesión caducada' });
+    expect(t.gestor.$session.get()?.jwtToken).toBe(comoOtro.jwtToken);
   });
 });

@@ -34,6 +34,16 @@ export interface Sesion {
   nombre: string;
   /** Expiry of `jwtToken`, seconds since the epoch, read from its payload. */
   exp: number;
+  /** In an impersonated session, the administrator acting as this user (decision 006); null otherwise. */
+  suplantadoPor: Suplantador | null;
+}
+
+/** The administrator behind an impersonated session. */
+export interface Suplantador {
+  /** The administrator's e-mail. */
+  username: string;
+  /** The administrator's display name. */
+  nombre: string;
 }
 
 /** The clock the session schedules with; tests pass a fake one. */
@@ -90,6 +100,9 @@ export type ResultadoLogin =
       mensaje: string | null;
     };
 
+/** Result of `iniciarSuplantacion` and `terminarSuplantacion`: the new session, or why there is none. */
+export type ResultadoSuplantacion = ResultadoLogin;
+
 /** SPEC.md §9: the refresh runs this long before the token expires. */
 export const ANTELACION_REFRESCO_MS = 60_000;
 /** SPEC.md §4, §9: the page reloads this long after a logout. */
@@ -114,6 +127,8 @@ export const RUTAS_SESION = {
   login: '/api/accesoUsuario',
   refresco: '/api/users/refresh-token',
   revocacion: '/api/users/revoke-token',
+  suplantacion: '/api/accesoUsuarioSuplantacion',
+  finSuplantacion: '/api/users/fin-suplantacion',
 } as const;
 
 /**
@@ -133,7 +148,16 @@ export function sesionDeRespuesta(cuerpo: unknown): Sesion | null {
     username: typeof c.username === 'string' ? c.username : '',
     nombre: typeof c.nombre === 'string' ? c.nombre : '',
     exp,
+    suplantadoPor: suplantadorDe(c.suplantadoPor),
   };
+}
+
+/** The `suplantadoPor` of an answer, or null when absent or malformed (then the session is a normal one). */
+function suplantadorDe(valor: unknown): Suplantador | null {
+  if (typeof valor !== 'object' || valor === null) return null;
+  const v = valor as Record<string, unknown>;
+  if (typeof v.username !== 'string' || v.username.length === 0) return null;
+  return { username: v.username, nombre: typeof v.nombre === 'string' ? v.nombre : '' };
 }
 
 /** Whether a message from the channel is one of ours (other same-origin code could post anything). */
@@ -142,6 +166,19 @@ function esMensajeCanal(dato: unknown): dato is MensajeCanal {
   const m = dato as { tipo?: unknown; sesion?: unknown };
   if (m.tipo === 'cierre') return true;
   return m.tipo === 'sesion' && sesionDeRespuesta(m.sesion) !== null;
+}
+
+/** The `message` of an error body, when it has one. */
+function mensajeDe(cuerpo: unknown): string | null {
+  if (typeof cuerpo !== 'object' || cuerpo === null) return null;
+  const m = (cuerpo as { message?: unknown }).message;
+  if (typeof m === 'string') return m;
+  // A validation 400 is an array of Spanish messages.
+  if (Array.isArray(cuerpo)) {
+    const textos = cuerpo.filter((x): x is string => typeof x === 'string');
+    return textos.length ? textos.join(' ') : null;
+  }
+  return null;
 }
 
 async function leerJson(res: Response): Promise<unknown> {
@@ -166,6 +203,13 @@ export interface GestorSesion {
   logout(): void;
   /** The startup refresh, once per page: restores the session after a reload or in a new tab. */
   restaurarSesion(): Promise<Sesion | null>;
+  /**
+   * An administrator starts acting as the user with this e-mail (decision 006): the answer becomes
+   * this tab's session and every other tab's, since the refresh cookie they share changed too.
+   */
+  iniciarSuplantacion(username: string): Promise<ResultadoSuplantacion>;
+  /** Ends an impersonation with the refresh cookie and adopts the administrator's new session. */
+  terminarSuplantacion(): Promise<ResultadoSuplantacion>;
   /** Stops timers and listening to other tabs (tests, and pages that unload the app). */
   detener(): void;
 }
@@ -305,14 +349,16 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
     return refrescoEnCurso;
   }
 
-  async function login(usuario: string, password: string): Promise<ResultadoLogin> {
+  /** Sends a call whose 200 answer is a session, and adopts that session here and in the other tabs. */
+  async function pedirSesion(ruta: string, init: RequestInit): Promise<ResultadoLogin> {
     conectar();
     let res: Response;
     try {
-      res = await deps.fetch(RUTAS_SESION.login, {
+      res = await deps.fetch(ruta, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { Authorization: cabeceraBasic(usuario, password), Accept: 'application/json', 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+        ...init,
+        headers: { Accept: 'application/json', 'Cache-Control': 'no-cache', Pragma: 'no-cache', ...(init.headers as Record<string, string> | undefined) },
       });
     } catch {
       return { ok: false, status: 0, mensaje: null };
@@ -326,11 +372,27 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
       }
       return { ok: false, status: 500, mensaje: null };
     }
-    const mensaje =
-      typeof cuerpo === 'object' && cuerpo !== null && typeof (cuerpo as { message?: unknown }).message === 'string'
-        ? (cuerpo as { message: string }).message
-        : null;
-    return { ok: false, status: res.status, mensaje };
+    return { ok: false, status: res.status, mensaje: mensajeDe(cuerpo) };
+  }
+
+  function login(usuario: string, password: string): Promise<ResultadoLogin> {
+    return pedirSesion(RUTAS_SESION.login, { headers: { Authorization: cabeceraBasic(usuario, password) } });
+  }
+
+  async function iniciarSuplantacion(username: string): Promise<ResultadoSuplantacion> {
+    const actual = $session.get();
+    if (!actual) return { ok: false, status: 401, mensaje: null };
+    // Serialised with refreshes: the answer replaces the refresh cookie every tab shares.
+    return conCerrojo(() =>
+      pedirSesion(RUTAS_SESION.suplantacion, {
+        headers: { Authorization: `Bearer ${actual.jwtToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username }),
+      }),
+    );
+  }
+
+  function terminarSuplantacion(): Promise<ResultadoSuplantacion> {
+    return conCerrojo(() => pedirSesion(RUTAS_SESION.finSuplantacion, {}));
   }
 
   function logout(): void {
@@ -358,5 +420,5 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
     canalAbierto = false;
   }
 
-  return { $session, $permisos, login, refresh, logout, restaurarSesion, detener };
+  return { $session, $permisos, login, refresh, logout, restaurarSesion, iniciarSuplantacion, terminarSuplantacion, detener };
 }

@@ -7,7 +7,7 @@
 import { CANAL_SESION, crearGestorSesion, type CanalSesion, type CerrojosSesion } from './gestor.ts';
 import { borrarPistaDeSesion, marcarPistaDeSesion } from './pista.ts';
 
-export type { ResultadoLogin, Sesion } from './gestor.ts';
+export type { ResultadoLogin, ResultadoSuplantacion, Sesion, Suplantador } from './gestor.ts';
 export { rutaDeRetornoSegura, RETORNO_POR_DEFECTO } from './retorno.ts';
 
 const gestor = crearGestorSesion({
@@ -38,3 +38,11 @@ export const refresh = gestor.refresh;
 export const logout = gestor.logout;
 /** The startup refresh (once per page): restores the session after a reload or in a new tab. */
 export const restaurarSesion = gestor.restaurarSesion;
+/**
+ * An administrator acts as the user with this e-mail (`POST /api/accesoUsuarioSuplantacion`,
+ * decision 006): the answer becomes the session of this tab and of the others. `{ ok: false }`
+ * carries the status and the server's message (404 unknown user, 409 not allowed, 403…).
+ */
+export const iniciarSuplantacion = gestor.iniciarSuplantacion;
+/** Returns from an impersonation to the administrator's own session (`POST /api/users/fin-suplantacion`). */
+export const terminarSuplantacion = gestor.terminarSuplantacion;

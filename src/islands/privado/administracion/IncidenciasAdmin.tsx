@@ -1,0 +1,651 @@
+/**
+ * /administrador/incidencias (issue 5): the management of the network incidents that feed the
+ * home page's banner and /incidencias-red. The list (closed ones included) of the distributors the
+ * administrator manages, filtered and paged by the server; a form to create and edit one, checked
+ * with the same schema the API applies; the change of state; and the closing.
+ */
+import { useStore } from '@nanostores/react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { apiFetch, pedirPagina } from '../../../lib/administracion/api.ts';
+import { mensajesDeError } from '../../../lib/api/cliente.ts';
+import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
+import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from '../../../lib/administracion/fechas.ts';
+import {
+  CAMPOS_INCIDENCIA,
+  consultaDeFiltrosIncidencias,
+  distribuidorasAdministradas,
+  entradaDesdeIncidencia,
+  ESTADOS_ABIERTOS,
+  ESTADOS_INCIDENCIA,
+  FILTROS_INCIDENCIAS_VACIOS,
+  filtrosIncidenciasDesdeConsulta,
+  formularioDesdeIncidencia,
+  formularioVacio,
+  nombreDistribuidora,
+  resumenAfectados,
+  textoFin,
+  urlIncidencias,
+  validarFormularioIncidencia,
+  type CampoIncidencia,
+  type EstadoAbierto,
+  type FiltrosIncidencias,
+  type FormularioIncidencia,
+  type IncidenciaAdmin,
+} from '../../../lib/administracion/incidencias.ts';
+import { incidenciaEntradaSchema } from '../../../lib/incidencias-admin.ts';
+import { $permisos } from '../../../lib/sesion/index.ts';
+import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
+import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion, Paginador, RegionTabla } from './comun.tsx';
+import { useConsultaUrl } from './navegacion.ts';
+import './administracion.css';
+
+/** What the list shows. */
+type Estado = { fase: 'cargando' } | { fase: 'listo'; filas: IncidenciaAdmin[]; total: number } | { fase: 'error' };
+
+/** The form: closed, a new incident, or one being edited. */
+type Edicion = { modo: 'cerrado' } | { modo: 'nueva' } | { modo: 'editar'; incidencia: IncidenciaAdmin };
+
+const OPCIONES_ESTADO_FILTRO = [{ valor: '', texto: 'Todos' }, ...ESTADOS_INCIDENCIA.map((e) => ({ valor: e, texto: e }))];
+const OPCIONES_ESTADO = ESTADOS_ABIERTOS.map((e) => ({ valor: e, texto: e }));
+
+/** Labels of the fields, for the error summary. */
+const ETIQUETAS: Record<CampoIncidencia, string> = {
+  distribuidora: 'Distribuidora',
+  estado: 'Estado',
+  descripcion: 'Descripción',
+  municipio: 'Municipio',
+  codigoIne: 'Código INE del municipio',
+  provincia: 'Provincia',
+  codigosPostales: 'Códigos postales afectados',
+  cups: 'CUPS afectados',
+  clientesAfectados: 'Clientes afectados',
+  inicio: 'Inicio',
+  finPrevisto: 'Fin previsto',
+};
+
+const claseEstado = (estado: string) => `admin-estado admin-estado--${estado.replace(/\s+/g, '-')}`;
+
+/** The incidents management screen. */
+export default function IncidenciasAdmin(props: { params: Record<string, string> }) {
+  void props;
+  const permisos = useStore($permisos);
+  const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
+  const [consulta, cambiarConsulta] = useConsultaUrl();
+  const filtros = useMemo(() => filtrosIncidenciasDesdeConsulta(consulta), [consulta]);
+  const [borrador, setBorrador] = useState<FiltrosIncidencias>(filtros);
+  const [estado, setEstado] = useState<Estado>({ fase: 'cargando' });
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [recarga, setRecarga] = useState(0);
+  const [edicion, setEdicion] = useState<Edicion>({ modo: 'cerrado' });
+  const [cambioEstado, setCambioEstado] = useState<{ incidencia: IncidenciaAdmin; estado: EstadoAbierto } | null>(null);
+  const [cierre, setCierre] = useState<{ incidencia: IncidenciaAdmin; fin: string; error?: string | undefined } | null>(null);
+  const [modal, setModal] = useState<EstadoModal | null>(null);
+  const botonNueva = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => setBorrador(filtros), [filtros]);
+
+  useEffect(() => {
+    const peticion = new AbortController();
+    setEstado({ fase: 'cargando' });
+    void pedirPagina<IncidenciaAdmin>(urlIncidencias(filtros), { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      if (r.ok) setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
+      else {
+        setEstado({ fase: 'error' });
+        setAlertas(alertasDe(mensajesDeError(r.error)));
+      }
+    });
+    return () => peticion.abort();
+  }, [filtros, recarga]);
+
+  const aplicar = (f: FiltrosIncidencias) => cambiarConsulta(consultaDeFiltrosIncidencias(f));
+  const onFiltrar = (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    aplicar({ ...borrador, pagina: 1 });
+  };
+  const conFiltros = Boolean(filtros.estado || filtros.distribuidora || filtros.q);
+  const limpiar = () => aplicar({ ...FILTROS_INCIDENCIAS_VACIOS, porPagina: filtros.porPagina });
+
+  /** After a change saved: the success message, and the list read again. */
+  const hecho = (texto: string) => {
+    setAlertas(alertasDe([texto], 'success'));
+    setRecarga((n) => n + 1);
+  };
+
+  const guardarEstado = async () => {
+    if (!cambioEstado) return;
+    const { incidencia, estado: nuevo } = cambioEstado;
+    setCambioEstado(null);
+    setModal({ tipo: 'spinner' });
+    const r = await apiFetch<IncidenciaAdmin>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}`, {
+      method: 'PUT',
+      json: entradaDesdeIncidencia(incidencia, { estado: nuevo }),
+    });
+    setModal(null);
+    if (!r.ok) return setAlertas(alertasDe(mensajesDeError(r.error)));
+    hecho(`La incidencia de ${incidencia.municipio} está ahora «${nuevo}».`);
+  };
+
+  const cerrar = async () => {
+    if (!cierre) return;
+    const fin = cierre.fin.trim() ? madridLocalAIso(cierre.fin) : null;
+    if (cierre.fin.trim() && !fin) {
+      setCierre({ ...cierre, error: 'La fecha y hora de fin no es válida.' });
+      document.getElementById(`${id}-fin`)?.focus();
+      return;
+    }
+    const { incidencia } = cierre;
+    // The API refuses an end before the start: say it here, beside the field, with the start shown.
+    if (Date.parse(fin ?? new Date().toISOString()) < Date.parse(incidencia.inicio)) {
+      setCierre({
+        ...cierre,
+        error: `El fin no puede ser anterior al inicio de la incidencia (${formatearFechaHora(incidencia.inicio)}).${fin ? '' : ' Indique la hora de fin.'}`,
+      });
+      document.getElementById(`${id}-fin`)?.focus();
+      return;
+    }
+    setCierre(null);
+    setModal({ tipo: 'spinner' });
+    const r = await apiFetch<IncidenciaAdmin>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}/cierre`, {
+      method: 'POST',
+      json: fin ? { fin } : {},
+    });
+    setModal(null);
+    if (!r.ok) return setAlertas(alertasDe(mensajesDeError(r.error)));
+    hecho(`La incidencia de ${incidencia.municipio} está cerrada. Dejará de mostrarse en las páginas públicas en un minuto como mucho.`);
+  };
+
+  const idCaption = `${id}-caption`;
+  const paginas = estado.fase === 'listo' ? totalPaginas(estado.total, filtros.porPagina) : 1;
+  const opcionesDistribuidora = [{ valor: '', texto: 'Todas las suyas' }, ...propias.map((d) => ({ valor: d, texto: nombreDistribuidora(d) }))];
+
+  return (
+    <section className="admin">
+      <h1 tabIndex={-1}>Incidencias de red</h1>
+      <p className="admin__intro">
+        Las incidencias programadas, en curso y activas se muestran en el aviso de la página principal y en la página pública de interrupciones de
+        red. Al cerrar una incidencia deja de mostrarse. Los cambios llegan a las páginas públicas en un minuto como mucho. Las horas son peninsulares
+        (Madrid).
+      </p>
+
+      {propias.length === 0 ? (
+        <div className="admin-vacio">
+          <p>Para gestionar incidencias necesita el permiso de administración de al menos una distribuidora.</p>
+        </div>
+      ) : (
+        <>
+          <div className="admin-acciones">
+            <button
+              ref={botonNueva}
+              type="button"
+              className="admin-boton"
+              aria-expanded={edicion.modo === 'nueva'}
+              onClick={() => setEdicion({ modo: 'nueva' })}
+            >
+              Nueva incidencia
+            </button>
+          </div>
+
+          {edicion.modo !== 'cerrado' && (
+            <FormularioIncidenciaEdicion
+              key={edicion.modo === 'editar' ? edicion.incidencia.id : 'nueva'}
+              incidencia={edicion.modo === 'editar' ? edicion.incidencia : null}
+              propias={propias}
+              alCancelar={() => {
+                setEdicion({ modo: 'cerrado' });
+                botonNueva.current?.focus();
+              }}
+              alGuardar={(texto) => {
+                setEdicion({ modo: 'cerrado' });
+                hecho(texto);
+                botonNueva.current?.focus();
+              }}
+            />
+          )}
+
+          <form className="admin-filtros" role="search" aria-label="Filtrar incidencias" noValidate onSubmit={onFiltrar}>
+            <Campo
+              id={`${id}-q`}
+              etiqueta="Buscar"
+              ayuda="Municipio, provincia, código postal o descripción."
+              tipo="search"
+              valor={borrador.q}
+              alCambiar={(q) => setBorrador((b) => ({ ...b, q }))}
+              max={100}
+            />
+            <CampoSelect
+              id={`${id}-estado`}
+              etiqueta="Estado"
+              valor={borrador.estado}
+              opciones={OPCIONES_ESTADO_FILTRO}
+              alCambiar={(v) => setBorrador((b) => ({ ...b, estado: v as FiltrosIncidencias['estado'] }))}
+            />
+            <CampoSelect
+              id={`${id}-distribuidora`}
+              etiqueta="Distribuidora"
+              valor={borrador.distribuidora}
+              opciones={opcionesDistribuidora}
+              alCambiar={(v) => setBorrador((b) => ({ ...b, distribuidora: v as FiltrosIncidencias['distribuidora'] }))}
+            />
+            <div className="admin-filtros__acciones">
+              <button type="submit" className="admin-boton">
+                Filtrar
+              </button>
+              {conFiltros && (
+                <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
+                  Limpiar filtros
+                </button>
+              )}
+            </div>
+          </form>
+
+          <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
+
+          <p className="admin-resultado" role="status">
+            {estado.fase === 'listo' ? textoResultado(estado.total, 'incidencia', 'incidencias', filtros.pagina, filtros.porPagina) : ''}
+          </p>
+          {estado.fase === 'cargando' && <Cargando texto="Cargando incidencias…" />}
+          {estado.fase === 'error' && (
+            <p>
+              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setRecarga((n) => n + 1)}>
+                Reintentar
+              </button>
+            </p>
+          )}
+          {estado.fase === 'listo' && estado.filas.length === 0 && (
+            <div className="admin-vacio">
+              {conFiltros ? (
+                <>
+                  <p>No hay incidencias que coincidan con los filtros elegidos.</p>
+                  <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
+                    Limpiar filtros
+                  </button>
+                </>
+              ) : (
+                <p>No hay incidencias registradas. Cree una con «Nueva incidencia».</p>
+              )}
+            </div>
+          )}
+          {estado.fase === 'listo' && estado.filas.length > 0 && (
+            <>
+              <RegionTabla idTitulo={idCaption}>
+                <table className="admin-tabla__tabla">
+                  <caption id={idCaption}>
+                    Incidencias de red, página {filtros.pagina} de {paginas}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Municipio y estado</th>
+                      <th scope="col">Acciones</th>
+                      <th scope="col">Periodo</th>
+                      <th scope="col">Afecta a</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {estado.filas.map((i) => (
+                      <Fragment key={i.id}>
+                        <tr className="admin-fila-con-detalle">
+                          <th scope="row" className="admin-tabla__principal" rowSpan={2}>
+                            {i.municipio}
+                            <span className="admin-motivo">
+                              {i.provincia} · INE {i.codigoIne} · {i.distribuidora.toUpperCase()}
+                            </span>
+                            <span className={`${claseEstado(i.estado)} admin-estado--bloque`}>{i.estado}</span>
+                          </th>
+                          <td>
+                            {i.estado === 'Cerrada' ? (
+                              <span className="admin-motivo">Cerrada: ya no se puede cambiar.</span>
+                            ) : (
+                              <div className="admin-acciones admin-acciones--columna">
+                                <button
+                                  type="button"
+                                  className="admin-boton admin-boton--secundario admin-boton--pequeno"
+                                  aria-label={`Editar la incidencia de ${i.municipio}`}
+                                  onClick={() => {
+                                    setEdicion({ modo: 'editar', incidencia: i });
+                                  }}
+                                >
+                                  Editar
+                                </button>
+                                <button
+                                  type="button"
+                                  className="admin-boton admin-boton--secundario admin-boton--pequeno"
+                                  aria-label={`Cambiar el estado de la incidencia de ${i.municipio}`}
+                                  onClick={() => setCambioEstado({ incidencia: i, estado: i.estado as EstadoAbierto })}
+                                >
+                                  Cambiar estado
+                                </button>
+                                <button
+                                  type="button"
+                                  className="admin-boton admin-boton--peligro admin-boton--pequeno"
+                                  aria-label={`Cerrar la incidencia de ${i.municipio}`}
+                                  onClick={() => setCierre({ incidencia: i, fin: isoAMadridLocal(new Date().toISOString()) })}
+                                >
+                                  Cerrar incidencia
+                                </button>
+                              </div>
+                            )}
+                          </td>
+                          <td>
+                            <span className="admin-nowrap">Inicio: {formatearFechaHora(i.inicio)}</span>
+                            <span className="admin-motivo">{textoFin(i)}</span>
+                          </td>
+                          <td>{resumenAfectados(i)}</td>
+                        </tr>
+                        <tr className="admin-fila-detalle">
+                          <td colSpan={3}>
+                            <span className="visually-hidden">Descripción: </span>
+                            {i.descripcion}
+                          </td>
+                        </tr>
+                      </Fragment>
+                    ))}
+                  </tbody>
+                </table>
+              </RegionTabla>
+              <Paginador
+                que="incidencias"
+                pagina={filtros.pagina}
+                porPagina={filtros.porPagina}
+                total={estado.total}
+                filas={estado.filas.length}
+                alCambiarPagina={(pagina) => aplicar({ ...filtros, pagina })}
+                alCambiarPorPagina={(porPagina) => aplicar({ ...filtros, porPagina, pagina: 1 })}
+              />
+            </>
+          )}
+        </>
+      )}
+
+      <Confirmacion
+        abierta={cambioEstado !== null}
+        titulo="Cambiar el estado de la incidencia"
+        textoConfirmar="Guardar estado"
+        alConfirmar={() => void guardarEstado()}
+        alCancelar={() => setCambioEstado(null)}
+      >
+        {cambioEstado && (
+          <>
+            <p>
+              Incidencia de <strong>{cambioEstado.incidencia.municipio}</strong>, ahora «{cambioEstado.incidencia.estado}».
+            </p>
+            <CampoSelect
+              id={`${id}-nuevo-estado`}
+              etiqueta="Nuevo estado"
+              ayuda="«En curso» y «Activa» se muestran como interrupciones activas; «Programada», como prevista."
+              valor={cambioEstado.estado}
+              opciones={OPCIONES_ESTADO}
+              alCambiar={(v) => setCambioEstado({ ...cambioEstado, estado: v as EstadoAbierto })}
+            />
+          </>
+        )}
+      </Confirmacion>
+
+      <Confirmacion
+        abierta={cierre !== null}
+        titulo="Cerrar la incidencia"
+        textoConfirmar="Cerrar incidencia"
+        peligrosa
+        alConfirmar={() => void cerrar()}
+        alCancelar={() => setCierre(null)}
+      >
+        {cierre && (
+          <>
+            <p>
+              La incidencia de <strong>{cierre.incidencia.municipio}</strong> dejará de mostrarse en el aviso de la página principal y en la página de
+              interrupciones. Una incidencia cerrada no se puede volver a abrir.
+            </p>
+            <Campo
+              id={`${id}-fin`}
+              etiqueta="Fin de la incidencia"
+              ayuda="Hora peninsular. Déjelo vacío para cerrarla con la hora actual."
+              tipo="datetime-local"
+              valor={cierre.fin}
+              error={cierre.error}
+              alCambiar={(fin) => setCierre({ ...cierre, fin, error: undefined })}
+            />
+          </>
+        )}
+      </Confirmacion>
+      <Modal estado={modal} alCerrar={() => setModal(null)} />
+    </section>
+  );
+}
+
+/** Props of the form. */
+interface PropsFormulario {
+  /** The incident to edit, or null for a new one. */
+  incidencia: IncidenciaAdmin | null;
+  /** Distributors the administrator manages. */
+  propias: readonly string[];
+  /** Closed without saving. */
+  alCancelar: () => void;
+  /** Saved; the text of the success message. */
+  alGuardar: (texto: string) => void;
+}
+
+/** The form to create or edit an incident (DESIGN.md "Forms": noValidate, summary, values kept). */
+function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuardar }: PropsFormulario) {
+  const [f, setF] = useState<FormularioIncidencia>(() =>
+    incidencia
+      ? formularioDesdeIncidencia(incidencia)
+      : formularioVacio(propias.length === 1 ? (propias[0] as FormularioIncidencia['distribuidora']) : ''),
+  );
+  const [errores, setErrores] = useState<Partial<Record<CampoIncidencia, string>>>({});
+  const [porCups, setPorCups] = useState<string[]>([]);
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [intento, setIntento] = useState(0);
+  const [enviando, setEnviando] = useState(false);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  const resumen = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const campo = (c: CampoIncidencia) => `${id}-${c}`;
+
+  useEffect(() => titulo.current?.focus(), []);
+  useEffect(() => {
+    if (intento > 0) resumen.current?.focus();
+  }, [intento]);
+
+  const poner =
+    <K extends keyof FormularioIncidencia>(k: K) =>
+    (v: FormularioIncidencia[K]) =>
+      setF((x) => ({ ...x, [k]: v }));
+
+  const onSubmit = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    if (enviando) return;
+    const v = validarFormularioIncidencia(f, incidenciaEntradaSchema);
+    if (!v.ok) {
+      setErrores(v.errores);
+      setPorCups(v.erroresCups);
+      setAlertas(alertasDe(v.generales));
+      setIntento((n) => n + 1);
+      return;
+    }
+    setErrores({});
+    setPorCups([]);
+    setEnviando(true);
+    const r = await apiFetch<IncidenciaAdmin>(
+      incidencia ? `/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}` : '/api/administrador/incidencias',
+      { method: incidencia ? 'PUT' : 'POST', json: v.entrada },
+    );
+    setEnviando(false);
+    if (!r.ok) {
+      setAlertas(alertasDe(mensajesDeError(r.error)));
+      resumen.current?.focus();
+      return;
+    }
+    alGuardar(incidencia ? `Incidencia de ${r.datos.municipio} guardada.` : `Incidencia de ${r.datos.municipio} creada.`);
+  };
+
+  const lista = CAMPOS_INCIDENCIA.filter((c) => errores[c]).map((c) => ({ campo: c, mensaje: `${ETIQUETAS[c]}: ${errores[c]}` }));
+  const opcionesDistribuidora = [
+    ...(propias.length > 1 ? [{ valor: '', texto: 'Elija la distribuidora' }] : []),
+    ...propias.map((d) => ({ valor: d, texto: nombreDistribuidora(d) })),
+  ];
+
+  return (
+    <section className="admin-seccion" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`} ref={titulo} tabIndex={-1}>
+        {incidencia ? `Editar la incidencia de ${incidencia.municipio}` : 'Nueva incidencia'}
+      </h2>
+      <div
+        ref={resumen}
+        tabIndex={-1}
+        className={lista.length ? 'admin-resumen-errores' : undefined}
+        role={lista.length ? 'group' : undefined}
+        aria-labelledby={lista.length ? `${id}-resumen` : undefined}
+      >
+        {lista.length > 0 && (
+          <>
+            <h2 id={`${id}-resumen`}>Revise los campos marcados</h2>
+            <ul>
+              {lista.map((e) => (
+                <li key={e.campo}>
+                  <a
+                    href={`#${campo(e.campo)}`}
+                    onClick={(ev) => {
+                      const el = document.getElementById(campo(e.campo));
+                      if (!el) return;
+                      ev.preventDefault();
+                      el.focus();
+                      el.scrollIntoView({ block: 'center' });
+                    }}
+                  >
+                    {e.mensaje}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Avisos del formulario" />
+      <form className="admin-formulario" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-titulo`}>
+        <CampoSelect
+          id={campo('distribuidora')}
+          etiqueta={ETIQUETAS.distribuidora}
+          requerido
+          valor={f.distribuidora}
+          opciones={opcionesDistribuidora}
+          alCambiar={(v) => poner('distribuidora')(v as FormularioIncidencia['distribuidora'])}
+          error={errores.distribuidora}
+        />
+        <CampoSelect
+          id={campo('estado')}
+          etiqueta={ETIQUETAS.estado}
+          requerido
+          valor={f.estado}
+          opciones={OPCIONES_ESTADO}
+          alCambiar={(v) => poner('estado')(v as EstadoAbierto)}
+          error={errores.estado}
+        />
+        <CampoArea
+          id={campo('descripcion')}
+          etiqueta={ETIQUETAS.descripcion}
+          requerido
+          valor={f.descripcion}
+          alCambiar={poner('descripcion')}
+          max={500}
+          error={errores.descripcion}
+          clase="admin-formulario__ancho"
+          ayuda="Qué ocurre y qué trabajos se hacen, como lo leerá el público."
+        />
+        <Campo
+          id={campo('municipio')}
+          etiqueta={ETIQUETAS.municipio}
+          requerido
+          valor={f.municipio}
+          alCambiar={poner('municipio')}
+          error={errores.municipio}
+          max={100}
+        />
+        <Campo
+          id={campo('codigoIne')}
+          etiqueta={ETIQUETAS.codigoIne}
+          requerido
+          valor={f.codigoIne}
+          alCambiar={poner('codigoIne')}
+          error={errores.codigoIne}
+          inputMode="numeric"
+          max={5}
+          ayuda="Cinco cifras, por ejemplo 28079 para Madrid."
+        />
+        <Campo
+          id={campo('provincia')}
+          etiqueta={ETIQUETAS.provincia}
+          requerido
+          valor={f.provincia}
+          alCambiar={poner('provincia')}
+          error={errores.provincia}
+          max={60}
+        />
+        <Campo
+          id={campo('clientesAfectados')}
+          etiqueta={ETIQUETAS.clientesAfectados}
+          valor={f.clientesAfectados}
+          alCambiar={poner('clientesAfectados')}
+          error={errores.clientesAfectados}
+          inputMode="numeric"
+          ayuda="Opcional."
+        />
+        <CampoArea
+          id={campo('codigosPostales')}
+          etiqueta={ETIQUETAS.codigosPostales}
+          valor={f.codigosPostales}
+          alCambiar={poner('codigosPostales')}
+          error={errores.codigosPostales}
+          filas={2}
+          ayuda="Separados por comas o espacios, por ejemplo: 28001, 28002."
+        />
+        <div className="admin-campo-con-lista">
+          <CampoArea
+            id={campo('cups')}
+            etiqueta={ETIQUETAS.cups}
+            valor={f.cups}
+            alCambiar={poner('cups')}
+            error={errores.cups}
+            filas={3}
+            ayuda="Uno por línea, de la distribuidora elegida."
+          />
+          {porCups.length > 0 && (
+            <ul className="admin-errores-cups" aria-label="CUPS no válidos">
+              {porCups.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Campo
+          id={campo('inicio')}
+          etiqueta={ETIQUETAS.inicio}
+          requerido
+          tipo="datetime-local"
+          valor={f.inicio}
+          alCambiar={poner('inicio')}
+          error={errores.inicio}
+          ayuda="Hora peninsular (Madrid)."
+        />
+        <Campo
+          id={campo('finPrevisto')}
+          etiqueta={ETIQUETAS.finPrevisto}
+          tipo="datetime-local"
+          valor={f.finPrevisto}
+          alCambiar={poner('finPrevisto')}
+          error={errores.finPrevisto}
+          ayuda="Hora peninsular (Madrid). Opcional; no anterior al inicio."
+        />
+        <div className="admin-acciones">
+          <button type="submit" className="admin-boton" aria-disabled={enviando} aria-busy={enviando || undefined}>
+            {enviando ? 'Guardando…' : incidencia ? 'Guardar cambios' : 'Crear incidencia'}
+          </button>
+          <button type="button" className="admin-boton admin-boton--secundario" onClick={alCancelar}>
+            Cancelar
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,363 @@
+/**
+ * Pieces shared by the administration screens: form fields with hint and error (DESIGN.md "Forms"),
+ * a table wrapper that scrolls sideways on a phone and can be scrolled by keyboard, the pager, and
+ * a confirmation dialog with a cancel button (the portal's Modal offers one button only, and a
+ * destructive action must be easy to back out of).
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { rangoPagina, TAMANOS_PAGINA, totalPaginas } from '../../../lib/administracion/consulta.ts';
+
+/** Props shared by the fields. */
+interface BaseCampo {
+  /** id of the control (the error summary links to it). */
+  id: string;
+  /** Visible label. */
+  etiqueta: string;
+  /** Message beside the field; absent when valid. */
+  error?: string | undefined;
+  /** Help under the label. */
+  ayuda?: ReactNode;
+  /** Marks it required for assistive technology (the form validates on submit). */
+  requerido?: boolean;
+  /** Extra class of the wrapper. */
+  clase?: string;
+}
+
+/** Label, hint and error above a control; the ids that describe it. */
+function Cabecera(p: BaseCampo) {
+  return (
+    <>
+      <label htmlFor={p.id}>
+        {p.etiqueta}
+        {p.requerido && <span className="admin-campo__obligatorio"> (obligatorio)</span>}
+      </label>
+      {p.ayuda && (
+        <p id={`${p.id}-ayuda`} className="admin-campo__ayuda">
+          {p.ayuda}
+        </p>
+      )}
+      {p.error && (
+        <p id={`${p.id}-error`} className="admin-campo__error">
+          <span className="visually-hidden">Error: </span>
+          {p.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** aria-describedby of a field: its hint and its error. */
+function descrito(p: BaseCampo): string | undefined {
+  const ids = [p.ayuda ? `${p.id}-ayuda` : '', p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+/** Props of `Campo`. */
+export interface CampoProps extends BaseCampo {
+  /** Current value. */
+  valor: string;
+  /** New value on every change. */
+  alCambiar: (valor: string) => void;
+  /** Input type. */
+  tipo?: 'text' | 'email' | 'search' | 'date' | 'datetime-local';
+  /** Mobile keyboard hint. */
+  inputMode?: 'text' | 'numeric' | 'email' | 'search';
+  /** autocomplete token; off by default (an administrator types other people's data). */
+  autoComplete?: string;
+  /** Maximum length. */
+  max?: number;
+}
+
+/** A labelled input. */
+export function Campo(p: CampoProps) {
+  return (
+    <div className={`admin-campo${p.error ? ' admin-campo--error' : ''}${p.clase ? ` ${p.clase}` : ''}`}>
+      <Cabecera {...p} />
+      <input
+        id={p.id}
+        type={p.tipo ?? 'text'}
+        value={p.valor}
+        onChange={(e) => p.alCambiar(e.target.value)}
+        inputMode={p.inputMode}
+        autoComplete={p.autoComplete ?? 'off'}
+        spellCheck={false}
+        maxLength={p.max}
+        required={p.requerido}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={descrito(p)}
+      />
+    </div>
+  );
+}
+
+/** Props of `CampoArea`. */
+export interface CampoAreaProps extends BaseCampo {
+  /** Current value. */
+  valor: string;
+  /** New value on every change. */
+  alCambiar: (valor: string) => void;
+  /** Visible rows. */
+  filas?: number;
+  /** Maximum length, with a counter. */
+  max?: number;
+}
+
+/** A labelled textarea, with a character counter when it has a maximum. */
+export function CampoArea(p: CampoAreaProps) {
+  const usados = p.valor.length;
+  return (
+    <div className={`admin-campo${p.error ? ' admin-campo--error' : ''}${p.clase ? ` ${p.clase}` : ''}`}>
+      <Cabecera {...p} />
+      <textarea
+        id={p.id}
+        value={p.valor}
+        rows={p.filas ?? 3}
+        onChange={(e) => p.alCambiar(e.target.value)}
+        spellCheck={p.max !== undefined}
+        required={p.requerido}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={descrito(p)}
+      />
+      {p.max !== undefined && (
+        <p className={`admin-campo__contador${usados > p.max ? ' admin-campo__contador--excedido' : ''}`}>
+          {usados} de {p.max} caracteres
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One option of a select. */
+export interface Opcion {
+  /** Value sent. */
+  valor: string;
+  /** Text shown. */
+  texto: string;
+}
+
+/** Props of `CampoSelect`. */
+export interface CampoSelectProps extends BaseCampo {
+  /** Current value. */
+  valor: string;
+  /** New value. */
+  alCambiar: (valor: string) => void;
+  /** The options, in order. */
+  opciones: readonly Opcion[];
+}
+
+/** A labelled select. */
+export function CampoSelect(p: CampoSelectProps) {
+  return (
+    <div className={`admin-campo${p.error ? ' admin-campo--error' : ''}${p.clase ? ` ${p.clase}` : ''}`}>
+      <Cabecera {...p} />
+      <select
+        id={p.id}
+        value={p.valor}
+        onChange={(e) => p.alCambiar(e.target.value)}
+        required={p.requerido}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={descrito(p)}
+      >
+        {p.opciones.map((o) => (
+          <option key={o.valor} value={o.valor}>
+            {o.texto}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Props of `RegionTabla`. */
+export interface RegionTablaProps {
+  /** id of the table's caption: it names the scrollable region. */
+  idTitulo: string;
+  /** The table. */
+  children: ReactNode;
+}
+
+/**
+ * A table that scrolls sideways when it is wider than the screen. The region is focusable so a
+ * keyboard user can scroll it with the arrow keys (axe "scrollable-region-focusable").
+ */
+export function RegionTabla({ idTitulo, children }: RegionTablaProps) {
+  return (
+    <div className="admin-tabla" role="region" aria-labelledby={idTitulo} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** Props of `Paginador`. */
+export interface PaginadorProps {
+  /** Current page, from 1. */
+  pagina: number;
+  /** Rows per page. */
+  porPagina: number;
+  /** Rows of every page. */
+  total: number;
+  /** Rows on this page. */
+  filas: number;
+  /** Opens a page. */
+  alCambiarPagina: (pagina: number) => void;
+  /** Changes the page size (back to page 1). */
+  alCambiarPorPagina: (porPagina: number) => void;
+  /** What the rows are ("usuarios"), for the accessible name. */
+  que: string;
+}
+
+/** Previous / next, the page and range shown, and the page size. */
+export function Paginador(p: PaginadorProps) {
+  const paginas = totalPaginas(p.total, p.porPagina);
+  const id = useId();
+  return (
+    <nav className="admin-paginador" aria-label={`Paginación de ${p.que}`}>
+      {/* aria-disabled, not disabled: the button pressed to reach the first or last page keeps the focus. */}
+      <button
+        type="button"
+        className="admin-boton admin-boton--secundario"
+        aria-disabled={p.pagina <= 1}
+        onClick={() => p.pagina > 1 && p.alCambiarPagina(p.pagina - 1)}
+      >
+        <span aria-hidden="true">‹ </span>Anterior
+      </button>
+      <p className="admin-paginador__estado">
+        Página {p.pagina} de {paginas}
+        <span className="admin-paginador__rango"> · {rangoPagina(p.pagina, p.porPagina, p.total, p.filas)}</span>
+      </p>
+      <button
+        type="button"
+        className="admin-boton admin-boton--secundario"
+        aria-disabled={p.pagina >= paginas}
+        onClick={() => p.pagina < paginas && p.alCambiarPagina(p.pagina + 1)}
+      >
+        Siguiente<span aria-hidden="true"> ›</span>
+      </button>
+      <div className="admin-paginador__tamano">
+        <label htmlFor={`${id}-tam`}>Por página</label>
+        <select id={`${id}-tam`} value={p.porPagina} onChange={(e) => p.alCambiarPorPagina(Number(e.target.value))}>
+          {TAMANOS_PAGINA.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+    </nav>
+  );
+}
+
+/** Props of `Confirmacion`. */
+export interface ConfirmacionProps {
+  /** Open or closed. */
+  abierta: boolean;
+  /** Heading. */
+  titulo: string;
+  /** What will happen, in words. */
+  children: ReactNode;
+  /** Text of the confirming button ("Desactivar cuenta"). */
+  textoConfirmar: string;
+  /** The action is destructive: its button is red. */
+  peligrosa?: boolean;
+  /** Confirmed. */
+  alConfirmar: () => void;
+  /** Cancelled (button or Escape). */
+  alCancelar: () => void;
+}
+
+/**
+ * A confirmation dialog on `<dialog>` (focus trapped, page inert, Escape cancels), styled as the
+ * portal's Modal. Focus starts on "Cancelar", the safe choice, and returns where it was.
+ */
+export function Confirmacion(p: ConfirmacionProps) {
+  const dialogo = useRef<HTMLDialogElement>(null);
+  const cancelar = useRef<HTMLButtonElement>(null);
+  const previo = useRef<HTMLElement | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const d = dialogo.current;
+    if (!d) return;
+    if (p.abierta && !d.open) {
+      previo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      d.showModal();
+      cancelar.current?.focus();
+    } else if (!p.abierta && d.open) {
+      d.close();
+      const antes = previo.current;
+      if (antes?.isConnected && document.activeElement !== antes) antes.focus();
+      previo.current = null;
+    }
+  }, [p.abierta]);
+
+  return (
+    <dialog
+      ref={dialogo}
+      className="modal admin-confirmacion"
+      aria-labelledby={`${id}-titulo`}
+      aria-describedby={`${id}-cuerpo`}
+      onCancel={(e) => {
+        e.preventDefault();
+        p.alCancelar();
+      }}
+      onClose={() => {
+        // Closed by the browser rather than by us (a forced second Escape): the same as cancelling.
+        if (p.abierta) p.alCancelar();
+      }}
+    >
+      {p.abierta && (
+        <div className="modal__caja">
+          <h2 id={`${id}-titulo`} className="modal__titulo">
+            {p.titulo}
+          </h2>
+          <div id={`${id}-cuerpo`} className="modal__cuerpo">
+            {p.children}
+          </div>
+          <div className="modal__acciones">
+            <button ref={cancelar} type="button" className="boton admin-confirmacion__cancelar" onClick={p.alCancelar}>
+              Cancelar
+            </button>
+            <button type="button" className={`boton${p.peligrosa ? ' admin-confirmacion__peligro' : ''}`} onClick={p.alConfirmar}>
+              {p.textoConfirmar}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Props of `Cargando`. */
+export interface CargandoProps {
+  /** What is loading, as a sentence ("Cargando usuarios…"). */
+  texto: string;
+}
+
+/** A loading line with a small spinner, announced politely. */
+export function Cargando({ texto }: CargandoProps) {
+  return (
+    <p className="admin-cargando">
+      <span className="admin-cargando__giro" aria-hidden="true"></span>
+      {texto}
+    </p>
+  );
+}
+
+/** Props of `Correo`. */
+export interface CorreoProps {
+  /** The address. */
+  email: string;
+}
+
+/** An e-mail address that may break before its '@' in a narrow column, never inside a word. */
+export function Correo({ email }: CorreoProps) {
+  const arroba = email.lastIndexOf('@');
+  if (arroba <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, arroba)}
+      <wbr />
+      {email.slice(arroba)}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /inicio, the dashboard (SPEC.md §1, §2; issue 5): a welcome text and the three feature cards
+ * (access and connection, consumer, supply company). Each card leads to its area when the user has
+ * the permission, and otherwise says how that permission is obtained. A message left by the route
+ * guard (SPEC.md §6: "told so and sent to /inicio") is shown on top.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { tieneArea, type Area } from '../../../lib/permisos.ts';
+import { $avisoGuarda } from '../../../lib/privado/avisos.ts';
+import { COMO_OBTENER, ruta, URL_FTP } from '../../../lib/privado/rutas-app.ts';
+import { $session } from '../../../lib/sesion/index.ts';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
+
+/** A link of a card: inside the app, a public page, or another site. */
+interface Enlace {
+  texto: string;
+  href: string;
+  externo?: boolean;
+}
+
+/** One feature card. */
+interface Tarjeta {
+  area: Area;
+  titulo: string;
+  descripcion: string;
+  enlaces: Enlace[];
+  /** How to obtain access, when the user lacks it. */
+  sinAcceso: string;
+}
+
+const aRuta = (id: string, texto?: string): Enlace => ({ texto: texto ?? ruta(id).titulo, href: ruta(id).patron });
+
+/** The three cards of SPEC.md §1. */
+const TARJETAS: readonly Tarjeta[] = [
+  {
+    area: 'accesoyconexion',
+    titulo: 'Acceso y conexión',
+    descripcion: 'Presente sus solicitudes de acceso y conexión a la red de forma digital, siga cada paso y sus documentos, y consulte la capacidad nodal de EPD y EOD.',
+    enlaces: [
+      aRuta('solicitudes', 'Mis solicitudes'),
+      { texto: 'Capacidad nodal EPD', href: '/capacidad-nodal/epd' },
+      { texto: 'Capacidad nodal EOD', href: '/capacidad-nodal/eod' },
+    ],
+    sinAcceso: COMO_OBTENER.accesoyconexion,
+  },
+  {
+    area: 'distribucion',
+    titulo: 'Consumidor',
+    descripcion: 'Consulte el consumo hora a hora y las potencias máximas de sus suministros en los últimos meses.',
+    enlaces: [aRuta('curvas'), aRuta('potencia'), aRuta('suministros', 'Mis suministros')],
+    sinAcceso: `${COMO_OBTENER.distribucion} Si es titular de un suministro y no ve esta sección, compruebe que su cuenta usa el mismo NIF que su contrato.`,
+  },
+  {
+    area: 'comercializadora',
+    titulo: 'Comercializadora',
+    descripcion: 'Consulte las solicitudes ATR que tiene en curso y descargue cada mes el fichero SIPS de cada distribuidora.',
+    enlaces: [aRuta('solicitudesAtr'), aRuta('sips', 'Ficheros SIPS'), { texto: 'FTP', href: URL_FTP, externo: true }],
+    sinAcceso: COMO_OBTENER.comercializadora,
+  },
+];
+
+/** The dashboard. */
+export default function Inicio() {
+  const sesion = useStore($session);
+  const aviso = useStore($avisoGuarda);
+  const permisos = sesion?.Permisos ?? [];
+  const nombre = sesion?.nombre || sesion?.username || '';
+
+  // The guard's message belongs to the visit that caused it, not to later visits of the dashboard.
+  useEffect(() => () => $avisoGuarda.set(null), []);
+
+  return (
+    <div className="priv-pagina priv-inicio">
+      <h1 tabIndex={-1}>Bienvenido/a, {nombre}</h1>
+      {aviso && <ListaAlertas alertas={[{ id: 'guarda', nivel: 'warning', texto: aviso }]} alCerrar={() => $avisoGuarda.set(null)} etiqueta="Aviso de acceso" />}
+      <p className="priv-inicio__intro">
+        Desde su área privada puede gestionar sus solicitudes de acceso y conexión, consultar los datos de sus suministros y, si es una comercializadora,
+        sus solicitudes ATR y los ficheros SIPS. El menú muestra las secciones a las que tiene acceso.
+      </p>
+      <ul className="priv-tarjetas">
+        {TARJETAS.map((t) => {
+          const acceso = tieneArea(permisos, t.area);
+          return (
+            <li key={t.area} className={`priv-tarjeta${acceso ? '' : ' priv-tarjeta--sin-acceso'}`}>
+              <h2>{t.titulo}</h2>
+              <p className={`priv-etiqueta${acceso ? ' priv-etiqueta--si' : ''}`}>{acceso ? 'Tiene acceso' : 'Sin acceso'}</p>
+              <p>{t.descripcion}</p>
+              {acceso ? (
+                <ul className="priv-tarjeta__enlaces" aria-label={`Enlaces de ${t.titulo}`}>
+                  {t.enlaces.map((e) => (
+                    <li key={e.href}>
+                      {e.externo ? (
+                        <a href={e.href} target="_blank" rel="noopener noreferrer">
+                          {e.texto}
+                          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                        </a>
+                      ) : (
+                        <a href={e.href}>{e.texto}</a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <div className="priv-tarjeta__como">
+                  <p>
+                    <strong>Cómo obtener acceso:</strong> {t.sinAcceso}
+                  </p>
+                  <p>
+                    <a href="/informacion">Ir a Contacto</a>
+                  </p>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /perfil (issue 5 "Profile", decision 006): the account's data (NIF shown, not editable), the
+ * names or company name by the kind of NIF, the e-mail change confirmed by a mailed link, the
+ * password change, and the live sessions with "Cerrar las demás sesiones". In an impersonated
+ * session the password, e-mail and sessions actions are disabled (the API refuses them too).
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import { fechaHora, type Perfil as DatosDePerfil } from '../../../lib/privado/perfil.ts';
+import { $session } from '../../../lib/sesion/index.ts';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { CambioClave } from '../perfil/CambioClave.tsx';
+import { CambioEmail } from '../perfil/CambioEmail.tsx';
+import { DatosPersonales } from '../perfil/DatosPersonales.tsx';
+import { SesionesActivas } from '../perfil/SesionesActivas.tsx';
+import '../../sesion/sesion.css';
+
+type Carga = { fase: 'cargando' } | { fase: 'error'; mensaje: string } | { fase: 'lista'; perfil: DatosDePerfil };
+
+/** The profile screen. */
+export default function Perfil({ ruta }: PropsPantalla) {
+  const sesion = useStore($session);
+  const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
+  const [versionSesiones, setVersionSesiones] = useState(0);
+
+  const cargar = useCallback(async () => {
+    const r = await apiFetch<DatosDePerfil>('/api/perfil');
+    setCarga(r.ok ? { fase: 'lista', perfil: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+  }, []);
+
+  useEffect(() => {
+    void cargar();
+  }, [cargar]);
+
+  const suplantado = Boolean(sesion?.suplantadoPor) || (carga.fase === 'lista' && carga.perfil.suplantado);
+
+  return (
+    <div className="priv-pagina priv-perfil">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      {carga.fase === 'cargando' && (
+        <p role="status" className="priv-cargando">
+          <span className="priv-cargando__giro" aria-hidden="true"></span>Cargando sus datos…
+        </p>
+      )}
+      {carga.fase === 'error' && (
+        <div className="priv-aviso priv-aviso--error" role="alert">
+          <p>No hemos podido cargar sus datos: {carga.mensaje}</p>
+          <p>
+            <button type="button" className="priv-boton" onClick={() => void cargar()}>
+              Reintentar
+            </button>
+          </p>
+        </div>
+      )}
+      {carga.fase === 'lista' && (
+        <>
+          {suplantado && (
+            <div className="priv-aviso priv-aviso--warning">
+              <p>
+                <strong>Está actuando como este usuario.</strong> Puede ver sus datos y corregir su nombre, pero no cambiar su contraseña ni su correo electrónico, ni
+                cerrar sus sesiones: esas acciones son solo de la persona titular de la cuenta.
+              </p>
+            </div>
+          )}
+          <section className="priv-bloque" aria-labelledby="perfil-cuenta">
+            <h2 id="perfil-cuenta">Datos de la cuenta</h2>
+            <dl className="priv-datos">
+              <div>
+                <dt>NIF</dt>
+                <dd>{carga.perfil.nif ?? 'Sin NIF (cuenta de administración)'}</dd>
+              </div>
+              <div>
+                <dt>Correo electrónico (usuario)</dt>
+                <dd>{carga.perfil.email}</dd>
+              </div>
+              <div>
+                <dt>Cuenta creada</dt>
+                <dd>{fechaHora(carga.perfil.creado)}</dd>
+              </div>
+            </dl>
+            <p className="priv-nota">
+              El NIF no se puede cambiar desde aquí: es el dato que le identifica como titular de sus suministros, y cambiarlo daría acceso a los datos de otra
+              persona. Si es incorrecto, pida su corrección a su distribuidora a través de <a href="/informacion">Contacto</a>, con un documento que acredite el NIF
+              correcto.
+            </p>
+          </section>
+          <DatosPersonales perfil={carga.perfil} alGuardar={(p) => setCarga({ fase: 'lista', perfil: p })} />
+          <CambioEmail perfil={carga.perfil} bloqueado={suplantado} alSolicitar={() => void cargar()} />
+          <CambioClave bloqueado={suplantado} alCambiar={() => setVersionSesiones((v) => v + 1)} />
+          <SesionesActivas bloqueado={suplantado} version={versionSesiones} />
+        </>
+      )}
+    </div>
+  );
+}

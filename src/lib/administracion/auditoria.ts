@@ -1,0 +1,194 @@
+/**
+ * The audit log view (issue 5): its filters in the query string, the `GET /api/administrador/auditoria`
+ * call they become, and how an entry reads on screen: who acted (and, in an impersonated session,
+ * "<admin> como <usuario>"), what, on what, and the details as label–value pairs.
+ */
+import { comoParametros, construirConsulta, leerPagina, leerPorPagina, leerTexto, POR_PAGINA_DEFECTO, type EntradaConsulta } from './consulta.ts';
+import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
+
+/** A user as an audit entry names them. */
+export interface PersonaAuditoria {
+  /** Account id. */
+  id: string;
+  /** E-mail. */
+  email: string;
+  /** Display name. */
+  nombre: string;
+}
+
+/** One entry of the log. */
+export interface EntradaAuditoria {
+  /** Sequential id. */
+  id: number | string;
+  /** When, ISO. */
+  at: string;
+  /** Action code (`usuario.estado`, `suplantacion.inicio`…). */
+  accion: string;
+  /** Who did it (the impersonated user in an impersonated session); null for the system or an anonymous call. */
+  actor: PersonaAuditoria | null;
+  /** The administrator behind an impersonated session. */
+  suplantador: PersonaAuditoria | null;
+  /** What it was done on. */
+  objetivo: { tipo: string; id: string } | null;
+  /** Client address. */
+  ip: string | null;
+  /** Facts of the action. */
+  detalles: Record<string, unknown>;
+}
+
+/** `GET /api/administrador/auditoria`. */
+export interface RespuestaAuditoria {
+  /** Entries matching the filters, all pages. */
+  total: number;
+  /** This page. */
+  entradas: EntradaAuditoria[];
+}
+
+/** The filters of the log. */
+export interface FiltrosAuditoria {
+  /** First day, `YYYY-MM-DD` (Madrid), or ''. */
+  desde: string;
+  /** Last day included, `YYYY-MM-DD` (Madrid), or ''. */
+  hasta: string;
+  /** Action code, or ''. */
+  accion: string;
+  /** E-mail or id of the actor or impersonator, or ''. */
+  usuario: string;
+  /** Page, from 1. */
+  pagina: number;
+  /** Rows per page. */
+  porPagina: number;
+}
+
+/** No filter, first page. */
+export const FILTROS_AUDITORIA_VACIOS: FiltrosAuditoria = { desde: '', hasta: '', accion: '', usuario: '', pagina: 1, porPagina: POR_PAGINA_DEFECTO };
+
+/** The filters a query string names; invalid dates and unknown values are dropped. */
+export function filtrosAuditoriaDesdeConsulta(entrada: EntradaConsulta): FiltrosAuditoria {
+  const p = comoParametros(entrada);
+  const dia = (n: string) => {
+    const v = leerTexto(p, n, 10);
+    return esDiaValido(v) ? v : '';
+  };
+  return {
+    desde: dia('desde'),
+    hasta: dia('hasta'),
+    accion: leerTexto(p, 'accion', 100).replace(/[^\w.-]/g, ''),
+    usuario: leerTexto(p, 'usuario', 200),
+    pagina: leerPagina(p),
+    porPagina: leerPorPagina(p),
+  };
+}
+
+/** The query string (no '?') of the screen's address: only what differs from the defaults. */
+export function consultaDeFiltrosAuditoria(f: FiltrosAuditoria): string {
+  return construirConsulta([
+    ['desde', f.desde],
+    ['hasta', f.hasta],
+    ['accion', f.accion],
+    ['usuario', f.usuario.trim()],
+    ['pagina', f.pagina > 1 ? f.pagina : null],
+    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
+  ]);
+}
+
+/** Checks the date range; the Spanish message of what is wrong, or null. */
+export function errorRangoFechas(desde: string, hasta: string): { campo: 'desde' | 'hasta'; mensaje: string } | null {
+  if (desde && !esDiaValido(desde)) return { campo: 'desde', mensaje: 'La fecha «Desde» no es válida.' };
+  if (hasta && !esDiaValido(hasta)) return { campo: 'hasta', mensaje: 'La fecha «Hasta» no es válida.' };
+  if (desde && hasta && hasta < desde) return { campo: 'hasta', mensaje: 'La fecha «Hasta» no puede ser anterior a la fecha «Desde».' };
+  return null;
+}
+
+/**
+ * The API call. Days are Madrid days: `desde` is the instant the first day starts and `hasta` the
+ * instant the day after the last one starts, both in UTC, so the whole last day is included.
+ */
+export function urlAuditoria(f: FiltrosAuditoria): string {
+  const consulta = construirConsulta([
+    ['desde', f.desde ? inicioDiaMadridIso(f.desde) : null],
+    ['hasta', f.hasta ? finDiaMadridIso(f.hasta) : null],
+    ['accion', f.accion],
+    ['usuario', f.usuario.trim()],
+    ['pagina', f.pagina],
+    ['porPagina', f.porPagina],
+  ]);
+  return `/api/administrador/auditoria?${consulta}`;
+}
+
+/** Whether any filter narrows the log. */
+export function hayFiltrosAuditoria(f: FiltrosAuditoria): boolean {
+  return Boolean(f.desde || f.hasta || f.accion || f.usuario.trim());
+}
+
+/** How a person is named in the log: name and e-mail, or the e-mail alone. */
+export function nombrePersona(p: PersonaAuditoria): string {
+  return p.nombre && p.nombre !== p.email ? `${p.nombre} (${p.email})` : p.email;
+}
+
+/** Who acted: "<admin> como <usuario>" in an impersonated session, the actor, or "Sistema". */
+export function describirActor(e: Pick<EntradaAuditoria, 'actor' | 'suplantador'>): string {
+  if (e.suplantador && e.actor) return `${nombrePersona(e.suplantador)} como ${nombrePersona(e.actor)}`;
+  if (e.suplantador) return `${nombrePersona(e.suplantador)} como otro usuario`;
+  if (e.actor) return nombrePersona(e.actor);
+  return 'Sistema o visitante sin sesión';
+}
+
+/** Known actions, in words; others are shown as their code. */
+const ACCIONES: Record<string, string> = {
+  'capacidad_nodal.importada': 'Importación de capacidad nodal',
+  'clave.recuperacion_solicitada': 'Solicitud de recuperación de contraseña',
+  'clave.restablecida': 'Contraseña restablecida',
+  'demo.cargada': 'Carga de datos de demostración',
+  'incidencia.alta': 'Alta de incidencia de red',
+  'incidencia.cambio': 'Cambio de incidencia de red',
+  'incidencia.cierre': 'Cierre de incidencia de red',
+  'perfil.cambio_email_solicitado': 'Solicitud de cambio de correo',
+  'perfil.clave': 'Cambio de contraseña',
+  'perfil.datos': 'Cambio de datos del perfil',
+  'perfil.email_cambiado': 'Cambio de correo confirmado',
+  'perfil.sesiones_cerradas': 'Cierre de las otras sesiones',
+  'sesion.login': 'Inicio de sesión',
+  'sesion.login_fallido': 'Inicio de sesión fallido',
+  'sesion.logout': 'Cierre de sesión',
+  'sesion.refresco_reutilizado': 'Renovación de sesión con un testigo ya usado',
+  'suplantacion.inicio': 'Inicio de acceso como otro usuario',
+  'suplantacion.fin': 'Fin de acceso como otro usuario',
+  'suplantacion.peticion': 'Petición durante un acceso como otro usuario',
+  'usuario.activacion': 'Activación de cuenta',
+  'usuario.admin_inicial': 'Alta del administrador inicial',
+  'usuario.alta': 'Alta de usuario',
+  'usuario.borrado_sin_activar': 'Borrado de cuenta sin activar',
+  'usuario.estado': 'Cambio de estado de usuario',
+  'usuario.permisos': 'Cambio de permisos',
+  'usuario.reenvio_activacion': 'Reenvío del correo de activación',
+};
+
+/** The action in words, with its code when it is a known one ("Cambio de permisos"); the code otherwise. */
+export function nombreAccion(accion: string): string {
+  return ACCIONES[accion] ?? accion;
+}
+
+/** A detail value as text: lists joined by commas, objects as compact JSON, empty as '—'. */
+export function textoValor(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))).join(', ') : '—';
+  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'boolean') return v ? 'sí' : 'no';
+  return String(v);
+}
+
+/** The details of an entry as label–value pairs, in the order the server wrote them. */
+export function detallesLegibles(detalles: Record<string, unknown> | null | undefined): { clave: string; valor: string }[] {
+  if (!detalles || typeof detalles !== 'object') return [];
+  return Object.entries(detalles).map(([clave, valor]) => ({ clave, valor: textoValor(valor) }));
+}
+
+/** What an entry was done on, in words; `idUsuario` when it is an account (the view links to its detail). */
+export function describirObjetivo(objetivo: EntradaAuditoria['objetivo']): { texto: string; idUsuario: string | null } {
+  if (!objetivo) return { texto: '—', idUsuario: null };
+  if (objetivo.tipo === 'usuario') return { texto: 'Cuenta de usuario', idUsuario: objetivo.id };
+  if (objetivo.tipo === 'incidencia') return { texto: `Incidencia de red ${objetivo.id.slice(0, 8)}`, idUsuario: null };
+  if (objetivo.tipo === 'sesion') return { texto: `Sesión ${objetivo.id.slice(0, 8)}`, idUsuario: null };
+  return { texto: `${objetivo.tipo.replace(/_/g, ' ')}: ${objetivo.id}`, idUsuario: null };
+}

@@ -1,0 +1,180 @@
+/**
+ * The users list of the administration (issue 5, decision 006): its filters, kept in the page's
+ * query string, and the `GET /api/listadoUsuarios` call they become; plus the types and words of
+ * the users API (docs: brief of the issue 5 API contract).
+ */
+import { AREAS, type Area } from '../permisos.ts';
+import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
+import {
+  comoParametros,
+  construirConsulta,
+  leerOpcion,
+  leerPagina,
+  leerPorPagina,
+  leerTexto,
+  POR_PAGINA_DEFECTO,
+  type EntradaConsulta,
+} from './consulta.ts';
+
+/** States of an account. */
+export const ESTADOS_USUARIO = ['pendiente', 'activo', 'inactivo'] as const;
+/** One state of an account. */
+export type EstadoUsuario = (typeof ESTADOS_USUARIO)[number];
+
+/** How each state is named on screen. */
+export const NOMBRE_ESTADO: Record<EstadoUsuario, string> = {
+  pendiente: 'Pendiente',
+  activo: 'Activo',
+  inactivo: 'Inactivo',
+};
+
+/** How each area is named on screen. */
+export const NOMBRE_AREA: Record<Area, string> = {
+  distribucion: 'Consumidor (distribución)',
+  comercializadora: 'Comercializadora',
+  accesoyconexion: 'Acceso y conexión',
+  contacto: 'Contacto',
+  administrador: 'Administración',
+};
+
+/** A row of `GET /api/listadoUsuarios`. */
+export interface UsuarioResumen {
+  /** Account id (uuid). */
+  id: string;
+  /** NIF, NIE or CIF; null for the administrator created from the environment. */
+  nif: string | null;
+  /** E-mail, the login name. */
+  email: string;
+  /** Display name: names, or company name. */
+  nombre: string;
+  /** State of the account. */
+  estado: EstadoUsuario;
+  /** Creation instant, ISO. */
+  creado: string;
+  /** Permission strings. */
+  permisos: string[];
+}
+
+/** One permission of a user with where it came from. */
+export interface PermisoDetalle {
+  /** `<d>-<area>`. */
+  permiso: string;
+  /** Distributor code. */
+  distribuidora: string;
+  /** Area. */
+  area: string;
+  /** Granted by the portal itself (holder NIF, activation), not by an administrator. */
+  automatico: boolean;
+  /** E-mail of the administrator who granted it, when one did. */
+  otorgadoPor: string | null;
+  /** When it was granted, ISO. */
+  otorgadoEn: string;
+}
+
+/** `GET /api/administrador/usuarios/{id}`. */
+export interface UsuarioDetalle extends UsuarioResumen {
+  /** First name (person). */
+  nombrePila: string;
+  /** First surname. */
+  apellido1: string;
+  /** Second surname. */
+  apellido2: string;
+  /** Company name (CIF accounts). */
+  razonSocial: string;
+  /** When the account was activated, ISO. */
+  activado: string | null;
+  /** Last login or refresh, ISO. */
+  ultimoAcceso: string | null;
+  /** Live sessions (refresh families). */
+  sesionesActivas: number;
+  /** Each permission with its origin. */
+  permisosDetalle: PermisoDetalle[];
+}
+
+/** The filters of the users list. */
+export interface FiltrosUsuarios {
+  /** NIF, e-mail prefix, names or company name. */
+  q: string;
+  /** State, or '' for all. */
+  estado: EstadoUsuario | '';
+  /** Holds a permission of this area, or '' for any. */
+  area: Area | '';
+  /** Of this distributor (with `area`), or '' for any. */
+  distribuidora: CodigoDistribuidora | '';
+  /** Page, from 1. */
+  pagina: number;
+  /** Rows per page. */
+  porPagina: number;
+}
+
+/** The list with no filter, first page. */
+export const FILTROS_USUARIOS_VACIOS: FiltrosUsuarios = {
+  q: '',
+  estado: '',
+  area: '',
+  distribuidora: '',
+  pagina: 1,
+  porPagina: POR_PAGINA_DEFECTO,
+};
+
+/** The filters a query string names; anything unknown falls back to "no filter". */
+export function filtrosUsuariosDesdeConsulta(entrada: EntradaConsulta): FiltrosUsuarios {
+  const p = comoParametros(entrada);
+  return {
+    q: leerTexto(p, 'q', 100),
+    estado: leerOpcion(p, 'estado', ESTADOS_USUARIO),
+    area: leerOpcion(p, 'area', AREAS),
+    distribuidora: leerOpcion(p, 'distribuidora', CODIGOS_DISTRIBUIDORA),
+    pagina: leerPagina(p),
+    porPagina: leerPorPagina(p),
+  };
+}
+
+/** The query string (no '?') of the screen's address: only what differs from the defaults. */
+export function consultaDeFiltrosUsuarios(f: FiltrosUsuarios): string {
+  return construirConsulta([
+    ['q', f.q.trim()],
+    ['estado', f.estado],
+    ['area', f.area],
+    ['distribuidora', f.distribuidora],
+    ['pagina', f.pagina > 1 ? f.pagina : null],
+    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
+  ]);
+}
+
+/** The API call of the list: every filter, page and page size always explicit. */
+export function urlListadoUsuarios(f: FiltrosUsuarios): string {
+  const consulta = construirConsulta([
+    ['q', f.q.trim()],
+    ['estado', f.estado],
+    ['area', f.area],
+    ['distribuidora', f.distribuidora],
+    ['pagina', f.pagina],
+    ['porPagina', f.porPagina],
+  ]);
+  return `/api/listadoUsuarios?${consulta}`;
+}
+
+/** Whether any filter narrows the list (the empty state then says so and offers to clear them). */
+export function hayFiltrosUsuarios(f: FiltrosUsuarios): boolean {
+  return f.q.trim() !== '' || f.estado !== '' || f.area !== '' || f.distribuidora !== '';
+}
+
+/** Whether an account may be impersonated: active and holding no `-administrador` (decision 006). */
+export function esSuplantable(u: Pick<UsuarioResumen, 'estado' | 'permisos'>): boolean {
+  return u.estado === 'activo' && !u.permisos.some((p) => p.endsWith('-administrador'));
+}
+
+/** Why an account cannot be impersonated, in Spanish; null when it can. */
+export function motivoNoSuplantable(u: Pick<UsuarioResumen, 'estado' | 'permisos'>): string | null {
+  if (u.permisos.some((p) => p.endsWith('-administrador'))) return 'No se puede acceder como otro administrador.';
+  if (u.estado === 'pendiente') return 'La cuenta todavía no está activada.';
+  if (u.estado === 'inactivo') return 'La cuenta está desactivada.';
+  return null;
+}
+
+/** The areas a user holds, named and without repeats, for a list row ("Contacto, Acceso y conexión"). */
+export function resumenAreas(permisos: readonly string[]): string {
+  const areas = AREAS.filter((a) => permisos.some((p) => p.endsWith(`-${a}`)));
+  return areas.length ? areas.map((a) => NOMBRE_AREA[a]).join(', ') : 'Ninguno';
+}

@@ -1,0 +1,408 @@
+/**
+ * The private area's routes (SPEC.md §2, §6; decision 006): one table that the React app, the side
+ * menu and the route guard all read, so they cannot disagree about which permission a path needs.
+ * Plain TypeScript, no React: the table names each screen by a key and the app maps keys to
+ * components.
+ */
+import { tieneArea, type Area } from '../permisos.ts';
+import { WEB_GRUPO } from '../contacto.ts';
+import { esRutaPrivada } from '../rutas.ts';
+
+/** Which component shows a route; the app maps each key to a (lazily loaded) screen. */
+export type Pantalla =
+  | 'inicio'
+  | 'perfil'
+  | 'no-disponible'
+  | 'admin-usuarios'
+  | 'admin-usuario-detalle'
+  | 'admin-suplantacion'
+  | 'admin-incidencias'
+  | 'admin-auditoria'
+  | 'suministros'
+  | 'curvas'
+  | 'potencias';
+
+/** The side menu's permission sections (SPEC.md §6), in the menu's order. */
+export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
+
+/** One private route. */
+export interface RutaApp {
+  /** Route name for the router; unique. */
+  id: string;
+  /** Path pattern in @nanostores/router syntax (`:param`, `:param?`). */
+  patron: string;
+  /** Spanish title: the page's h1 and document title. */
+  titulo: string;
+  /** The area a permission must name to open the route (SPEC.md §6, decision 006); null: any logged-in user. */
+  area: Area | null;
+  /** The screen that shows it. */
+  pantalla: Pantalla;
+  /** For a screen not built yet: what the service will offer, in one sentence. */
+  ofrecera?: string;
+  /** The route whose menu item is marked current while this one is open (a detail under its list). */
+  padre?: string;
+}
+
+/** Private routes that only send on to another one (the bare first segments of SPEC.md §2). */
+export const ALIAS: Readonly<Record<string, string>> = {
+  '/administrador': '/administrador/administrador-usuarios',
+  '/accesoyconexion': '/accesoyconexion/listado-de-solicitudes',
+  '/comercializadora': '/comercializadora/sips',
+  '/medidas': '/medidas/curvas',
+  '/modificacionesContractuales': '/modificacionesContractuales/modificaciones-contractuales',
+  '/contacto': '/contacto/consultas-y-peticiones',
+  '/informacionContrato': '/informacionContrato/detalle-informacion-contrato',
+};
+
+/** Every private route of SPEC.md §2 plus the administration screens of issue 5. */
+export const RUTAS_APP: readonly RutaApp[] = [
+  { id: 'inicio', patron: '/inicio', titulo: 'Inicio', area: null, pantalla: 'inicio' },
+  { id: 'perfil', patron: '/perfil', titulo: 'Perfil', area: null, pantalla: 'perfil' },
+
+  { id: 'adminUsuarios', patron: '/administrador/administrador-usuarios', titulo: 'Administración de usuarios', area: 'administrador', pantalla: 'admin-usuarios' },
+  {
+    id: 'adminUsuario',
+    patron: '/administrador/administrador-usuarios/:id',
+    titulo: 'Detalle del usuario',
+    area: 'administrador',
+    pantalla: 'admin-usuario-detalle',
+    padre: 'adminUsuarios',
+  },
+  { id: 'adminSuplantacion', patron: '/administrador/acceso-como-usuario', titulo: 'Acceder como otro usuario', area: 'administrador', pantalla: 'admin-suplantacion' },
+  { id: 'adminIncidencias', patron: '/administrador/incidencias', titulo: 'Incidencias de red', area: 'administrador', pantalla: 'admin-incidencias' },
+  { id: 'adminAuditoria', patron: '/administrador/auditoria', titulo: 'Registro de actividad', area: 'administrador', pantalla: 'admin-auditoria' },
+
+  {
+    id: 'solicitudes',
+    patron: '/accesoyconexion/listado-de-solicitudes',
+    titulo: 'Solicitudes de acceso y conexión',
+    area: 'accesoyconexion',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá presentar sus solicitudes de acceso y conexión a la red y seguir cada paso y sus documentos.',
+  },
+  {
+    id: 'solicitud',
+    patron: '/accesoyconexion/solicitud/:id?',
+    titulo: 'Solicitud de acceso y conexión',
+    area: 'accesoyconexion',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá preparar una solicitud de acceso y conexión, adjuntar sus documentos y consultar su estado.',
+    padre: 'solicitudes',
+  },
+
+  {
+    id: 'suministros',
+    patron: '/informacionContrato/detalle-informacion-contrato',
+    titulo: 'Suministros',
+    area: 'distribucion',
+    pantalla: 'suministros',
+    ofrecera: 'Aquí verá los puntos de suministro de los que es titular y los datos de su contrato de acceso.',
+  },
+  {
+    id: 'curvas',
+    patron: '/medidas/curvas',
+    titulo: 'Consumo horario',
+    area: 'distribucion',
+    pantalla: 'curvas',
+    ofrecera: 'Aquí podrá consultar y descargar el consumo hora a hora de sus suministros en los últimos meses.',
+  },
+  {
+    id: 'potencia',
+    patron: '/medidas/potencia',
+    titulo: 'Potencias máximas',
+    area: 'distribucion',
+    pantalla: 'potencias',
+    ofrecera: 'Aquí podrá consultar las potencias máximas demandadas por sus suministros cada mes.',
+  },
+  {
+    id: 'certificado',
+    patron: '/medidas/certificado-consumo',
+    titulo: 'Certificado de consumo',
+    area: 'distribucion',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá obtener un certificado del consumo de un suministro en el periodo que elija.',
+  },
+  {
+    id: 'lecturas',
+    patron: '/medidas/lecturas-programadas',
+    titulo: 'Lecturas programadas',
+    area: 'distribucion',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí verá las fechas de las próximas lecturas de sus contadores.',
+  },
+  {
+    id: 'estadoContador',
+    patron: '/medidas/estado-contador',
+    titulo: 'Estado del contador',
+    area: 'distribucion',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá comprobar si el contador de cada suministro está en servicio y comunica con la distribuidora.',
+  },
+  {
+    id: 'modificaciones',
+    patron: '/modificacionesContractuales/modificaciones-contractuales',
+    titulo: 'Modificaciones contractuales',
+    area: 'distribucion',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá seguir los cambios de potencia, tarifa o titular de sus suministros.',
+  },
+
+  {
+    id: 'sips',
+    patron: '/comercializadora/sips',
+    titulo: 'SIPS',
+    area: 'comercializadora',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá descargar el fichero mensual del Sistema de Información de Puntos de Suministro (SIPS) de cada distribuidora.',
+  },
+  {
+    id: 'solicitudesAtr',
+    patron: '/comercializadora/solicitud-atr',
+    titulo: 'Solicitudes ATR',
+    area: 'comercializadora',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí verá las solicitudes de acceso de terceros a la red (ATR) que tiene en curso y su estado.',
+  },
+
+  {
+    id: 'consultas',
+    patron: '/contacto/consultas-y-peticiones',
+    titulo: 'Consultas y peticiones',
+    area: 'contacto',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá enviar consultas y peticiones a su distribuidora y seguir sus respuestas.',
+  },
+  {
+    id: 'reclamaciones',
+    patron: '/contacto/reclamaciones',
+    titulo: 'Reclamaciones',
+    area: 'contacto',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí podrá presentar reclamaciones y consultar el estado de cada una.',
+  },
+  {
+    id: 'detalleReclamacion',
+    patron: '/contacto/detalleReclamacion/:id',
+    titulo: 'Detalle de la reclamación',
+    area: 'contacto',
+    pantalla: 'no-disponible',
+    ofrecera: 'Aquí verá el historial y los documentos de una reclamación.',
+    padre: 'reclamaciones',
+  },
+];
+
+/** The routes by id. */
+export const RUTA_POR_ID: ReadonlyMap<string, RutaApp> = new Map(RUTAS_APP.map((r) => [r.id, r]));
+
+/** The route table in the shape `createRouter` of @nanostores/router takes. */
+export function configuracionRouter(): Record<string, string> {
+  return Object.fromEntries(RUTAS_APP.map((r) => [r.id, r.patron]));
+}
+
+/** The route of an id; throws on a typo, which a unit test would catch. */
+export function ruta(id: string): RutaApp {
+  const r = RUTA_POR_ID.get(id);
+  if (!r) throw new Error(`Ruta privada desconocida: ${id}`);
+  return r;
+}
+
+/** A path without a trailing slash (except the root). */
+function sinBarraFinal(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/** Compiles a pattern the way @nanostores/router does (case-insensitive, optional `:x?` segments). */
+function expresionDe(patron: string): RegExp {
+  const re = patron
+    .replace(/[\s!#$()+,.:<=?[\\\]^{|}]/g, '\\$&')
+    .replace(/\/\\:(\w+)\\\?/g, '(?:/(?<$1>[^/]+))?')
+    .replace(/\/\\:(\w+)/g, '/(?<$1>[^/]+)');
+  return new RegExp(`^${re}$`, 'i');
+}
+
+const EXPRESIONES = RUTAS_APP.map((r) => [r, expresionDe(r.patron)] as const);
+
+/** The route a path opens and its parameters, or null when no private route matches. */
+export function rutaDePath(path: string): { ruta: RutaApp; params: Record<string, string> } | null {
+  const p = sinBarraFinal(path);
+  for (const [r, re] of EXPRESIONES) {
+    const m = re.exec(p);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(m.groups ?? {})) {
+      if (v === undefined) continue;
+      try {
+        params[k] = decodeURIComponent(v);
+      } catch {
+        return null;
+      }
+    }
+    return { ruta: r, params };
+  }
+  return null;
+}
+
+/** The bare prefix path's target (`/medidas` → `/medidas/curvas`), or null. */
+export function aliasDe(path: string): string | null {
+  return ALIAS[sinBarraFinal(path)] ?? null;
+}
+
+/** Whether a session with these permissions may open the route (SPEC.md §6 tests the suffix). */
+export function puedeAbrir(r: RutaApp, permisos: readonly string[]): boolean {
+  return r.area === null || tieneArea(permisos, r.area);
+}
+
+/** Where the guard sends an anonymous visitor: the login, then back to the same path and query. */
+export function urlLogin(pathYQuery: string): string {
+  return `/sesion/login?returnUrl=${encodeURIComponent(pathYQuery)}`;
+}
+
+/** The message shown on /inicio to a user sent there without the permission a route needs. */
+export function mensajeSinPermiso(r: RutaApp): string {
+  const como = r.area ? ` ${COMO_OBTENER[r.area]}` : '';
+  return `No tiene permiso para acceder a «${r.titulo}».${como}`;
+}
+
+/** How to obtain each area's permission, in one sentence (SPEC.md §6, CONTRACT.md, decision 006). */
+export const COMO_OBTENER: Readonly<Record<Area, string>> = {
+  administrador: 'Solo el personal de administración de la distribuidora puede entrar en esta sección.',
+  accesoyconexion: 'Toda cuenta activa tiene este acceso; si no lo tiene, póngase en contacto con nosotros.',
+  distribucion: 'Este acceso se concede automáticamente cuando su NIF figura como titular de un punto de suministro de una de nuestras distribuidoras.',
+  comercializadora: 'La distribuidora concede este acceso a las comercializadoras que lo piden a través de Contacto.',
+  contacto: 'Toda cuenta activa tiene este acceso; si no lo tiene, póngase en contacto con nosotros.',
+};
+
+/** What the guard decided for a path. */
+export type DecisionGuarda =
+  /** Show the route. */
+  | { tipo: 'permitir'; ruta: RutaApp; params: Record<string, string> }
+  /** Anonymous: full page load of the login with the path to come back to. */
+  | { tipo: 'login'; destino: string }
+  /** Logged in without the permission: tell the user and go to /inicio (replacing the history entry). */
+  | { tipo: 'sin-permiso'; destino: '/inicio'; ruta: RutaApp; mensaje: string }
+  /** A bare prefix: go on to its first screen (replacing the history entry); the guard runs again there. */
+  | { tipo: 'alias'; destino: string }
+  /** A private prefix with no screen: a "not found" page inside the area. */
+  | { tipo: 'no-encontrada' };
+
+/**
+ * The route guard of SPEC.md §6 as extended by decision 006. `sesion` is null for an anonymous
+ * visitor. The API checks the same rules again, with the distributor part; this only decides what
+ * the browser shows.
+ */
+export function guarda(path: string, search: string, sesion: { Permisos: readonly string[] } | null): DecisionGuarda {
+  if (!sesion) return { tipo: 'login', destino: urlLogin(`${path}${search}`) };
+  const alias = aliasDe(path);
+  if (alias) return { tipo: 'alias', destino: `${alias}${search}` };
+  const encontrada = rutaDePath(path);
+  if (!encontrada) return { tipo: 'no-encontrada' };
+  if (!puedeAbrir(encontrada.ruta, sesion.Permisos)) {
+    return { tipo: 'sin-permiso', destino: '/inicio', ruta: encontrada.ruta, mensaje: mensajeSinPermiso(encontrada.ruta) };
+  }
+  return { tipo: 'permitir', ruta: encontrada.ruta, params: encontrada.params };
+}
+
+/** Where the FTP service of supply companies lives: outside the portal, on the group's domain. */
+export const URL_FTP = new URL('/', WEB_GRUPO.replace('://www.', '://ftp.')).href;
+
+/** One entry of the side menu. */
+export type ItemMenu =
+  /** A private route, routed inside the app. */
+  | { tipo: 'ruta'; id: string; texto: string; href: string }
+  /** A public page of the portal: a full page load. */
+  | { tipo: 'publica'; texto: string; href: string }
+  /** Another site: opens in a new tab. */
+  | { tipo: 'externa'; texto: string; href: string };
+
+/** One permission section of the side menu. */
+export interface Seccion {
+  /** Section key, also the area it needs. */
+  id: SeccionMenu;
+  /** Heading of the section. */
+  titulo: string;
+  /** Its entries, in order. */
+  items: readonly ItemMenu[];
+}
+
+const deRuta = (id: string, texto?: string): ItemMenu => {
+  const r = ruta(id);
+  return { tipo: 'ruta', id, texto: texto ?? r.titulo, href: r.patron };
+};
+
+/** The permission sections of the side menu (SPEC.md §6 and issue 5), before filtering by permission. */
+export const SECCIONES_MENU: readonly Seccion[] = [
+  {
+    id: 'administrador',
+    titulo: 'Administración',
+    items: [
+      deRuta('adminUsuarios'),
+      deRuta('adminSuplantacion'),
+      deRuta('adminIncidencias'),
+      deRuta('adminAuditoria'),
+    ],
+  },
+  {
+    id: 'accesoyconexion',
+    titulo: 'Acceso y conexión',
+    items: [
+      deRuta('solicitudes', 'Solicitudes'),
+      { tipo: 'publica', texto: 'Capacidad nodal EPD', href: '/capacidad-nodal/epd' },
+      { tipo: 'publica', texto: 'Capacidad nodal EOD', href: '/capacidad-nodal/eod' },
+    ],
+  },
+  {
+    id: 'distribucion',
+    titulo: 'Consumidor',
+    items: [
+      deRuta('suministros'),
+      deRuta('curvas'),
+      deRuta('potencia'),
+      deRuta('certificado'),
+      deRuta('lecturas'),
+      deRuta('estadoContador'),
+      deRuta('modificaciones'),
+      { tipo: 'publica', texto: 'Interrupciones de red', href: '/incidencias-red' },
+    ],
+  },
+  {
+    id: 'comercializadora',
+    titulo: 'Comercializadora',
+    items: [deRuta('sips'), deRuta('solicitudesAtr'), { tipo: 'externa', texto: 'FTP', href: URL_FTP }],
+  },
+  {
+    id: 'contacto',
+    titulo: 'Contacto',
+    items: [deRuta('consultas'), deRuta('reclamaciones')],
+  },
+];
+
+/** The sections a user with these permissions sees (SPEC.md §6 "Side menu sections appear when Permisos contains"). */
+export function seccionesVisibles(permisos: readonly string[]): Seccion[] {
+  return SECCIONES_MENU.filter((s) => tieneArea(permisos, s.id));
+}
+
+/** The menu entries always shown to a logged-in user, around the sections. */
+export const MENU_FIJO = {
+  inicio: deRuta('inicio'),
+  perfil: deRuta('perfil'),
+  informacion: { tipo: 'publica', texto: 'Información', href: '/informacion' } as ItemMenu,
+} as const;
+
+/** The id of the menu entry to mark current for a route (a detail marks its list). */
+export function idMenuActivo(r: RutaApp | null): string | null {
+  if (!r) return null;
+  return r.padre ?? r.id;
+}
+
+/**
+ * Whether a same-origin path is one the app routes itself. Every other link (public pages,
+ * /informacion, /incidencias-red, /capacidad-nodal/…) must make a full page load.
+ */
+export function esRutaDeLaApp(path: string): boolean {
+  return esRutaPrivada(path);
+}
+
+/** The document title of a private page (the site's convention, BaseLayout.astro: "<page> | <group>"). */
+export function tituloDocumento(titulo: string, grupo: string): string {
+  return `${titulo} · Área privada | ${grupo}`;
+}
