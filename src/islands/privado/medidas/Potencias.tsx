@@ -1,0 +1,305 @@
+/**
+ * /medidas/potencia (issue 6 "Maximum powers"): per month and power period, the highest power the
+ * supply demanded against the contracted one, with every exceedance flagged in words and with an
+ * icon (never by colour alone); a chart of grouped bars with the contracted power marked; the same
+ * data as a table; and a CSV built in the browser. Supply point and months live in the address.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import { kw, nombreMes, numero } from '../../../lib/medidas-pantalla/formato.ts';
+import { guardarBlob } from '../../../lib/medidas-pantalla/descarga.ts';
+import { hoyEn } from '../../../lib/medidas-pantalla/rangos.ts';
+import {
+  csvPotencias,
+  erroresMeses,
+  esMes,
+  MAX_MESES,
+  mesesEntre,
+  mesesPorDefecto,
+  modeloPotencias,
+  nombreCsvPotencias,
+  seriesPotencias,
+  type PotenciasRespuesta,
+} from '../../../lib/medidas-pantalla/potencias.ts';
+import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
+import '../../sesion/sesion.css';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { GraficoPotencias } from './GraficoPotencias.tsx';
+import './medidas.css';
+
+const ID_DESDE = 'potencias-desde';
+const ID_HASTA = 'potencias-hasta';
+
+/** A labelled month input (a text box taking AAAA-MM where the browser has no month picker). */
+function CampoMes(p: { id: string; etiqueta: string; valor: string; alCambiar: (v: string) => void; error?: string | undefined; max: string }) {
+  return (
+    <div className={`med-campo${p.error ? ' med-campo--error' : ''}`}>
+      <label htmlFor={p.id}>{p.etiqueta}</label>
+      <p id={`${p.id}-ayuda`} className="med-campo__ayuda">
+        Mes y año (AAAA-MM).
+      </p>
+      {p.error && (
+        <p id={`${p.id}-error`} className="med-campo__error">
+          <span className="visually-hidden">Error: </span>
+          {p.error}
+        </p>
+      )}
+      <input
+        id={p.id}
+        type="month"
+        value={p.valor}
+        min="2000-01"
+        max={p.max}
+        placeholder="AAAA-MM"
+        onChange={(e) => p.alCambiar(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={[`${p.id}-ayuda`, p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ')}
+      />
+    </div>
+  );
+}
+
+/** The maximum powers screen. */
+export default function Potencias({ ruta }: PropsPantalla) {
+  const [consulta, cambiarConsulta] = useConsulta();
+  const q = useMemo(() => new URLSearchParams(consulta), [consulta]);
+  const hoy = useMemo(() => hoyEn(), []);
+  const porDefecto = useMemo(() => mesesPorDefecto(hoy), [hoy]);
+  const [lista, reintentarLista] = useSuministros();
+  const suministros = lista.fase === 'lista' ? lista.datos : null;
+  const cupsUrl = q.get('cups')?.toUpperCase() ?? null;
+  const suministro = suministros ? (suministros.find((s) => s.cups === cupsUrl) ?? suministros[0] ?? null) : null;
+  const desdeUrl = q.get('desde') ?? '';
+  const hastaUrl = q.get('hasta') ?? '';
+  const urlValida = esMes(desdeUrl) && esMes(hastaUrl) && erroresMeses(desdeUrl, hastaUrl, hoy).length === 0;
+  const desde = urlValida ? desdeUrl : porDefecto.desde;
+  const hasta = urlValida ? hastaUrl : porDefecto.hasta;
+
+  // The address says what is shown.
+  useEffect(() => {
+    if (!suministro) return;
+    const nueva = new URLSearchParams({ cups: suministro.cups, desde, hasta }).toString();
+    if (nueva !== consulta) cambiarConsulta(nueva, true);
+  }, [suministro, desde, hasta, consulta, cambiarConsulta]);
+
+  const [carga, setCarga] = useState<Carga<PotenciasRespuesta> | null>(null);
+  const [intentoCarga, setIntentoCarga] = useState(0);
+  const clave = suministro ? `${suministro.cups}|${desde}|${hasta}` : null;
+  useEffect(() => {
+    if (!clave) return;
+    const [cups, d, h] = clave.split('|') as [string, string, string];
+    const control = new AbortController();
+    setCarga({ fase: 'cargando' });
+    void apiFetch<PotenciasRespuesta>(`/api/medidas/potencias?${new URLSearchParams({ cups, desde: d, hasta: h })}`, { signal: control.signal }).then((r) => {
+      if (control.signal.aborted) return;
+      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+    });
+    return () => control.abort();
+  }, [clave, intentoCarga]);
+
+  const datos = carga?.fase === 'lista' ? carga.datos : null;
+  const modelo = useMemo(() => (datos ? modeloPotencias(datos, desde, hasta) : null), [datos, desde, hasta]);
+  const series = useMemo(() => (modelo ? seriesPotencias(modelo) : null), [modelo]);
+
+  const [borrador, setBorrador] = useState({ desde, hasta });
+  const [errores, setErrores] = useState<ErrorCampo[]>([]);
+  const [intento, setIntento] = useState(0);
+  useEffect(() => {
+    setBorrador({ desde, hasta });
+    setErrores([]);
+  }, [desde, hasta]);
+
+  const aplicar = (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const e = erroresMeses(borrador.desde, borrador.hasta, hoy);
+    if (e.length) {
+      setErrores(e.map((x) => ({ campo: x.campo === 'desde' ? ID_DESDE : ID_HASTA, mensaje: x.mensaje })));
+      setIntento((n) => n + 1);
+      return;
+    }
+    setErrores([]);
+    if (suministro) cambiarConsulta(new URLSearchParams({ cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta }).toString());
+  };
+
+  const descargar = () => {
+    if (!datos || !modelo) return;
+    const blob = new Blob([csvPotencias(datos, modelo)], { type: 'text/csv;charset=utf-8' });
+    guardarBlob(blob, nombreCsvPotencias(datos.cups, desde, hasta));
+  };
+
+  const errorDe = (id: string) => errores.find((e) => e.campo === id)?.mensaje;
+  const numMeses = mesesEntre(desde, hasta).length;
+  const tituloRango = desde === hasta ? nombreMes(desde, true) : `De ${nombreMes(desde)} a ${nombreMes(hasta)}`;
+
+  return (
+    <div className="priv-pagina med med--ancha">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <p className="med-intro">
+        La potencia máxima que ha demandado su suministro cada mes en cada periodo, comparada con la que tiene contratada. Si la supera con frecuencia, puede
+        convenirle revisar su potencia contratada con su comercializadora.
+      </p>
+
+      {lista.fase === 'cargando' && <Cargando texto="Cargando sus suministros…" />}
+      {lista.fase === 'error' && <ErrorCarga que="sus suministros" mensaje={lista.mensaje} reintentar={reintentarLista} />}
+      {suministros && suministros.length === 0 && <SinSuministros />}
+
+      {suministros && suministro && (
+        <form className="med-panel med-filtros" noValidate onSubmit={aplicar} aria-label="Suministro y meses">
+          <ResumenErrores titulo="Revise los meses que quiere consultar:" errores={errores} intento={intento} />
+          <SelectorSuministro
+            id="potencias-suministro"
+            suministros={suministros}
+            cups={suministro.cups}
+            alCambiar={(c) => cambiarConsulta(new URLSearchParams({ cups: c, desde, hasta }).toString())}
+          />
+          <div className="med-filtros__fechas">
+            <CampoMes id={ID_DESDE} etiqueta="Desde" valor={borrador.desde} alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))} error={errorDe(ID_DESDE)} max={hoy.slice(0, 7)} />
+            <CampoMes id={ID_HASTA} etiqueta="Hasta" valor={borrador.hasta} alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))} error={errorDe(ID_HASTA)} max={hoy.slice(0, 7)} />
+            <button type="submit" className="priv-boton med-filtros__ver">
+              Ver
+            </button>
+          </div>
+          <p className="med-nota-linea">Hasta {MAX_MESES} meses. Por defecto, los últimos doce meses completos.</p>
+        </form>
+      )}
+
+      {suministro && (
+        <section className="med-resultado" aria-labelledby="pot-titulo" aria-busy={!carga || carga.fase === 'cargando'}>
+          <h2 id="pot-titulo" className="med-navegacion__titulo">
+            {tituloRango}
+          </h2>
+          {(!carga || carga.fase === 'cargando') && <Cargando texto="Cargando las potencias máximas…" />}
+          {carga?.fase === 'error' && <ErrorCarga que="las potencias máximas" mensaje={carga.mensaje} reintentar={() => setIntentoCarga((n) => n + 1)} />}
+          {modelo && series && datos && !modelo.hayDatos && (
+            <Vacio titulo="No hay potencias máximas de estos meses">
+              <p>
+                Todavía no hemos recibido medidas de este suministro para {numMeses === 1 ? 'ese mes' : 'esos meses'}. La potencia máxima de cada mes se calcula con
+                sus medidas en cuanto llegan.
+              </p>
+            </Vacio>
+          )}
+          {modelo && series && datos && modelo.hayDatos && (
+            <>
+              {modelo.excesos > 0 ? (
+                <div className="med-resumen-excesos med-resumen-excesos--si" role="status">
+                  <span className="med-icono-aviso" aria-hidden="true">
+                    !
+                  </span>
+                  <p>
+                    <strong>
+                      Ha superado la potencia contratada {modelo.excesos === 1 ? 'una vez' : `${modelo.excesos} veces`} en estos meses.
+                    </strong>{' '}
+                    Las marcamos en la tabla con «Supera la contratada».
+                  </p>
+                </div>
+              ) : (
+                <div className="med-resumen-excesos" role="status">
+                  <span className="med-icono-ok" aria-hidden="true">
+                    ✓
+                  </span>
+                  <p>
+                    <strong>No ha superado la potencia contratada en estos meses.</strong>
+                  </p>
+                </div>
+              )}
+
+              <figure className="med-figura">
+                <GraficoPotencias
+                  modelo={modelo}
+                  series={series}
+                  descripcion={`Gráfico de barras de las potencias máximas por mes y periodo, ${tituloRango.toLowerCase()}, con la potencia contratada marcada. Los datos están en la tabla siguiente.`}
+                />
+                <figcaption>
+                  <ul className="med-leyenda" aria-label="Leyenda del gráfico">
+                    {modelo.periodos.map((p, i) => (
+                      <li key={p.periodo}>
+                        <span className="med-muestra" style={{ background: p.color }} aria-hidden="true"></span>
+                        {p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`} · contratada {kw(modelo.contratadasKw[i] ?? 0)} kW
+                      </li>
+                    ))}
+                    <li>
+                      <span className="med-muestra med-muestra--marca" aria-hidden="true"></span>
+                      Potencia contratada (marca sobre cada barra)
+                    </li>
+                    <li>
+                      <span className="med-muestra med-muestra--triangulo" aria-hidden="true"></span>
+                      Supera la contratada
+                    </li>
+                  </ul>
+                </figcaption>
+              </figure>
+
+              <div className="med-tabla" role="region" aria-labelledby="pot-tabla-titulo" tabIndex={0}>
+                <table className="med-tabla__tabla med-tabla__tabla--potencias">
+                  <caption id="pot-tabla-titulo">Potencia máxima demandada por mes y periodo (kW)</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className="med-fija">
+                        Mes
+                      </th>
+                      {modelo.periodos.map((p, i) => (
+                        <th key={p.periodo} scope="col">
+                          <span className="med-muestra" style={{ background: p.color }} aria-hidden="true"></span>
+                          {p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`}
+                          <span className="med-th-sub">Contratada: {kw(modelo.contratadasKw[i] ?? 0)} kW</span>
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {modelo.filas.map((f) => (
+                      <tr key={f.mes} className={f.excesos ? 'med-fila--exceso' : undefined}>
+                        <th scope="row" className="med-fija">
+                          {f.nombre}
+                        </th>
+                        {f.celdas.map((c, i) =>
+                          c ? (
+                            <td key={i} className={c.excedida ? 'med-celda--exceso' : undefined}>
+                              <span className="med-potencia">{numero(c.potenciaKw, 3)} kW</span>
+                              {c.excedida && (
+                                <span className="med-exceso">
+                                  <span className="med-icono-aviso med-icono-aviso--peque" aria-hidden="true">
+                                    !
+                                  </span>
+                                  Supera la contratada
+                                </span>
+                              )}
+                              <span className="med-cuando">
+                                {c.cuando}
+                                {c.metodo !== 'real' && ' (estimada con la media horaria)'}
+                              </span>
+                            </td>
+                          ) : (
+                            <td key={i} className="med-celda--vacia">
+                              <span aria-hidden="true">—</span>
+                              <span className="visually-hidden">Sin dato</span>
+                            </td>
+                          ),
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="med-nota-linea">
+                «—»: ese mes el periodo no tiene horas (depende de la temporada eléctrica de su tarifa) o aún no hay medidas. Las potencias de contadores horarios son la
+                media de la hora; las de contadores cuartohorarios, la del cuarto de hora.
+              </p>
+
+              <div className="med-descargas">
+                <div className="med-descargas__botones">
+                  <button type="button" className="priv-boton priv-boton--secundario med-boton-descarga" onClick={descargar}>
+                    <span className="med-icono-descarga" aria-hidden="true"></span>
+                    Descargar CSV
+                  </button>
+                </div>
+                <p className="med-nota-linea">Una línea por mes y periodo, con la potencia contratada, si se superó y el momento del máximo (ISO 8601).</p>
+              </div>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * /informacionContrato/detalle-informacion-contrato (issue 6 "Suministros / contract detail"): the
+ * user's supply points as cards (address, tariff, powers, meter, retailer); choosing one puts its
+ * CUPS in the address (`?cups=`), so a reload or back keeps it, and shows its whole contract in
+ * plain Spanish, the measures available and links to its consumption and maximum powers.
+ */
+import { useEffect, useRef } from 'react';
+import { diasConMedidas } from '../../../lib/medidas-pantalla/disponibilidad.ts';
+import { kw } from '../../../lib/medidas-pantalla/formato.ts';
+import {
+  descripcionContador,
+  direccionCompleta,
+  gruposContrato,
+  potenciaUnica,
+  TEXTO_AUTOCONSUMO,
+  textoPotencias,
+  textoRangoMedidas,
+  type Suministro,
+} from '../../../lib/medidas-pantalla/suministros.ts';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta, useDetalle, useSuministros } from './comun.tsx';
+import './medidas.css';
+
+const RUTA = '/informacionContrato/detalle-informacion-contrato';
+
+/** Links of a supply point to its measures. */
+function enlacesMedidas(cups: string) {
+  const q = `?cups=${encodeURIComponent(cups)}`;
+  return { curvas: `/medidas/curvas${q}`, potencias: `/medidas/potencia${q}` };
+}
+
+/** The powers in one short phrase: "4,6 kW" when all periods agree, else per period. */
+function potencias(s: Suministro): string {
+  const unica = potenciaUnica(s.potenciasKw);
+  return unica !== null ? `${kw(unica)} kW (todos los periodos)` : textoPotencias(s.potenciasKw);
+}
+
+/** One card of the list. */
+function Tarjeta({ s, abrir }: { s: Suministro; abrir: (cups: string) => void }) {
+  const href = `${RUTA}?cups=${encodeURIComponent(s.cups)}`;
+  return (
+    <li className="med-tarjeta">
+      <h2 className="med-tarjeta__titulo">
+        <a
+          href={href}
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            e.stopPropagation();
+            abrir(s.cups);
+          }}
+        >
+          {s.direccion}
+          <span className="med-tarjeta__lugar">
+            {s.codigoPostal} {s.municipio}
+          </span>
+        </a>
+      </h2>
+      <dl className="med-tarjeta__datos">
+        <div>
+          <dt>CUPS</dt>
+          <dd>
+            <Cups cups={s.cups} />
+          </dd>
+        </div>
+        <div>
+          <dt>Tarifa</dt>
+          <dd>{s.tarifa}</dd>
+        </div>
+        <div>
+          <dt>Potencia contratada</dt>
+          <dd>{potencias(s)}</dd>
+        </div>
+        <div>
+          <dt>Contador</dt>
+          <dd>{descripcionContador(s.contador)}</dd>
+        </div>
+        <div>
+          <dt>Comercializadora</dt>
+          <dd>{s.comercializadora.nombre}</dd>
+        </div>
+        <div>
+          <dt>Distribuidora</dt>
+          <dd>{s.distribuidoraNombre}</dd>
+        </div>
+        {s.autoconsumo !== 'ninguno' && (
+          <div>
+            <dt>Autoconsumo</dt>
+            <dd>{TEXTO_AUTOCONSUMO[s.autoconsumo] ?? s.autoconsumo}</dd>
+          </div>
+        )}
+      </dl>
+      <ul className="med-tarjeta__enlaces">
+        <li>
+          <a href={enlacesMedidas(s.cups).curvas}>Consumo horario</a>
+        </li>
+        <li>
+          <a href={enlacesMedidas(s.cups).potencias}>Potencias máximas</a>
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** The contract of one supply point. */
+function Detalle({ cups, volver, enfocar }: { cups: string; volver: () => void; enfocar: boolean }) {
+  const [carga, reintentar] = useDetalle(cups);
+  const titulo = useRef<HTMLHeadingElement>(null);
+
+  // The detail replaced the list under the user's hand: move them to its heading (not on a page
+  // load, where focus stays where the browser puts it, as on every screen).
+  const listo = carga?.fase === 'lista';
+  useEffect(() => {
+    if (listo && enfocar) titulo.current?.focus();
+  }, [listo, enfocar]);
+
+  if (!carga || carga.fase === 'cargando') return <Cargando texto="Cargando los datos del contrato…" />;
+  if (carga.fase === 'error') {
+    return (
+      <>
+        <ErrorCarga que="los datos de este suministro" mensaje={carga.mensaje} reintentar={reintentar} />
+        <p>
+          <a href={RUTA} onClick={(e) => (e.preventDefault(), volver())}>
+            Volver a sus suministros
+          </a>
+        </p>
+      </>
+    );
+  }
+  const s = carga.datos;
+  const dias = diasConMedidas(s.medidas);
+  const rango = textoRangoMedidas(s.medidas, dias);
+  const enlaces = enlacesMedidas(s.cups);
+  return (
+    <article className="med-detalle" aria-labelledby="med-detalle-titulo">
+      <p className="med-volver">
+        <a href={RUTA} onClick={(e) => (e.preventDefault(), volver())}>
+          <span aria-hidden="true">← </span>Volver a sus suministros
+        </a>
+      </p>
+      <h2 id="med-detalle-titulo" ref={titulo} tabIndex={-1} className="med-detalle__titulo">
+        {direccionCompleta(s)}
+      </h2>
+      <p className="med-detalle__sub">
+        <Cups cups={s.cups} /> · {s.tarifa} · {s.distribuidoraNombre}
+      </p>
+
+      <section className="med-panel med-detalle__medidas" aria-labelledby="med-detalle-medidas">
+        <h3 id="med-detalle-medidas">Medidas disponibles</h3>
+        {rango ? (
+          <p>{rango}</p>
+        ) : (
+          <p>Todavía no hemos recibido medidas de este suministro. Aparecerán en cuanto su contador nos envíe las primeras lecturas.</p>
+        )}
+        <ul className="med-acciones">
+          <li>
+            <a className="priv-boton" href={enlaces.curvas}>
+              Ver consumo horario
+            </a>
+          </li>
+          <li>
+            <a className="priv-boton priv-boton--secundario" href={enlaces.potencias}>
+              Ver potencias máximas
+            </a>
+          </li>
+        </ul>
+      </section>
+
+      <div className="med-grupos">
+        {gruposContrato(s).map((g, i) => (
+          <section key={g.titulo} className="med-panel" aria-labelledby={`med-grupo-${i}`}>
+            <h3 id={`med-grupo-${i}`}>{g.titulo}</h3>
+            <dl className="med-datos">
+              {g.datos.map((d) => (
+                <div key={d.etiqueta}>
+                  <dt>{d.etiqueta}</dt>
+                  <dd>{d.etiqueta === 'CUPS' ? <Cups cups={d.valor} /> : d.valor}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+/** The supply points screen. */
+export default function Suministros({ ruta }: PropsPantalla) {
+  const [consulta, cambiarConsulta] = useConsulta();
+  const cups = new URLSearchParams(consulta).get('cups')?.toUpperCase() ?? null;
+  const [carga, reintentar] = useSuministros();
+  const lista = useRef<HTMLDivElement>(null);
+  const volviendoDe = useRef<string | null>(null);
+  const elegidoPorUsuario = useRef(false);
+
+  const abrir = (c: string) => {
+    elegidoPorUsuario.current = true;
+    cambiarConsulta(`cups=${encodeURIComponent(c)}`);
+  };
+  const volver = () => {
+    volviendoDe.current = cups;
+    cambiarConsulta('');
+  };
+
+  // Back on the list: focus returns to the card just left.
+  useEffect(() => {
+    if (cups || !volviendoDe.current || carga.fase !== 'lista') return;
+    const anterior = volviendoDe.current;
+    volviendoDe.current = null;
+    const enlace = lista.current?.querySelector<HTMLAnchorElement>(`a[href$="cups=${encodeURIComponent(anterior)}"]`);
+    enlace?.focus();
+  }, [cups, carga.fase]);
+
+  const elegido = carga.fase === 'lista' && cups ? carga.datos.find((s) => s.cups === cups) : undefined;
+
+  return (
+    <div className="priv-pagina med">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      {carga.fase === 'cargando' && <Cargando texto="Cargando sus suministros…" />}
+      {carga.fase === 'error' && <ErrorCarga que="sus suministros" mensaje={carga.mensaje} reintentar={reintentar} />}
+      {carga.fase === 'lista' && carga.datos.length === 0 && <SinSuministros />}
+      {carga.fase === 'lista' && carga.datos.length > 0 && cups && !elegido && (
+        <div className="priv-aviso priv-aviso--warning" role="alert">
+          <p>
+            No encontramos el suministro <Cups cups={cups} /> entre los suyos. Elija uno de la lista.
+          </p>
+        </div>
+      )}
+      {elegido && <Detalle key={elegido.cups} cups={elegido.cups} volver={volver} enfocar={elegidoPorUsuario.current} />}
+      {carga.fase === 'lista' && carga.datos.length > 0 && !elegido && (
+        <div ref={lista}>
+          <p className="med-intro">
+            {carga.datos.length === 1 ? 'Es titular de este punto de suministro.' : `Es titular de estos ${carga.datos.length} puntos de suministro.`} Elija uno
+            para ver todos los datos de su contrato de acceso.
+          </p>
+          <ul className="med-tarjetas">
+            {carga.datos.map((s) => (
+              <Tarjeta key={s.cups} s={s} abrir={abrir} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
