@@ -6,35 +6,10 @@
 import { comoParametros, construirConsulta, leerPagina, leerPorPagina, leerTexto, POR_PAGINA_DEFECTO, type EntradaConsulta } from './consulta.ts';
 import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
 
-/** A user as an audit entry names them. */
-export interface PersonaAuditoria {
-  /** Account id. */
-  id: string;
-  /** E-mail. */
-  email: string;
-  /** Display name. */
-  nombre: string;
-}
+/** Audit entries as the server declares them (types only). */
+export type { EntradaAuditoria, PersonaAuditoria } from '../../server/audit/routes.ts';
+import type { EntradaAuditoria, PersonaAuditoria } from '../../server/audit/routes.ts';
 
-/** One entry of the log. */
-export interface EntradaAuditoria {
-  /** Sequential id. */
-  id: number | string;
-  /** When, ISO. */
-  at: string;
-  /** Action code (`usuario.estado`, `suplantacion.inicio`…). */
-  accion: string;
-  /** Who did it (the impersonated user in an impersonated session); null for the system or an anonymous call. */
-  actor: PersonaAuditoria | null;
-  /** The administrator behind an impersonated session. */
-  suplantador: PersonaAuditoria | null;
-  /** What it was done on. */
-  objetivo: { tipo: string; id: string } | null;
-  /** Client address. */
-  ip: string | null;
-  /** Facts of the action. */
-  detalles: Record<string, unknown>;
-}
 
 /** `GET /api/administrador/auditoria`. */
 export interface RespuestaAuditoria {

@@ -37,59 +37,11 @@ export const NOMBRE_AREA: Record<Area, string> = {
   administrador: 'Administración',
 };
 
-/** A row of `GET /api/listadoUsuarios`. */
-export interface UsuarioResumen {
-  /** Account id (uuid). */
-  id: string;
-  /** NIF, NIE or CIF; null for the administrator created from the environment. */
-  nif: string | null;
-  /** E-mail, the login name. */
-  email: string;
-  /** Display name: names, or company name. */
-  nombre: string;
-  /** State of the account. */
-  estado: EstadoUsuario;
-  /** Creation instant, ISO. */
-  creado: string;
-  /** Permission strings. */
-  permisos: string[];
-}
+/** The API's answers, as the server declares them (types only: no server code reaches the bundle). */
+export type { PermisoDetalle, UsuarioDetalle, UsuarioResumen } from '../../server/administracion/service.ts';
+import type { UsuarioResumen } from '../../server/administracion/service.ts';
 
-/** One permission of a user with where it came from. */
-export interface PermisoDetalle {
-  /** `<d>-<area>`. */
-  permiso: string;
-  /** Distributor code. */
-  distribuidora: string;
-  /** Area. */
-  area: string;
-  /** Granted by the portal itself (holder NIF, activation), not by an administrator. */
-  automatico: boolean;
-  /** E-mail of the administrator who granted it, when one did. */
-  otorgadoPor: string | null;
-  /** When it was granted, ISO. */
-  otorgadoEn: string;
-}
 
-/** `GET /api/administrador/usuarios/{id}`. */
-export interface UsuarioDetalle extends UsuarioResumen {
-  /** First name (person). */
-  nombrePila: string;
-  /** First surname. */
-  apellido1: string;
-  /** Second surname. */
-  apellido2: string;
-  /** Company name (CIF accounts). */
-  razonSocial: string;
-  /** When the account was activated, ISO. */
-  activado: string | null;
-  /** Last login or refresh, ISO. */
-  ultimoAcceso: string | null;
-  /** Live sessions (refresh families). */
-  sesionesActivas: number;
-  /** Each permission with its origin. */
-  permisosDetalle: PermisoDetalle[];
-}
 
 /** The filters of the users list. */
 export interface FiltrosUsuarios {

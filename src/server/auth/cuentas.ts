@@ -264,17 +264,8 @@ export async function restablecerClave(deps: AuthDeps, info: InfoPeticion, datos
       .where(and(eq(users.id, usado.userId), eq(users.estado, 'activo')))
       .returning({ id: users.id, email: users.email, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial });
     if (!cuenta) throw new ApiError(400, MENSAJES.restablecimientoNoValido);
-    await tx
-      .update(userTokens)
-      .set({ invalidatedAt: now })
-      .where(and(eq(userTokens.userId, cuenta.id), eq(userTokens.tipo, 'restablecimiento'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
     const sesiones = await revocarSesionesDeUsuario(tx, cuenta.id, now, 'cambio_clave');
-    const correo = correoClaveCambiada({
-      nombre: nombreVisible(cuenta),
-      fecha: now,
-      enlaceRecuperar: `${deps.config.publicUrl}/sesion/recordar-clave`,
-    });
-    await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
+    await trasCambioDeClave(tx, deps, cuenta, now);
     await audit(tx, {
       action: 'clave.restablecida',
       actorUserId: cuenta.id,
@@ -289,4 +280,26 @@ export async function restablecerClave(deps: AuthDeps, info: InfoPeticion, datos
   // Proving control of the mailbox makes this address a known one: the owner is never locked out by
   // the per-account login limit that distributed guessing may have raised.
   await recordarDireccion(deps, sujetoCuenta(userId), addressKey(info.ip));
+}
+
+/**
+ * What every password change does besides the new hash: pending reset links stop working, and the
+ * account is mailed a notice with the way to recover it if the change was not theirs.
+ */
+export async function trasCambioDeClave(
+  tx: Db,
+  deps: Pick<AuthDeps, 'config'>,
+  cuenta: { id: string; email: string; nombre: string; apellido1: string; razonSocial: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(userTokens)
+    .set({ invalidatedAt: now })
+    .where(and(eq(userTokens.userId, cuenta.id), eq(userTokens.tipo, 'restablecimiento'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+  const correo = correoClaveCambiada({
+    nombre: nombreVisible(cuenta),
+    fecha: now,
+    enlaceRecuperar: `${deps.config.publicUrl}/sesion/recordar-clave`,
+  });
+  await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
 }

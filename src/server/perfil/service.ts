@@ -6,7 +6,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { MENSAJE_CLAVE_ACTUAL, tipoNifPerfil, type DatosPerfil, type TipoNifPerfil } from '../../lib/perfil.ts';
 import { audit } from '../audit/service.ts';
-import { crearEnlace } from '../auth/cuentas.ts';
+import { crearEnlace, trasCambioDeClave } from '../auth/cuentas.ts';
 import { MENSAJE_SUPLANTADO } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import {
@@ -22,7 +22,7 @@ import { users, userTokens } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
 import { ApiError, conflict, forbidden, unauthorized, ValidationError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { correoAvisoCambioEmail, correoClaveCambiada, correoConfirmarEmail } from '../mail/plantillas.ts';
+import { correoAvisoCambioEmail, correoConfirmarEmail } from '../mail/plantillas.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { nombreVisible } from '../users/service.ts';
 
@@ -252,24 +252,8 @@ export async function cambiarClave(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.userId));
-    await tx
-      .update(userTokens)
-      .set({ invalidatedAt: now })
-      .where(
-        and(
-          eq(userTokens.userId, auth.userId),
-          eq(userTokens.tipo, 'restablecimiento'),
-          isNull(userTokens.usedAt),
-          isNull(userTokens.invalidatedAt),
-        ),
-      );
     const sesiones = await revocarOtrasFamilias(tx, auth.userId, auth.sesionId, now, 'cambio_clave');
-    const correo = correoClaveCambiada({
-      nombre: nombreVisible(cuenta),
-      fecha: now,
-      enlaceRecuperar: `${deps.config.publicUrl}/sesion/recordar-clave`,
-    });
-    await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
+    await trasCambioDeClave(tx, deps, { ...cuenta, id: auth.userId }, now);
     await audit(tx, {
       action: 'perfil.clave',
       actorUserId: auth.userId,
