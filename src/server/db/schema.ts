@@ -7,9 +7,11 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -23,6 +25,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL `bytea` as a Node Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /** Accented letters and ñ/ç, and what user search folds them to (PGlite has no unaccent extension). */
 export const LETRAS_ACENTUADAS = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
@@ -378,6 +386,13 @@ export const suministros = pgTable(
     comercializadoraNombre: text('comercializadora_nombre').notNull(),
     /** Billing period: mensual or bimestral (SIPS col. 38). */
     periodicidadFacturacion: text('periodicidad_facturacion').notNull().default('mensual'),
+    /**
+     * Reading cycle: the day of the month (1–28) on which the distributor takes the billing reading
+     * (a remote closure at 00:00 for a telemanaged meter, a reader's visit otherwise).
+     */
+    cicloLectura: smallint('ciclo_lectura').notNull().default(1),
+    /** Day the contracted power last changed (at most one change in 12 months, DOMAIN.md §4.6 reason 65); null: never since the start. */
+    fechaUltimoCambioPotencia: date('fecha_ultimo_cambio_potencia', { mode: 'string' }),
     /** Contract start and end (end null while in force). */
     fechaAlta: date('fecha_alta', { mode: 'string' }).notNull(),
     fechaBaja: date('fecha_baja', { mode: 'string' }),
@@ -389,6 +404,7 @@ export const suministros = pgTable(
     index('suministros_titular_idx').on(t.titularNif, t.distribuidora),
     check('suministros_tarifa_check', sql`${t.tarifa} in ('2.0TD', '3.0TD', '6.1TD', '6.2TD', '6.3TD', '6.4TD')`),
     check('suministros_resolucion_check', sql`${t.resolucionMinutos} in (15, 60)`),
+    check('suministros_ciclo_lectura_check', sql`${t.cicloLectura} between 1 and 28`),
     check('suministros_cups_check', sql`${t.cups} ~ '^ES[0-9]{16}[A-Z]{2}([0-9][FPRCXYZ])?$'`),
     check(
       'suministros_autoconsumo_check',
@@ -420,4 +436,184 @@ export const potenciasMaximas = pgTable(
     primaryKey({ columns: [t.suministroId, t.mes, t.periodo] }),
     check('potencias_maximas_periodo_check', sql`${t.periodo} between 1 and 6`),
   ],
+);
+
+/**
+ * The hourly curve packed by supply point and UTC month (docs/decisions/008): a read model of
+ * `medidas_horarias` that the importer rewrites, in the same transaction, for every month it touches.
+ * A year of one supply point is 12–13 rows instead of 8,760, so the curve screen's query stays a few
+ * index lookups however many supply points the distributor has.
+ */
+export const medidasHorariasMes = pgTable(
+  'medidas_horarias_mes',
+  {
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+    /** First instant of the UTC month; slot i of the arrays is the hour starting i hours later. */
+    mes: timestamp('mes', { withTimezone: true }).notNull(),
+    /** Imported Wh of each hour of the month, null where no measure has arrived (a JSON array). */
+    importadaWh: json('importada_wh').$type<(number | null)[]>().notNull(),
+    /** Exported Wh of each hour; null for the whole month when no hour has any. */
+    exportadaWh: json('exportada_wh').$type<(number | null)[] | null>(),
+    /**
+     * One letter per hour: '-' no measure; real measures 'F' firm, 'N' not firm, 'R' firmness unknown;
+     * estimated ones 'f', 'n', 'e' likewise.
+     */
+    calidad: text('calidad').notNull(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.suministroId, t.mes] })],
+);
+
+/** Register readings of a meter (billing closures, readers' visits, customers' self-readings). */
+export const lecturasContador = pgTable(
+  'lecturas_contador',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+    /** When the registers were read (a billing closure: 00:00 local time of the cycle day). */
+    momento: timestamp('momento', { withTimezone: true }).notNull(),
+    /** real (remote or by a reader), estimada (by the distributor), autolectura (by the customer). */
+    origen: text('origen').notNull(),
+    /** Active energy registers, whole kWh, one per energy period of the tariff, P1 first. */
+    activaKwh: integer('activa_kwh').array().notNull(),
+    /** Exported energy register, whole kWh; null without generation. */
+    exportadaKwh: integer('exportada_kwh'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lecturas_contador_momento_key').on(t.suministroId, t.momento),
+    check('lecturas_contador_origen_check', sql`${t.origen} in ('real', 'estimada', 'autolectura')`),
+  ],
+);
+
+/**
+ * What the distributor knows of a meter now: whether it communicates, its power control element
+ * and the supply. Changed by telemanagement imports and by administrators; one row per supply point.
+ */
+export const estadosContador = pgTable(
+  'estado_contador',
+  {
+    suministroId: integer('suministro_id')
+      .primaryKey()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+    /** The smart meter answers the concentrator (false also for meters without telemanagement). */
+    comunica: boolean('comunica').notNull(),
+    /** Last successful communication; null when it never communicated. */
+    ultimaComunicacion: timestamp('ultima_comunicacion', { withTimezone: true }),
+    /**
+     * Power control element: cerrado (power available), abierto_exceso (tripped by demand above the
+     * contracted power), abierto_remoto (opened by the distributor), sin_elemento (maximeter, no switch).
+     */
+    interruptor: text('interruptor').notNull(),
+    /** con_suministro, sin_suministro (a fault or an interruption), cortado (cut on request: non-payment, termination). */
+    estadoSuministro: text('estado_suministro').notNull(),
+    /** Why, in Spanish, for the holder (the reason for a cut, the fault being repaired); null when nothing to say. */
+    motivo: text('motivo'),
+    /** telegestion, administrador, importacion or demo. */
+    origen: text('origen').notNull(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoPor: uuid('actualizado_por').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('estado_contador_interruptor_check', sql`${t.interruptor} in ('cerrado', 'abierto_exceso', 'abierto_remoto', 'sin_elemento')`),
+    check('estado_contador_suministro_check', sql`${t.estadoSuministro} in ('con_suministro', 'sin_suministro', 'cortado')`),
+    check('estado_contador_origen_check', sql`${t.origen} in ('telegestion', 'administrador', 'importacion', 'demo')`),
+  ],
+);
+
+/** Consumption certificates as issued: what they stated, the PDF itself and its verification code. */
+export const certificadosConsumo = pgTable(
+  'certificados_consumo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Verification code printed on the certificate; unguessable. */
+    codigo: text('codigo').notNull(),
+    /** Who asked for it; the administrator behind an impersonated session, if any. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    suplantadoPor: uuid('suplantado_por').references(() => users.id, { onDelete: 'set null' }),
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id),
+    cups: text('cups').notNull(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** First and last civil day certified. */
+    desde: date('desde', { mode: 'string' }).notNull(),
+    hasta: date('hasta', { mode: 'string' }).notNull(),
+    /** Everything the certificate states, as issued: holder, tariff, powers, months by period, totals, real share. */
+    contenido: jsonb('contenido').notNull(),
+    /** The PDF as issued, and its SHA-256 (hex) so anyone can check a copy. */
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    emitidoEn: timestamp('emitido_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('certificados_consumo_codigo_key').on(t.codigo),
+    index('certificados_consumo_usuario_idx').on(t.userId, t.emitidoEn),
+    index('certificados_consumo_suministro_idx').on(t.suministroId, t.emitidoEn),
+  ],
+);
+
+/** Contractual modification requests (an M1 from the holder, DOMAIN.md §4): power, tariff or holder data. */
+export const solicitudesModificacion = pgTable(
+  'solicitudes_modificacion',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The request's public number (shown as MC-000123). */
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** Who asked; the administrator behind an impersonated session, if any. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    suplantadoPor: uuid('suplantado_por').references(() => users.id, { onDelete: 'set null' }),
+    /** potencia, tarifa or titular. */
+    tipo: text('tipo').notNull(),
+    /** enviada, aceptada, rechazada, activada or anulada. */
+    estado: text('estado').notNull().default('enviada'),
+    /** What is asked (powers in W, a tariff, holder data). */
+    solicitado: jsonb('solicitado').notNull(),
+    /** The contract as it stood when asked, to show before and after. */
+    anterior: jsonb('anterior').notNull(),
+    /** Rejection: tabla 27 code (DOMAIN.md §4.6) and its Spanish text. */
+    motivoRechazoCodigo: text('motivo_rechazo_codigo'),
+    motivoRechazo: text('motivo_rechazo'),
+    /** Day the change took (or is to take) effect. */
+    fechaActivacion: date('fecha_activacion', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('solicitudes_modificacion_numero_key').on(t.numero),
+    index('solicitudes_modificacion_suministro_idx').on(t.suministroId, t.createdAt),
+    index('solicitudes_modificacion_usuario_idx').on(t.userId, t.createdAt),
+    index('solicitudes_modificacion_abiertas_idx').on(t.distribuidora, t.createdAt).where(sql`${t.estado} in ('enviada', 'aceptada')`),
+    check('solicitudes_modificacion_tipo_check', sql`${t.tipo} in ('potencia', 'tarifa', 'titular')`),
+    check('solicitudes_modificacion_estado_check', sql`${t.estado} in ('enviada', 'aceptada', 'rechazada', 'activada', 'anulada')`),
+  ],
+);
+
+/** The status timeline of a modification request: one row per change, with who made it. */
+export const eventosSolicitudModificacion = pgTable(
+  'solicitudes_modificacion_eventos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    solicitudId: uuid('solicitud_id')
+      .notNull()
+      .references(() => solicitudesModificacion.id, { onDelete: 'cascade' }),
+    estado: text('estado').notNull(),
+    momento: timestamp('momento', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A note for the holder (the rejection reason, the activation date). */
+    nota: text('nota'),
+  },
+  (t) => [index('solicitudes_modificacion_eventos_solicitud_idx').on(t.solicitudId, t.momento)],
 );

@@ -83,6 +83,8 @@ export async function guardarSuministros(tx: Db, filas: readonly SuministroEntra
           comercializadoraCodigo: sql`excluded.comercializadora_codigo`,
           comercializadoraNombre: sql`excluded.comercializadora_nombre`,
           periodicidadFacturacion: sql`excluded.periodicidad_facturacion`,
+          cicloLectura: sql`excluded.ciclo_lectura`,
+          fechaUltimoCambioPotencia: sql`excluded.fecha_ultimo_cambio_potencia`,
           fechaAlta: sql`excluded.fecha_alta`,
           fechaBaja: sql`excluded.fecha_baja`,
           updatedAt: sql`now()`,
