@@ -2,9 +2,10 @@
  * Tariff periods and holidays. Vectors from /work/shared/DOMAIN.md §6 (line numbers of that file
  * in the test names): §6.2 lines 516–528, §6.3 lines 533–549, §6.5 lines 563–572.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { esFestivoNacional, festivosNacionales, nombreFestivoNacional } from '../../src/lib/medidas/festivos.ts';
-import { inicioHora, instantesDesdeReloj, rangoDia, iniciosEntre, horasDelDia, rangoDias } from '../../src/lib/medidas/horas.ts';
+import { inicioHora, instantesDesdeReloj, partesLocales, rangoDia, iniciosEntre, horasDelDia, rangoDias } from '../../src/lib/medidas/horas.ts';
 import {
   esCodigoTarifa,
   leyendaPeriodos,
@@ -18,6 +19,7 @@ import {
   type CodigoTarifa,
   type Periodo,
   type ZonaElectrica,
+  zonaHorariaDe,
 } from '../../src/lib/medidas/periodos.ts';
 
 /** The instant a local (Madrid) wall time happens; the first one if it repeats. */
@@ -264,5 +266,30 @@ describe('tariffs and legend', () => {
     for (const c of [...colores, ...leyendaPeriodos('2.0TD').map((p) => p.color)]) {
       expect(1.05 / (luminancia(c) + 0.05)).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+describe('the yearly table of civil facts behind the periods', () => {
+  const ZONAS: ZonaElectrica[] = ['peninsula', 'baleares', 'canarias', 'ceuta', 'melilla'];
+
+  it('gives every instant the day type and local hour that a direct conversion gives, across years, DST changes and minutes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2021, 0, 1) / 60_000, max: Date.UTC(2031, 0, 1) / 60_000 - 1 }), fc.constantFrom(...ZONAS), (minuto, zona) => {
+        const t = minuto * 60_000;
+        const p = partesLocales(t, zonaHorariaDe(zona));
+        const tipo = p.diaSemana >= 6 ? 'fin-de-semana' : esFestivoNacional(p.fecha) ? 'festivo' : 'laborable';
+        expect(tipoDiaTarifario(t, zona)).toBe(tipo);
+        // 2.0TD power: P1 from 08:00 local on working days, so it reads the local hour.
+        expect(periodoPotencia(t, '2.0TD', zona)).toBe(tipo === 'laborable' && p.hora >= 8 ? 'P1' : 'P2');
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('answers the last hour of a year and the first of the next from their own years', () => {
+    // 31 Dec 2025 23:00 UTC is already 1 Jan 2026 in Madrid (a holiday); 22:00 UTC is still 31 Dec, a Wednesday at 23:00.
+    expect(tipoDiaTarifario(Date.UTC(2025, 11, 31, 23), 'peninsula')).toBe('festivo');
+    expect(periodoEnergia(Date.UTC(2025, 11, 31, 22), '2.0TD')).toBe('P2');
+    expect(periodoEnergia(Date.UTC(2025, 11, 31, 22, 59), '3.0TD')).toBe('P2');
   });
 });

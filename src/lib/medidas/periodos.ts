@@ -20,7 +20,7 @@
  * Canary civil time (an inference: the Circular speaks of local hours).
  */
 import { esFestivoNacional } from './festivos.ts';
-import { partesLocales, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from './horas.ts';
+import { desfaseMinutos, fechaLocal, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from './horas.ts';
 
 /** Access tariffs of Circular 3/2020 the portal knows (DOMAIN.md §6.1, §6.4). */
 export const TARIFAS = ['2.0TD', '3.0TD', '3.0TDVE', '6.1TD', '6.2TD', '6.3TD', '6.4TD', '6.1TDVE', '6.2TDVE'] as const;
@@ -137,10 +137,58 @@ interface Momento {
   tipo: TipoDiaTarifario;
 }
 
+const MS_HORA = 3_600_000;
+const TIPOS_DIA: readonly TipoDiaTarifario[] = ['laborable', 'fin-de-semana', 'festivo'];
+
+/** Local hour, month and day type of every UTC hour of one UTC year in one zone. */
+interface MomentosDelAnio {
+  /** First instant of the UTC year. */
+  desde: number;
+  hora: Uint8Array;
+  mes: Uint8Array;
+  /** Index into TIPOS_DIA. */
+  tipo: Uint8Array;
+}
+
+const momentosPorAnio = new Map<string, MomentosDelAnio>();
+
+/**
+ * The civil facts the periods read, for each hour of a UTC year: worked out once per zone and year,
+ * so the periods of a year of hours cost a lookup each. Local offsets are whole hours in every
+ * Spanish zone, so every instant of a UTC hour has the same local hour.
+ */
+function momentosDelAnio(anio: number, zona: ZonaElectrica): MomentosDelAnio {
+  const clave = `${zona}|${anio}`;
+  const hecha = momentosPorAnio.get(clave);
+  if (hecha) return hecha;
+  const desde = Date.UTC(anio, 0, 1);
+  const horas = (Date.UTC(anio + 1, 0, 1) - desde) / MS_HORA;
+  const t: MomentosDelAnio = { desde, hora: new Uint8Array(horas), mes: new Uint8Array(horas), tipo: new Uint8Array(horas) };
+  const horaria = zonaHorariaDe(zona);
+  let dia = -1;
+  let tipo = 0;
+  for (let i = 0; i < horas; i++) {
+    const ms = desde + i * MS_HORA;
+    const local = new Date(ms + desfaseMinutos(ms, horaria) * 60_000);
+    t.hora[i] = local.getUTCHours();
+    t.mes[i] = local.getUTCMonth() + 1;
+    // The day type is worked out once per local day (a holiday needs the date as text).
+    if (local.getUTCDate() !== dia) {
+      dia = local.getUTCDate();
+      const semana = local.getUTCDay();
+      tipo = semana === 0 || semana === 6 ? 1 : esFestivoNacional(fechaLocal(local.getUTCFullYear(), t.mes[i]!, dia)) ? 2 : 0;
+    }
+    t.tipo[i] = tipo;
+  }
+  momentosPorAnio.set(clave, t);
+  return t;
+}
+
 function momento(instante: Date | number, zona: ZonaElectrica): Momento {
-  const p = partesLocales(instante, zonaHorariaDe(zona));
-  const tipo: TipoDiaTarifario = p.diaSemana >= 6 ? 'fin-de-semana' : esFestivoNacional(p.fecha) ? 'festivo' : 'laborable';
-  return { hora: p.hora, mes: p.mes, tipo };
+  const ms = typeof instante === 'number' ? instante : instante.getTime();
+  const t = momentosDelAnio(new Date(ms).getUTCFullYear(), zona);
+  const i = Math.floor((ms - t.desde) / MS_HORA);
+  return { hora: t.hora[i]!, mes: t.mes[i]!, tipo: TIPOS_DIA[t.tipo[i]!]! };
 }
 
 /** Whether the tariff treats the local day of an instant as a working day, a weekend or a holiday. */
@@ -148,10 +196,13 @@ export function tipoDiaTarifario(instante: Date | number, zona: ZonaElectrica = 
   return momento(instante, zona).tipo;
 }
 
-/** Energy period of the hour or quarter-hour that starts at `inicio`. */
-export function periodoEnergia(inicio: Date | number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Periodo {
-  const m = momento(inicio, zona);
-  if (tarifa === '2.0TD') {
+/** The three ways periods are assigned: 2.0TD energy (3), six-period energy and power (6), 2.0TD power (2). */
+type ClasePeriodos = 'energia3' | 'seis' | 'potencia2';
+
+/** The period of a moment in one class of periods (DOMAIN.md §6.2, §6.3). */
+function calcularPeriodo(m: Momento, clase: ClasePeriodos, zona: ZonaElectrica): Periodo {
+  if (clase === 'potencia2') return m.tipo === 'laborable' && m.hora >= 8 ? 'P1' : 'P2';
+  if (clase === 'energia3') {
     if (m.tipo !== 'laborable') return 'P3';
     const b = zona === 'ceuta' || zona === 'melilla' ? BANDAS_20TD.ceutaMelilla : BANDAS_20TD.general;
     return en(m.hora, b.punta) ? 'P1' : en(m.hora, b.llano) ? 'P2' : 'P3';
@@ -162,15 +213,62 @@ export function periodoEnergia(inicio: Date | number, tarifa: CodigoTarifa, zona
   return en(m.hora, t.alta) ? alta : en(m.hora, t.media) ? media : 'P6';
 }
 
+const PERIODOS: readonly Periodo[] = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+
+/** Period index (0 = P1) of every UTC hour of a year, per class and zone. */
+interface PeriodosDelAnio {
+  desde: number;
+  hasta: number;
+  indice: Uint8Array;
+}
+
+const periodosPorAnio = new Map<string, PeriodosDelAnio>();
+/** The table each class and zone used last: calls come in time order, so most land in it (no string key per call). */
+const ultimaTabla: Record<ClasePeriodos, Partial<Record<ZonaElectrica, PeriodosDelAnio>>> = { energia3: {}, seis: {}, potencia2: {} };
+
+function periodosDelAnio(anio: number, clase: ClasePeriodos, zona: ZonaElectrica): PeriodosDelAnio {
+  const clave = `${clase}|${zona}|${anio}`;
+  let t = periodosPorAnio.get(clave);
+  if (!t) {
+    const m = momentosDelAnio(anio, zona);
+    const indice = new Uint8Array(m.hora.length);
+    for (let i = 0; i < indice.length; i++) {
+      indice[i] = Number(calcularPeriodo({ hora: m.hora[i]!, mes: m.mes[i]!, tipo: TIPOS_DIA[m.tipo[i]!]! }, clase, zona).slice(1)) - 1;
+    }
+    t = { desde: m.desde, hasta: m.desde + indice.length * MS_HORA, indice };
+    periodosPorAnio.set(clave, t);
+  }
+  return t;
+}
+
+/** Period index (0 = P1) of the interval starting at `ms`. */
+function indicePeriodo(ms: number, clase: ClasePeriodos, zona: ZonaElectrica): number {
+  let t = ultimaTabla[clase][zona];
+  if (!t || ms < t.desde || ms >= t.hasta) {
+    t = periodosDelAnio(new Date(ms).getUTCFullYear(), clase, zona);
+    ultimaTabla[clase][zona] = t;
+  }
+  return t.indice[Math.floor((ms - t.desde) / MS_HORA)]!;
+}
+
+/** Energy period index (0 = P1) of the hour or quarter-hour starting at `ms`: for sums over many intervals. */
+export function indicePeriodoEnergia(ms: number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): number {
+  return indicePeriodo(ms, tarifa === '2.0TD' ? 'energia3' : 'seis', zona);
+}
+
+/** Energy period of the hour or quarter-hour that starts at `inicio`. */
+export function periodoEnergia(inicio: Date | number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Periodo {
+  return PERIODOS[indicePeriodoEnergia(typeof inicio === 'number' ? inicio : inicio.getTime(), tarifa, zona)]!;
+}
+
 /**
  * Power period of the interval that starts at `inicio`: for 2.0TD P1 08–24 on working days and P2
  * otherwise, in every zone (DOMAIN.md §6.2); for the six-period tariffs the power periods are the
  * energy periods (Circular 3/2020; not stated in DOMAIN.md).
  */
 export function periodoPotencia(inicio: Date | number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Periodo {
-  if (tarifa !== '2.0TD') return periodoEnergia(inicio, tarifa, zona);
-  const m = momento(inicio, zona);
-  return m.tipo === 'laborable' && m.hora >= 8 ? 'P1' : 'P2';
+  const ms = typeof inicio === 'number' ? inicio : inicio.getTime();
+  return PERIODOS[indicePeriodo(ms, tarifa === '2.0TD' ? 'potencia2' : 'seis', zona)]!;
 }
 
 /** A period as the chart legend and the totals table show it. */
