@@ -121,12 +121,13 @@ describe('GET /api/medidas/curva', () => {
     ]);
     expect(r.ok).toBe(true);
     const oct = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-10-26&hasta=2025-10-26`, { token: a.token })).json()) as {
-      curva: { inicio: number[]; importadaWh: number[] };
+      curva: { minutos: number | null; desde: number; inicio: number[] | null; importadaWh: (number | null)[]; calidad: string };
       totales: { importadaWh: number; horasDelRango: number; horasConDatos: number; porPeriodo: { periodo: string; importadaWh: number }[] };
       diasEspeciales: { fecha: string; horas: number; etiqueta: string }[];
     };
-    expect(oct.curva.inicio).toHaveLength(25);
-    expect(oct.curva.inicio[0]).toBe(Date.parse('2025-10-25T22:00:00Z'));
+    // Dense hourly slots from Madrid midnight (22:00Z in summer time): 25 of them, all real and firm.
+    expect(oct.curva).toMatchObject({ minutos: 60, desde: Date.parse('2025-10-25T22:00:00Z'), inicio: null, calidad: 'F'.repeat(25) });
+    expect(oct.curva.importadaWh).toEqual(Array.from({ length: 25 }, (_, i) => (i + 1) * 100));
     expect(oct.totales.horasDelRango).toBe(25);
     expect(oct.totales.importadaWh).toBe((25 * 26 * 100) / 2);
     // A Sunday: every hour is P3 (valle) in 2.0TD.
@@ -134,7 +135,7 @@ describe('GET /api/medidas/curva', () => {
     expect(oct.diasEspeciales).toEqual([expect.objectContaining({ fecha: '2025-10-26', horas: 25 })]);
 
     const mar = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-03-30&hasta=2025-03-30`, { token: a.token })).json()) as typeof oct;
-    expect(mar.curva.inicio).toHaveLength(23);
+    expect(mar.curva.importadaWh).toHaveLength(23);
     expect(mar.totales.horasDelRango).toBe(23);
     expect(mar.diasEspeciales[0]!.horas).toBe(23);
   });
@@ -145,10 +146,11 @@ describe('GET /api/medidas/curva', () => {
     // Monday 3 to Sunday 9 November 2025: 1 kWh every hour.
     await importarMedidas(server.database.db, horas(cups, '2025-11-03', '2025-11-09', () => 1000));
     const dia = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-11-03&hasta=2025-11-09&resolucion=dia`, { token: a.token })).json()) as {
-      curva: { importadaWh: number[] };
+      curva: { inicio: number[] | null; importadaWh: (number | null)[] };
       totales: { porPeriodo: { periodo: string; importadaWh: number }[] };
     };
     expect(dia.curva.importadaWh).toEqual(Array(7).fill(24_000));
+    expect(dia.curva.inicio).toEqual(['2025-11-03', '2025-11-04', '2025-11-05', '2025-11-06', '2025-11-07', '2025-11-08', '2025-11-09'].map((d) => rangoDias(d, d).inicio.getTime()));
     // Working days: P1 10–14 and 18–22 (8 h), P2 8–10, 14–18, 22–24 (8 h), P3 0–8 (8 h); weekend all P3.
     const p = Object.fromEntries(dia.totales.porPeriodo.map((x) => [x.periodo, x.importadaWh]));
     expect(p).toEqual({ P1: 5 * 8000, P2: 5 * 8000, P3: 5 * 8000 + 2 * 24_000 });

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { CONSUMIDOR, EMPRESA, clienteApi, fechaMadrid, foto, kwhTexto, masDias, ultimoCambioEntre, type CurvaApi, type SuministroApi } from './medidas-support.ts';
+import { CONSUMIDOR, EMPRESA, clienteApi, conMedida, fechaMadrid, foto, kwhTexto, masDias, ultimoCambioEntre, type CurvaApi, type SuministroApi } from './medidas-support.ts';
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
 
 const RUTA = '/medidas/curvas';
@@ -134,7 +134,7 @@ test('switches day → week → month → custom, with previous/next, and the to
   await expect(page).toHaveURL(/resolucion=hora/);
   await esperarDatos(page);
   const puntos = Number(await page.locator('[data-grafico="curva"]').getAttribute('data-puntos'));
-  expect(puntos).toBe((await curvaDeLaPagina(page, api)).curva.inicio.length);
+  expect(puntos).toBe(conMedida(await curvaDeLaPagina(page, api)));
 
   await page.getByRole('radio', { name: 'Personalizado', exact: true }).check();
   await expect(page).toHaveURL(/rango=personalizado/);
@@ -191,7 +191,7 @@ test('labels the 25-hour October day, shows its 25 hours in the table and downlo
   await page.getByRole('radio', { name: 'Tabla', exact: true }).check();
   await expect(page).toHaveURL(/vista=tabla/);
   const tabla = page.getByRole('table', { name: /Consumo por horas/ });
-  await expect(tabla.locator('tbody tr')).toHaveCount(c.curva.inicio.length);
+  await expect(tabla.locator('tbody tr')).toHaveCount(conMedida(c));
   await expect(tabla.getByRole('rowheader', { name: '02:00–03:00 (horario de verano)' })).toBeVisible();
   await expect(tabla.getByRole('rowheader', { name: '02:00–03:00 (horario de invierno)' })).toBeVisible();
   await expect(tabla).toContainText('día de 25 horas');
@@ -199,7 +199,7 @@ test('labels the 25-hour October day, shows its 25 hours in the table and downlo
   const { nombre, lineas } = await descargarCsv(page);
   expect(nombre).toBe(`consumos_${detalle.cups}_${octubre}_${octubre}.csv`);
   expect(lineas[0]).toBe(CABECERA_CSV);
-  expect(lineas).toHaveLength(c.curva.inicio.length + 1);
+  expect(lineas).toHaveLength(conMedida(c) + 1);
   const [d, m, a] = [octubre.slice(8, 10), octubre.slice(5, 7), octubre.slice(0, 4)];
   expect(lineas.slice(1).map((l) => l.split(';').slice(1, 3).join(';'))).toEqual(Array.from({ length: 25 }, (_, i) => `${d}/${m}/${a};${i + 1}`));
   // The end of the first 02:00–03:00 is the instant the clocks go back: 02:00 in winter time.
@@ -252,8 +252,8 @@ test('shows quarter-hours for a quarter-hourly meter', async ({ page }) => {
   await expect(page).toHaveURL(/resolucion=cuartohora/);
   await esperarDatos(page);
   const c = await curvaDeLaPagina(page, api, 'cuartohora');
-  await expect(page.locator('[data-grafico="curva"]')).toHaveAttribute('data-puntos', String(c.curva.inicio.length));
-  expect(c.curva.inicio.length).toBeGreaterThan(90);
+  await expect(page.locator('[data-grafico="curva"]')).toHaveAttribute('data-puntos', String(conMedida(c)));
+  expect(conMedida(c)).toBeGreaterThan(90);
   await comprobarTotales(page, c);
   await expect(page.getByRole('list', { name: 'Leyenda del gráfico' })).toContainText('Periodo');
 });

@@ -55,7 +55,8 @@ export interface SuministroApi {
 export interface CurvaApi {
   desde: string;
   hasta: string;
-  curva: { inicio: number[] };
+  /** Dense columns: one slot per interval of the range, null where no measure arrived. */
+  curva: { importadaWh: (number | null)[]; calidad: string };
   totales: {
     importadaWh: number;
     exportadaWh: number | null;
@@ -65,6 +66,11 @@ export interface CurvaApi {
     horasDelRango: number;
   };
   diasEspeciales: { fecha: string; horas: number; etiqueta: string }[];
+}
+
+/** Intervals of a curve answer that have a measure (what the chart draws and the table lists). */
+export function conMedida(c: CurvaApi): number {
+  return c.curva.importadaWh.filter((v) => v !== null).length;
 }
 
 const madrid = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });

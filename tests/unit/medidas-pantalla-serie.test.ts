@@ -32,10 +32,17 @@ function curvaDe(
   const tarifa = o.tarifa ?? '2.0TD';
   const minutos = o.minutos ?? 60;
   const r = rangoDias(desde, hasta);
-  const inicios = [...iniciosEntre(r.inicio, r.fin, minutos)].map((d) => d.getTime()).filter((_, i) => !(o.huecos ?? []).includes(i));
+  const todos = [...iniciosEntre(r.inicio, r.fin, minutos)].map((d) => d.getTime());
+  const presente = todos.map((_, i) => !(o.huecos ?? []).includes(i));
+  const inicios = todos.filter((_, i) => presente[i]);
   const importadaWh = inicios.map((_, i) => 100 + (i % 7) * 10);
   const exportadaWh = inicios.map((_, i) => (o.vertida ? (i % 24 >= 10 && i % 24 < 16 ? 500 : 0) : null));
   const real = inicios.map((_, i) => !(o.estimadas ?? []).includes(i));
+  // The API's dense columns: one slot per interval of the range, the gaps null.
+  const densa = <T,>(v: T[]): (T | null)[] => {
+    let k = 0;
+    return todos.map((_, i) => (presente[i] ? v[k++]! : null));
+  };
   const medidas = inicios.map((t, i) => ({ inicio: new Date(t), minutos, importadaWh: importadaWh[i]!, exportadaWh: exportadaWh[i]!, metodo: real[i] ? ('real' as const) : ('estimada' as const) }));
   const tot = totalesPorPeriodo(medidas, tarifa);
   return {
@@ -47,7 +54,14 @@ function curvaDe(
     hasta,
     inicioUtc: r.inicio.toISOString(),
     finUtc: r.fin.toISOString(),
-    curva: { inicio: inicios, importadaWh, exportadaWh, real, firme: inicios.map(() => null) },
+    curva: {
+      minutos,
+      desde: r.inicio.getTime(),
+      inicio: null,
+      importadaWh: densa(importadaWh),
+      exportadaWh: o.vertida ? densa(exportadaWh) : null,
+      calidad: densa(real.map((x) => (x ? 'R' : 'e'))).map((l) => l ?? '-').join(''),
+    },
     totales: {
       importadaWh: tot.total.importadaWh,
       exportadaWh: o.vertida ? tot.total.exportadaWh : null,
@@ -120,10 +134,8 @@ describe('chart series from the API columns', () => {
 
   it('gives day sums one colour and no period', () => {
     const c = curvaDe('2025-10-01', '2025-10-03', { resolucion: 'dia' });
-    c.curva.inicio = [0, 1, 2].map((i) => rangoDias(`2025-10-0${i + 1}`, `2025-10-0${i + 1}`).inicio.getTime());
-    c.curva.importadaWh = [1000, 2000, 3000];
-    c.curva.exportadaWh = [null, null, null];
-    c.curva.real = [true, false, true];
+    const inicio = [0, 1, 2].map((i) => rangoDias(`2025-10-0${i + 1}`, `2025-10-0${i + 1}`).inicio.getTime());
+    c.curva = { minutos: null, desde: inicio[0]!, inicio, importadaWh: [1000, 2000, 3000], exportadaWh: null, calidad: 'FeF' };
     const p = prepararCurva(c);
     expect(p.minutos).toBeNull();
     expect(p.claves).toEqual([CLAVE_TOTAL, `${CLAVE_TOTAL}~e`, CLAVE_TOTAL]);
@@ -282,10 +294,8 @@ describe('the table view', () => {
   it('leaves the hours of day sums to be asked for', () => {
     const c = curvaDe('2025-10-01', '2025-10-31', { resolucion: 'dia' });
     const dias = Array.from({ length: 31 }, (_, i) => `2025-10-${String(i + 1).padStart(2, '0')}`);
-    c.curva.inicio = dias.map((d) => rangoDias(d, d).inicio.getTime());
-    c.curva.importadaWh = dias.map(() => 5000);
-    c.curva.exportadaWh = dias.map(() => null);
-    c.curva.real = dias.map((_, i) => i !== 3);
+    const inicio = dias.map((d) => rangoDias(d, d).inicio.getTime());
+    c.curva = { minutos: null, desde: inicio[0]!, inicio, importadaWh: dias.map(() => 5000), exportadaWh: null, calidad: dias.map((_, i) => (i !== 3 ? 'F' : 'e')).join('') };
     const m = modeloTabla(c, prepararCurva(c));
     if (m.tipo !== 'dias') throw new Error(m.tipo);
     expect(m.dias).toHaveLength(31);
@@ -296,10 +306,8 @@ describe('the table view', () => {
 
   it('shows month sums as one row per month', () => {
     const c = curvaDe('2025-01-01', '2025-03-31', { resolucion: 'mes' });
-    c.curva.inicio = ['2025-01-01', '2025-02-01', '2025-03-01'].map((d) => rangoDias(d, d).inicio.getTime());
-    c.curva.importadaWh = [1, 2, 3].map((n) => n * 100_000);
-    c.curva.exportadaWh = [null, null, null];
-    c.curva.real = [true, true, false];
+    const inicio = ['2025-01-01', '2025-02-01', '2025-03-01'].map((d) => rangoDias(d, d).inicio.getTime());
+    c.curva = { minutos: null, desde: inicio[0]!, inicio, importadaWh: [1, 2, 3].map((n) => n * 100_000), exportadaWh: null, calidad: 'FFe' };
     const m = modeloTabla(c, prepararCurva(c));
     if (m.tipo !== 'meses') throw new Error(m.tipo);
     expect(m.meses.map((x) => [x.nombre, x.importadaKwh, x.conEstimadas])).toEqual([

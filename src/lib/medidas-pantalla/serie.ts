@@ -6,7 +6,9 @@
  */
 import type { CurvaRespuesta } from '../../server/medidas/routes.ts';
 import { partesLocales, rangoDia, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../medidas/horas.ts';
+import { esReal } from '../medidas/calidad.ts';
 import { esCodigoTarifa, periodoEnergia, zonaHorariaDe, type ZonaElectrica } from '../medidas/periodos.ts';
+import { inicioDeRanura } from '../medidas/serie.ts';
 import { fechaEnPalabras, franja, kwh, mesBreve, nombreMes } from './formato.ts';
 import type { Resolucion } from './rangos.ts';
 
@@ -74,37 +76,42 @@ function minutosDe(r: Resolucion): MinutosIntervalo | null {
   return r === 'cuartohora' ? 15 : r === 'hora' ? 60 : null;
 }
 
-/** Builds the arrays the chart and the table draw from the API's columns. */
+/** Builds the arrays the chart and the table draw from the API's dense columns: the intervals with a measure, in order. */
 export function prepararCurva(c: Curva): CurvaPreparada {
   const zonaElectrica = zonaElectricaDe(c);
   const zona = zonaHorariaDe(zonaElectrica);
   const resolucion = c.resolucion;
   const minutos = minutosDe(resolucion);
-  const n = c.curva.inicio.length;
-  const importadaKwh = new Array<number>(n);
-  const periodos = new Array<string | null>(n);
-  const estimada = new Array<boolean>(n);
-  const claves = new Array<string>(n);
-  const hayVertida = c.totales.exportadaWh !== null || c.curva.exportadaWh.some((e) => e !== null && e > 0);
-  const vertidaKwh = hayVertida ? new Array<number | null>(n) : null;
+  const serie = c.curva;
+  const x: number[] = [];
+  const importadaKwh: number[] = [];
+  const periodos: (string | null)[] = [];
+  const estimada: boolean[] = [];
+  const claves: string[] = [];
+  const exportada = serie.exportadaWh;
+  const hayVertida = c.totales.exportadaWh !== null || (exportada?.some((e) => e !== null && e > 0) ?? false);
+  const vertidaKwh: (number | null)[] | null = hayVertida ? [] : null;
   const tarifa = esCodigoTarifa(c.tarifa) ? c.tarifa : null;
-  for (let i = 0; i < n; i++) {
-    const inicio = c.curva.inicio[i]!;
-    importadaKwh[i] = c.curva.importadaWh[i]! / 1000;
-    const e = c.curva.exportadaWh[i];
+  for (let i = 0; i < serie.importadaWh.length; i++) {
+    const wh = serie.importadaWh[i];
+    if (wh === null || wh === undefined) continue;
+    const inicio = inicioDeRanura(serie, i);
+    x.push(inicio);
+    importadaKwh.push(wh / 1000);
+    const e = exportada?.[i] ?? null;
     // A zero is data (the table shows 0,000); only a missing value is null.
-    if (vertidaKwh) vertidaKwh[i] = e === null || e === undefined ? null : e === 0 ? 0 : -e / 1000;
+    if (vertidaKwh) vertidaKwh.push(e === null ? null : e === 0 ? 0 : -e / 1000);
     const periodo = minutos && tarifa ? periodoEnergia(inicio, tarifa, zonaElectrica) : null;
-    periodos[i] = periodo;
-    const est = !c.curva.real[i];
-    estimada[i] = est;
-    claves[i] = (periodo ?? CLAVE_TOTAL) + (est ? SUFIJO_ESTIMADA : '');
+    periodos.push(periodo);
+    const est = !esReal(serie.calidad[i]!);
+    estimada.push(est);
+    claves.push((periodo ?? CLAVE_TOTAL) + (est ? SUFIJO_ESTIMADA : ''));
   }
   return {
     resolucion,
     minutos,
     zona,
-    x: c.curva.inicio.slice(),
+    x,
     importadaKwh,
     vertidaKwh,
     periodos,

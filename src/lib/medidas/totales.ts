@@ -7,8 +7,8 @@ import { fechaLocalDe } from './horas.ts';
 import { leyendaPeriodos, periodoEnergia, zonaHorariaDe, type CodigoTarifa, type Periodo, type ZonaElectrica } from './periodos.ts';
 import type { RegistroMedida } from './tipos.ts';
 
-/** The fields the sums read. */
-export type MedidaSumable = Pick<RegistroMedida, 'inicio' | 'minutos' | 'importadaWh' | 'exportadaWh' | 'metodo'>;
+/** The fields the sums read; `inicio` may be a Date or its ms since the epoch (columnar curves pass numbers). */
+export type MedidaSumable = Pick<RegistroMedida, 'minutos' | 'importadaWh' | 'exportadaWh' | 'metodo'> & { inicio: Date | number };
 
 /** Sums of a group of measures. */
 export interface Suma {

@@ -13,6 +13,7 @@ import { cupsBase } from '../../lib/cups.ts';
 import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import type { RegistroMedida } from '../../lib/medidas/tipos.ts';
+import { empaquetarMeses } from './meses.ts';
 import { asegurarParticiones } from './particiones.ts';
 import { recalcularPotenciasMaximas } from './potencias.ts';
 
@@ -171,7 +172,9 @@ export async function importarMedidas(db: Db, registros: readonly RegistroMedida
     await asegurarParticiones(tx, new Date(desde), new Date(hasta));
     const h = await escribir(tx, 'medidas_horarias', horas);
     const c = await escribir(tx, 'medidas_cuartohorarias', cuartos);
-    await recalcularPotenciasMaximas(tx, [...new Set(horas.map((f) => f.suministroId))], new Date(desde), new Date(hasta));
+    const tocados = [...new Set(horas.map((f) => f.suministroId))];
+    await empaquetarMeses(tx, tocados, new Date(desde), new Date(hasta));
+    await recalcularPotenciasMaximas(tx, tocados, new Date(desde), new Date(hasta));
     return {
       ok: true as const,
       suministros: new Set(horas.map((f) => f.suministroId)).size,

@@ -10,8 +10,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { consultaCurvaSchema, errorRango, MAX_DIAS_CONSULTA } from '../../lib/consulta-medidas.ts';
 import { cabeceraCsvMedidas, COLUMNAS_CSV_MEDIDAS, filaCsvMedidas, nombreCsvMedidas } from '../../lib/medidas/exportacion.ts';
-import { etiquetaDia, etiquetaIntervalo, fechaLocalDe, fechasEntre, horasDelDia, isoConDesfase, posicionIntervalo, rangoDias } from '../../lib/medidas/horas.ts';
-import { totalesPorPeriodo } from '../../lib/medidas/totales.ts';
+import { etiquetaDia, etiquetaIntervalo, fechasEntre, horasDelDia, isoConDesfase, posicionIntervalo, rangoDias } from '../../lib/medidas/horas.ts';
+import { sumarPorDiaOMes, totalesDeSerie } from '../../lib/medidas/serie.ts';
 import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, periodoEnergia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
@@ -20,7 +20,8 @@ import { errorResponse, featureApp } from '../http/openapi.ts';
 import { suministroDelLector } from '../suministros/routes.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
-import { leerCurva, leerPotenciasMaximas, medidasDeCurva, recorrerHoras, type Curva } from './service.ts';
+import { densificar, leerSerieHoraria } from './meses.ts';
+import { leerCurva, leerPotenciasMaximas, recorrerHoras } from './service.ts';
 
 const CurvaSchema = z
   .object({
@@ -34,13 +35,24 @@ const CurvaSchema = z
     /** UTC bounds of the range [inicioUtc, finUtc). */
     inicioUtc: z.string(),
     finUtc: z.string(),
-    /** The curve in columns: interval starts (ms since the epoch, UTC), energies in Wh, flags. */
+    /**
+     * The curve in dense columns (docs/decisions/008): one slot per interval of the range. Hours and
+     * quarter-hours are regular, slot i starts at inicioUtc + i × minutos; sums per day or month list
+     * their starts in `inicio`. A slot without a measure is null, with quality '-'.
+     */
     curva: z.object({
-      inicio: z.array(z.number()),
-      importadaWh: z.array(z.number()),
-      exportadaWh: z.array(z.number().nullable()),
-      real: z.array(z.boolean()),
-      firme: z.array(z.boolean().nullable()),
+      /** 60 or 15; null for sums per day or month. */
+      minutos: z.number().nullable(),
+      /** Start of slot 0, ms since the epoch (UTC). */
+      desde: z.number(),
+      /** Start of each slot (ms, UTC) for sums per day or month; null for hours and quarter-hours. */
+      inicio: z.array(z.number()).nullable(),
+      /** Energy taken from the grid, Wh. */
+      importadaWh: z.array(z.number().nullable()),
+      /** Surplus fed into the grid, Wh; null when the range has none. */
+      exportadaWh: z.array(z.number().nullable()).nullable(),
+      /** One letter per slot: '-' no measure; real F (firm), N (not firm), R (not said); estimated f, n, e. */
+      calidad: z.string(),
     }),
     totales: z.object({
       importadaWh: z.number(),
@@ -154,33 +166,6 @@ function tarifaDe(s: Suministro): CodigoTarifa {
   return s.tarifa;
 }
 
-/** Sums a curve by Madrid day or month. */
-export function agregarCurva(c: Curva, por: 'dia' | 'mes', zona: ReturnType<typeof zonaHorariaDe>): Curva {
-  const out: Curva = { inicio: [], importadaWh: [], exportadaWh: [], real: [], firme: [] };
-  let clave = '';
-  for (let i = 0; i < c.inicio.length; i++) {
-    const fecha = fechaLocalDe(c.inicio[i]!, zona);
-    const k = por === 'dia' ? fecha : fecha.slice(0, 7);
-    if (k !== clave) {
-      clave = k;
-      const [a, m, d] = (por === 'dia' ? fecha : `${fecha.slice(0, 7)}-01`).split('-');
-      out.inicio.push(rangoDias(`${a}-${m}-${d}`, `${a}-${m}-${d}`, zona).inicio.getTime());
-      out.importadaWh.push(0);
-      out.exportadaWh.push(null);
-      out.real.push(true);
-      out.firme.push(true);
-    }
-    const j = out.inicio.length - 1;
-    out.importadaWh[j]! += c.importadaWh[i]!;
-    const e = c.exportadaWh[i];
-    if (e !== null && e !== undefined) out.exportadaWh[j] = (out.exportadaWh[j] ?? 0) + e;
-    out.real[j] = out.real[j]! && c.real[i]!;
-    const f = c.firme[i];
-    out.firme[j] = out.firme[j] === false || f === false ? false : out.firme[j] === null || f === null ? null : true;
-  }
-  return out;
-}
-
 /** Parses and checks the query the same way for the JSON and the downloads. */
 function consulta(c: Context<AuthEnv>) {
   const q = consultaCurvaSchema.safeParse(c.req.query());
@@ -210,16 +195,15 @@ export function medidasRoutes() {
         throw new ValidationError(['El contador de este suministro no registra cuartos de hora: consulte la curva horaria.']);
       }
       const db = c.get('deps').db;
-      const horaria = await leerCurva(db, s.id, rango.inicio, rango.fin, 'hora');
+      const horas = await leerSerieHoraria(db, s.id, rango.inicio, rango.fin);
       const leyenda = leyendaPeriodos(tarifa);
-      const totales = totalesPorPeriodo(medidasDeCurva(horaria, 60), tarifa, zonaElectrica);
-      const hayExportada = horaria.exportadaWh.some((e) => e !== null);
+      const totales = totalesDeSerie(horas, tarifa, zonaElectrica);
       const datos =
         q.resolucion === 'hora'
-          ? horaria
+          ? horas
           : cuartos
-            ? await leerCurva(db, s.id, rango.inicio, rango.fin, 'cuartohora')
-            : agregarCurva(horaria, q.resolucion as 'dia' | 'mes', zona);
+            ? densificar(await leerCurva(db, s.id, rango.inicio, rango.fin, 'cuartohora'), rango.inicio, rango.fin, 15)
+            : sumarPorDiaOMes(horas, q.resolucion as 'dia' | 'mes', zonaElectrica, rango.fin.getTime());
       const diasEspeciales = fechasEntre(q.desde, q.hasta)
         .map((fecha) => ({ fecha, horas: horasDelDia(fecha, zona), etiqueta: etiquetaDia(fecha, zona) }))
         .filter((d): d is { fecha: string; horas: number; etiqueta: string } => d.etiqueta !== null);
@@ -236,7 +220,7 @@ export function medidasRoutes() {
           curva: datos,
           totales: {
             importadaWh: totales.total.importadaWh,
-            exportadaWh: hayExportada ? totales.total.exportadaWh : null,
+            exportadaWh: horas.exportadaWh ? totales.total.exportadaWh : null,
             porPeriodo: leyenda.map((p, i) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color, importadaWh: totales.periodos[i]!.importadaWh })),
             horasConDatos: totales.total.intervalos,
             horasEstimadas: totales.total.estimadas,

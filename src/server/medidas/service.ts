@@ -93,8 +93,8 @@ export async function leerPotenciasMaximas(db: Db, suministroId: number, desdeMe
 export function* medidasDeCurva(
   c: Curva,
   minutos: 15 | 60,
-): Generator<{ inicio: Date; minutos: 15 | 60; importadaWh: number; exportadaWh: number | null; metodo: 'real' | 'estimada' }> {
+): Generator<{ inicio: number; minutos: 15 | 60; importadaWh: number; exportadaWh: number | null; metodo: 'real' | 'estimada' }> {
   for (let i = 0; i < c.inicio.length; i++) {
-    yield { inicio: new Date(c.inicio[i]!), minutos, importadaWh: c.importadaWh[i]!, exportadaWh: c.exportadaWh[i] ?? null, metodo: c.real[i] ? 'real' : 'estimada' };
+    yield { inicio: c.inicio[i]!, minutos, importadaWh: c.importadaWh[i]!, exportadaWh: c.exportadaWh[i] ?? null, metodo: c.real[i] ? 'real' : 'estimada' };
   }
 }
