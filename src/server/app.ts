@@ -3,9 +3,9 @@
  * pass an in-memory database and a capturing mailer, and production passes the real ones.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './http/context.ts';
+import { compresion } from './http/compresion.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
   });
   app.use('*', requestLog());
   app.use('*', securityHeaders(() => site?.scriptHashes ?? []));
-  app.use('*', compress());
+  app.use('*', compresion());
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are personal or live: never stored by shared caches unless a route says otherwise.

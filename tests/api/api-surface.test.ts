@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISTRIBUIDORAS } from '../../src/lib/distribuidoras.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -56,11 +57,25 @@ describe('API surface', () => {
     expect(html).not.toMatch(/<script/i);
   });
 
-  it('compresses answers for clients that accept gzip', async () => {
-    const res = await server.fetch('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    // fetch decompresses: the body is still the document.
-    expect(((await res.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  it('compresses answers in the best encoding the client accepts, and the bytes decompress to the document', async () => {
+    const documento = await (await server.fetch('/api/openapi.json')).text();
+    for (const [accept, codificacion, descomprimir] of [
+      ['gzip, deflate, br, zstd', 'zstd', zstdDecompressSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding'), accept).toBe(codificacion);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+      expect(descomprimir(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(documento);
+    }
+  });
+
+  it('leaves uncompressed a client that accepts none, and a HEAD', async () => {
+    const plano = await server.fetchFrom('127.0.0.1', '/api/openapi.json');
+    expect(plano.headers.get('content-encoding')).toBeNull();
+    const head = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { method: 'HEAD', headers: { 'Accept-Encoding': 'zstd' } });
+    expect(head.headers.get('content-encoding')).toBeNull();
   });
 
   it('sends a request id and logs each request with it, status and duration', async () => {

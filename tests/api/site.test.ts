@@ -14,6 +14,7 @@ const FILES: Record<string, string> = {
   'sesion/nueva-clave/index.html': '<!doctype html><meta name="portal-page" content="nueva-clave">',
   'legal/aviso-legal/index.html': '<!doctype html><meta name="portal-page" content="legal-aviso-legal">',
   '_astro/app.AbC123.js': 'export const x = 1;'.repeat(200),
+  '_astro/tiny.AbC123.js': 'export const y = 2;',
   'media/clip.mp4': '0123456789'.repeat(100),
 };
 
@@ -111,9 +112,12 @@ describe('static files', () => {
     expect(bad.status).toBe(416);
   });
 
-  it('compresses text files for clients that accept gzip', async () => {
+  it('compresses text files for clients that accept gzip, but not a file under 1 KB', async () => {
     const res = await server.fetch('/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    const pequeno = await server.fetchFrom('127.0.0.1', '/_astro/tiny.AbC123.js', { headers: { 'Accept-Encoding': 'gzip, br, zstd' } });
+    expect(pequeno.headers.get('content-encoding')).toBeNull();
+    expect(await pequeno.text()).toBe('export const y = 2;');
   });
 
   it('allows the inline scripts of the built pages by hash in the CSP', async () => {

@@ -77,7 +77,7 @@ function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404): Respons
     });
   }
   const stream = Readable.toWeb(createReadStream(entry.file));
-  return c.body(stream as ReadableStream, status, headers);
+  return c.body(stream as ReadableStream, status, { ...headers, 'Content-Length': String(entry.size) });
 }
 
 /** The pages sub-app; mounted after the API so `/api/*` never reaches it. */
