@@ -1,25 +1,31 @@
 /**
- * The measures section of `npm run bench` (issue 6), in its own module so bench.ts stays readable:
+ * The measures sections of `npm run bench` (issue 6), in their own module so bench.ts stays readable:
  * - PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL): 2,000 supply points × 12 months of
- *   hourly data loaded once into a database kept between runs (`portal_bench_medidas`), one supply
- *   point's year through HTTP (`GET /api/medidas/curva`) with 16 concurrent clients, and the memory of
- *   a streamed two-year CSV download against a one-month one.
- * - PGlite: the same year of a demo supply point, on the embedded default with the demo data.
- * The server runs in this process (createApp + @hono/node-server), so its memory can be sampled.
+ *   hourly data loaded once into a database kept between runs (`portal_bench_medidas`). The real
+ *   server (`node src/server/main.ts`, logs on) answers one supply point's year
+ *   (`GET /api/medidas/curva`) to autocannon in this process, 1 and 16 connections, each request for
+ *   a holder picked at random among 200, with a browser's Accept-Encoding. Then the memory of a
+ *   streamed two-year CSV download against a one-month one, served in this process so its heap can
+ *   be sampled.
+ * - PGlite: the same year of the demo household, the real server on the embedded default with the
+ *   demo data.
+ * - The chart: its draw time in Chromium on that same PGlite server.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fechaLocalDe, sumarDias } from '../src/lib/medidas/horas.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db/client.ts';
+import { openPostgres, queryRows, type Database } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
-import { loadDemoData } from '../src/server/demo/load.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { cargarEscala } from '../src/server/medidas/escala.ts';
 import type { Mailer } from '../src/server/mail/transports.ts';
@@ -29,8 +35,14 @@ import { createUser } from '../src/server/users/service.ts';
 const SUMINISTROS = 2_000;
 const MESES = 12;
 const CONEXIONES = 16;
+/** Holders whose supply points the load asks for, one at random per request. */
+const TITULARES = 200;
 const BASE = 'portal_bench_medidas';
 const CLAVE = 'Bench1234';
+const SECRETO = 'bench-secret-bench-secret-bench-secret-00';
+/** What Chromium and Firefox send over HTTPS. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const ROOT = new URL('..', import.meta.url).pathname;
 
 interface Resultado {
   requests: { total: number };
@@ -43,7 +55,7 @@ type Autocannon = (o: {
   url: string;
   connections: number;
   duration: number;
-  requests: { method: string; path: string; headers: Record<string, string> }[];
+  requests: { method: string; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
 }) => PromiseLike<Resultado> & { on(e: 'response', f: (c: unknown, code: number, bytes: number, ms: number) => void): void };
 
 const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -56,9 +68,9 @@ function fila(x: { r: Resultado; tiempos: number[]; conexiones: number }): strin
   return `| ${x.conexiones} | ${(tiempos.length / r.duration).toFixed(0)} | ${ms(percentil(tiempos, 50))} | **${ms(percentil(tiempos, 95))}** | ${ms(percentil(tiempos, 99))} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
 }
 
-/** Serves the app on a database, in this process. */
+/** Serves the app on a database in this process (for the memory of a download: its heap is this process's). */
 async function servir(database: Database) {
-  const config = loadConfig({ DATA_DIR: '/tmp/portal-bench-unused', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: 'http://bench.test' });
+  const config = loadConfig({ DATA_DIR: '/tmp/portal-bench-unused', JWT_SECRET: SECRETO, PUBLIC_URL: 'http://bench.test' });
   const mailer: Mailer = { send: async () => undefined } as unknown as Mailer;
   const app = createApp({ db: database.db, mailer, clock: { now: () => new Date() }, config, logger: createLogger('silent') });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -68,8 +80,34 @@ async function servir(database: Database) {
   return { url, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** A token of an account holding `cups` (created with the holder's NIF, so -distribucion follows). */
-async function tokenDe(database: Database, url: string, cups: string): Promise<string> {
+/**
+ * Starts the portal as production runs it (`node src/server/main.ts`, JSON logs at info level to a
+ * pipe nobody reads) and waits until /api/health answers.
+ */
+export async function arrancarServidor(env: Record<string, string>, port: number): Promise<{ url: string; parar: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET: SECRETO, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('el servidor terminó al arrancar');
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (i > 1200) throw new Error('el servidor no arrancó');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    parar: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** The bench account of the holder of `cups` (created once, with the holder's NIF, so -distribucion follows). */
+async function cuentaDe(database: Database, cups: string): Promise<string> {
   const [s] = await queryRows<{ nif: string }>(database.db, sql`select titular_nif as nif from suministros where cups = ${cups}`);
   const email = `bench-${cups.toLowerCase()}@correo.example`;
   const [ya] = await queryRows<{ id: string }>(database.db, sql`select id from users where email = ${email}`);
@@ -77,19 +115,32 @@ async function tokenDe(database: Database, url: string, cups: string): Promise<s
     await createUser(database.db, { nif: s!.nif, email, nombre: 'Bench', apellido1: 'Bench', apellido2: '', password: CLAVE, estado: 'activo' });
     await sincronizarPermisosDistribucion(database.db, [s!.nif]);
   }
-  const res = await fetch(`${url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${email}:${CLAVE}`).toString('base64')}` } });
+  return email;
+}
+
+/** A session token of a bench account, through the login of the server at `url`. */
+async function tokenDe(url: string, email: string, clave = CLAVE): Promise<string> {
+  const res = await fetch(`${url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${email}:${clave}`).toString('base64')}` } });
   if (res.status !== 200) throw new Error(`login ${res.status}`);
   return ((await res.json()) as { jwtToken: string }).jwtToken;
 }
 
-/** Latencies of GET /api/medidas/curva for a year of each supply point, `CONEXIONES` at once. */
+/** Latencies of GET /api/medidas/curva for a year, each request for one of `pedidas` picked at random. */
 async function cargaCurva(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones = CONEXIONES) {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const requests = pedidas.map((p) => ({
-    method: 'GET',
-    path: `/api/medidas/curva?cups=${p.cups}&desde=${desde}&hasta=${hasta}`,
-    headers: { Authorization: `Bearer ${p.token}` },
-  }));
+  const requests = [
+    {
+      method: 'GET',
+      setupRequest: (req: Record<string, unknown>) => {
+        const p = pedidas[Math.floor(Math.random() * pedidas.length)]!;
+        return {
+          ...req,
+          path: `/api/medidas/curva?cups=${p.cups}&desde=${desde}&hasta=${hasta}`,
+          headers: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': ACCEPT_ENCODING },
+        };
+      },
+    },
+  ];
   // Warm-up, then the measured run.
   await autocannon({ url, connections: conexiones, duration: 3, requests });
   const tiempos: number[] = [];
@@ -102,6 +153,26 @@ async function cargaCurva(url: string, pedidas: { cups: string; token: string }[
   const r = await instancia;
   tiempos.sort((a, b) => a - b);
   return { r, tiempos, bytes, conexiones };
+}
+
+/** The size of one year's answer, plain and as the browser receives it. */
+async function tamanos(url: string, p: { cups: string; token: string }, desde: string, hasta: string) {
+  const camino = `/api/medidas/curva?cups=${p.cups}&desde=${desde}&hasta=${hasta}`;
+  const plano = await fetch(`${url}${camino}`, { headers: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': 'identity' } });
+  const cuerpo = await plano.text();
+  const { request } = await import('node:http');
+  const comprimido = await new Promise<{ bytes: number; codificacion: string }>((resolve, reject) => {
+    const u = new URL(`${url}${camino}`);
+    request({ host: u.hostname, port: u.port, path: u.pathname + u.search, headers: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': ACCEPT_ENCODING } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ bytes, codificacion: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+  return { plano: Buffer.byteLength(cuerpo), ...comprimido };
 }
 
 /** Peak heap and RSS above the start while one CSV download streams through this process. */
@@ -131,7 +202,7 @@ async function memoriaDescarga(url: string, token: string, cups: string, desde: 
 }
 
 /** Opens (creating once) the PostgreSQL bench database and fills it when it has fewer supply points than asked. */
-async function basePostgres(adminUrl: string): Promise<{ database: Database; carga: string }> {
+async function basePostgres(adminUrl: string): Promise<{ database: Database; carga: string; url: string }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const existe = await admin.query('select 1 from pg_database where datname = $1', [BASE]);
@@ -151,10 +222,13 @@ async function basePostgres(adminUrl: string): Promise<{ database: Database; car
     await cargarEscala(database.db, { suministros: 1, meses: 24, primerId: 20_000_000, semilla: 7 });
     process.stderr.write('\n');
     const s = (performance.now() - t0) / 1000;
-    carga = `loaded by this run: ${r.horas.toLocaleString('en')} hours in ${s.toFixed(0)} s (${Math.round(r.horas / s).toLocaleString('en')} rows/s through \`importarMedidas\`, partitions and maximum powers included)`;
+    carga = `loaded by this run: ${r.horas.toLocaleString('en')} hours in ${s.toFixed(0)} s (${Math.round(r.horas / s).toLocaleString('en')} rows/s through \`importarMedidas\`: partitions, packed months and maximum powers included)`;
   }
-  return { database, carga };
+  return { database, carga, url: url.toString() };
 }
+
+/** One row of the answer-size line. */
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** The section's Markdown. */
 export async function medidasSection(): Promise<string> {
@@ -162,32 +236,50 @@ export async function medidasSection(): Promise<string> {
   const desdeAnio = sumarDias(hasta, -364);
   const lineas: string[] = ['## Measures (issue 6)', ''];
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const tabla = ['| connections | requests/s | p50 | p95 | p99 | non-2xx | errors |', '|---:|---:|---:|---:|---:|---:|---:|'];
   if (adminUrl) {
-    const { database, carga } = await basePostgres(adminUrl);
-    const srv = await servir(database);
+    const { database, carga, url: dbUrl } = await basePostgres(adminUrl);
+    const dir = mkdtempSync(join(tmpdir(), 'bench-medidas-'));
     try {
-      const [tot] = await queryRows<{ s: number; h: number }>(database.db, sql`select (select count(*)::int from suministros) as s, (select count(*)::int from medidas_horarias) as h`);
-      const muestra = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where cups like 'ES99%' and titular_nif <> '12345678Z' order by id limit ${CONEXIONES}`);
-      const pedidas = [];
-      for (const m of muestra) pedidas.push({ cups: m.cups, token: await tokenDe(database, srv.url, m.cups) });
-      const uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
-      const muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
-      const bytes = muchos.bytes;
-      const [largo] = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where numero_contador = '20000000'`);
-      const token = await tokenDe(database, srv.url, largo!.cups);
-      const mes = await memoriaDescarga(srv.url, token, largo!.cups, sumarDias(hasta, -29), hasta);
-      const dos = await memoriaDescarga(srv.url, token, largo!.cups, sumarDias(hasta, -729), hasta);
+      const [tot] = await queryRows<{ s: number; h: number; m: number }>(
+        database.db,
+        sql`select (select count(*)::int from suministros) as s, (select count(*)::int from medidas_horarias) as h, (select count(*)::int from medidas_horarias_mes) as m`,
+      );
+      const muestra = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where cups like 'ES99%' and titular_nif <> '12345678Z' order by id limit ${TITULARES}`);
+      const cuentas: { cups: string; email: string }[] = [];
+      for (const m of muestra) cuentas.push({ cups: m.cups, email: await cuentaDe(database, m.cups) });
+      const srv = await arrancarServidor({ DATABASE_URL: dbUrl, DEMO_DATA: '0', DATA_DIR: dir }, 4511);
+      let uno, muchos, t;
+      try {
+        const pedidas: { cups: string; token: string }[] = [];
+        for (const c of cuentas) pedidas.push({ cups: c.cups, token: await tokenDe(srv.url, c.email) });
+        t = await tamanos(srv.url, pedidas[0]!, desdeAnio, hasta);
+        uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
+        muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
+      } finally {
+        await srv.parar();
+      }
+      // The download's memory is sampled in this process, so this one is served here.
+      const local = await servir(database);
+      let mes, dos;
+      try {
+        const [largo] = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where numero_contador = '20000000'`);
+        const token = await tokenDe(local.url, await cuentaDe(database, largo!.cups));
+        mes = await memoriaDescarga(local.url, token, largo!.cups, sumarDias(hasta, -29), hasta);
+        dos = await memoriaDescarga(local.url, token, largo!.cups, sumarDias(hasta, -729), hasta);
+      } finally {
+        await local.close();
+      }
       lineas.push(
-        `**PostgreSQL** (Debian's PostgreSQL 15, throw-away cluster of scripts/ci/start-postgres.sh: fsync off), database \`${BASE}\` with ${tot!.s.toLocaleString('en')} supply points and ${tot!.h.toLocaleString('en')} hourly rows in monthly partitions; data ${carga}.`,
+        `**PostgreSQL** (Debian's PostgreSQL 15, throw-away cluster of scripts/ci/start-postgres.sh: fsync off), database \`${BASE}\` with ${tot!.s.toLocaleString('en')} supply points, ${tot!.h.toLocaleString('en')} hourly rows in monthly partitions and ${tot!.m.toLocaleString('en')} packed months; data ${carga}.`,
         '',
-        `\`GET /api/medidas/curva\` for one supply point's last 365 days (8,760 hours, ~${Math.round(bytes / 1024)} KB of JSON, totals per period computed), over loopback with autocannon, each connection cycling through ${pedidas.length} supply points of ${pedidas.length} different holders (auth, session, ownership check and permission re-read included), 10 s after a 3 s warm-up; one server process (in the bench process):`,
+        `\`GET /api/medidas/curva\` for one supply point's last 365 days (8,760 hours, totals per period): ${kb(t.plano)} of JSON, ${kb(t.bytes)} on the wire (${t.codificacion}, asked with \`Accept-Encoding: ${ACCEPT_ENCODING}\` as browsers do over HTTPS). The real server (\`node src/server/main.ts\`, one process, JSON logs at info level) on loopback; autocannon in the bench process, each request for one of ${cuentas.length} holders picked at random, with that holder's token (signature, account, session and ownership checked on every request); 10 s after a 3 s warm-up:`,
         '',
-        '| connections | requests/s | p50 | p95 | p99 | non-2xx | errors |',
-        '|---:|---:|---:|---:|---:|---:|---:|',
+        ...tabla,
         fila(uno),
         fila(muchos),
         '',
-        `Streamed CSV download (\`GET /api/medidas/curva/csv\`), same process, live memory (${globalThis.gc ? 'after a forced garbage collection at each sample' : 'without --expose-gc: garbage included'}) sampled every 20 ms above the level before the request:`,
+        `Streamed CSV download (\`GET /api/medidas/curva/csv\`) served in the bench process, live memory (${globalThis.gc ? 'after a forced garbage collection at each sample' : 'without --expose-gc: garbage included'}) sampled every 20 ms above the level before the request:`,
         '',
         '| range | rows | size | time | peak heap growth | peak RSS growth |',
         '|---|---:|---:|---:|---:|---:|',
@@ -196,43 +288,34 @@ export async function medidasSection(): Promise<string> {
         '',
       );
     } finally {
-      await srv.close();
       await database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   } else {
     lineas.push('PostgreSQL: not measured in this run (set BENCH_DATABASE_URL or TEST_DATABASE_URL).', '');
   }
 
-  // The embedded default with the demo data.
-  const database = await openPglite(null);
+  // The embedded default with the demo data, the real server again.
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  const srv = await arrancarServidor({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '1' }, 4512);
   try {
-    await migrate(database);
-    await syncDistribuidoras(database.db);
-    const t0 = performance.now();
-    await loadDemoData(database.db, createLogger('silent'));
-    const demo = performance.now() - t0;
-    const srv = await servir(database);
-    try {
-      const res = await fetch(`${srv.url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('consumidor@electra.example:Demo1234').toString('base64')}` } });
-      const { jwtToken } = (await res.json()) as { jwtToken: string };
-      const [s] = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where titular_nif = '12345678Z' order by cups limit 1`);
-      const uno = await cargaCurva(srv.url, [{ cups: s!.cups, token: jwtToken }], desdeAnio, hasta, 1);
-      const muchos = await cargaCurva(srv.url, [{ cups: s!.cups, token: jwtToken }], desdeAnio, hasta);
-      lineas.push(
-        `**PGlite** (embedded, in memory), demo data loaded in ${(demo / 1000).toFixed(1)} s; the same year of the demo household ${s!.cups}, 1 and ${CONEXIONES} connections, 10 s each:`,
-        '',
-        '| connections | requests/s | p50 | p95 | p99 | non-2xx | errors |',
-        '|---:|---:|---:|---:|---:|---:|---:|',
-        fila(uno),
-        fila(muchos),
-        '',
-        `PGlite runs queries one at a time in one WebAssembly instance, so concurrent clients queue behind each other. ${availableParallelism()} CPUs (${cpus()[0]?.model ?? ''}).`,
-      );
-    } finally {
-      await srv.close();
-    }
+    const token = await tokenDe(srv.url, 'consumidor@electra.example', 'Demo1234');
+    const lista = (await (await fetch(`${srv.url}/api/suministros`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { cups: string }[];
+    const pedidas = [{ cups: lista[0]!.cups, token }];
+    const uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
+    const muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
+    lineas.push(
+      `**PGlite** (embedded, the default of \`npm start\`, in a fresh data directory with the demo data): the same year of the demo household ${lista[0]!.cups} from the real server, 1 and ${CONEXIONES} connections, 10 s each:`,
+      '',
+      ...tabla,
+      fila(uno),
+      fila(muchos),
+      '',
+      `PGlite runs queries one at a time in one WebAssembly instance, so concurrent clients queue behind each other. ${availableParallelism()} CPUs (${cpus()[0]?.model ?? ''}).`,
+    );
   } finally {
-    await database.close();
+    await srv.parar();
+    rmSync(dir, { recursive: true, force: true });
   }
   return lineas.join('\n');
 }
@@ -243,25 +326,11 @@ export async function medidasSection(): Promise<string> {
  * read from the `grafico-curva` measure the chart records around uPlot's creation and first draw.
  */
 export async function graficoSection(): Promise<string> {
-  const { spawn } = await import('node:child_process');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const { chromium } = await import('@playwright/test');
-  const port = 4504;
   const dir = mkdtempSync(join(tmpdir(), 'bench-grafico-'));
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const srv = await arrancarServidor({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn' }, 4504);
+  const base = srv.url;
   try {
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (i > 600) throw new Error('el servidor no arrancó');
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -283,7 +352,7 @@ export async function graficoSection(): Promise<string> {
         if (i > 0) tiempos.push(ms); // the first load also compiles the chart's code
         barras = await page.evaluate(async (c) => {
           const r = await fetch(`/api/medidas/curva?cups=${c.cups}&desde=${c.desde}&hasta=${c.hasta}`, { headers: { Authorization: `Bearer ${c.token}` } });
-          return ((await r.json()) as { curva: { inicio: number[] } }).curva.inicio.length;
+          return ((await r.json()) as { curva: { importadaWh: (number | null)[] } }).curva.importadaWh.filter((v) => v !== null).length;
         }, { cups: lista[0]!.cups, desde, hasta, token: jwtToken });
       }
       tiempos.sort((a, b) => a - b);
@@ -298,8 +367,7 @@ export async function graficoSection(): Promise<string> {
       await browser.close();
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await srv.parar();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -433,7 +433,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'arranque', needsBuild: true, run: startSection },
   { name: 'login', needsBuild: true, run: loginSection },
   { name: 'usuarios', needsBuild: false, run: usuariosSection },
-  { name: 'medidas', needsBuild: false, run: medidasSection },
+  { name: 'medidas', needsBuild: true, run: medidasSection },
   { name: 'grafico', needsBuild: true, run: graficoSection },
 ];
 
