@@ -3,17 +3,15 @@
  * interruptions with filters by distributor, state and municipality or postal code. Plain React: the
  * page ships nothing else.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ESTADOS_INCIDENCIA_RED, type EstadoIncidenciaRed, type IncidenciaRedPublica } from '../lib/banner-incidencias.ts';
 import { cupsBase, errorCups, MENSAJES_CUPS } from '../lib/cups.ts';
 import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../lib/distribuidoras.ts';
+import { ListaTarjetas } from './comunes/TarjetaIncidencia.tsx';
 import './IncidenciasRed.css';
 
 const API = '/api/incidenciasRed';
 
-/** Dates as people in Spain read them, in peninsular time whatever the visitor's zone. */
-const FECHA = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'medium', timeStyle: 'short' });
-const NUMERO = new Intl.NumberFormat('es-ES');
 
 /** Shown when a call fails for a reason the visitor cannot fix. */
 const ERROR_GENERICO = 'No se ha podido realizar la consulta. Inténtelo de nuevo más tarde.';
@@ -333,90 +331,4 @@ function mostrarEntero(el: HTMLElement) {
   const encima = document.elementFromPoint(caja.left + 4, caja.top + 4);
   const visible = caja.top >= 0 && caja.bottom <= window.innerHeight && encima !== null && el.contains(encima);
   if (!visible) el.scrollIntoView({ block: 'center' });
-}
-
-/** Cards of incidents; `nivel` is the heading level that fits where the list sits. */
-function ListaTarjetas({
-  incidencias,
-  nivel,
-  conDistribuidora = false,
-}: {
-  incidencias: readonly IncidenciaRedPublica[];
-  nivel: 3 | 4;
-  conDistribuidora?: boolean;
-}) {
-  return (
-    <ul className="tarjetas" role="list">
-      {incidencias.map((i) => (
-        <li key={i.id}>
-          <Tarjeta incidencia={i} nivel={nivel} conDistribuidora={conDistribuidora} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** One interruption: where, state, what, when and how many customers. */
-function Tarjeta({ incidencia: i, nivel, conDistribuidora }: { incidencia: IncidenciaRedPublica; nivel: 3 | 4; conDistribuidora: boolean }) {
-  const Titulo = nivel === 3 ? 'h3' : 'h4';
-  return (
-    <article className="tarjeta" data-estado={i.estadoIncidenciaRed}>
-      <div className="tarjeta__cabecera">
-        <Titulo className="tarjeta__lugar">
-          {i.municipio} <span className="tarjeta__provincia">({i.provincia})</span>
-        </Titulo>
-        <EstadoIncidencia estado={i.estadoIncidenciaRed} />
-      </div>
-      <p className="tarjeta__descripcion">{i.descripcion}</p>
-      <dl className="tarjeta__datos">
-        {conDistribuidora && <Dato termino="Distribuidora">{i.distribuidoraNombre}</Dato>}
-        <Dato termino="Inicio">
-          <time dateTime={i.inicio}>{FECHA.format(new Date(i.inicio))}</time>
-        </Dato>
-        <Dato termino="Fin previsto">
-          {i.finPrevisto ? <time dateTime={i.finPrevisto}>{FECHA.format(new Date(i.finPrevisto))}</time> : 'Pendiente de determinar'}
-        </Dato>
-        <Dato termino="Clientes afectados">{i.clientesAfectados === null ? 'Sin estimar' : NUMERO.format(i.clientesAfectados)}</Dato>
-        {i.codigosPostales.length > 0 && <Dato termino="Códigos postales">{i.codigosPostales.join(', ')}</Dato>}
-      </dl>
-    </article>
-  );
-}
-
-/** One term and its value in a card. */
-function Dato({ termino, children }: { termino: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{termino}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** The state as a label with its own icon, so it never depends on colour alone. */
-function EstadoIncidencia({ estado }: { estado: EstadoIncidenciaRed }) {
-  return (
-    <p className="estado" data-estado={estado}>
-      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-        {estado === 'Programada' && (
-          <>
-            <rect x="1.5" y="2.5" width="13" height="12" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-            <path d="M1.5 6.5h13M5 1v3M11 1v3" stroke="currentColor" strokeWidth="1.5" />
-          </>
-        )}
-        {estado === 'En curso' && (
-          <path
-            d="M10.5 1.5a4 4 0 0 0-3.8 5.3L1.5 12a1.8 1.8 0 0 0 2.5 2.5l5.2-5.2a4 4 0 0 0 5.3-3.8l-2.3 2.3-2.2-.5-.5-2.2Z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.4"
-            strokeLinejoin="round"
-          />
-        )}
-        {estado === 'Activa' && <path d="M9.5 1 3 9h4.5L6.5 15 13 7H8.5Z" fill="currentColor" />}
-      </svg>
-      <span className="visually-hidden">Estado: </span>
-      {estado}
-    </p>
-  );
 }

@@ -170,7 +170,7 @@ describe('side menu', () => {
     expect(ids(todosLosPermisos())).toEqual(['administrador', 'accesoyconexion', 'distribucion', 'comercializadora', 'contacto']);
   });
 
-  it('has the entries of SPEC.md §6 and issue 5 in each section', () => {
+  it('has the entries of SPEC.md §6, issue 5 and issue 7 in each section', () => {
     const textos = Object.fromEntries(SECCIONES_MENU.map((s) => [s.id, s.items.map((i) => i.texto)]));
     expect(textos).toEqual({
       administrador: ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Registro de actividad'],
@@ -183,6 +183,7 @@ describe('side menu', () => {
         'Lecturas programadas',
         'Estado del contador',
         'Modificaciones contractuales',
+        'Interrupciones en mis suministros',
         'Interrupciones de red',
       ],
       comercializadora: ['SIPS', 'Solicitudes ATR', 'FTP'],

@@ -20,7 +20,8 @@ export type Pantalla =
   | 'admin-auditoria'
   | 'suministros'
   | 'curvas'
-  | 'potencias';
+  | 'potencias'
+  | 'interrupciones';
 
 /** The side menu's permission sections (SPEC.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -137,6 +138,13 @@ export const RUTAS_APP: readonly RutaApp[] = [
     area: 'distribucion',
     pantalla: 'no-disponible',
     ofrecera: 'Aquí podrá comprobar si el contador de cada suministro está en servicio y comunica con la distribuidora.',
+  },
+  {
+    id: 'interrupciones',
+    patron: '/medidas/interrupciones',
+    titulo: 'Interrupciones en mis suministros',
+    area: 'distribucion',
+    pantalla: 'interrupciones',
   },
   {
     id: 'modificaciones',
@@ -361,6 +369,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('lecturas'),
       deRuta('estadoContador'),
       deRuta('modificaciones'),
+      deRuta('interrupciones'),
       { tipo: 'publica', texto: 'Interrupciones de red', href: '/incidencias-red' },
     ],
   },

@@ -1,16 +1,22 @@
 /**
  * GET /api/incidenciasRed (open network interruptions) and POST /api/incidenciasRed (those affecting
  * one supply point). Both public (CONTRACT.md): the answers never carry CUPS lists or authors.
+ * GET /api/incidenciasRed/suministros (issue 7, "my interruptions"): for a holder, each of their
+ * supply points with the open incidents that concern it.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ESTADOS_INCIDENCIA_RED } from '../../lib/banner-incidencias.ts';
 import { errorCups, MENSAJES_CUPS } from '../../lib/cups.ts';
-import type { AppEnv } from '../http/context.ts';
+import { requireArea, requireAuth } from '../auth/middleware.ts';
+import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
-import { listIncidenciasAbiertas, listIncidenciasDeCups } from './service.ts';
+import { lectorDe } from '../suministros/routes.ts';
+import { suministrosDe } from '../suministros/service.ts';
+import { incidenciasDeSuministros, listIncidenciasAbiertas, listIncidenciasDeCups } from './service.ts';
 
 const IncidenciaRedSchema = z
   .object({
@@ -120,9 +126,59 @@ const consultar = createRoute({
   },
 });
 
+const IncidenciasSuministroSchema = z
+  .object({
+    cups: z.string(),
+    direccion: z.string(),
+    municipio: z.string(),
+    codigoPostal: z.string(),
+    distribuidora: z.string(),
+    /** Open incidents that concern the supply point, those that list it first. */
+    incidencias: z.array(
+      IncidenciaRedSchema.extend({
+        /** suministro: the incident lists this supply point; zona: it is in its postal code (or municipality) and may cut it. */
+        afecta: z.enum(['suministro', 'zona']),
+      }),
+    ),
+  })
+  .openapi('IncidenciasDeSuministro');
+
+const misSuministros = createRoute({
+  method: 'get',
+  path: '/incidenciasRed/suministros',
+  tags: ['Consumidores'],
+  summary: 'Interrupciones que afectan a mis suministros',
+  description:
+    'Cada suministro del titular con las interrupciones programadas o activas de su distribuidora que lo incluyen (afecta: suministro) o que ocurren en su código postal, o en su municipio si la incidencia no indica códigos postales (afecta: zona).',
+  security: [{ Bearer: [] }],
+  responses: {
+    200: { description: 'Suministros y sus interrupciones', content: { 'application/json': { schema: z.array(IncidenciasSuministroSchema) } } },
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('Sin permiso «-distribucion»'),
+  },
+});
+
 /** The network interruptions sub-app. */
 export function incidenciasRoutes() {
-  return featureApp()
+  const app = featureApp();
+  app.use('/incidenciasRed/suministros', requireAuth(), requireArea('distribucion'));
+  return app
+    .openapi(misSuministros, async (c) => {
+      const db = c.get('deps').db;
+      const puntos = await suministrosDe(db, lectorDe(c as unknown as Context<AuthEnv>));
+      const porCups = await incidenciasDeSuministros(db, puntos);
+      return c.json(
+        puntos.map((s) => ({
+          cups: s.cups,
+          direccion: s.direccion,
+          municipio: s.municipio,
+          codigoPostal: s.codigoPostal,
+          distribuidora: s.distribuidora,
+          incidencias: porCups.get(s.cups) ?? [],
+        })),
+        200,
+      );
+    })
     .openapi(listar, async (c) => {
       // Public and the same for everyone: browsers and CDNs may keep it a minute, the banner's refresh pace.
       c.header('Cache-Control', 'public, max-age=60');

@@ -1,9 +1,10 @@
 /** Network interruptions as the public sees them: open incidents only, without their CUPS lists. */
-import { and, arrayContains, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/banner-incidencias.ts';
 import { cupsBase } from '../../lib/cups.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import type { Db } from '../db/client.ts';
+import { pgArray } from '../db/arrays.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import { distribuidoras, incidenciasRed } from '../db/schema.ts';
 
 /** Open incidents matching `filtro`, active ones first (they matter now), then by start. */
@@ -51,4 +52,56 @@ export function listIncidenciasAbiertas(db: Db): Promise<IncidenciaRedPublica[]>
 export function listIncidenciasDeCups(db: Db, cups: string): Promise<IncidenciaRedPublica[]> {
   // Incidents store the 20-character base; `@>` on the array uses the GIN index on `cups`.
   return listarAbiertas(db, arrayContains(incidenciasRed.cups, [cupsBase(cups)]));
+}
+
+/** How an open incident concerns a supply point: it is listed by CUPS, or it is in its area. */
+export type Afectacion = 'suministro' | 'zona';
+
+/** What a supply point needs for its incidents to be found. */
+export interface PuntoAfectable {
+  cups: string;
+  distribuidora: string;
+  codigoPostal: string;
+  codigoIne: string;
+}
+
+/**
+ * Whether an incident concerns a supply point: `suministro` when the incident lists its CUPS; `zona`
+ * when it names the supply's postal code, or — naming no postal codes — its municipality (the CUPS
+ * list of an incident may be incomplete, so an incident in the area may still cut the supply);
+ * null otherwise. Another distributor's incident never concerns it.
+ */
+export function afectacion(i: Pick<IncidenciaRedPublica, 'distribuidora' | 'codigosPostales' | 'codigoIne'>, p: PuntoAfectable, listado: boolean): Afectacion | null {
+  if (i.distribuidora !== p.distribuidora) return null;
+  if (listado) return 'suministro';
+  if (i.codigosPostales.length > 0 ? i.codigosPostales.includes(p.codigoPostal) : i.codigoIne === p.codigoIne) return 'zona';
+  return null;
+}
+
+/** The open incidents that concern each supply point, listed ones first. */
+export async function incidenciasDeSuministros(
+  db: Db,
+  puntos: readonly PuntoAfectable[],
+): Promise<Map<string, (IncidenciaRedPublica & { afecta: Afectacion })[]>> {
+  const resultado = new Map<string, (IncidenciaRedPublica & { afecta: Afectacion })[]>(puntos.map((p) => [p.cups, []]));
+  if (puntos.length === 0) return resultado;
+  const abiertas = await listarAbiertas(db, inArray(incidenciasRed.distribuidora, [...new Set(puntos.map((p) => p.distribuidora))]));
+  const bases = puntos.map((p) => cupsBase(p.cups));
+  // Which of these CUPS each open incident lists (`&&` uses the GIN index); the lists themselves stay here.
+  const listados = await queryRows<{ id: string; cups: string[] }>(
+    db,
+    sql`select id, array(select unnest(cups) intersect select unnest(${pgArray(bases)}::text[])) as cups
+        from incidencias_red where estado <> 'Cerrada' and cups && ${pgArray(bases)}::text[]`,
+  );
+  const listadosPor = new Map(listados.map((l) => [l.id, new Set(l.cups)]));
+  for (const p of puntos) {
+    const suyas = resultado.get(p.cups)!;
+    for (const i of abiertas) {
+      const a = afectacion(i, p, listadosPor.get(i.id)?.has(cupsBase(p.cups)) ?? false);
+      if (a) suyas.push({ ...i, afecta: a });
+    }
+    // Listed ones first, keeping the public order (active first, then by start) within each group.
+    suyas.sort((x, y) => (x.afecta === y.afecta ? 0 : x.afecta === 'suministro' ? -1 : 1));
+  }
+  return resultado;
 }

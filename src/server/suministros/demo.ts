@@ -115,6 +115,10 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
       potenciaMaximaW: w(9.2),
     },
   });
+  // The demo supply points that the demo incidents list by CUPS (src/server/incidencias/demo.ts) are
+  // placed where those incidents happen, so "my interruptions" shows consistent places.
+  const merida = { municipio: 'Mérida', codigoIne: '06083', provincia: 'Badajoz', codigoPostal: '06800' };
+  const alcala = { municipio: 'Alcalá de Henares', codigoIne: '28005', provincia: 'Madrid', codigoPostal: '28801' };
   lista.push({
     perfil: 'hogar_solar',
     suministro: suministro(random, 'eod', 1, lucia, {
@@ -122,11 +126,15 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
       potenciasW: [w(5.75), w(5.75)],
       potenciaMaximaW: w(9.2),
       autoconsumo: 'con_excedentes_compensacion',
+      direccion: 'Calle Santa Eulalia, 37',
+      ...merida,
     }),
   });
   lista.push({
     perfil: 'negocio',
     suministro: suministro(random, 'epd', 2, talleres, {
+      direccion: 'Calle Francisco Alonso, 12, nave 4',
+      ...alcala,
       tarifa: '3.0TD',
       potenciasW: [20, 20, 25, 25, 25, 40].map(w),
       potenciaMaximaW: w(55),
@@ -139,6 +147,8 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
   lista.push({
     perfil: 'industria',
     suministro: suministro(random, 'eod', 2, talleres, {
+      direccion: 'Polígono El Prado, parcela 21',
+      ...merida,
       tarifa: '6.1TD',
       potenciasW: [88, 88, 88, 88, 88, 100].map(w),
       potenciaMaximaW: w(250),

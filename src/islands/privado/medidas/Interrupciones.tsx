@@ -1,0 +1,103 @@
+/**
+ * /medidas/interrupciones (issue 7 "My interruptions"): the scheduled and active network
+ * interruptions that concern each of the user's supply points — listed by CUPS, or in its postal
+ * code or municipality — shown with the public page's cards, why each concerns the supply point and
+ * the distributor's fault line. A link leads to every interruption of the network.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import {
+  notaIncidencia,
+  resumenInterrupciones,
+  telefonoAverias,
+  type IncidenciaDeSuministro,
+  type SuministroConIncidencias,
+} from '../../../lib/medidas-pantalla/interrupciones.ts';
+import { ListaTarjetas } from '../../comunes/TarjetaIncidencia.tsx';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { Cargando, Cups, ErrorCarga, SinSuministros, type Carga } from './comun.tsx';
+import './medidas.css';
+
+const HORA = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' });
+
+/** Why one incident concerns the supply point, and whom to call. */
+function Nota({ i, s }: { i: IncidenciaDeSuministro; s: SuministroConIncidencias }) {
+  const n = notaIncidencia(i, s);
+  const tel = telefonoAverias(s.distribuidora);
+  return (
+    <p className={`med-interrupcion__nota med-interrupcion__nota--${i.afecta}`}>
+      <strong>{n.por}</strong> {n.que}
+      {tel ? (
+        <>
+          {' '}
+          <a href={`tel:${tel.e164}`}>{tel.texto}</a> (24 horas, gratuito).
+        </>
+      ) : (
+        '.'
+      )}
+    </p>
+  );
+}
+
+/** The screen. */
+export default function Interrupciones({ ruta }: PropsPantalla) {
+  const [carga, setCarga] = useState<Carga<SuministroConIncidencias[]>>({ fase: 'cargando' });
+  const [actualizado, setActualizado] = useState<Date | null>(null);
+  const [intento, setIntento] = useState(0);
+  const actualizar = useCallback(() => setIntento((n) => n + 1), []);
+
+  useEffect(() => {
+    const peticion = new AbortController();
+    // A refresh keeps the list on screen; only the first load shows the spinner.
+    setCarga((c) => (c.fase === 'lista' ? c : { fase: 'cargando' }));
+    void apiFetch<SuministroConIncidencias[]>('/api/incidenciasRed/suministros', { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      if (r.ok) setActualizado(new Date());
+      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+    });
+    return () => peticion.abort();
+  }, [intento]);
+
+  return (
+    <div className="priv-pagina med">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <p className="med-intro">
+        Las interrupciones programadas y en curso de la red que incluyen sus puntos de suministro o que ocurren en su código postal. Puede consultar todas
+        las de la red en <a href="/incidencias-red">Interrupciones de red</a>.
+      </p>
+      {carga.fase === 'cargando' && <Cargando texto="Buscando interrupciones en sus suministros…" />}
+      {carga.fase === 'error' && <ErrorCarga que="las interrupciones" mensaje={carga.mensaje} reintentar={actualizar} />}
+      {carga.fase === 'lista' && carga.datos.length === 0 && <SinSuministros />}
+      {carga.fase === 'lista' && carga.datos.length > 0 && (
+        <>
+          <div className="med-interrupciones__estado">
+            <p className="med-interrupciones__resumen" role="status">
+              {resumenInterrupciones(carga.datos)}
+            </p>
+            <p className="med-interrupciones__hora">
+              {actualizado && <>Actualizado a las {HORA.format(actualizado)}. </>}
+              <button type="button" className="priv-boton priv-boton--secundario" onClick={actualizar}>
+                Actualizar
+              </button>
+            </p>
+          </div>
+          {carga.datos.map((s) => (
+            <section key={s.cups} className="med-interrupciones__suministro" aria-labelledby={`int-${s.cups}`}>
+              <h2 id={`int-${s.cups}`}>
+                {s.direccion}, {s.municipio}
+              </h2>
+              <p className="med-interrupciones__cups">
+                CUPS <Cups cups={s.cups} />
+              </p>
+              {s.incidencias.length === 0 ? (
+                <p>No hay interrupciones programadas ni activas que afecten a este suministro.</p>
+              ) : (
+                <ListaTarjetas incidencias={s.incidencias} nivel={3} nota={(i) => <Nota i={i as IncidenciaDeSuministro} s={s} />} />
+              )}
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
