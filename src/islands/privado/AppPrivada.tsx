@@ -41,6 +41,7 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   suministros: lazy(() => import('./medidas/Suministros.tsx')),
   curvas: lazy(() => import('./medidas/Curvas.tsx')),
   potencias: lazy(() => import('./medidas/Potencias.tsx')),
+  certificados: lazy(() => import('./medidas/Certificados.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */
