@@ -198,7 +198,7 @@ describe('POST /api/certificados and the PDF', () => {
 
     // Tagged, Spanish, titled.
     const doc = await getDocumentProxy(bytes);
-    const { info } = (await doc.getMetadata()) as { info: Record<string, unknown> };
+    const info = (await doc.getMetadata()).info as Record<string, unknown>;
     expect(info.Language).toBe('es-ES');
     expect(info.Title).toBe(`Certificado de consumo ${t.cups}`);
     expect(info.Author).toBe('Electra Peninsular Distribución, S.L.');
@@ -284,6 +284,27 @@ describe('ownership', () => {
     const delAntiguo = (await (await llamar(server, 'GET', '/api/certificados', { token: antiguo.token })).json()) as Certificado[];
     expect(delAntiguo.map((x) => [x.id, x.titularActual])).toEqual([[c.id, false]]);
     expect((await descargar(antiguo.token, c.id)).status).toBe(200);
+  });
+});
+
+describe('impersonation', () => {
+  it('records the administrator behind an impersonated session as well as the holder', async () => {
+    const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+    const admin = await cuenta(server, { extra: ['epd-administrador'], prefijo: 'admin' });
+    const propia = await sesion(server, admin.email);
+    const res = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: propia.jwtToken, body: { username: t.u.email } });
+    expect(res.status).toBe(200);
+    const { jwtToken } = (await res.json()) as { jwtToken: string };
+    const c = await emitido({ token: jwtToken, cups: t.cups }, '2026-01', '2026-01');
+    const [fila] = await queryRows<{ user_id: string; suplantado_por: string }>(server.database.db, sql`select user_id, suplantado_por from certificados_consumo where id = ${c.id}`);
+    expect(fila).toEqual({ user_id: t.u.id, suplantado_por: admin.id });
+    const [entrada] = await queryRows<{ actor_user_id: string; impersonator_user_id: string; details: { cups: string } }>(
+      server.database.db,
+      sql`select actor_user_id, impersonator_user_id, details from audit_log where action = 'certificado.emitido' and target_id = ${c.id}`,
+    );
+    expect(entrada).toMatchObject({ actor_user_id: t.u.id, impersonator_user_id: admin.id, details: { cups: t.cups } });
+    // The holder sees it as theirs.
+    expect(((await (await llamar(server, 'GET', '/api/certificados', { token: t.token })).json()) as Certificado[]).map((x) => x.id)).toEqual([c.id]);
   });
 });
 
