@@ -13,13 +13,12 @@ import { rangoDias } from '../../src/lib/medidas/horas.ts';
 import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { importarMedidas } from '../../src/server/medidas/importar.ts';
-import { guardarSuministros, type SuministroEntrada } from '../../src/server/suministros/service.ts';
+import { guardarSuministros } from '../../src/server/suministros/service.ts';
 import { cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { suministroPrueba } from '../support/suministros.ts';
+import { puntoNuevo } from '../support/suministros.ts';
 
 let server: TestServer;
-let seq = 0;
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -28,10 +27,7 @@ afterAll(async () => {
 });
 
 /** A supply point of `nif` at a distributor with a fresh CUPS. */
-function punto(nif: string, d: 'epd' | 'eod' | 'ecd' = 'epd', extra: Partial<SuministroEntrada> = {}): SuministroEntrada {
-  const ree = { epd: '9901', eod: '9902', ecd: '9903' }[d];
-  return suministroPrueba(construirCups(ree, 700_000 + ++seq + Math.floor(Math.random() * 1e6) * 10), d, nif, extra);
-}
+const punto = puntoNuevo;
 
 /**
  * Hourly records of the civil days [desde, hasta] in Madrid: a value that varies hour to hour, every

@@ -18,6 +18,8 @@ async function axeEnAnchos(page: Page, nombre: string) {
   for (const w of WIDTHS) {
     await page.setViewportSize({ width: w.width, height: w.height });
     await expectNoAxeViolations(page, `${nombre} (${w.name})`);
+    // Nothing wider than the screen: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w.width);
     await foto(page, `${nombre}-${w.width}`);
   }
 }

@@ -5,7 +5,7 @@
  * supply point's zone (Madrid, or Canary time for the Canary Islands).
  */
 import { diasDelMes, fechaLocal, fechaLocalDe, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from '../medidas/horas.ts';
-import { esMes, mesesEntre, sumarMeses } from '../medidas-pantalla/potencias.ts';
+import { erroresFormatoMeses, esMes, mesesEntre, sumarMeses, type ErrorMeses } from '../medidas-pantalla/potencias.ts';
 
 export { esMes, mesesEntre, sumarMeses };
 
@@ -37,19 +37,12 @@ export function diasDelPeriodo(desde: string, hasta: string): { desde: string; h
 }
 
 /** One rule a period breaks, and the field it concerns. */
-export interface ErrorPeriodo {
-  campo: 'desde' | 'hasta';
-  mensaje: string;
-}
+export type ErrorPeriodo = ErrorMeses;
 
 /** Why a period cannot be certified, in Spanish (empty when it can); `mesActual` is the month in progress. */
 export function erroresPeriodo(desde: string, hasta: string, mesActual: string): ErrorPeriodo[] {
-  const e: ErrorPeriodo[] = [];
-  if (!esMes(desde)) e.push({ campo: 'desde', mensaje: desde ? 'El mes de inicio no es válido: elija un mes y un año.' : 'Indique el mes de inicio.' });
-  if (!esMes(hasta)) e.push({ campo: 'hasta', mensaje: hasta ? 'El mes de fin no es válido: elija un mes y un año.' : 'Indique el mes de fin.' });
-  if (e.length) return e;
-  if (desde < '2000-01') return [{ campo: 'desde', mensaje: 'No hay medidas anteriores al año 2000.' }];
-  if (hasta < desde) return [{ campo: 'hasta', mensaje: 'El mes de fin es anterior al de inicio.' }];
+  const formato = erroresFormatoMeses(desde, hasta);
+  if (formato.length) return formato;
   if (hasta >= mesActual) {
     return [
       {
