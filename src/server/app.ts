@@ -13,6 +13,7 @@ import { administracionRoutes } from './administracion/routes.ts';
 import { auditoriaRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
+import { certificadosRoutes } from './certificados/routes.ts';
 import { distribuidorasRoutes } from './distribuidoras/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { incidenciasAdminRoutes } from './incidencias/admin.ts';
@@ -46,7 +47,8 @@ export function createApi() {
     .route('/', auditoriaRoutes())
     .route('/', suministrosRoutes())
     .route('/', medidasRoutes())
-    .route('/', capacidadNodalRoutes());
+    .route('/', capacidadNodalRoutes())
+    .route('/', certificadosRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

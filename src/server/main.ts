@@ -43,7 +43,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   const started = performance.now();
   await migrate(database);
   await syncDistribuidoras(database.db);
-  if (config.demoData) await loadDemoData(database.db, logger);
+  if (config.demoData) await loadDemoData(database.db, logger, { publicUrl: config.publicUrl });
   await bootstrapAdmin(database.db, config, logger);
   logger.info({ driver: database.driver, ms: Math.round(performance.now() - started) }, 'base de datos preparada');
   return database;

@@ -14,10 +14,9 @@ import { guardarSuministros, type SuministroEntrada } from '../../src/server/sum
 import { sql } from 'drizzle-orm';
 import { cuenta, idDelEnlace, llamar, sesion, ultimoCorreo, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { suministroPrueba } from '../support/suministros.ts';
+import { puntoNuevo } from '../support/suministros.ts';
 
 let server: TestServer;
-let seq = 0;
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -26,10 +25,7 @@ afterAll(async () => {
 });
 
 /** A supply point of `nif` at a distributor with a fresh CUPS. */
-function punto(nif: string, d: 'epd' | 'eod' | 'ecd', extra: Partial<SuministroEntrada> = {}): SuministroEntrada {
-  const ree = { epd: '9901', eod: '9902', ecd: '9903' }[d];
-  return suministroPrueba(construirCups(ree, 900_000 + ++seq + Math.floor(Math.random() * 1e6) * 10), d, nif, extra);
-}
+const punto = puntoNuevo;
 
 /** Hourly records of every hour of the civil days [desde, hasta], Wh = f(hour number 1..25). */
 function horas(cups: string, desde: string, hasta: string, wh: (n: number, fecha: string) => number, metodo: 'real' | 'estimada' = 'real'): RegistroMedida[] {

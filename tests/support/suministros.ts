@@ -1,4 +1,5 @@
 /** A supply point for tests (issue 6): a 2.0TD household in Alcalá de Henares unless told otherwise. */
+import { construirCups } from '../../src/lib/cups.ts';
 import type { SuministroEntrada } from '../../src/server/suministros/service.ts';
 
 /** The supply point of `cups` held by `nif`; `extra` overrides any field. */
@@ -32,4 +33,12 @@ export function suministroPrueba(cups: string, distribuidora: 'epd' | 'eod' | 'e
     fechaBaja: null,
     ...extra,
   };
+}
+
+let seq = 0;
+
+/** A supply point of `nif` at a distributor with a fresh random CUPS (`extra` overrides any field). */
+export function puntoNuevo(nif: string, d: 'epd' | 'eod' | 'ecd' = 'epd', extra: Partial<SuministroEntrada> = {}): SuministroEntrada {
+  const ree = { epd: '9901', eod: '9902', ecd: '9903' }[d];
+  return suministroPrueba(construirCups(ree, 900_000 + ++seq + Math.floor(Math.random() * 1e6) * 10), d, nif, extra);
 }

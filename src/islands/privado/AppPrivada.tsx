@@ -42,6 +42,7 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   curvas: lazy(() => import('./medidas/Curvas.tsx')),
   potencias: lazy(() => import('./medidas/Potencias.tsx')),
   interrupciones: lazy(() => import('./medidas/Interrupciones.tsx')),
+  certificados: lazy(() => import('./medidas/Certificados.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

@@ -112,6 +112,7 @@ export function describirActor(e: Pick<EntradaAuditoria, 'actor' | 'suplantador'
 /** Known actions, in words; others are shown as their code. */
 const ACCIONES: Record<string, string> = {
   'capacidad_nodal.importada': 'Importación de capacidad nodal',
+  'certificado.emitido': 'Emisión de un certificado de consumo',
   'clave.recuperacion_solicitada': 'Solicitud de recuperación de contraseña',
   'clave.restablecida': 'Contraseña restablecida',
   'demo.cargada': 'Carga de datos de demostración',

@@ -57,14 +57,21 @@ export interface ErrorMeses {
   mensaje: string;
 }
 
-/** Why a range of months cannot be asked for, in Spanish (the API applies the same rules). */
-export function erroresMeses(desde: string, hasta: string, hoy: string): ErrorMeses[] {
+/** Why two texts are not an ordered range of months since 2000, in Spanish (empty when they are). */
+export function erroresFormatoMeses(desde: string, hasta: string): ErrorMeses[] {
   const e: ErrorMeses[] = [];
   if (!esMes(desde)) e.push({ campo: 'desde', mensaje: desde ? 'El mes de inicio no es válido: elija un mes y un año.' : 'Indique el mes de inicio.' });
   if (!esMes(hasta)) e.push({ campo: 'hasta', mensaje: hasta ? 'El mes de fin no es válido: elija un mes y un año.' : 'Indique el mes de fin.' });
   if (e.length) return e;
   if (desde < '2000-01') return [{ campo: 'desde', mensaje: 'No hay medidas anteriores al año 2000.' }];
   if (hasta < desde) return [{ campo: 'hasta', mensaje: 'El mes de fin es anterior al de inicio.' }];
+  return [];
+}
+
+/** Why a range of months cannot be asked for, in Spanish (the API applies the same rules). */
+export function erroresMeses(desde: string, hasta: string, hoy: string): ErrorMeses[] {
+  const formato = erroresFormatoMeses(desde, hasta);
+  if (formato.length) return formato;
   if (mesesEntre(desde, hasta).length > MAX_MESES) return [{ campo: 'hasta', mensaje: `Consulte como máximo ${MAX_MESES} meses de potencias.` }];
   if (desde > hoy.slice(0, 7)) return [{ campo: 'desde', mensaje: 'El mes de inicio es posterior al actual: todavía no hay medidas.' }];
   return [];

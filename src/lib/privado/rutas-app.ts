@@ -21,7 +21,8 @@ export type Pantalla =
   | 'suministros'
   | 'curvas'
   | 'potencias'
-  | 'interrupciones';
+  | 'interrupciones'
+  | 'certificados';
 
 /** The side menu's permission sections (SPEC.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -120,7 +121,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
     patron: '/medidas/certificado-consumo',
     titulo: 'Certificado de consumo',
     area: 'distribucion',
-    pantalla: 'no-disponible',
+    pantalla: 'certificados',
     ofrecera: 'Aquí podrá obtener un certificado del consumo de un suministro en el periodo que elija.',
   },
   {

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { audit } from '../audit/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
+import { demoCertificados } from '../certificados/demo.ts';
 import type { Db } from '../db/client.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
@@ -13,8 +14,13 @@ import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { createRandom, type Random } from './random.ts';
 
+/** What some generators need from the configuration: the origin printed in certificates. */
+export interface ContextoDemo {
+  publicUrl: string;
+}
+
 /** One generator: writes its part of the demo data inside the loading transaction. */
-export type DemoStep = (db: Db, random: Random, now: Date) => Promise<Record<string, number>>;
+export type DemoStep = (db: Db, random: Random, now: Date, contexto: ContextoDemo) => Promise<Record<string, number>>;
 
 /** The demo accounts, active, with the automatic permissions plus their extra ones. */
 const accounts: DemoStep = async (db) => {
@@ -32,16 +38,18 @@ const DEMO_STEPS: DemoStep[] = [
   demoCapacidadNodal,
   demoClientes,
   demoMedidas,
+  demoCertificados,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */
-export async function loadDemoData(db: Db, logger: Logger, options: { seed?: number; now?: Date } = {}): Promise<boolean> {
+export async function loadDemoData(db: Db, logger: Logger, options: { seed?: number; now?: Date; publicUrl?: string } = {}): Promise<boolean> {
   if (!(await hasNoUsers(db))) return false;
   const random = createRandom(options.seed ?? 20_250_428);
   const now = options.now ?? new Date();
+  const contexto: ContextoDemo = { publicUrl: options.publicUrl ?? 'http://localhost:4321' };
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const step of DEMO_STEPS) Object.assign(counts, await step(tx, random, now));
+    for (const step of DEMO_STEPS) Object.assign(counts, await step(tx, random, now, contexto));
     await audit(tx, { action: 'demo.cargada', details: counts });
   });
   logger.info(counts, 'datos de demostración cargados');

@@ -49,6 +49,10 @@ export const LIMITES = {
   claveActual: { nombre: 'clave-actual', max: 10, ventanaMs: HORA },
   /** Activation mails an administrator resends to one account. */
   reenvioActivacion: { nombre: 'reenvio-activacion', max: 3, ventanaMs: HORA },
+  /** Consumption certificates one account issues (each is a PDF kept for good; docs/decisions/009). */
+  emitirCertificado: { nombre: 'emitir-certificado', max: 20, ventanaMs: HORA },
+  /** Certificate codes from one address that matched none (guessing codes; docs/decisions/009). */
+  verificarCertificado: { nombre: 'verificar-certificado-dir', max: 20, ventanaMs: 15 * MINUTO },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

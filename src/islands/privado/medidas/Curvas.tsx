@@ -52,7 +52,7 @@ import {
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useDetalle, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { CampoCalendario, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useDetalle, useSuministros, Vacio, type Carga, type PropsCampoCalendario } from './comun.tsx';
 import { Descargas } from './Descargas.tsx';
 import { GraficoCurva } from './GraficoCurva.tsx';
 import { TablaCurva } from './TablaCurva.tsx';
@@ -71,32 +71,8 @@ const ETIQUETA_FECHA: Record<Exclude<TipoRango, 'personalizado'>, { etiqueta: st
 };
 
 /** A labelled date input with hint and error. */
-function CampoFecha(p: { id: string; etiqueta: string; ayuda: string; valor: string; alCambiar: (v: string) => void; error?: string | undefined; max: string }) {
-  const describe = [`${p.id}-ayuda`, p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className={`med-campo${p.error ? ' med-campo--error' : ''}`}>
-      <label htmlFor={p.id}>{p.etiqueta}</label>
-      <p id={`${p.id}-ayuda`} className="med-campo__ayuda">
-        {p.ayuda}
-      </p>
-      {p.error && (
-        <p id={`${p.id}-error`} className="med-campo__error">
-          <span className="visually-hidden">Error: </span>
-          {p.error}
-        </p>
-      )}
-      <input
-        id={p.id}
-        type="date"
-        value={p.valor}
-        min="2000-01-01"
-        max={p.max}
-        onChange={(e) => p.alCambiar(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describe}
-      />
-    </div>
-  );
+function CampoFecha(p: PropsCampoCalendario & { ayuda: string }) {
+  return <CampoCalendario {...p} tipo="date" />;
 }
 
 /** A group of radio buttons drawn as a segmented control. */

@@ -24,41 +24,12 @@ import {
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { CampoMes, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from './comun.tsx';
 import { GraficoPotencias } from './GraficoPotencias.tsx';
 import './medidas.css';
 
 const ID_DESDE = 'potencias-desde';
 const ID_HASTA = 'potencias-hasta';
-
-/** A labelled month input (a text box taking AAAA-MM where the browser has no month picker). */
-function CampoMes(p: { id: string; etiqueta: string; valor: string; alCambiar: (v: string) => void; error?: string | undefined; max: string }) {
-  return (
-    <div className={`med-campo${p.error ? ' med-campo--error' : ''}`}>
-      <label htmlFor={p.id}>{p.etiqueta}</label>
-      <p id={`${p.id}-ayuda`} className="med-campo__ayuda">
-        Mes y año (AAAA-MM).
-      </p>
-      {p.error && (
-        <p id={`${p.id}-error`} className="med-campo__error">
-          <span className="visually-hidden">Error: </span>
-          {p.error}
-        </p>
-      )}
-      <input
-        id={p.id}
-        type="month"
-        value={p.valor}
-        min="2000-01"
-        max={p.max}
-        placeholder="AAAA-MM"
-        onChange={(e) => p.alCambiar(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={[`${p.id}-ayuda`, p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ')}
-      />
-    </div>
-  );
-}
 
 /** The maximum powers screen. */
 export default function Potencias({ ruta }: PropsPantalla) {

@@ -171,3 +171,48 @@ export function Cups({ cups }: { cups: string }) {
 export function Direccion({ s }: { s: Suministro }) {
   return <>{direccionCompleta(s)}</>;
 }
+
+/** Props of a labelled date or month input. */
+export interface PropsCampoCalendario {
+  id: string;
+  etiqueta: string;
+  valor: string;
+  alCambiar: (v: string) => void;
+  error?: string | undefined;
+  /** Latest value allowed (`YYYY-MM-DD` for a date, `YYYY-MM` for a month). */
+  max: string;
+}
+
+/** A labelled date (`date`) or month (`month`) input with its hint and error beside it. */
+export function CampoCalendario(p: PropsCampoCalendario & { tipo: 'date' | 'month'; ayuda: string }) {
+  return (
+    <div className={`med-campo${p.error ? ' med-campo--error' : ''}`}>
+      <label htmlFor={p.id}>{p.etiqueta}</label>
+      <p id={`${p.id}-ayuda`} className="med-campo__ayuda">
+        {p.ayuda}
+      </p>
+      {p.error && (
+        <p id={`${p.id}-error`} className="med-campo__error">
+          <span className="visually-hidden">Error: </span>
+          {p.error}
+        </p>
+      )}
+      <input
+        id={p.id}
+        type={p.tipo}
+        value={p.valor}
+        min={p.tipo === 'month' ? '2000-01' : '2000-01-01'}
+        max={p.max}
+        placeholder={p.tipo === 'month' ? 'AAAA-MM' : undefined}
+        onChange={(e) => p.alCambiar(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={[`${p.id}-ayuda`, p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ')}
+      />
+    </div>
+  );
+}
+
+/** A labelled month input (a text box taking AAAA-MM where the browser has no month picker). */
+export function CampoMes(p: PropsCampoCalendario) {
+  return <CampoCalendario {...p} tipo="month" ayuda="Mes y año (AAAA-MM)." />;
+}

@@ -1,0 +1,240 @@
+/**
+ * The consumption certificate as a PDF (issue 7): A4, Spanish, tagged for assistive technology
+ * (headings, paragraphs, tables with header cells, a link; decoration and page footers marked as
+ * artifacts), real text in the standard Helvetica font, with the title shown in the viewer's title
+ * bar. It states exactly the `ContenidoCertificado` it is given and nothing else, so what the
+ * verification page shows and what the PDF says cannot differ.
+ */
+import PDFDocument from 'pdfkit';
+import { kwhCertificado, direccionSuministro, fechaHoraEmision, nombreHora, nombreMesCertificado, textoHoras, textoOrigenEnergia, textoPeriodo, textoPotencias, tituloPeriodo, type ContenidoCertificado } from '../../lib/certificados/contenido.ts';
+import { tieneDatos } from '../../lib/certificados/cifras.ts';
+import { GRUPO } from '../../lib/distribuidoras.ts';
+import { numero } from '../../lib/medidas-pantalla/formato.ts';
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Estructura = ReturnType<Doc['struct']>;
+
+const MARGEN = 56;
+const AZUL = '#0b4f8a';
+const AZUL_OSCURO = '#083a66';
+const TINTA = '#14202b';
+const GRIS = '#44515c';
+const LINEA = '#b9c5d0';
+const FONDO = '#f3f6f9';
+
+/** Draws decoration that carries no meaning, marked as an artifact (PDF/UA: all content is tagged or an artifact). */
+function artefacto(doc: Doc, tipo: 'Layout' | 'Pagination', dibujar: () => void): void {
+  doc.markContent('Artifact', { type: tipo });
+  dibujar();
+  doc.endMarkedContent();
+}
+
+/** A heading of level 1 or 2. */
+function titulo(doc: Doc, raiz: Estructura, nivel: 1 | 2, texto: string): void {
+  if (nivel === 2) doc.moveDown(0.9);
+  // A heading never ends a page alone: what it introduces starts on the next page with it.
+  if (nivel === 2 && doc.y > doc.page.maxY() - 110) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(nivel === 1 ? 18 : 12.5).fillColor(nivel === 1 ? AZUL_OSCURO : AZUL);
+  doc.text(texto, { structParent: raiz, structType: `H${nivel}` });
+  doc.moveDown(0.35);
+  doc.font('Helvetica').fontSize(10).fillColor(TINTA);
+}
+
+/** A paragraph. */
+function parrafo(doc: Doc, raiz: Estructura, texto: string, opciones: { tamano?: number; color?: string; negrita?: boolean } = {}): void {
+  doc
+    .font(opciones.negrita ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(opciones.tamano ?? 10)
+    .fillColor(opciones.color ?? TINTA);
+  doc.text(texto, { structParent: raiz, structType: 'P', lineGap: 2 });
+  doc.moveDown(0.4);
+  doc.font('Helvetica').fontSize(10).fillColor(TINTA);
+}
+
+/** A table of label–value rows (the labels are row headers). */
+function tablaDatos(doc: Doc, raiz: Estructura, filas: [string, string][]): void {
+  doc.fontSize(9.5);
+  doc.table({
+    structParent: raiz,
+    columnStyles: [140, '*'],
+    defaultStyle: { border: { top: 0, right: 0, bottom: 0.5, left: 0 }, borderColor: LINEA, padding: [4, 6, 4, 0] },
+    data: filas.map(([k, v]) => [
+      { text: k, type: 'TH', scope: 'row', font: { src: 'Helvetica-Bold' }, textColor: GRIS },
+      { text: v, textColor: TINTA },
+    ]),
+  } as Parameters<Doc['table']>[0] & { structParent: Estructura; data: unknown[] });
+  doc.x = MARGEN;
+  doc.fontSize(10);
+}
+
+/** A table with a header row, row headers in the first column and a total row. */
+function tablaCifras(doc: Doc, raiz: Estructura, cabecera: string[], filas: string[][], pie: string[], anchoPrimera: number): void {
+  const columnas = cabecera.length;
+  const tamano = columnas > 7 ? 7.5 : 8.5;
+  doc.fontSize(tamano);
+  const celda = (text: string, i: number, extra: Record<string, unknown> = {}) =>
+    i === 0 ? { text, type: 'TH', scope: 'row', align: { x: 'left' }, ...extra } : { text, align: { x: 'right' }, ...extra };
+  doc.table({
+    structParent: raiz,
+    columnStyles: [anchoPrimera, ...new Array<string>(columnas - 1).fill('*')],
+    defaultStyle: { border: { top: 0, right: 0, bottom: 0.5, left: 0 }, borderColor: LINEA, padding: [3, 4, 3, 4] },
+    data: [
+      cabecera.map((text, i) => ({
+        text,
+        type: 'TH',
+        scope: 'column',
+        font: { src: 'Helvetica-Bold' },
+        backgroundColor: FONDO,
+        align: { x: i === 0 ? 'left' : 'right', y: 'bottom' },
+        border: { top: 0, right: 0, bottom: 1, left: 0 },
+        borderColor: GRIS,
+      })),
+      ...filas.map((f) => f.map((t, i) => celda(t, i))),
+      pie.map((t, i) => celda(t, i, { font: { src: 'Helvetica-Bold' }, border: { top: 1, right: 0, bottom: 1, left: 0 }, borderColor: GRIS })),
+    ],
+  } as Parameters<Doc['table']>[0] & { structParent: Estructura; data: unknown[] });
+  doc.x = MARGEN;
+  doc.fontSize(10);
+}
+
+/** The PDF of a certificate, as bytes. */
+export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Buffer> {
+  const emitido = new Date(c.emitidoEn);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGEN, bottom: MARGEN + 14, left: MARGEN, right: MARGEN },
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'es-ES',
+    displayTitle: true,
+    bufferPages: true,
+    info: {
+      Title: `Certificado de consumo ${c.suministro.cups}`,
+      Author: c.distribuidora.nombre,
+      Subject: `Consumo de energía eléctrica ${textoPeriodo(c.periodo)}. Código de verificación ${c.codigo}`,
+      Keywords: `certificado de consumo, ${c.suministro.cups}, ${c.codigo}`,
+      Creator: `Portal de las distribuidoras de ${GRUPO}`,
+      CreationDate: emitido,
+      ModDate: emitido,
+    },
+  });
+  const trozos: Buffer[] = [];
+  doc.on('data', (b: Buffer) => trozos.push(b));
+  const terminado = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(trozos)));
+    doc.on('error', reject);
+  });
+
+  const raiz = doc.struct('Document');
+  doc.addStructure(raiz);
+  const ancho = doc.page.width - 2 * MARGEN;
+  const banda = () => artefacto(doc, 'Layout', () => doc.save().rect(0, 0, doc.page.width, 10).fill(AZUL).restore());
+  banda();
+  doc.on('pageAdded', banda);
+
+  // Who certifies, and what.
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(GRIS);
+  doc.text(c.distribuidora.nombre.toUpperCase(), { structParent: raiz, structType: 'P', characterSpacing: 0.3 });
+  doc.moveDown(0.6);
+  titulo(doc, raiz, 1, 'Certificado de consumo de energía eléctrica');
+  parrafo(doc, raiz, `Código de verificación: ${c.codigo}`, { negrita: true, tamano: 11 });
+
+  titulo(doc, raiz, 2, 'Distribuidora que certifica');
+  tablaDatos(doc, raiz, [
+    ['Razón social', c.distribuidora.nombre],
+    ['NIF', c.distribuidora.nif],
+    ['Domicilio social', c.distribuidora.domicilio],
+    ['Registro Mercantil', c.distribuidora.registroMercantil],
+    ['Registro de distribuidores', `${c.distribuidora.registroDistribuidores} (Ministerio para la Transición Ecológica y el Reto Demográfico)`],
+  ]);
+
+  titulo(doc, raiz, 2, 'Titular y punto de suministro');
+  tablaDatos(doc, raiz, [
+    ['Titular', c.titular.nombre],
+    ['NIF del titular', c.titular.nif],
+    ['CUPS', c.suministro.cups],
+    ['Dirección del suministro', direccionSuministro(c.suministro)],
+    ['Tarifa de acceso', c.suministro.tarifa],
+    ['Potencias contratadas', textoPotencias(c.suministro.tarifa, c.suministro.potenciasKw)],
+  ]);
+  doc.moveDown(0.8);
+  parrafo(
+    doc,
+    raiz,
+    `${c.distribuidora.nombre}, empresa distribuidora a cuya red está conectado este punto de suministro, CERTIFICA que, según los datos de medida registrados en sus sistemas en la fecha de emisión, la energía eléctrica activa tomada de la red por este suministro ${textoPeriodo(c.periodo)} es la que se detalla a continuación.`,
+  );
+
+  // Consumption per month and period.
+  titulo(doc, raiz, 2, 'Consumo por mes y periodo tarifario (kWh)');
+  parrafo(
+    doc,
+    raiz,
+    `Meses naturales en ${nombreHora(c.zonaHoraria)}. Periodos de la tarifa ${c.suministro.tarifa} según la Circular 3/2020 de la CNMC. Energía en kWh con tres decimales. «Sin datos»: mes sin ninguna medida.`,
+    { tamano: 9, color: GRIS },
+  );
+  const cabecera = ['Mes', ...c.periodos.map(tituloPeriodo), 'Total'];
+  const filas = c.meses.map((m) =>
+    tieneDatos(m)
+      ? [nombreMesCertificado(m.mes), ...m.porPeriodoWh.map(kwhCertificado), kwhCertificado(m.totalWh)]
+      : [nombreMesCertificado(m.mes), ...m.porPeriodoWh.map(() => '—'), 'Sin datos'],
+  );
+  tablaCifras(doc, raiz, cabecera, filas, ['Total del periodo', ...c.total.porPeriodoWh.map(kwhCertificado), kwhCertificado(c.total.totalWh)], c.periodos.length > 3 ? 78 : 100);
+
+  // Where the figures come from.
+  titulo(doc, raiz, 2, 'Origen de las medidas');
+  parrafo(doc, raiz, textoOrigenEnergia(c.total));
+  parrafo(doc, raiz, textoHoras(c.total));
+  tablaCifras(
+    doc,
+    raiz,
+    ['Mes', 'Horas del mes', 'Con medida real', 'Estimadas', 'Sin dato', 'Energía estimada (kWh)'],
+    c.meses.map((m) => [nombreMesCertificado(m.mes), numero(m.horas), numero(m.horasReales), numero(m.horasEstimadas), numero(m.horasSinDato), kwhCertificado(m.estimadaWh)]),
+    ['Total del periodo', numero(c.total.horas), numero(c.total.horasReales), numero(c.total.horasEstimadas), numero(c.total.horasSinDato), kwhCertificado(c.total.estimadaWh)],
+    100,
+  );
+
+  // How to check it.
+  titulo(doc, raiz, 2, 'Verificación');
+  parrafo(doc, raiz, `Emitido el ${fechaHoraEmision(c.emitidoEn, c.zonaHoraria)}.`);
+  parrafo(doc, raiz, `Código de verificación: ${c.codigo}`, { negrita: true });
+  parrafo(doc, raiz, 'Cualquier persona puede comprobar que este certificado es auténtico, y lo que declara, en esta dirección:');
+  doc.font('Helvetica').fontSize(10).fillColor(AZUL);
+  const enlace = doc.struct('P');
+  raiz.add(enlace);
+  enlace.add(
+    doc.struct('Link', { alt: `Verificar el certificado ${c.codigo}` }, () => {
+      doc.text(c.urlVerificacion, { link: c.urlVerificacion, underline: true, width: ancho });
+    }),
+  );
+  enlace.end();
+  doc.moveDown(0.6);
+  parrafo(
+    doc,
+    raiz,
+    'La tarifa de acceso y las potencias son las del contrato de acceso en la fecha de emisión. El consumo certificado es la energía activa tomada de la red; no incluye la energía vertida a la red por instalaciones de autoconsumo.',
+    { tamano: 8.5, color: GRIS },
+  );
+
+  // Footers: which certificate, and the page.
+  const rango = doc.bufferedPageRange();
+  for (let i = rango.start; i < rango.start + rango.count; i++) {
+    doc.switchToPage(i);
+    const margenInferior = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    artefacto(doc, 'Pagination', () => {
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(GRIS)
+        .text(`${c.distribuidora.nombre} · Certificado de consumo ${c.codigo} · Página ${i + 1} de ${rango.count}`, MARGEN, doc.page.height - MARGEN + 8, {
+          width: ancho,
+          align: 'center',
+          lineBreak: false,
+        });
+    });
+    doc.page.margins.bottom = margenInferior;
+  }
+  raiz.end();
+  doc.end();
+  return terminado;
+}

@@ -1,0 +1,286 @@
+/**
+ * Consumption certificates (issue 7): POST /api/certificados issues one for a supply point of the
+ * caller's and a period of whole past months; GET /api/certificados lists the caller's, newest first;
+ * GET /api/certificados/{id}/pdf answers the very bytes issued; GET /api/verificarCertificado (public,
+ * limited per address) tells anyone holding a code whether it is genuine and what it stated, with the
+ * holder's NIF partly hidden. Anyone else's supply point or certificate answers 404, never the data.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { errorCodigo } from '../../lib/certificados/codigo.ts';
+import { enmascararNif } from '../../lib/certificados/contenido.ts';
+import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
+import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { notFound, ValidationError } from '../http/errors.ts';
+import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { addressKey, clientAddress } from '../rate-limit/address.ts';
+import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
+import { lectorDe, suministroDelLector } from '../suministros/routes.ts';
+import { certificadoConPdf, emitirCertificado, listarCertificados, verificarCodigo, type CertificadoGuardado, type Propietario } from './service.ts';
+
+const MES = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const EmitirBody = z
+  .object({
+    /** CUPS of one of the caller's supply points. */
+    cups: z.string({ error: 'Elija el suministro.' }).trim().min(20, 'El CUPS no es válido.').max(22, 'El CUPS no es válido.').openapi({ example: 'ES9901000000000001JN' }),
+    /** First month certified, YYYY-MM. */
+    desde: z.string({ error: 'Indique el mes de inicio.' }).regex(MES, 'Indique el mes de inicio como AAAA-MM.').openapi({ example: '2025-11' }),
+    /** Last month certified, YYYY-MM: a complete month before the current one. */
+    hasta: z.string({ error: 'Indique el mes de fin.' }).regex(MES, 'Indique el mes de fin como AAAA-MM.').openapi({ example: '2026-10' }),
+  })
+  .openapi('EmitirCertificado');
+
+const MesSchema = z.object({
+  mes: z.string(),
+  /** Energy per tariff period, Wh, P1 first. */
+  porPeriodoWh: z.array(z.number()),
+  totalWh: z.number(),
+  estimadaWh: z.number(),
+  horas: z.number(),
+  horasReales: z.number(),
+  horasEstimadas: z.number(),
+  horasSinDato: z.number(),
+});
+
+const CertificadoSchema = z
+  .object({
+    id: z.string(),
+    /** Verification code, XXXX-XXXX-XXXX-XXXX. */
+    codigo: z.string(),
+    cups: z.string(),
+    distribuidora: z.string(),
+    distribuidoraNombre: z.string(),
+    /** Supply address on one line, as the certificate states it. */
+    direccion: z.string(),
+    titular: z.string(),
+    tarifa: z.string(),
+    /** Months certified (YYYY-MM) and their first and last day. */
+    desdeMes: z.string(),
+    hastaMes: z.string(),
+    desde: z.string(),
+    hasta: z.string(),
+    /** Total energy certified, Wh, and hours with no measure. */
+    totalWh: z.number(),
+    horasSinDato: z.number(),
+    /** Issue instant (UTC ISO) and the clock its times are read in. */
+    emitidoEn: z.string(),
+    zonaHoraria: z.string(),
+    /** SHA-256 of the PDF (hex) and its size in bytes. */
+    sha256: z.string(),
+    bytes: z.number(),
+    /** Whether the caller still holds the supply point. */
+    titularActual: z.boolean(),
+    urlVerificacion: z.string(),
+    /** Name to save the PDF under. */
+    fichero: z.string(),
+  })
+  .openapi('Certificado');
+
+/** One certificate as GET /api/certificados lists it. */
+export type CertificadoRespuesta = z.infer<typeof CertificadoSchema>;
+
+const VerificacionSchema = z
+  .object({
+    valido: z.literal(true),
+    codigo: z.string(),
+    distribuidora: z.object({ codigo: z.string(), nombre: z.string(), nif: z.string() }),
+    cups: z.string(),
+    /** Holder's name, and NIF with all but four digits hidden. */
+    titular: z.object({ nombre: z.string(), nif: z.string() }),
+    tarifa: z.string(),
+    periodo: z.object({ desdeMes: z.string(), hastaMes: z.string(), desde: z.string(), hasta: z.string() }),
+    periodos: z.array(z.object({ periodo: z.string(), nombre: z.string() })),
+    meses: z.array(MesSchema),
+    total: MesSchema.omit({ mes: true }),
+    emitidoEn: z.string(),
+    zonaHoraria: z.string(),
+    /** SHA-256 of the PDF as issued, hex: a copy with the same hash is the very file. */
+    sha256: z.string(),
+  })
+  .openapi('VerificacionCertificado');
+
+/** The body of a genuine GET /api/verificarCertificado. */
+export type VerificacionRespuesta = z.infer<typeof VerificacionSchema>;
+
+const seguridad = [{ Bearer: [] }];
+const errores = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin permiso «-distribucion»'),
+};
+
+const emitir = createRoute({
+  method: 'post',
+  path: '/certificados',
+  tags: ['Consumidores'],
+  summary: 'Emitir un certificado de consumo',
+  description:
+    'Genera en el servidor un certificado en PDF del consumo de un suministro del usuario por mes y periodo tarifario, para meses completos ya terminados (hasta 24), y lo guarda con su código de verificación y la huella SHA-256 del PDF. Rechaza (400) un periodo sin ninguna medida o que incluya el mes en curso. Como máximo 20 certificados por hora y cuenta (429).',
+  security: seguridad,
+  request: { body: { content: { 'application/json': { schema: EmitirBody } }, required: true } },
+  responses: {
+    201: { description: 'El certificado emitido', content: { 'application/json': { schema: CertificadoSchema } } },
+    400: { description: 'Periodo no válido o sin datos', content: { 'application/json': { schema: ValidationErrorSchema } } },
+    ...errores,
+    404: errorResponse('No es un suministro del usuario'),
+    429: errorResponse('Demasiados certificados en poco tiempo'),
+  },
+});
+
+const listar = createRoute({
+  method: 'get',
+  path: '/certificados',
+  tags: ['Consumidores'],
+  summary: 'Certificados de consumo emitidos',
+  description:
+    'Los certificados que el usuario ha emitido como titular, del más reciente al más antiguo (hasta 200). Un certificado solo lo ve el titular que figura en él: el nuevo titular de un suministro no ve los de titulares anteriores.',
+  security: seguridad,
+  responses: { 200: { description: 'Los certificados', content: { 'application/json': { schema: z.array(CertificadoSchema) } } }, ...errores },
+});
+
+const IdParams = z.object({ id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: '4f0c9a52-6a43-4d7e-9a1b-2b7f0d3c8e11' }) });
+
+const pdf = createRoute({
+  method: 'get',
+  path: '/certificados/{id}/pdf',
+  tags: ['Consumidores'],
+  summary: 'Descargar de nuevo un certificado',
+  description: 'El PDF exactamente como se emitió (los mismos bytes, con la misma huella SHA-256).',
+  security: seguridad,
+  request: { params: IdParams },
+  responses: {
+    200: { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errores,
+    404: errorResponse('No es un certificado del usuario'),
+  },
+});
+
+const verificar = createRoute({
+  method: 'get',
+  path: '/verificarCertificado',
+  tags: ['Público'],
+  summary: 'Verificar un certificado de consumo',
+  description:
+    'Pública. Dice si un código de verificación corresponde a un certificado emitido y qué declaraba (distribuidora, CUPS, titular con el NIF parcialmente oculto, periodo, totales por mes, fecha de emisión y huella SHA-256 del PDF). Admite el código en mayúsculas o minúsculas, con o sin guiones, y O por 0, I o L por 1. Los códigos que no corresponden a ningún certificado cuentan para un límite por dirección (20 cada 15 minutos; 429).',
+  request: { query: z.object({ codigo: z.string().max(100).optional().openapi({ example: '7K2M-9QXD-R4TB-H0WZ' }) }) },
+  responses: {
+    200: { description: 'Certificado auténtico', content: { 'application/json': { schema: VerificacionSchema } } },
+    400: { description: 'El texto no tiene forma de código', content: { 'application/json': { schema: ValidationErrorSchema } } },
+    404: errorResponse('Ningún certificado tiene ese código'),
+    429: errorResponse('Demasiadas consultas sin resultado desde esta dirección'),
+  },
+});
+
+/** The caller as the owner of certificates. */
+function propietarioDe(c: Context<AuthEnv>): Propietario {
+  return { ...lectorDe(c), userId: authOf(c).userId };
+}
+
+/** The name a certificate's PDF is saved under. */
+function nombreFichero(x: CertificadoGuardado): string {
+  return `certificado-consumo_${x.cups}_${x.contenido.periodo.desdeMes}_${x.contenido.periodo.hastaMes}.pdf`;
+}
+
+/** The API shape of a stored certificate. */
+function certificadoApi(x: CertificadoGuardado): CertificadoRespuesta {
+  const k = x.contenido;
+  return {
+    id: x.id,
+    codigo: x.codigo,
+    cups: x.cups,
+    distribuidora: x.distribuidora,
+    distribuidoraNombre: DISTRIBUIDORAS.find((d) => d.codigo === x.distribuidora)?.nombre ?? x.distribuidora,
+    direccion: `${k.suministro.direccion}, ${k.suministro.codigoPostal} ${k.suministro.municipio}`,
+    titular: k.titular.nombre,
+    tarifa: k.suministro.tarifa,
+    desdeMes: k.periodo.desdeMes,
+    hastaMes: k.periodo.hastaMes,
+    desde: k.periodo.desde,
+    hasta: k.periodo.hasta,
+    totalWh: k.total.totalWh,
+    horasSinDato: k.total.horasSinDato,
+    emitidoEn: x.emitidoEn.toISOString(),
+    zonaHoraria: k.zonaHoraria,
+    sha256: x.sha256,
+    bytes: x.bytes,
+    titularActual: x.titularActual,
+    urlVerificacion: k.urlVerificacion,
+    fichero: nombreFichero(x),
+  };
+}
+
+/** The certificates sub-app. */
+export function certificadosRoutes() {
+  const app = featureApp();
+  app.use('/certificados', requireAuth(), requireArea('distribucion'));
+  app.use('/certificados/*', requireAuth(), requireArea('distribucion'));
+  return app
+    .openapi(emitir, async (c) => {
+      const body = c.req.valid('json');
+      const ctx = c as unknown as Context<AuthEnv>;
+      const s = await suministroDelLector(ctx, body.cups);
+      const auth = authOf(ctx);
+      const deps = c.get('deps');
+      // Counted before the PDF is made; a refused period (400) gives its unit back.
+      const consumos = await consumir(deps, [{ limite: LIMITES.emitirCertificado, sujeto: sujetoCuenta(auth.userId) }]);
+      let emitido: CertificadoGuardado;
+      try {
+        emitido = await emitirCertificado(deps, s, { desdeMes: body.desde, hastaMes: body.hasta }, {
+          userId: auth.userId,
+          suplantadoPor: auth.impersonatorUserId,
+          ip: clientAddress(c),
+          requestId: c.get('requestId') ?? null,
+        });
+      } catch (err) {
+        if (err instanceof ValidationError) await devolver(deps, consumos);
+        throw err;
+      }
+      c.header('Location', `/api/certificados/${emitido.id}/pdf`);
+      return c.json(certificadoApi(emitido), 201);
+    })
+    .openapi(listar, async (c) => {
+      const lista = await listarCertificados(c.get('deps').db, propietarioDe(c as unknown as Context<AuthEnv>));
+      return c.json(lista.map(certificadoApi), 200);
+    })
+    .openapi(pdf, async (c) => {
+      const x = await certificadoConPdf(c.get('deps').db, propietarioDe(c as unknown as Context<AuthEnv>), c.req.valid('param').id);
+      if (!x) throw notFound('No encontramos ese certificado entre los suyos.');
+      return c.body(new Uint8Array(x.pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${nombreFichero(x)}"`,
+        'Cache-Control': 'private, no-store',
+        ETag: `"${x.sha256}"`,
+      });
+    })
+    .openapi(verificar, async (c) => {
+      const codigo = c.req.valid('query').codigo ?? '';
+      const error = errorCodigo(codigo);
+      if (error) throw new ValidationError([error]);
+      const r = await verificarCodigo(c.get('deps'), codigo, addressKey(clientAddress(c)));
+      if (!r.encontrado) {
+        throw notFound(
+          'No hay ningún certificado con ese código. Compruebe que lo ha copiado tal como figura en el certificado; si es así, el documento no lo ha emitido ninguna de nuestras distribuidoras.',
+        );
+      }
+      const k = r.contenido;
+      return c.json(
+        {
+          valido: true as const,
+          codigo: k.codigo,
+          distribuidora: { codigo: k.distribuidora.codigo, nombre: k.distribuidora.nombre, nif: k.distribuidora.nif },
+          cups: k.suministro.cups,
+          titular: { nombre: k.titular.nombre, nif: enmascararNif(k.titular.nif) },
+          tarifa: k.suministro.tarifa,
+          periodo: k.periodo,
+          periodos: k.periodos,
+          meses: k.meses,
+          total: k.total,
+          emitidoEn: r.emitidoEn.toISOString(),
+          zonaHoraria: k.zonaHoraria,
+          sha256: r.sha256,
+        },
+        200,
+      );
+    });
+}
