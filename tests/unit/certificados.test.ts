@@ -23,8 +23,8 @@ describe('cifrasCertificado', () => {
   // The 25-hour day (26 October 2025) estimated; three hours of the 23-hour day (29 March 2026) missing.
   const dia25 = [Date.parse('2025-10-25T22:00:00Z'), Date.parse('2025-10-26T23:00:00Z')];
   const medidas = base
-    .filter((m) => !(m.inicio.getTime() >= Date.parse('2026-03-29T05:00:00Z') && m.inicio.getTime() < Date.parse('2026-03-29T08:00:00Z')))
-    .map((m) => (m.inicio.getTime() >= dia25[0]! && m.inicio.getTime() < dia25[1]! ? { ...m, metodo: 'estimada' as const } : m));
+    .filter((m) => !(+m.inicio >= Date.parse('2026-03-29T05:00:00Z') && +m.inicio < Date.parse('2026-03-29T08:00:00Z')))
+    .map((m) => (+m.inicio >= dia25[0]! && +m.inicio < dia25[1]! ? { ...m, metodo: 'estimada' as const } : m));
   const c = cifrasCertificado(medidas, { tarifa: '2.0TD', zona: 'peninsula', desdeMes: '2025-10', hastaMes: '2026-03' });
   const mes = (m: string) => c.meses.find((x) => x.mes === m)!;
 
