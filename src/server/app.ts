@@ -19,6 +19,8 @@ import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
 import { medidasRoutes } from './medidas/routes.ts';
+import { modificacionesAdminRoutes } from './modificaciones/admin.ts';
+import { modificacionesRoutes } from './modificaciones/routes.ts';
 import { perfilRoutes } from './perfil/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { suministrosRoutes } from './suministros/routes.ts';
@@ -46,7 +48,9 @@ export function createApi() {
     .route('/', auditoriaRoutes())
     .route('/', suministrosRoutes())
     .route('/', medidasRoutes())
-    .route('/', capacidadNodalRoutes());
+    .route('/', capacidadNodalRoutes())
+    .route('/', modificacionesRoutes())
+    .route('/', modificacionesAdminRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

@@ -8,6 +8,7 @@ import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import type { Db } from '../db/client.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
+import { demoModificaciones } from '../modificaciones/demo.ts';
 import { demoClientes } from '../users/demo.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
@@ -32,6 +33,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoCapacidadNodal,
   demoClientes,
   demoMedidas,
+  demoModificaciones,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

@@ -49,6 +49,8 @@ export const LIMITES = {
   claveActual: { nombre: 'clave-actual', max: 10, ventanaMs: HORA },
   /** Activation mails an administrator resends to one account. */
   reenvioActivacion: { nombre: 'reenvio-activacion', max: 3, ventanaMs: HORA },
+  /** Contractual modification requests of one account: each one mails the holder (issue 7, decision 011). */
+  solicitudModificacion: { nombre: 'modificacion-cuenta', max: 5, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */
