@@ -41,6 +41,10 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   suministros: lazy(() => import('./medidas/Suministros.tsx')),
   curvas: lazy(() => import('./medidas/Curvas.tsx')),
   potencias: lazy(() => import('./medidas/Potencias.tsx')),
+  modificaciones: lazy(() => import('./modificaciones/Modificaciones.tsx')),
+  modificacion: lazy(() => import('./modificaciones/Solicitud.tsx')),
+  'admin-modificaciones': lazy(() => import('./administracion/ModificacionesAdmin.tsx')),
+  'admin-modificacion': lazy(() => import('./administracion/ModificacionAdmin.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

@@ -6,6 +6,22 @@ import { kw } from '../medidas-pantalla/formato.ts';
 import type { TipoSolicitud } from './motivos.ts';
 import type { ContratoApi, SolicitadoApi } from './tipos.ts';
 
+/** The holder's screen of requests; a request's detail hangs below it by reference. */
+export const RUTA_SOLICITUDES = '/modificacionesContractuales/modificaciones-contractuales';
+
+/** The administration list of requests; a request's detail hangs below it by reference. */
+export const RUTA_SOLICITUDES_ADMIN = '/administrador/modificaciones';
+
+/** The holder's detail of a request. */
+export function urlSolicitud(ref: string): string {
+  return `${RUTA_SOLICITUDES}/${ref}`;
+}
+
+/** The administrator's detail of a request. */
+export function urlSolicitudAdmin(ref: string): string {
+  return `${RUTA_SOLICITUDES_ADMIN}/${ref}`;
+}
+
 /** The public reference of request number `n`: MC and six digits. */
 export function referencia(n: number): string {
   return `MC-${String(n).padStart(6, '0')}`;

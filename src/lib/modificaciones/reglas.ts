@@ -21,7 +21,7 @@ import { esTarifa, periodosDe, TARIFAS_ELEGIBLES, type ContratoSolicitud, type M
 export const MAX_NOMBRE_TITULAR = 150;
 
 /** A field of the request form a message belongs to. */
-export type CampoSolicitud = 'suministro' | 'tarifa' | 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'p6' | 'modo' | 'nif' | 'nombre';
+export type CampoSolicitud = 'suministro' | 'tipo' | 'tarifa' | 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'p6' | 'modo' | 'nif' | 'nombre';
 
 /** One failed rule: its tabla 27 code (null for a plain form error), the field, the Spanish message. */
 export interface ErrorRegla {

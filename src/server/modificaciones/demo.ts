@@ -89,17 +89,17 @@ export const demoModificaciones: DemoStep = async (db, _random, now) => {
   const potencia = (t: Titular): SolicitudEntrada => ({ cups: t.suministro.cups, tipo: 'potencia', potenciasKw: Array(2).fill(subida(t.suministro) / 1000) });
   const correccion = (t: Titular): SolicitudEntrada | null =>
     t.razonSocial ? null : { cups: t.suministro.cups, tipo: 'titular', modo: 'correccion', nif: '', nombre: `${t.nombre} ${t.apellido1} ${t.apellido2}` };
-  const cambio = (n: number) => (t: Titular): SolicitudEntrada => {
+  const cambio = (n: number, nombre: string) => (t: Titular): SolicitudEntrada => {
     const numero = `00${String(990_000 + n).padStart(6, '0')}`;
-    return { cups: t.suministro.cups, tipo: 'titular', modo: 'cambio', nif: `${numero}${letraDni(Number(numero))}`, nombre: 'Herederos de la persona titular' };
+    return { cups: t.suministro.cups, tipo: 'titular', modo: 'cambio', nif: `${numero}${letraDni(Number(numero))}`, nombre };
   };
   const escenarios: { entrada: (t: Titular) => SolicitudEntrada | null; dias: number; pasos: Paso[] }[] = [
     { entrada: potencia, dias: 2, pasos: [] },
     { entrada: correccion, dias: 1, pasos: [] },
-    { entrada: cambio(1), dias: 4, pasos: [] },
+    { entrada: cambio(1, 'Marta Sanz Ibáñez'), dias: 4, pasos: [] },
     { entrada: potencia, dias: 9, pasos: [{ accion: 'aceptar' }] },
     { entrada: potencia, dias: 20, pasos: [{ accion: 'rechazar', codigo: '53' }] },
-    { entrada: cambio(2), dias: 30, pasos: [{ accion: 'rechazar', codigo: '99' }] },
+    { entrada: cambio(2, 'Alberto Ruiz Prieto'), dias: 30, pasos: [{ accion: 'rechazar', codigo: '99' }] },
     { entrada: potencia, dias: 60, pasos: [{ accion: 'aceptar' }, { accion: 'activar' }] },
     { entrada: correccion, dias: 40, pasos: [{ accion: 'aceptar' }, { accion: 'activar' }] },
     { entrada: potencia, dias: 15, pasos: [{ accion: 'anular' }] },

@@ -15,7 +15,7 @@ import { entradaReglasDe, errorFechaActivacion, type SolicitudEntrada } from '..
 import { conflictoTransicion, ESTADOS_EN_CURSO, type AccionSolicitud, type EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
 import { esCodigoMotivo, motivosAplicables, MOTIVOS_RECHAZO, textoMotivo, type CodigoMotivo, type TipoSolicitud } from '../../lib/modificaciones/motivos.ts';
 import { wDesdeKw } from '../../lib/modificaciones/potencias.ts';
-import { referencia, resumenCambio, textoTipo } from '../../lib/modificaciones/presentacion.ts';
+import { referencia, resumenCambio, textoTipo, urlSolicitud } from '../../lib/modificaciones/presentacion.ts';
 import { comprobarSolicitud, type ContextoReglas } from '../../lib/modificaciones/reglas.ts';
 import {
   cambiaPotencias,
@@ -49,9 +49,6 @@ export const MENSAJES_MODIFICACIONES = {
   yaNoCumple: (ref: string, mensajes: string[]) =>
     `La solicitud ${ref} ya no cumple las reglas del contrato: ${mensajes.join(' ')} Recházela con ese motivo.`,
 } as const;
-
-/** Where the screens live, for the links the mails carry. */
-export const RUTA_SOLICITUDES = '/modificacionesContractuales/modificaciones-contractuales';
 
 /** What the service needs; `publicUrl` null sends no mail (the demo data, which tells no one). */
 export interface DepsModificaciones {
@@ -293,7 +290,7 @@ async function avisar(
         resumen: resumenCambio(anterior, solicitadoApi(solicitado)),
         ...(codigo && esCodigoMotivo(codigo) ? { motivo: textoMotivo(codigo) } : {}),
         ...(fechaActivacion ? { fechaActivacion } : {}),
-        enlace: `${deps.publicUrl}${RUTA_SOLICITUDES}/${ref}`,
+        enlace: `${deps.publicUrl}${urlSolicitud(ref)}`,
       });
       await enqueueMail(tx, { to: u.email, ...correo }, now);
     }

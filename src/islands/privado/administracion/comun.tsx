@@ -61,7 +61,7 @@ export interface CampoProps extends BaseCampo {
   /** Input type. */
   tipo?: 'text' | 'email' | 'search' | 'date' | 'datetime-local';
   /** Mobile keyboard hint. */
-  inputMode?: 'text' | 'numeric' | 'email' | 'search';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'search';
   /** autocomplete token; off by default (an administrator types other people's data). */
   autoComplete?: string;
   /** Maximum length. */
