@@ -13,7 +13,7 @@ import { activacionSchema, rechazoSchema } from '../../lib/modificaciones/esquem
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
 import type { AppEnv } from '../http/context.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 import { depsDe, IdParams, json, numeroDe, SolicitudSchema } from './routes.ts';
 import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, MENSAJES_MODIFICACIONES, rechazarSolicitud, solicitudAdmin } from './service.ts';
 
@@ -44,13 +44,7 @@ const listar = createRoute({
       estado: z.enum(ESTADOS_SOLICITUD, { error: 'El estado debe ser enviada, aceptada, rechazada, activada o anulada.' }).optional(),
       tipo: z.enum(['potencia', 'tarifa', 'titular'], { error: 'El tipo debe ser potencia, tarifa o titular.' }).optional(),
       q: z.string().max(30, 'La búsqueda no puede superar 30 caracteres.').optional(),
-      pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
-      porPagina: z.coerce
-        .number({ error: 'porPagina debe ser un número.' })
-        .int()
-        .min(1, 'porPagina debe ser al menos 1.')
-        .max(100, 'porPagina no puede superar 100.')
-        .default(25),
+      ...paginacionQuery,
     }),
   },
   responses: {

@@ -5,7 +5,7 @@
  * activate on a date (which applies the change to the supply point). Each action mails the holder.
  */
 import { useId, useState } from 'react';
-import { formatearFechaHora, hoyMadrid } from '../../../lib/administracion/fechas.ts';
+import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
 import { fechaLocalDe } from '../../../lib/medidas/horas.ts';
 import { fechaSinDia, kw } from '../../../lib/medidas-pantalla/formato.ts';
@@ -18,7 +18,7 @@ import type { SolicitudAdminApi } from '../../../lib/modificaciones/tipos.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { EtiquetaEstado, Historial, TablaCambio, useSolicitud } from '../modificaciones/comun.tsx';
+import { Dato, DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from '../modificaciones/comun.tsx';
 import { Campo, CampoSelect, Cargando, Confirmacion, Correo } from './comun.tsx';
 import { urlListaRecordada } from './ModificacionesAdmin.tsx';
 import '../medidas/medidas.css';
@@ -161,55 +161,27 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
       <section className="admin-seccion" aria-labelledby={`${id}-datos`}>
         <h2 id={`${id}-datos`}>Datos de la solicitud</h2>
         <dl className="med-datos">
-          <div>
-            <dt>Suministro</dt>
-            <dd>
-              {s.direccion} · <span className="med-cups">{s.cups}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Distribuidora</dt>
-            <dd>{s.distribuidoraNombre}</dd>
-          </div>
-          <div>
-            <dt>Titular cuando la pidió</dt>
-            <dd>
-              {s.anterior.titular.nombre} ({s.anterior.titular.nif})
-            </dd>
-          </div>
-          <div>
-            <dt>Presentada por</dt>
-            <dd>
-              {s.solicitante ? (
-                <>
-                  {s.solicitante.nombre} · <Correo email={s.solicitante.email} />
-                </>
-              ) : (
-                'Una cuenta que ya no existe'
-              )}
-              {s.suplantada ? ' (un administrador, actuando como el titular)' : ''}
-            </dd>
-          </div>
-          <div>
-            <dt>Presentada</dt>
-            <dd>{formatearFechaHora(s.creada)}</dd>
-          </div>
-          <div>
-            <dt>Contrato</dt>
-            <dd>
-              {textoTension(s.anterior.tensionV)} · {(TEXTO_FASES[s.anterior.fases] ?? s.anterior.fases).toLowerCase()} · control de potencia:{' '}
-              {(TEXTO_CONTROL_POTENCIA[s.anterior.modoControlPotencia] ?? s.anterior.modoControlPotencia).toLowerCase()} · máximo de la instalación{' '}
-              {kw(s.anterior.potenciaMaximaKw)} kW
-            </dd>
-          </div>
-          {s.motivoRechazo && (
-            <div>
-              <dt>Motivo del rechazo</dt>
-              <dd>
-                {s.motivoRechazo.codigo} · {s.motivoRechazo.texto}
-              </dd>
-            </div>
-          )}
+          <DatosSuministro s={s} />
+          <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
+          <Dato t="Titular cuando la pidió">
+            {s.anterior.titular.nombre} ({s.anterior.titular.nif})
+          </Dato>
+          <Dato t="Presentada por">
+            {s.solicitante ? (
+              <>
+                {s.solicitante.nombre} · <Correo email={s.solicitante.email} />
+              </>
+            ) : (
+              'Una cuenta que ya no existe'
+            )}
+            {s.suplantada ? ' (un administrador, actuando como el titular)' : ''}
+          </Dato>
+          <Dato t="Contrato">
+            {textoTension(s.anterior.tensionV)} · {(TEXTO_FASES[s.anterior.fases] ?? s.anterior.fases).toLowerCase()} · control de potencia:{' '}
+            {(TEXTO_CONTROL_POTENCIA[s.anterior.modoControlPotencia] ?? s.anterior.modoControlPotencia).toLowerCase()} · máximo de la instalación{' '}
+            {kw(s.anterior.potenciaMaximaKw)} kW
+          </Dato>
+          <DatosResolucion s={s} />
         </dl>
       </section>
 

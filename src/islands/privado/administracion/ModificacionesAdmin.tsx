@@ -6,11 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { pedirPagina } from '../../../lib/administracion/api.ts';
 import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/administracion/incidencias.ts';
-import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
   consultaDeFiltrosModificaciones,
   FILTROS_MODIFICACIONES_VACIOS,
@@ -23,14 +21,11 @@ import { ESTADOS_SOLICITUD, TEXTO_ESTADO } from '../../../lib/modificaciones/est
 import { resumenCambio, TEXTO_TIPO, textoTipo, urlSolicitudAdmin } from '../../../lib/modificaciones/presentacion.ts';
 import type { SolicitudAdminApi } from '../../../lib/modificaciones/tipos.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { EtiquetaEstado } from '../modificaciones/comun.tsx';
-import { Campo, CampoSelect, Cargando, Paginador, RegionTabla } from './comun.tsx';
+import { BotonesFiltro, Campo, CampoSelect, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
 import { useConsultaUrl } from './navegacion.ts';
 import './administracion.css';
-
-type Estado = { fase: 'cargando' } | { fase: 'listo'; filas: SolicitudAdminApi[]; total: number } | { fase: 'error' };
 
 const OPCIONES_ESTADO = [{ valor: '', texto: 'Todos' }, ...ESTADOS_SOLICITUD.map((e) => ({ valor: e, texto: TEXTO_ESTADO[e] }))];
 const OPCIONES_TIPO = [{ valor: '', texto: 'Todos' }, ...TIPOS_SOLICITUD.map((t) => ({ valor: t, texto: TEXTO_TIPO[t] }))];
@@ -50,29 +45,14 @@ export default function ModificacionesAdmin({ ruta }: PropsPantalla) {
   const [consulta, cambiarConsulta] = useConsultaUrl();
   const filtros = useMemo(() => filtrosModificacionesDesdeConsulta(consulta), [consulta]);
   const [borrador, setBorrador] = useState<FiltrosModificaciones>(filtros);
-  const [estado, setEstado] = useState<Estado>({ fase: 'cargando' });
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [recarga, setRecarga] = useState(0);
+  const pagina = usePagina<SolicitudAdminApi>(urlModificacionesAdmin(filtros));
+  const { estado } = pagina;
   const id = useId();
 
   useEffect(() => setBorrador(filtros), [filtros]);
   useEffect(() => {
     consultaRecordada = consulta;
   }, [consulta]);
-
-  useEffect(() => {
-    const peticion = new AbortController();
-    setEstado({ fase: 'cargando' });
-    void pedirPagina<SolicitudAdminApi>(urlModificacionesAdmin(filtros), { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
-      else {
-        setEstado({ fase: 'error' });
-        setAlertas(alertasDe(mensajesDeError(r.error)));
-      }
-    });
-    return () => peticion.abort();
-  }, [filtros, recarga]);
 
   const aplicar = (f: FiltrosModificaciones) => cambiarConsulta(consultaDeFiltrosModificaciones(f));
   const onFiltrar = (ev: FormEvent<HTMLFormElement>) => {
@@ -130,44 +110,18 @@ export default function ModificacionesAdmin({ ruta }: PropsPantalla) {
               opciones={[{ valor: '', texto: 'Todas las suyas' }, ...propias.map((d) => ({ valor: d, texto: nombreDistribuidora(d) }))]}
               alCambiar={(v) => setBorrador((b) => ({ ...b, distribuidora: v as FiltrosModificaciones['distribuidora'] }))}
             />
-            <div className="admin-filtros__acciones">
-              <button type="submit" className="admin-boton">
-                Filtrar
-              </button>
-              {conFiltros && (
-                <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-                  Limpiar filtros
-                </button>
-              )}
-            </div>
+            <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} />
           </form>
 
-          <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
-          <p className="admin-resultado" role="status">
-            {estado.fase === 'listo' ? textoResultado(estado.total, 'solicitud', 'solicitudes', filtros.pagina, filtros.porPagina) : ''}
-          </p>
-          {estado.fase === 'cargando' && <Cargando texto="Cargando solicitudes…" />}
-          {estado.fase === 'error' && (
-            <p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setRecarga((n) => n + 1)}>
-                Reintentar
-              </button>
-            </p>
-          )}
-          {estado.fase === 'listo' && estado.filas.length === 0 && (
-            <div className="admin-vacio">
-              {conFiltros ? (
-                <>
-                  <p>No hay solicitudes que coincidan con los filtros elegidos.</p>
-                  <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-                    Limpiar filtros
-                  </button>
-                </>
-              ) : (
-                <p>Todavía no hay solicitudes de modificación en sus distribuidoras.</p>
-              )}
-            </div>
-          )}
+          <EstadoResultados
+            pagina={pagina}
+            resultado={(total) => textoResultado(total, 'solicitud', 'solicitudes', filtros.pagina, filtros.porPagina)}
+            cargando="Cargando solicitudes…"
+            conFiltros={conFiltros}
+            alLimpiar={limpiar}
+            vacioConFiltros="No hay solicitudes que coincidan con los filtros elegidos."
+            vacio="Todavía no hay solicitudes de modificación en sus distribuidoras."
+          />
           {estado.fase === 'listo' && estado.filas.length > 0 && (
             <>
               <RegionTabla idTitulo={idCaption}>

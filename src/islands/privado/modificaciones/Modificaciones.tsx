@@ -9,8 +9,8 @@ import { apiFetch } from '../../../lib/api/cliente.ts';
 import { resumenCambio, textoTipo, urlSolicitud } from '../../../lib/modificaciones/presentacion.ts';
 import type { SolicitudApi } from '../../../lib/modificaciones/tipos.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from '../medidas/comun.tsx';
-import { EtiquetaEstado, Historial } from './comun.tsx';
+import { Cargando, ErrorCarga, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from '../medidas/comun.tsx';
+import { DatosSuministro, EtiquetaEstado, Historial } from './comun.tsx';
 import { FormularioModificacion } from './Formulario.tsx';
 import '../medidas/medidas.css';
 
@@ -28,16 +28,7 @@ function Tarjeta({ s }: { s: SolicitudApi }) {
       </div>
       <p className="mod-resumen">{resumenCambio(s.anterior, s.solicitado)}</p>
       <dl className="med-tarjeta__datos">
-        <div>
-          <dt>Suministro</dt>
-          <dd>{s.direccion}</dd>
-        </div>
-        <div>
-          <dt>CUPS</dt>
-          <dd>
-            <Cups cups={s.cups} />
-          </dd>
-        </div>
+        <DatosSuministro s={s} />
       </dl>
       {s.motivoRechazo && (
         <p>

@@ -4,17 +4,15 @@
  * point, what changes before and after, the timeline, and the cancellation while it is still enviada.
  */
 import { useState } from 'react';
-import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
-import { fechaSinDia } from '../../../lib/medidas-pantalla/formato.ts';
 import { EXPLICACION_ESTADO, puede } from '../../../lib/modificaciones/estados.ts';
 import { RUTA_SOLICITUDES, textoTipo } from '../../../lib/modificaciones/presentacion.ts';
 import type { SolicitudApi } from '../../../lib/modificaciones/tipos.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
-import { Cargando, Cups, ErrorCarga } from '../medidas/comun.tsx';
-import { EtiquetaEstado, Historial, TablaCambio, useSolicitud } from './comun.tsx';
+import { Cargando, ErrorCarga } from '../medidas/comun.tsx';
+import { Dato, DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from './comun.tsx';
 import '../medidas/medidas.css';
 import '../administracion/administracion.css';
 
@@ -76,38 +74,9 @@ export default function Solicitud({ params, ruta }: PropsPantalla) {
         <p>{EXPLICACION_ESTADO[s.estado]}</p>
         <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Resultado de la anulación" />
         <dl className="med-datos">
-          <div>
-            <dt>Suministro</dt>
-            <dd>{s.direccion}</dd>
-          </div>
-          <div>
-            <dt>CUPS</dt>
-            <dd>
-              <Cups cups={s.cups} />
-            </dd>
-          </div>
-          <div>
-            <dt>Distribuidora</dt>
-            <dd>{s.distribuidoraNombre}</dd>
-          </div>
-          <div>
-            <dt>Presentada</dt>
-            <dd>{formatearFechaHora(s.creada)}</dd>
-          </div>
-          {s.fechaActivacion && (
-            <div>
-              <dt>Activada con fecha</dt>
-              <dd>{fechaSinDia(s.fechaActivacion)}</dd>
-            </div>
-          )}
-          {s.motivoRechazo && (
-            <div>
-              <dt>Motivo del rechazo</dt>
-              <dd>
-                {s.motivoRechazo.codigo} · {s.motivoRechazo.texto}
-              </dd>
-            </div>
-          )}
+          <DatosSuministro s={s} />
+          <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
+          <DatosResolucion s={s} />
         </dl>
         {puede('anular', s.estado) && (
           <p>
