@@ -128,6 +128,24 @@ describe('the rules over HTTP', () => {
     ]);
   });
 
+  it('refuses three-phase values that are not normalised (47), single-phase past 14,49 kW (49) and a high-voltage maximum (A9)', async () => {
+    const tri = await titular('epd', { tensionV: 400, fasesContador: 'trifasico', potenciasW: [6928, 6928], potenciaMaximaW: 13856 });
+    await espera400(tri.token, { cups: tri.cups, tipo: 'potencia', potenciasKw: [7, 6.928] }, [/^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 /]);
+    const mono = await titular('epd', { potenciaMaximaW: 20000 });
+    await espera400(mono.token, { cups: mono.cups, tipo: 'potencia', potenciasKw: [14.49, 15] }, [/^49 · Necesario cambio de tensión monofásica a trifásica/]);
+    const at = await titular('eod', {
+      tarifa: '6.1TD',
+      potenciasW: [88000, 88000, 88000, 88000, 88000, 100000],
+      potenciaMaximaW: 250000,
+      tensionV: 20000,
+      fasesContador: 'trifasico',
+      modoControlPotencia: 'maximetro',
+    });
+    await espera400(at.token, { cups: at.cups, tipo: 'potencia', potenciasKw: [88, 88, 88, 88, 88, 260] }, [
+      /^A9 · Potencia solicitada mayor que la potencia máxima autorizada en alta tensión: P6 pide 260 kW/,
+    ]);
+  });
+
   it('refuses a decreasing six-period sequence (15) and a 3.0TD with no period above 15 kW (52)', async () => {
     const a = await titular('eod', {
       tarifa: '3.0TD',
