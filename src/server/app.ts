@@ -20,6 +20,8 @@ import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
 import { medidasRoutes } from './medidas/routes.ts';
+import { modificacionesAdminRoutes } from './modificaciones/admin.ts';
+import { modificacionesRoutes } from './modificaciones/routes.ts';
 import { perfilRoutes } from './perfil/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { suministrosRoutes } from './suministros/routes.ts';
@@ -48,7 +50,9 @@ export function createApi() {
     .route('/', suministrosRoutes())
     .route('/', medidasRoutes())
     .route('/', capacidadNodalRoutes())
-    .route('/', certificadosRoutes());
+    .route('/', certificadosRoutes())
+    .route('/', modificacionesRoutes())
+    .route('/', modificacionesAdminRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

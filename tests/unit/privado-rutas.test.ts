@@ -173,7 +173,7 @@ describe('side menu', () => {
   it('has the entries of SPEC.md §6, issue 5 and issue 7 in each section', () => {
     const textos = Object.fromEntries(SECCIONES_MENU.map((s) => [s.id, s.items.map((i) => i.texto)]));
     expect(textos).toEqual({
-      administrador: ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Registro de actividad'],
+      administrador: ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Solicitudes de modificación', 'Registro de actividad'],
       accesoyconexion: ['Solicitudes', 'Capacidad nodal EPD', 'Capacidad nodal EOD'],
       distribucion: [
         'Suministros',

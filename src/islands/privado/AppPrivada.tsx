@@ -43,6 +43,10 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   potencias: lazy(() => import('./medidas/Potencias.tsx')),
   interrupciones: lazy(() => import('./medidas/Interrupciones.tsx')),
   certificados: lazy(() => import('./medidas/Certificados.tsx')),
+  modificaciones: lazy(() => import('./modificaciones/Modificaciones.tsx')),
+  modificacion: lazy(() => import('./modificaciones/Solicitud.tsx')),
+  'admin-modificaciones': lazy(() => import('./administracion/ModificacionesAdmin.tsx')),
+  'admin-modificacion': lazy(() => import('./administracion/ModificacionAdmin.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

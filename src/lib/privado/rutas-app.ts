@@ -18,6 +18,10 @@ export type Pantalla =
   | 'admin-suplantacion'
   | 'admin-incidencias'
   | 'admin-auditoria'
+  | 'admin-modificaciones'
+  | 'admin-modificacion'
+  | 'modificaciones'
+  | 'modificacion'
   | 'suministros'
   | 'curvas'
   | 'potencias'
@@ -73,6 +77,21 @@ export const RUTAS_APP: readonly RutaApp[] = [
   { id: 'adminSuplantacion', patron: '/administrador/acceso-como-usuario', titulo: 'Acceder como otro usuario', area: 'administrador', pantalla: 'admin-suplantacion' },
   { id: 'adminIncidencias', patron: '/administrador/incidencias', titulo: 'Incidencias de red', area: 'administrador', pantalla: 'admin-incidencias' },
   { id: 'adminAuditoria', patron: '/administrador/auditoria', titulo: 'Registro de actividad', area: 'administrador', pantalla: 'admin-auditoria' },
+  {
+    id: 'adminModificaciones',
+    patron: '/administrador/modificaciones',
+    titulo: 'Solicitudes de modificación contractual',
+    area: 'administrador',
+    pantalla: 'admin-modificaciones',
+  },
+  {
+    id: 'adminModificacion',
+    patron: '/administrador/modificaciones/:id',
+    titulo: 'Tramitar una solicitud de modificación',
+    area: 'administrador',
+    pantalla: 'admin-modificacion',
+    padre: 'adminModificaciones',
+  },
 
   {
     id: 'solicitudes',
@@ -152,8 +171,16 @@ export const RUTAS_APP: readonly RutaApp[] = [
     patron: '/modificacionesContractuales/modificaciones-contractuales',
     titulo: 'Modificaciones contractuales',
     area: 'distribucion',
-    pantalla: 'no-disponible',
+    pantalla: 'modificaciones',
     ofrecera: 'Aquí podrá seguir los cambios de potencia, tarifa o titular de sus suministros.',
+  },
+  {
+    id: 'modificacion',
+    patron: '/modificacionesContractuales/modificaciones-contractuales/:id',
+    titulo: 'Solicitud de modificación',
+    area: 'distribucion',
+    pantalla: 'modificacion',
+    padre: 'modificaciones',
   },
 
   {
@@ -347,6 +374,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminUsuarios'),
       deRuta('adminSuplantacion'),
       deRuta('adminIncidencias'),
+      deRuta('adminModificaciones', 'Solicitudes de modificación'),
       deRuta('adminAuditoria'),
     ],
   },

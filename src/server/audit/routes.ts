@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 import { findUserByEmail, nombreVisible } from '../users/service.ts';
 
 /** A user as an entry names them. */
@@ -175,13 +175,7 @@ const listar = createRoute({
       hasta: fecha('hasta'),
       accion: z.string().max(100, 'La acción no puede superar 100 caracteres.').optional(),
       usuario: z.string().max(200, 'El usuario no puede superar 200 caracteres.').optional(),
-      pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
-      porPagina: z.coerce
-        .number({ error: 'porPagina debe ser un número.' })
-        .int()
-        .min(1, 'porPagina debe ser al menos 1.')
-        .max(100, 'porPagina no puede superar 100.')
-        .default(25),
+      ...paginacionQuery,
     }),
   },
   responses: {

@@ -9,6 +9,7 @@ import { demoCertificados } from '../certificados/demo.ts';
 import type { Db } from '../db/client.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
+import { demoModificaciones } from '../modificaciones/demo.ts';
 import { demoClientes } from '../users/demo.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
@@ -38,6 +39,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoCapacidadNodal,
   demoClientes,
   demoMedidas,
+  demoModificaciones,
   demoCertificados,
 ];
 

@@ -23,3 +23,14 @@ export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ErrorSchema } },
 });
+
+/** The page fields of a paginated list's query: `pagina` from 1, `porPagina` 1–100 (25 by default). */
+export const paginacionQuery = {
+  pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
+  porPagina: z.coerce
+    .number({ error: 'porPagina debe ser un número.' })
+    .int()
+    .min(1, 'porPagina debe ser al menos 1.')
+    .max(100, 'porPagina no puede superar 100.')
+    .default(25),
+};

@@ -22,7 +22,7 @@ import type { Db } from '../db/client.ts';
 import { incidenciasRed } from '../db/schema.ts';
 import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 
 /** Spanish answers of incident management. */
 export const MENSAJES_INCIDENCIAS = {
@@ -297,13 +297,7 @@ const listar = createRoute({
       estado: z.enum(ESTADOS_INCIDENCIA_ADMIN, { error: 'El estado debe ser Programada, En curso, Activa o Cerrada.' }).optional(),
       distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
       q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional(),
-      pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
-      porPagina: z.coerce
-        .number({ error: 'porPagina debe ser un número.' })
-        .int()
-        .min(1, 'porPagina debe ser al menos 1.')
-        .max(100, 'porPagina no puede superar 100.')
-        .default(25),
+      ...paginacionQuery,
     }),
   },
   responses: {

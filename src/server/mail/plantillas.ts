@@ -175,3 +175,67 @@ export function correoAvisoCambioEmail(p: { nombre: string; nuevoEmail: string; 
     pie: [],
   });
 }
+
+/** The moments a contractual modification request mails its holder (issue 7). */
+export type EventoModificacion = 'enviada' | 'aceptada' | 'rechazada' | 'activada' | 'anulada';
+
+/**
+ * The mail to the holder at each change of a contractual modification request: what was asked, the
+ * new state and what it means (the rejection reason, the activation date), and a link to follow it.
+ */
+export function correoModificacion(p: {
+  nombre: string;
+  evento: EventoModificacion;
+  referencia: string;
+  /** "Cambio de potencia", "Cambio de titular"… */
+  tipo: string;
+  cups: string;
+  direccion: string;
+  /** What changes, in one line. */
+  resumen: string;
+  /** The rejection reason with its tabla 27 code. */
+  motivo?: string;
+  /** Activation date in words. */
+  fechaActivacion?: string;
+  enlace: string;
+}): Correo {
+  const asunto: Record<EventoModificacion, string> = {
+    enviada: `Hemos recibido su solicitud ${p.referencia}`,
+    aceptada: `Su solicitud ${p.referencia} ha sido aceptada`,
+    rechazada: `Su solicitud ${p.referencia} ha sido rechazada`,
+    activada: `Su solicitud ${p.referencia} está activada`,
+    anulada: `Su solicitud ${p.referencia} ha sido anulada`,
+  };
+  const estado: Record<EventoModificacion, string> = {
+    enviada: 'La distribuidora la revisará en un plazo de cinco días hábiles y le avisaremos de cada cambio. Mientras no se acepte, puede anularla desde el portal.',
+    aceptada: 'La distribuidora la ha aceptado y la está tramitando. Le avisaremos cuando el cambio esté aplicado a su contrato.',
+    rechazada: `La distribuidora la ha rechazado por este motivo: ${p.motivo ?? 'no indicado'}. Si lo desea, puede presentar una nueva solicitud corregida.`,
+    activada: `El cambio está aplicado a su contrato desde el ${p.fechaActivacion ?? 'día de hoy'}. Su comercializadora lo recibirá con la próxima información del contrato.`,
+    anulada: 'La solicitud se ha anulado a petición suya antes de que la distribuidora la tramitara. No se ha cambiado nada en su contrato.',
+  };
+  return componer({
+    subject: asunto[p.evento],
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `${p.tipo} (${p.referencia}) del suministro ${p.cups}, ${p.direccion}.`,
+      `${p.resumen}.`,
+      estado[p.evento],
+    ],
+    boton: { texto: 'Ver la solicitud', enlace: p.enlace },
+    pie: ['Si no reconoce esta solicitud, póngase en contacto con su distribuidora desde el área privada del portal.'],
+  });
+}
+
+/** To the account of the new holder when a change of holder is activated: the supply point is now theirs in the portal. */
+export function correoNuevoTitular(p: { nombre: string; referencia: string; cups: string; direccion: string; fechaActivacion: string; enlace: string }): Correo {
+  return componer({
+    subject: `Ya es titular del suministro ${p.cups}`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `La distribuidora ha activado el cambio de titular ${p.referencia} del suministro ${p.cups}, ${p.direccion}, a su nombre desde el ${p.fechaActivacion}.`,
+      'Desde ahora puede consultar sus datos, su consumo y sus potencias en el área privada del portal.',
+    ],
+    boton: { texto: 'Ver mis suministros', enlace: p.enlace },
+    pie: [],
+  });
+}

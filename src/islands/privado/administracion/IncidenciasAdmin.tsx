@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { apiFetch, pedirPagina } from '../../../lib/administracion/api.ts';
+import { apiFetch } from '../../../lib/administracion/api.ts';
 import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
 import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from '../../../lib/administracion/fechas.ts';
@@ -36,12 +36,9 @@ import { incidenciaEntradaSchema } from '../../../lib/incidencias-admin.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
-import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion, Paginador, RegionTabla } from './comun.tsx';
+import { BotonesFiltro, Campo, CampoArea, CampoSelect, Confirmacion, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
 import { useConsultaUrl } from './navegacion.ts';
 import './administracion.css';
-
-/** What the list shows. */
-type Estado = { fase: 'cargando' } | { fase: 'listo'; filas: IncidenciaAdmin[]; total: number } | { fase: 'error' };
 
 /** The form: closed, a new incident, or one being edited. */
 type Edicion = { modo: 'cerrado' } | { modo: 'nueva' } | { modo: 'editar'; incidencia: IncidenciaAdmin };
@@ -74,9 +71,8 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
   const [consulta, cambiarConsulta] = useConsultaUrl();
   const filtros = useMemo(() => filtrosIncidenciasDesdeConsulta(consulta), [consulta]);
   const [borrador, setBorrador] = useState<FiltrosIncidencias>(filtros);
-  const [estado, setEstado] = useState<Estado>({ fase: 'cargando' });
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [recarga, setRecarga] = useState(0);
+  const pagina = usePagina<IncidenciaAdmin>(urlIncidencias(filtros));
+  const { estado, setAlertas, recargar } = pagina;
   const [edicion, setEdicion] = useState<Edicion>({ modo: 'cerrado' });
   const [cambioEstado, setCambioEstado] = useState<{ incidencia: IncidenciaAdmin; estado: EstadoAbierto } | null>(null);
   const [cierre, setCierre] = useState<{ incidencia: IncidenciaAdmin; fin: string; error?: string | undefined } | null>(null);
@@ -85,20 +81,6 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
   const id = useId();
 
   useEffect(() => setBorrador(filtros), [filtros]);
-
-  useEffect(() => {
-    const peticion = new AbortController();
-    setEstado({ fase: 'cargando' });
-    void pedirPagina<IncidenciaAdmin>(urlIncidencias(filtros), { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
-      else {
-        setEstado({ fase: 'error' });
-        setAlertas(alertasDe(mensajesDeError(r.error)));
-      }
-    });
-    return () => peticion.abort();
-  }, [filtros, recarga]);
 
   const aplicar = (f: FiltrosIncidencias) => cambiarConsulta(consultaDeFiltrosIncidencias(f));
   const onFiltrar = (ev: FormEvent<HTMLFormElement>) => {
@@ -111,7 +93,7 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
   /** After a change saved: the success message, and the list read again. */
   const hecho = (texto: string) => {
     setAlertas(alertasDe([texto], 'success'));
-    setRecarga((n) => n + 1);
+    recargar();
   };
 
   const guardarEstado = async () => {
@@ -229,45 +211,18 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
               opciones={opcionesDistribuidora}
               alCambiar={(v) => setBorrador((b) => ({ ...b, distribuidora: v as FiltrosIncidencias['distribuidora'] }))}
             />
-            <div className="admin-filtros__acciones">
-              <button type="submit" className="admin-boton">
-                Filtrar
-              </button>
-              {conFiltros && (
-                <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-                  Limpiar filtros
-                </button>
-              )}
-            </div>
+            <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} />
           </form>
 
-          <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
-
-          <p className="admin-resultado" role="status">
-            {estado.fase === 'listo' ? textoResultado(estado.total, 'incidencia', 'incidencias', filtros.pagina, filtros.porPagina) : ''}
-          </p>
-          {estado.fase === 'cargando' && <Cargando texto="Cargando incidencias…" />}
-          {estado.fase === 'error' && (
-            <p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setRecarga((n) => n + 1)}>
-                Reintentar
-              </button>
-            </p>
-          )}
-          {estado.fase === 'listo' && estado.filas.length === 0 && (
-            <div className="admin-vacio">
-              {conFiltros ? (
-                <>
-                  <p>No hay incidencias que coincidan con los filtros elegidos.</p>
-                  <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-                    Limpiar filtros
-                  </button>
-                </>
-              ) : (
-                <p>No hay incidencias registradas. Cree una con «Nueva incidencia».</p>
-              )}
-            </div>
-          )}
+          <EstadoResultados
+            pagina={pagina}
+            resultado={(total) => textoResultado(total, 'incidencia', 'incidencias', filtros.pagina, filtros.porPagina)}
+            cargando="Cargando incidencias…"
+            conFiltros={conFiltros}
+            alLimpiar={limpiar}
+            vacioConFiltros="No hay incidencias que coincidan con los filtros elegidos."
+            vacio="No hay incidencias registradas. Cree una con «Nueva incidencia»."
+          />
           {estado.fase === 'listo' && estado.filas.length > 0 && (
             <>
               <RegionTabla idTitulo={idCaption}>

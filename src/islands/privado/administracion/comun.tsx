@@ -2,10 +2,13 @@
  * Pieces shared by the administration screens: form fields with hint and error (DESIGN.md "Forms"),
  * a table wrapper that scrolls sideways on a phone and can be scrolled by keyboard, the pager, and
  * a confirmation dialog with a cancel button (the portal's Modal offers one button only, and a
- * destructive action must be easy to back out of).
+ * destructive action must be easy to back out of), and the loading and result states of a paged list.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { pedirPagina } from '../../../lib/administracion/api.ts';
 import { rangoPagina, TAMANOS_PAGINA, totalPaginas } from '../../../lib/administracion/consulta.ts';
+import { mensajesDeError } from '../../../lib/api/cliente.ts';
+import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 
 /** Props shared by the fields. */
 interface BaseCampo {
@@ -61,7 +64,7 @@ export interface CampoProps extends BaseCampo {
   /** Input type. */
   tipo?: 'text' | 'email' | 'search' | 'date' | 'datetime-local';
   /** Mobile keyboard hint. */
-  inputMode?: 'text' | 'numeric' | 'email' | 'search';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'search';
   /** autocomplete token; off by default (an administrator types other people's data). */
   autoComplete?: string;
   /** Maximum length. */
@@ -358,6 +361,100 @@ export function Correo({ email }: CorreoProps) {
       {email.slice(0, arroba)}
       <wbr />
       {email.slice(arroba)}
+    </>
+  );
+}
+
+/** A paged list: loading, loaded with its rows and the total of every page, or failed. */
+export type EstadoPagina<T> = { fase: 'cargando' } | { fase: 'listo'; filas: T[]; total: number } | { fase: 'error' };
+
+/**
+ * Loads a page of a list from `url` (a JSON array with X-Total-Count) whenever the address changes or
+ * `recargar` is called; a failure's messages go to the alerts, which the screen also uses for its own.
+ */
+export function usePagina<T>(url: string) {
+  const [estado, setEstado] = useState<EstadoPagina<T>>({ fase: 'cargando' });
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [recarga, setRecarga] = useState(0);
+  useEffect(() => {
+    const peticion = new AbortController();
+    setEstado({ fase: 'cargando' });
+    void pedirPagina<T>(url, { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      if (r.ok) setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
+      else {
+        setEstado({ fase: 'error' });
+        setAlertas(alertasDe(mensajesDeError(r.error)));
+      }
+    });
+    return () => peticion.abort();
+  }, [url, recarga]);
+  return { estado, alertas, setAlertas, recargar: useCallback(() => setRecarga((n) => n + 1), []) };
+}
+
+/** The buttons of a list's filter form: apply, and clear while a filter is on. */
+export function BotonesFiltro({ conFiltros, alLimpiar }: { conFiltros: boolean; alLimpiar: () => void }) {
+  return (
+    <div className="admin-filtros__acciones">
+      <button type="submit" className="admin-boton">
+        Filtrar
+      </button>
+      {conFiltros && (
+        <button type="button" className="admin-boton admin-boton--secundario" onClick={alLimpiar}>
+          Limpiar filtros
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Props of `EstadoResultados`. */
+export interface EstadoResultadosProps<T> {
+  /** The list's state and alerts, from `usePagina`. */
+  pagina: Pick<ReturnType<typeof usePagina<T>>, 'estado' | 'alertas' | 'setAlertas' | 'recargar'>;
+  /** The line announced after each load ("12 solicitudes."). */
+  resultado: (total: number) => string;
+  /** What is loading, as a sentence. */
+  cargando: string;
+  /** Whether a filter is on, and how to clear them. */
+  conFiltros: boolean;
+  alLimpiar: () => void;
+  /** What an empty list with filters says. */
+  vacioConFiltros: string;
+  /** What an empty list without filters says. */
+  vacio: string;
+}
+
+/** Between a list's filters and its table: the alerts, the announced result line, loading, retry, and why it is empty. */
+export function EstadoResultados<T>({ pagina: { estado, alertas, setAlertas, recargar }, ...p }: EstadoResultadosProps<T>) {
+  return (
+    <>
+      <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
+      <p className="admin-resultado" role="status">
+        {estado.fase === 'listo' ? p.resultado(estado.total) : ''}
+      </p>
+      {estado.fase === 'cargando' && <Cargando texto={p.cargando} />}
+      {estado.fase === 'error' && (
+        <p>
+          <button type="button" className="admin-boton admin-boton--secundario" onClick={recargar}>
+            Reintentar
+          </button>
+        </p>
+      )}
+      {estado.fase === 'listo' && estado.filas.length === 0 && (
+        <div className="admin-vacio">
+          {p.conFiltros ? (
+            <>
+              <p>{p.vacioConFiltros}</p>
+              <button type="button" className="admin-boton admin-boton--secundario" onClick={p.alLimpiar}>
+                Limpiar filtros
+              </button>
+            </>
+          ) : (
+            <p>{p.vacio}</p>
+          )}
+        </div>
+      )}
     </>
   );
 }

@@ -1,0 +1,145 @@
+/**
+ * Contractual modifications for a distributor's administrators (issue 7): the requests of the
+ * distributors they administer, filtered and paged; one request with its before and after and its
+ * timeline; and the actions that advance it: accept, reject with a tabla 27 reason, activate on a
+ * date (which applies the change to the supply point). Needs `<d>-administrador` of the request's
+ * distributor (403 otherwise), never through an impersonated session; every action is audited.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
+import { ESTADOS_SOLICITUD } from '../../lib/modificaciones/estados.ts';
+import { activacionSchema, rechazoSchema } from '../../lib/modificaciones/esquemas.ts';
+import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
+import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import type { AppEnv } from '../http/context.ts';
+import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
+import { depsDe, IdParams, json, numeroDe, SolicitudSchema } from './routes.ts';
+import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, MENSAJES_MODIFICACIONES, rechazarSolicitud, solicitudAdmin } from './service.ts';
+
+const SolicitudAdminSchema = SolicitudSchema.extend({
+  solicitante: z.object({ email: z.string(), nombre: z.string() }).nullable().openapi({ description: 'La cuenta que la presentó.' }),
+  suplantada: z.boolean().openapi({ description: 'Si la presentó un administrador actuando como el titular.' }),
+}).openapi('SolicitudModificacionAdmin');
+
+const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const comunes = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin el permiso de administración de la distribuidora de la solicitud, o sesión suplantada'),
+};
+const conId = { 404: errorResponse(MENSAJES_MODIFICACIONES.noExiste) };
+const transicion = { 409: errorResponse('El estado de la solicitud no admite esa acción, o ya no cumple las reglas') };
+
+const listar = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/modificaciones',
+  summary: 'Solicitudes de modificación contractual (gestión)',
+  description:
+    'Las solicitudes de las distribuidoras que administra el usuario: primero las que están en curso (enviadas y aceptadas), después por fecha descendente. q busca un número (MC-000123) o un CUPS por su comienzo. El total va en X-Total-Count.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: {
+    query: z.object({
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
+      estado: z.enum(ESTADOS_SOLICITUD, { error: 'El estado debe ser enviada, aceptada, rechazada, activada o anulada.' }).optional(),
+      tipo: z.enum(['potencia', 'tarifa', 'titular'], { error: 'El tipo debe ser potencia, tarifa o titular.' }).optional(),
+      q: z.string().max(30, 'La búsqueda no puede superar 30 caracteres.').optional(),
+      ...paginacionQuery,
+    }),
+  },
+  responses: {
+    200: {
+      ...json(z.array(SolicitudAdminSchema), 'Una página de solicitudes'),
+      headers: { 'X-Total-Count': { description: 'Total de solicitudes que cumplen el filtro', schema: { type: 'integer' as const } } },
+    },
+    400: json(ValidationErrorSchema, 'Filtros no válidos'),
+    ...comunes,
+  },
+});
+
+const detalle = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/modificaciones/{id}',
+  summary: 'Una solicitud de modificación (gestión)',
+  description: 'La solicitud con el contrato antes y lo pedido, quién la presentó y su historial.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams },
+  responses: { 200: json(SolicitudAdminSchema, 'La solicitud'), ...comunes, ...conId },
+});
+
+const aceptar = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/modificaciones/{id}/aceptacion',
+  summary: 'Aceptar una solicitud enviada',
+  description: 'Pasa a aceptada si el contrato sigue cumpliendo las reglas (si no, 409 con el motivo para rechazarla). Se avisa al titular por correo.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams },
+  responses: { 200: json(SolicitudAdminSchema, 'Solicitud aceptada'), ...comunes, ...conId, ...transicion },
+});
+
+const rechazar = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/modificaciones/{id}/rechazo',
+  summary: 'Rechazar una solicitud',
+  description:
+    'Una solicitud enviada o aceptada pasa a rechazada con un motivo de la tabla 27 de la CNMC que se aplique a su tipo (los de potencia solo a cambios de potencia o tarifa, 36/55/85 a los datos del titular…). Se avisa al titular por correo con el motivo.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams, body: { required: true, content: { 'application/json': { schema: rechazoSchema } } } },
+  responses: {
+    200: json(SolicitudAdminSchema, 'Solicitud rechazada'),
+    400: json(ValidationErrorSchema, 'Motivo que no se aplica'),
+    ...comunes,
+    ...conId,
+    ...transicion,
+  },
+});
+
+const activar = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/modificaciones/{id}/activacion',
+  summary: 'Activar una solicitud aceptada',
+  description:
+    'Aplica el cambio al suministro con la fecha indicada (no anterior al día de la solicitud ni posterior a hoy), por el mismo camino que las importaciones: un cambio de titular traslada el permiso «-distribucion» a la cuenta del nuevo titular y un cambio de potencia anota la fecha del último cambio. Se avisa al titular por correo.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams, body: { required: true, content: { 'application/json': { schema: activacionSchema } } } },
+  responses: {
+    200: json(SolicitudAdminSchema, 'Solicitud activada y cambio aplicado'),
+    400: json(ValidationErrorSchema, 'Fecha no válida'),
+    ...comunes,
+    ...conId,
+    ...transicion,
+  },
+});
+
+/** The plain context of a guarded handler. */
+const plano = (c: unknown) => c as Context<AppEnv>;
+
+/** The administration sub-app of contractual modifications. */
+export function modificacionesAdminRoutes() {
+  return featureApp()
+    .openapi(listar, async (c) => {
+      const { total, solicitudes } = await listarSolicitudesAdmin(c.get('deps').db, authOf(plano(c)), c.req.valid('query'));
+      c.header('X-Total-Count', String(total));
+      return c.json(solicitudes, 200);
+    })
+    .openapi(detalle, async (c) => {
+      const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
+      return c.json(await solicitudAdmin(c.get('deps').db, authOf(plano(c)), numero), 200);
+    })
+    .openapi(aceptar, async (c) => {
+      const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
+      return c.json(await aceptarSolicitud(depsDe(plano(c)), authOf(plano(c)), numero, infoDe(plano(c))), 200);
+    })
+    .openapi(rechazar, async (c) => {
+      const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
+      return c.json(await rechazarSolicitud(depsDe(plano(c)), authOf(plano(c)), numero, c.req.valid('json').codigo, infoDe(plano(c))), 200);
+    })
+    .openapi(activar, async (c) => {
+      const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
+      return c.json(await activarSolicitud(depsDe(plano(c)), authOf(plano(c)), numero, c.req.valid('json').fecha, infoDe(plano(c))), 200);
+    });
+}

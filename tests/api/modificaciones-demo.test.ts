@@ -1,0 +1,59 @@
+/**
+ * The demo data of contractual modifications (issue 7), made through the service the API uses: the
+ * household's activated power change in the past and its request in progress, and requests in every
+ * state on generated homes, none on the homes the browser tests reserve (cliente010…024).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { construirCups } from '../../src/lib/cups.ts';
+import { queryRows } from '../../src/server/db/client.ts';
+import { loadDemoData } from '../../src/server/demo/load.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+let database: TestDatabase;
+const ahora = new Date('2026-11-02T09:00:00Z');
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await loadDemoData(database.db, createLogger('silent'), { now: ahora });
+}, 180_000);
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe('demo contractual modifications', () => {
+  it('gives the household an activated power change eight months ago and an accepted one in progress', async () => {
+    const filas = await queryRows<{ cups: string; estado: string; fecha_activacion: string | null; potencias: number[]; ultimo: string | null; eventos: string }>(
+      database.db,
+      sql`select s.cups, m.estado, m.fecha_activacion::text, s.potencias_w as potencias, s.fecha_ultimo_cambio_potencia::text as ultimo,
+                 (select string_agg(e.estado, ' ' order by e.momento, e.id) from solicitudes_modificacion_eventos e where e.solicitud_id = m.id) as eventos
+          from solicitudes_modificacion m join suministros s on s.id = m.suministro_id
+          where s.titular_nif = '12345678Z' order by m.numero`,
+    );
+    expect(filas.map((f) => [f.cups, f.estado, f.eventos])).toEqual([
+      [construirCups('9902', 1), 'activada', 'enviada aceptada activada'],
+      [construirCups('9901', 1), 'aceptada', 'enviada aceptada'],
+    ]);
+    expect(filas[0]!.potencias).toEqual([5750, 5750]);
+    expect(filas[0]!.ultimo).toBe(filas[0]!.fecha_activacion);
+    expect(filas[0]!.fecha_activacion! < '2026-04-01').toBe(true);
+    expect(filas[1]!.potencias).toEqual([4600, 4600]);
+  });
+
+  it('has requests in every state and kind, none on the homes reserved for browser tests', async () => {
+    const estados = await queryRows<{ estado: string; tipo: string }>(database.db, sql`select distinct estado, tipo from solicitudes_modificacion`);
+    expect(new Set(estados.map((e) => e.estado))).toEqual(new Set(['enviada', 'aceptada', 'rechazada', 'activada', 'anulada']));
+    expect(new Set(estados.map((e) => e.tipo))).toEqual(new Set(['potencia', 'titular']));
+    const reservadas = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from solicitudes_modificacion m join users u on u.id = m.user_id
+          where u.email ~ '^cliente0(1[0-9]|2[0-4])@'`,
+    );
+    expect(reservadas[0]!.n).toBe(0);
+  });
+
+  it('sends no mail for the demo requests', async () => {
+    const correos = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from mail_outbox where subject like '%MC-%'`);
+    expect(correos[0]!.n).toBe(0);
+  });
+});
