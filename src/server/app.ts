@@ -18,6 +18,7 @@ import { healthRoutes } from './health/routes.ts';
 import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
+import { lecturasRoutes } from './lecturas/routes.ts';
 import { medidasRoutes } from './medidas/routes.ts';
 import { perfilRoutes } from './perfil/routes.ts';
 import { siteRoutes } from './site/routes.ts';
@@ -46,7 +47,8 @@ export function createApi() {
     .route('/', auditoriaRoutes())
     .route('/', suministrosRoutes())
     .route('/', medidasRoutes())
-    .route('/', capacidadNodalRoutes());
+    .route('/', capacidadNodalRoutes())
+    .route('/', lecturasRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

@@ -7,6 +7,7 @@ import { audit } from '../audit/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import type { Db } from '../db/client.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
+import { demoLecturas } from '../lecturas/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
 import { demoClientes } from '../users/demo.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
@@ -32,6 +33,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoCapacidadNodal,
   demoClientes,
   demoMedidas,
+  demoLecturas,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */
