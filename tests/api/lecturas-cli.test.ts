@@ -34,7 +34,16 @@ beforeEach(async () => {
     const [a] = await queryRows<{ id: number }>(database.db, sql`select id from suministros where cups = ${A}`);
     await guardarEstadosContador(
       database.db,
-      [{ suministroId: a!.id, comunica: true, ultimaComunicacion: new Date('2026-01-01T00:00:00Z'), interruptor: 'cerrado', estadoSuministro: 'con_suministro', motivo: null }],
+      [
+        {
+          suministroId: a!.id,
+          comunica: true,
+          ultimaComunicacion: new Date('2026-01-01T00:00:00Z'),
+          interruptor: 'cerrado',
+          estadoSuministro: 'con_suministro',
+          motivo: null,
+        },
+      ],
       { origen: 'demo', actualizadoPor: null, ahora: new Date('2026-01-01T00:00:00Z') },
     );
   } finally {
@@ -101,7 +110,10 @@ describe('npm run import -- contadores', { timeout: 180_000 }, () => {
   it('changes nothing when a CUPS is not a supply point of the portal', async () => {
     const antes = await estados();
     const otro = construirCups('9903', 33);
-    const { code, stderr } = await runImport(['contadores', fichero([CABECERA, `${A};N;;cerrado;con_suministro;`, `${otro};S;;cerrado;con_suministro;`])], destino.env);
+    const { code, stderr } = await runImport(
+      ['contadores', fichero([CABECERA, `${A};N;;cerrado;con_suministro;`, `${otro};S;;cerrado;con_suministro;`])],
+      destino.env,
+    );
     expect(code).toBe(1);
     expect(stderr).toContain(`línea 3: No existe ningún suministro con el CUPS ${otro}.`);
     expect(await estados()).toEqual(antes);

@@ -48,7 +48,11 @@ describe('demo meters', { timeout: 60_000 }, () => {
     expect(normal!.estado).toMatchObject({ comunica: true, interruptor: 'cerrado', estadoSuministro: 'con_suministro', motivo: null });
     expect((await estadoDe(cliente(2)))[0]!.estado).toMatchObject({ comunica: false, estadoSuministro: 'con_suministro' });
     expect((await estadoDe(cliente(3)))[0]!.estado).toMatchObject({ interruptor: 'abierto_exceso' });
-    expect((await estadoDe(cliente(4)))[0]!.estado).toMatchObject({ interruptor: 'abierto_remoto', estadoSuministro: 'cortado', motivo: expect.stringContaining('impago') });
+    expect((await estadoDe(cliente(4)))[0]!.estado).toMatchObject({
+      interruptor: 'abierto_remoto',
+      estadoSuministro: 'cortado',
+      motivo: expect.stringContaining('impago'),
+    });
     expect((await estadoDe(cliente(5)))[0]!.estado).toMatchObject({ estadoSuministro: 'sin_suministro', motivo: expect.stringContaining('Avería') });
     const visitado = (await estadoDe(cliente(6)))[0]!;
     expect(visitado).toMatchObject({ telegestionado: false, estado: { comunica: false, ultimaComunicacion: null } });

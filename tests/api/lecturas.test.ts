@@ -95,7 +95,12 @@ describe('GET /api/lecturasProgramadas', () => {
     const visitas = cuerpo.suministros.find((s) => s.cups === a.cups[0])!;
     expect(visitas.lecturas).toHaveLength(12);
     // 7 November 2026 is a Saturday: the reader comes on Monday 9.
-    expect(visitas.lecturas[0]).toMatchObject({ fecha: '2026-11-09', fechaCiclo: '2026-11-07', tipo: 'visita', autolectura: { desde: '2026-11-04', hasta: '2026-11-11' } });
+    expect(visitas.lecturas[0]).toMatchObject({
+      fecha: '2026-11-09',
+      fechaCiclo: '2026-11-07',
+      tipo: 'visita',
+      autolectura: { desde: '2026-11-04', hasta: '2026-11-11' },
+    });
     const remotas = cuerpo.suministros.find((s) => s.cups === a.cups[1])!;
     expect(remotas.lecturas.map((l) => l.fecha)).toEqual(['2026-12-28', '2027-02-28', '2027-04-28', '2027-06-28', '2027-08-28', '2027-10-28']);
     expect(remotas.lecturas.every((l) => l.tipo === 'cierre_remoto' && l.autolectura === null)).toBe(true);
@@ -156,7 +161,16 @@ describe('GET /api/estadoContador', () => {
 
     await guardarEstadosContador(
       server.database.db,
-      [{ suministroId: id, comunica: false, ultimaComunicacion: new Date('2026-10-20T08:00:00Z'), interruptor: 'abierto_exceso', estadoSuministro: 'con_suministro', motivo: null }],
+      [
+        {
+          suministroId: id,
+          comunica: false,
+          ultimaComunicacion: new Date('2026-10-20T08:00:00Z'),
+          interruptor: 'abierto_exceso',
+          estadoSuministro: 'con_suministro',
+          motivo: null,
+        },
+      ],
       { origen: 'telegestion', actualizadoPor: null, ahora: new Date('2026-11-02T08:00:00Z') },
     );
     await guardarLecturasContador(server.database.db, [
@@ -218,7 +232,7 @@ describe('administration of meter states', () => {
     expect(visto.suministros[0]!.estado).toMatchObject({ estadoSuministro: 'cortado', motivo: cambio.motivo });
   });
 
-  it("answers 403 to an administrator of another distributor, for a CUPS that exists and one that does not", async () => {
+  it('answers 403 to an administrator of another distributor, for a CUPS that exists and one that does not', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const ajeno = await administrador(['eod-administrador', 'ecd-administrador']);
     const ver = await llamar(server, 'GET', `/api/administrador/contadores/${a.cups[0]}`, { token: ajeno.token });

@@ -3,7 +3,19 @@
  * why) and what the holder is told to do in each state, most urgent first.
  */
 import { describe, expect, it } from 'vitest';
-import { cambioEstadoSchema, consejosEstado, MENSAJES_ESTADO, requiereMotivo, ultimaComunicacionDe, type EstadoContador } from '../../src/lib/lecturas/estado-contador.ts';
+import { construirCups, MENSAJES_CUPS } from '../../src/lib/cups.ts';
+import {
+  cambioEstadoSchema,
+  consejosEstado,
+  errorCupsAdministrado,
+  formularioDeEstado,
+  MENSAJES_CONTADORES,
+  MENSAJES_ESTADO,
+  requiereMotivo,
+  ultimaComunicacionDe,
+  validarFormularioEstado,
+  type EstadoContador,
+} from '../../src/lib/lecturas/estado-contador.ts';
 
 const estado = (extra: Partial<EstadoContador> = {}): EstadoContador => ({
   comunica: true,
@@ -56,7 +68,9 @@ describe('consejosEstado', () => {
   });
 
   it('says the state is not known yet, with the fault line', () => {
-    expect(consejosEstado(null, contexto)).toEqual([expect.objectContaining({ titulo: 'Todavía no conocemos el estado de este contador', llamarAverias: true })]);
+    expect(consejosEstado(null, contexto)).toEqual([
+      expect.objectContaining({ titulo: 'Todavía no conocemos el estado de este contador', llamarAverias: true }),
+    ]);
   });
 
   it('sends a cut supply to its retailer, by name, and not to the fault line', () => {
@@ -93,5 +107,56 @@ describe('consejosEstado', () => {
       'Ha saltado el interruptor de control de potencia',
       'Su contador no comunica con nosotros desde el 2026-11-15',
     ]);
+  });
+});
+
+describe('the administration form', () => {
+  it('looks up only a well-written CUPS of a distributor the administrator manages', () => {
+    expect(errorCupsAdministrado(construirCups('9901', 5), ['epd-administrador'])).toBeNull();
+    expect(errorCupsAdministrado(construirCups('9902', 5), ['epd-administrador'])).toBe(
+      MENSAJES_CONTADORES.ajena({ nombre: 'Electra Occidental Distribución, S.L.' }),
+    );
+    expect(errorCupsAdministrado(construirCups('0021', 5), ['epd-administrador'])).toBe(MENSAJES_CONTADORES.otraEmpresa);
+    expect(errorCupsAdministrado('ES9901000000000001XX', ['epd-administrador'])).toBe(MENSAJES_CUPS.control);
+  });
+
+  it('starts from the stored state, or from a meter that works', () => {
+    expect(formularioDeEstado(null)).toEqual({
+      comunica: 'si',
+      ultimaComunicacion: '',
+      interruptor: 'cerrado',
+      estadoSuministro: 'con_suministro',
+      motivo: '',
+    });
+    expect(formularioDeEstado(estado({ comunica: false, ultimaComunicacion: '2026-07-01T08:30:00.000Z', motivo: 'x' }))).toMatchObject({
+      comunica: 'no',
+      ultimaComunicacion: '2026-07-01T10:30',
+      motivo: 'x',
+    });
+  });
+
+  it('sends a peninsular time as UTC and the rest as the API takes it', () => {
+    const v = validarFormularioEstado(
+      { comunica: 'no', ultimaComunicacion: '2026-01-10T09:00', interruptor: 'abierto_exceso', estadoSuministro: 'con_suministro', motivo: ' ' },
+      new Date('2026-11-15T10:00:00Z'),
+    );
+    expect(v).toEqual({
+      ok: true,
+      cuerpo: {
+        comunica: false,
+        ultimaComunicacion: '2026-01-10T08:00:00.000Z',
+        interruptor: 'abierto_exceso',
+        estadoSuministro: 'con_suministro',
+        motivo: null,
+      },
+    });
+  });
+
+  it('puts every message beside its field: a future time and a missing reason', () => {
+    const v = validarFormularioEstado(
+      { comunica: 'si', ultimaComunicacion: '2027-01-10T09:00', interruptor: 'cerrado', estadoSuministro: 'cortado', motivo: '' },
+      new Date('2026-11-15T10:00:00Z'),
+    );
+    expect(v).toEqual({ ok: false, errores: { ultimaComunicacion: MENSAJES_ESTADO.ultimaComunicacionFutura, motivo: MENSAJES_ESTADO.motivoObligatorio } });
   });
 });

@@ -91,7 +91,13 @@ describe('the scheduled readings calendar read back with ical.js', () => {
     ultimaLectura: null,
   };
   const remota: DatosCiclo = { ...visita, cicloLectura: 28, periodicidadFacturacion: 'mensual', telegestionado: true };
-  const uno = { cups: 'ES9901000000000001QY', direccion: 'Calle Libreros, 14, 3.º B', municipio: 'Alcalá de Henares', distribuidoraNombre: 'Electra Peninsular Distribución, S.L.', telefonoAtencion: '910 000 011' };
+  const uno = {
+    cups: 'ES9901000000000001QY',
+    direccion: 'Calle Libreros, 14, 3.º B',
+    municipio: 'Alcalá de Henares',
+    distribuidoraNombre: 'Electra Peninsular Distribución, S.L.',
+    telefonoAtencion: '910 000 011',
+  };
   const otro = { ...uno, cups: 'ES9902000000000001KL', direccion: 'Calle Mayor; 3', municipio: 'Mérida' };
   const lecturasUno = lecturasEntre(visita, '2026-11-15', '2027-11-14');
   const lecturasOtro = lecturasEntre(remota, '2026-11-15', '2027-11-14');

@@ -15,13 +15,23 @@ const periodo = (t: number | Date) => Math.floor(((typeof t === 'number' ? t : t
 
 describe('registrosEnCierres', () => {
   it('adds the energy of each period to its register and drops the fraction of a kWh', () => {
-    const [r] = registrosEnCierres(curva(6, () => 700), [new Date(t0 + 6 * H)], periodo, { activaKwh: [100, 200, 300], exportadaKwh: null });
+    const [r] = registrosEnCierres(
+      curva(6, () => 700),
+      [new Date(t0 + 6 * H)],
+      periodo,
+      { activaKwh: [100, 200, 300], exportadaKwh: null },
+    );
     // Two hours of each period: 1.4 kWh each, shown as 1.
     expect(r).toEqual({ momento: new Date(t0 + 6 * H), activaKwh: [101, 201, 301], exportadaKwh: null });
   });
 
   it('does not count the interval that starts at the closure', () => {
-    const [r] = registrosEnCierres(curva(4, () => 1000), [new Date(t0 + 3 * H)], periodo, { activaKwh: [0, 0, 0], exportadaKwh: null });
+    const [r] = registrosEnCierres(
+      curva(4, () => 1000),
+      [new Date(t0 + 3 * H)],
+      periodo,
+      { activaKwh: [0, 0, 0], exportadaKwh: null },
+    );
     expect(r!.activaKwh).toEqual([1, 1, 1]);
   });
 
@@ -39,12 +49,26 @@ describe('registrosEnCierres', () => {
   });
 
   it('keeps an export register when the meter has one', () => {
-    const [r] = registrosEnCierres(curva(3, () => 0, () => 2500), [new Date(t0 + 3 * H)], periodo, { activaKwh: [1, 1, 1], exportadaKwh: 40 });
+    const [r] = registrosEnCierres(
+      curva(
+        3,
+        () => 0,
+        () => 2500,
+      ),
+      [new Date(t0 + 3 * H)],
+      periodo,
+      { activaKwh: [1, 1, 1], exportadaKwh: 40 },
+    );
     expect(r!.exportadaKwh).toBe(47);
   });
 
   it('answers closures in time order whatever order they come in, and the initial registers before the curve', () => {
-    const r = registrosEnCierres(curva(3, () => 1000), [new Date(t0 + 3 * H), new Date(t0 - H)], periodo, { activaKwh: [9, 9, 9], exportadaKwh: null });
+    const r = registrosEnCierres(
+      curva(3, () => 1000),
+      [new Date(t0 + 3 * H), new Date(t0 - H)],
+      periodo,
+      { activaKwh: [9, 9, 9], exportadaKwh: null },
+    );
     expect(r.map((x) => x.activaKwh)).toEqual([
       [9, 9, 9],
       [10, 10, 10],

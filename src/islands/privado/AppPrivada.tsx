@@ -41,6 +41,9 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   suministros: lazy(() => import('./medidas/Suministros.tsx')),
   curvas: lazy(() => import('./medidas/Curvas.tsx')),
   potencias: lazy(() => import('./medidas/Potencias.tsx')),
+  lecturas: lazy(() => import('./medidas/LecturasProgramadas.tsx')),
+  'estado-contador': lazy(() => import('./medidas/EstadoContador.tsx')),
+  'admin-contadores': lazy(() => import('./administracion/ContadoresAdmin.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

@@ -4,6 +4,9 @@
  * administration form, the API and the CSV import), and what the holder should do in each case.
  */
 import { z } from 'zod';
+import { madridLocalAIso, isoAMadridLocal } from '../administracion/fechas.ts';
+import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
+import { DISTRIBUIDORAS, type Distribuidora } from '../distribuidoras.ts';
 
 /** States of the power control element. */
 export const INTERRUPTORES = ['cerrado', 'abierto_exceso', 'abierto_remoto', 'sin_elemento'] as const;
@@ -232,3 +235,79 @@ export const TEXTO_ORIGEN_LECTURA: Readonly<Record<string, string>> = {
   estimada: 'Estimada',
   autolectura: 'Autolectura',
 };
+
+/** The distributor a CUPS belongs to by its prefix (CONTRACT.md: ES9901 epd, ES9902 eod, ES9903 ecd), or null. */
+export function distribuidoraDeCups(cups: string): Distribuidora | null {
+  return DISTRIBUIDORAS.find((d) => normalizarCups(cups).startsWith(d.prefijoCups)) ?? null;
+}
+
+/** Spanish answers of the administration of meters, shared by the API and its screen. */
+export const MENSAJES_CONTADORES = {
+  noExiste: 'No existe ningún suministro con ese CUPS.',
+  otraEmpresa: 'Ese CUPS no es de ninguna de nuestras distribuidoras: los suyos empiezan por ES9901, ES9902 o ES9903.',
+  ajena: (d: Pick<Distribuidora, 'nombre'>) =>
+    `Ese CUPS es de ${d.nombre}: necesita su permiso de administración para ver o cambiar el estado de sus contadores.`,
+} as const;
+
+/** Why the administration screen cannot look a CUPS up for these permissions, or null when it can. */
+export function errorCupsAdministrado(texto: string, permisos: readonly string[]): string | null {
+  const e = errorCups(texto);
+  if (e) return MENSAJES_CUPS[e];
+  const d = distribuidoraDeCups(texto);
+  if (!d) return MENSAJES_CONTADORES.otraEmpresa;
+  if (!permisos.includes(`${d.codigo}-administrador`)) return MENSAJES_CONTADORES.ajena(d);
+  return null;
+}
+
+/** The administration form as typed: selects and a `datetime-local` in peninsular time. */
+export interface FormularioEstado {
+  comunica: 'si' | 'no';
+  /** `YYYY-MM-DDTHH:mm`, Madrid time; empty: now if it communicates, unknown otherwise. */
+  ultimaComunicacion: string;
+  interruptor: Interruptor;
+  estadoSuministro: EstadoSuministro;
+  motivo: string;
+}
+
+/** The fields of the form, in order (the error summary follows it). */
+export const CAMPOS_ESTADO = ['comunica', 'ultimaComunicacion', 'interruptor', 'estadoSuministro', 'motivo'] as const;
+/** One field of the form. */
+export type CampoEstado = (typeof CAMPOS_ESTADO)[number];
+
+/** The form filled with a stored state, or with a working meter when there is none. */
+export function formularioDeEstado(e: EstadoContador | null): FormularioEstado {
+  if (!e) return { comunica: 'si', ultimaComunicacion: '', interruptor: 'cerrado', estadoSuministro: 'con_suministro', motivo: '' };
+  return {
+    comunica: e.comunica ? 'si' : 'no',
+    ultimaComunicacion: isoAMadridLocal(e.ultimaComunicacion),
+    interruptor: e.interruptor,
+    estadoSuministro: e.estadoSuministro,
+    motivo: e.motivo ?? '',
+  };
+}
+
+/** Checks the form with the API's own rules: the body to send, or a message per field. */
+export function validarFormularioEstado(
+  f: FormularioEstado,
+  ahora: Date,
+): { ok: true; cuerpo: z.input<typeof cambioEstadoSchema> } | { ok: false; errores: Partial<Record<CampoEstado, string>> } {
+  const errores: Partial<Record<CampoEstado, string>> = {};
+  const ultima = f.ultimaComunicacion.trim() ? madridLocalAIso(f.ultimaComunicacion) : null;
+  if (f.ultimaComunicacion.trim() && !ultima) errores.ultimaComunicacion = 'La fecha y hora no es válida.';
+  else if (ultima && Date.parse(ultima) > ahora.getTime()) errores.ultimaComunicacion = MENSAJES_ESTADO.ultimaComunicacionFutura;
+  const cuerpo = {
+    comunica: f.comunica === 'si',
+    ultimaComunicacion: ultima,
+    interruptor: f.interruptor,
+    estadoSuministro: f.estadoSuministro,
+    motivo: f.motivo.trim() || null,
+  };
+  const r = cambioEstadoSchema.safeParse(cuerpo);
+  if (!r.success) {
+    for (const i of r.error.issues) {
+      const campo = i.path[0] as CampoEstado;
+      if (CAMPOS_ESTADO.includes(campo) && !errores[campo]) errores[campo] = i.message;
+    }
+  }
+  return Object.keys(errores).length ? { ok: false, errores } : { ok: true, cuerpo };
+}

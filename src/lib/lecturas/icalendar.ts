@@ -65,7 +65,10 @@ export function valorFecha(fecha: string): string {
 
 /** A UTC DATE-TIME value (`YYYYMMDDTHHMMSSZ`). */
 export function valorFechaHoraUtc(instante: Date): string {
-  return instante.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return instante
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** The civil date after `fecha` (an all-day event's DTEND is exclusive). */

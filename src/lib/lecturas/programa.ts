@@ -101,7 +101,7 @@ export function esDiaHabil(fecha: FechaLocal): boolean {
 export function sumarDiasHabiles(fecha: FechaLocal, n: number): FechaLocal {
   let f = fecha;
   const paso = n < 0 ? -1 : 1;
-  for (let quedan = Math.abs(n); quedan > 0; ) {
+  for (let quedan = Math.abs(n); quedan > 0;) {
     f = sumarDias(f, paso);
     if (esDiaHabil(f)) quedan--;
   }

@@ -28,10 +28,16 @@ export function explicacionLectura(l: LecturaProgramada): string {
   return 'Un lector de la distribuidora visitará su contador este día para tomar la lectura de facturación.';
 }
 
-/** The self-reading window in a sentence; null for remote closures. */
-export function textoAutolectura(l: LecturaProgramada): string | null {
+/** When the holder may send a self-reading, in a sentence; null for remote closures. */
+export function textoPlazoAutolectura(l: LecturaProgramada): string | null {
   if (!l.autolectura) return null;
-  return `Si el lector no puede acceder al contador, puede comunicarnos su lectura (autolectura) ${rangoEnPalabras(l.autolectura.desde, l.autolectura.hasta)}.`;
+  return `Puede comunicarnos su lectura (autolectura) ${rangoEnPalabras(l.autolectura.desde, l.autolectura.hasta)}.`;
+}
+
+/** The self-reading window with why it matters; null for remote closures. */
+export function textoAutolectura(l: LecturaProgramada): string | null {
+  const plazo = textoPlazoAutolectura(l);
+  return plazo && `Si el lector no puede acceder al contador, ${plazo.charAt(0).toLowerCase()}${plazo.slice(1)}`;
 }
 
 /** A stable identifier of a reading: the same supply point and cycle day always give the same UID. */
@@ -58,7 +64,8 @@ export function eventoLectura(s: SuministroTexto, l: LecturaProgramada, telefono
     resumen: `${l.tipo === 'visita' ? 'Visita del lector del contador' : 'Cierre de lectura del contador'} · ${s.direccion}`,
     descripcion: lineas.join('\n'),
     // Only a visit needs the holder: a reminder at 09:00 the day before (15 hours before midnight).
-    alarma: l.tipo === 'visita' ? { horasAntes: 15, texto: `Mañana, ${fechaEnPalabras(l.fecha)}, visita del lector del contador de ${s.direccion}.` } : undefined,
+    alarma:
+      l.tipo === 'visita' ? { horasAntes: 15, texto: `Mañana, ${fechaEnPalabras(l.fecha)}, visita del lector del contador de ${s.direccion}.` } : undefined,
   };
 }
 

@@ -20,7 +20,10 @@ export type Pantalla =
   | 'admin-auditoria'
   | 'suministros'
   | 'curvas'
-  | 'potencias';
+  | 'potencias'
+  | 'lecturas'
+  | 'estado-contador'
+  | 'admin-contadores';
 
 /** The side menu's permission sections (SPEC.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -71,6 +74,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
   { id: 'adminSuplantacion', patron: '/administrador/acceso-como-usuario', titulo: 'Acceder como otro usuario', area: 'administrador', pantalla: 'admin-suplantacion' },
   { id: 'adminIncidencias', patron: '/administrador/incidencias', titulo: 'Incidencias de red', area: 'administrador', pantalla: 'admin-incidencias' },
   { id: 'adminAuditoria', patron: '/administrador/auditoria', titulo: 'Registro de actividad', area: 'administrador', pantalla: 'admin-auditoria' },
+  { id: 'adminContadores', patron: '/administrador/contadores', titulo: 'Estado de contadores', area: 'administrador', pantalla: 'admin-contadores' },
 
   {
     id: 'solicitudes',
@@ -127,7 +131,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
     patron: '/medidas/lecturas-programadas',
     titulo: 'Lecturas programadas',
     area: 'distribucion',
-    pantalla: 'no-disponible',
+    pantalla: 'lecturas',
     ofrecera: 'Aquí verá las fechas de las próximas lecturas de sus contadores.',
   },
   {
@@ -135,7 +139,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
     patron: '/medidas/estado-contador',
     titulo: 'Estado del contador',
     area: 'distribucion',
-    pantalla: 'no-disponible',
+    pantalla: 'estado-contador',
     ofrecera: 'Aquí podrá comprobar si el contador de cada suministro está en servicio y comunica con la distribuidora.',
   },
   {
@@ -339,6 +343,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminSuplantacion'),
       deRuta('adminIncidencias'),
       deRuta('adminAuditoria'),
+      deRuta('adminContadores'),
     ],
   },
   {

@@ -9,8 +9,18 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
-import { DISTRIBUIDORAS, type Distribuidora } from '../../lib/distribuidoras.ts';
-import { cambioEstadoSchema, ESTADOS_SUMINISTRO, INTERRUPTORES, MENSAJES_ESTADO, motivoDe, ultimaComunicacionDe, type CambioEstado } from '../../lib/lecturas/estado-contador.ts';
+import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
+import {
+  cambioEstadoSchema,
+  distribuidoraDeCups,
+  ESTADOS_SUMINISTRO,
+  INTERRUPTORES,
+  MENSAJES_CONTADORES,
+  MENSAJES_ESTADO,
+  motivoDe,
+  ultimaComunicacionDe,
+  type CambioEstado,
+} from '../../lib/lecturas/estado-contador.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
@@ -22,17 +32,6 @@ import { forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
-
-/** Spanish answers of the administration of meters. */
-export const MENSAJES_CONTADORES = {
-  noExiste: 'No existe ningún suministro con ese CUPS.',
-  ajena: (d: Distribuidora) => `Ese CUPS es de ${d.nombre}: necesita su permiso de administración para ver o cambiar el estado de sus contadores.`,
-} as const;
-
-/** The distributor a CUPS belongs to by its prefix (CONTRACT.md: ES9901 epd, ES9902 eod, ES9903 ecd), or null. */
-export function distribuidoraDeCups(cups: string): Distribuidora | null {
-  return DISTRIBUIDORAS.find((d) => normalizarCups(cups).startsWith(d.prefijoCups)) ?? null;
-}
 
 /**
  * The supply point of a CUPS the caller administers: 400 for a malformed CUPS, 403 for one of a
@@ -131,7 +130,16 @@ export async function cambiarEstadoContador(
     const antes = (await estadosDe(tx, [s.id])).get(s.id);
     await guardarEstadosContador(
       tx,
-      [{ suministroId: s.id, comunica: cambio.comunica, ultimaComunicacion: ultima, interruptor: cambio.interruptor, estadoSuministro: cambio.estadoSuministro, motivo: motivoDe(cambio) }],
+      [
+        {
+          suministroId: s.id,
+          comunica: cambio.comunica,
+          ultimaComunicacion: ultima,
+          interruptor: cambio.interruptor,
+          estadoSuministro: cambio.estadoSuministro,
+          motivo: motivoDe(cambio),
+        },
+      ],
       { origen: 'administrador', actualizadoPor: auth.userId, ahora },
     );
     await audit(tx, {
@@ -148,7 +156,10 @@ export async function cambiarEstadoContador(
 }
 
 const CupsParam = z.object({
-  cups: z.string().max(40).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001JN' }),
+  cups: z
+    .string()
+    .max(40)
+    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001JN' }),
 });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const comunes = {
@@ -164,7 +175,8 @@ const ver = createRoute({
   method: 'get',
   path: '/administrador/contadores/{cups}',
   summary: 'Estado del contador de un suministro (gestión)',
-  description: 'El suministro del CUPS, su titular y el estado de su contador, con quién lo cambió por última vez. Necesita el permiso de administración de la distribuidora del CUPS.',
+  description:
+    'El suministro del CUPS, su titular y el estado de su contador, con quién lo cambió por última vez. Necesita el permiso de administración de la distribuidora del CUPS.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: CupsParam },
   responses: { 200: json(AdminEstadoSchema, 'El suministro y su estado'), ...comunes },

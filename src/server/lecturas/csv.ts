@@ -21,7 +21,14 @@
  * Each line replaces the state of its supply point. Every fault of every line is reported with the
  * line's physical number (the header is line 1); one fault and nothing is imported.
  */
-import { cambioEstadoSchema, ultimaComunicacionDe, MENSAJES_ESTADO, motivoDe, type EstadoSuministro, type Interruptor } from '../../lib/lecturas/estado-contador.ts';
+import {
+  cambioEstadoSchema,
+  ultimaComunicacionDe,
+  MENSAJES_ESTADO,
+  motivoDe,
+  type EstadoSuministro,
+  type Interruptor,
+} from '../../lib/lecturas/estado-contador.ts';
 import { instantesDesdeReloj } from '../../lib/medidas/horas.ts';
 import type { FallaCsv } from '../capacidad-nodal/csv.ts';
 import { camposDe, decodificar, leerCups, lineasDe } from '../medidas/formatos/comun.ts';
@@ -89,7 +96,10 @@ export function leerCsvContadores(contenido: Uint8Array | string, ahora: Date): 
       continue;
     }
     if (campos.length > columnas) {
-      errores.push({ line: numero, message: `La línea tiene ${campos.length} campos y la cabecera ${columnas}: revise los «;» de más (un motivo con «;» debe ir entre comillas).` });
+      errores.push({
+        line: numero,
+        message: `La línea tiene ${campos.length} campos y la cabecera ${columnas}: revise los «;» de más (un motivo con «;» debe ir entre comillas).`,
+      });
       continue;
     }
     const campo = (c: Columna) => campos[indices!.get(c)!] ?? '';

@@ -109,7 +109,12 @@ async function lecturasDeLaCurva(db: Db, s: Suministro, ahora: Date, random: Ran
     activaKwh: Array.from({ length: numeroPeriodos(tarifa) }, () => random.int(1_500, 25_000) * escala),
     exportadaKwh: curva.exportadaWh.some((e) => e !== null) ? random.int(300, 4_000) : null,
   };
-  const lecturas = registrosEnCierres(medidasDeCurva(curva, 60), cierres.map((c) => c.momento), (t) => Number(periodoEnergia(t, tarifa, zonaElectrica).slice(1)) - 1, iniciales);
+  const lecturas = registrosEnCierres(
+    medidasDeCurva(curva, 60),
+    cierres.map((c) => c.momento),
+    (t) => Number(periodoEnergia(t, tarifa, zonaElectrica).slice(1)) - 1,
+    iniciales,
+  );
   return lecturas.map((r, i) => {
     const visita = cierres[i]!.l.tipo === 'visita';
     const origen = visita ? (i === lecturas.length - 2 ? 'autolectura' : 'real') : sinComunicarDesde && r.momento > sinComunicarDesde ? 'estimada' : 'real';

@@ -62,7 +62,10 @@ export type FilaEstado = typeof estadosContador.$inferSelect;
 /** The states of some supply points, by supply point id. */
 export async function estadosDe(db: Db, ids: readonly number[]): Promise<Map<number, FilaEstado>> {
   if (ids.length === 0) return new Map();
-  const filas = await db.select().from(estadosContador).where(inArray(estadosContador.suministroId, [...ids]));
+  const filas = await db
+    .select()
+    .from(estadosContador)
+    .where(inArray(estadosContador.suministroId, [...ids]));
   return new Map(filas.map((f) => [f.suministroId, f]));
 }
 
@@ -160,16 +163,18 @@ export async function programasDe(db: Db, lista: readonly Suministro[], ahora: D
  * CUPS must be a supply point of the portal, or nothing is written and `ImportacionRechazada` names
  * each line. Audited as one entry.
  */
-export async function importarEstadosContador(db: Db, filas: readonly FilaContador[], ahora: Date): Promise<{ estados: number; distribuidoras: Record<string, number> }> {
+export async function importarEstadosContador(
+  db: Db,
+  filas: readonly FilaContador[],
+  ahora: Date,
+): Promise<{ estados: number; distribuidoras: Record<string, number> }> {
   return db.transaction(async (tx) => {
     const encontrados = await tx
       .select({ id: suministros.id, cups: suministros.cups, distribuidora: suministros.distribuidora })
       .from(suministros)
       .where(inArray(suministros.cups, [...new Set(filas.map((f) => f.cups))]));
     const porCups = new Map(encontrados.map((s) => [s.cups, s]));
-    const errores = filas
-      .filter((f) => !porCups.has(f.cups))
-      .map((f) => ({ line: f.linea, message: `No existe ningún suministro con el CUPS ${f.cups}.` }));
+    const errores = filas.filter((f) => !porCups.has(f.cups)).map((f) => ({ line: f.linea, message: `No existe ningún suministro con el CUPS ${f.cups}.` }));
     if (errores.length) throw new ImportacionRechazada(errores);
     await guardarEstadosContador(
       tx,
