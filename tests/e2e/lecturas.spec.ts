@@ -202,3 +202,15 @@ for (const w of WIDTHS) {
     }
   });
 }
+
+test('at 320 px the calendar, the lists and the meter state fit the width', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await entrar(page, cliente(6), DEMO_PASSWORD, RUTA_LECTURAS);
+  await expect(page.getByRole('table', { name: /^Lecturas de / })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await foto(page, 'lecturas-320');
+  await page.goto(RUTA_ESTADO);
+  await expect(page.getByRole('heading', { level: 3, name: /telegestión/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await foto(page, 'estado-320');
+});
