@@ -229,6 +229,16 @@ export function textoComunicacion(e: EstadoContador, telegestionado: boolean, fo
   return e.ultimaComunicacion ? `No comunica desde el ${formatear(e.ultimaComunicacion)}` : 'No ha comunicado todavía';
 }
 
+/** The state as label and value pairs, for the holder's screen and the administrator's. */
+export function filasEstado(e: EstadoContador, telegestionado: boolean, formatear: (iso: string) => string): { etiqueta: string; valor: string }[] {
+  return [
+    { etiqueta: 'Comunicación del contador', valor: textoComunicacion(e, telegestionado, formatear) },
+    { etiqueta: 'Interruptor de control de potencia', valor: TEXTO_INTERRUPTOR[e.interruptor] },
+    { etiqueta: 'Suministro', valor: TEXTO_SUMINISTRO[e.estadoSuministro] },
+    ...(e.motivo ? [{ etiqueta: 'Motivo', valor: e.motivo }] : []),
+  ];
+}
+
 /** Origins of a register reading in words. */
 export const TEXTO_ORIGEN_LECTURA: Readonly<Record<string, string>> = {
   real: 'Real',

@@ -9,12 +9,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
-import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import {
   cambioEstadoSchema,
   distribuidoraDeCups,
-  ESTADOS_SUMINISTRO,
-  INTERRUPTORES,
   MENSAJES_CONTADORES,
   MENSAJES_ESTADO,
   motivoDe,
@@ -31,6 +28,7 @@ import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
 import { forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
+import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
 
 /**
@@ -52,34 +50,15 @@ async function suministroAdministrado(db: Db, auth: AuthContext, cupsTexto: stri
   return s;
 }
 
-const AdminEstadoSchema = z
-  .object({
-    cups: z.string(),
-    distribuidora: z.string(),
-    distribuidoraNombre: z.string(),
-    titular: z.string(),
-    direccion: z.string(),
-    municipio: z.string(),
-    tarifa: z.string(),
-    telegestionado: z.boolean(),
-    modoControlPotencia: z.string(),
-    comercializadora: z.string(),
-    estado: z
-      .object({
-        comunica: z.boolean(),
-        ultimaComunicacion: z.string().nullable(),
-        interruptor: z.enum(INTERRUPTORES),
-        estadoSuministro: z.enum(ESTADOS_SUMINISTRO),
-        motivo: z.string().nullable(),
-        actualizadoEn: z.string(),
-        /** telegestion, administrador, importacion or demo. */
-        origen: z.string(),
-        /** The administrator who made the last change, when one did. */
-        actualizadoPor: z.object({ nombre: z.string(), email: z.string() }).nullable(),
-      })
-      .nullable(),
-  })
-  .openapi('EstadoContadorAdmin');
+const AdminEstadoSchema = SuministroContadorSchema.extend({
+  titular: z.string(),
+  estado: EstadoContadorSchema.extend({
+    /** telegestion, administrador, importacion or demo. */
+    origen: z.string(),
+    /** The administrator who made the last change, when one did. */
+    actualizadoPor: z.object({ nombre: z.string(), email: z.string() }).nullable(),
+  }).nullable(),
+}).openapi('EstadoContadorAdmin');
 
 /** The body of GET/PUT /api/administrador/contadores/{cups}. */
 export type EstadoAdminRespuesta = z.infer<typeof AdminEstadoSchema>;
@@ -95,16 +74,8 @@ async function vistaAdmin(db: Db, s: Suministro, fila: FilaEstado | undefined): 
     if (u) actualizadoPor = { email: u.email, nombre: u.razonSocial || `${u.nombre} ${u.apellido1}`.trim() };
   }
   return {
-    cups: s.cups,
-    distribuidora: s.distribuidora,
-    distribuidoraNombre: DISTRIBUIDORAS.find((d) => d.codigo === s.distribuidora)?.nombre ?? s.distribuidora,
+    ...suministroContador(s),
     titular: s.titularNombre,
-    direccion: s.direccion,
-    municipio: s.municipio,
-    tarifa: s.tarifa,
-    telegestionado: s.telegestionado,
-    modoControlPotencia: s.modoControlPotencia,
-    comercializadora: s.comercializadoraNombre,
     estado: fila ? { ...estadoApi(fila), origen: fila.origen, actualizadoPor } : null,
   };
 }

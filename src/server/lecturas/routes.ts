@@ -9,7 +9,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { CONTACTOS } from '../../lib/contacto.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import { ESTADOS_SUMINISTRO, INTERRUPTORES } from '../../lib/lecturas/estado-contador.ts';
 import { MESES_PROGRAMA, periodoProgramado } from '../../lib/lecturas/programa.ts';
 import { calendarioLecturas, nombreFicheroCalendario } from '../../lib/lecturas/textos.ts';
 import { fechaLocalDe } from '../../lib/medidas/horas.ts';
@@ -20,6 +19,7 @@ import { errorResponse, featureApp } from '../http/openapi.ts';
 import { lectorDe, suministroApi, suministroDelLector } from '../suministros/routes.ts';
 import { suministrosDe, type Suministro } from '../suministros/service.ts';
 import { adminContadoresRoutes } from './admin.ts';
+import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, programasDe, ultimasLecturas, zonaDe, type FilaLectura } from './service.ts';
 
 const fecha = (ejemplo: string) => z.string().openapi({ example: ejemplo, description: 'Fecha civil AAAA-MM-DD' });
@@ -123,28 +123,10 @@ const LecturaRegistroSchema = z.object({
   consumoKwh: z.number().int().nullable(),
 });
 
-const EstadoSuministroSchema = z.object({
-  cups: z.string(),
-  direccion: z.string(),
+const EstadoSuministroSchema = SuministroContadorSchema.extend({
   codigoPostal: z.string(),
-  municipio: z.string(),
-  distribuidora: z.string(),
-  distribuidoraNombre: z.string(),
-  tarifa: z.string(),
-  telegestionado: z.boolean(),
-  modoControlPotencia: z.string(),
-  comercializadora: z.string(),
   /** Null when the distributor does not know the meter's state yet. */
-  estado: z
-    .object({
-      comunica: z.boolean(),
-      ultimaComunicacion: z.string().nullable(),
-      interruptor: z.enum(INTERRUPTORES),
-      estadoSuministro: z.enum(ESTADOS_SUMINISTRO),
-      motivo: z.string().nullable(),
-      actualizadoEn: z.string(),
-    })
-    .nullable(),
+  estado: EstadoContadorSchema.nullable(),
   /** The latest register readings, newest first. */
   lecturas: z.array(LecturaRegistroSchema),
 });
@@ -262,16 +244,8 @@ export function lecturasRoutes() {
           suministros: lista.map((s) => {
             const fila = estados.get(s.id);
             return {
-              cups: s.cups,
-              direccion: s.direccion,
+              ...suministroContador(s),
               codigoPostal: s.codigoPostal,
-              municipio: s.municipio,
-              distribuidora: s.distribuidora,
-              distribuidoraNombre: suministroApi(s).distribuidoraNombre,
-              tarifa: s.tarifa,
-              telegestionado: s.telegestionado,
-              modoControlPotencia: s.modoControlPotencia,
-              comercializadora: s.comercializadoraNombre,
               estado: fila ? estadoApi(fila) : null,
               lecturas: lecturasApi(s, lecturas.get(s.id) ?? []),
             };

@@ -18,8 +18,8 @@ import {
   formularioDeEstado,
   INTERRUPTORES,
   MAX_MOTIVO,
+  filasEstado,
   requiereMotivo,
-  textoComunicacion,
   TEXTO_INTERRUPTOR,
   TEXTO_SUMINISTRO,
   validarFormularioEstado,
@@ -208,22 +208,12 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
         <h3 className="admin__subtitulo">Estado actual</h3>
         {e ? (
           <dl className="admin-datos">
-            <div>
-              <dt>Comunicación</dt>
-              <dd>{textoComunicacion(e, datos.telegestionado, formatearFechaHora)}</dd>
-            </div>
-            <div>
-              <dt>Interruptor</dt>
-              <dd>{TEXTO_INTERRUPTOR[e.interruptor]}</dd>
-            </div>
-            <div>
-              <dt>Suministro</dt>
-              <dd>{TEXTO_SUMINISTRO[e.estadoSuministro]}</dd>
-            </div>
-            <div>
-              <dt>Motivo</dt>
-              <dd>{e.motivo ?? '—'}</dd>
-            </div>
+            {filasEstado(e, datos.telegestionado, formatearFechaHora).map((fila) => (
+              <div key={fila.etiqueta}>
+                <dt>{fila.etiqueta}</dt>
+                <dd>{fila.valor}</dd>
+              </div>
+            ))}
             <div>
               <dt>Último cambio</dt>
               <dd>

@@ -7,14 +7,7 @@
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { CONTACTOS } from '../../../lib/contacto.ts';
 import type { CodigoDistribuidora } from '../../../lib/distribuidoras.ts';
-import {
-  consejosEstado,
-  textoComunicacion,
-  TEXTO_INTERRUPTOR,
-  TEXTO_ORIGEN_LECTURA,
-  TEXTO_SUMINISTRO,
-  type Consejo,
-} from '../../../lib/lecturas/estado-contador.ts';
+import { consejosEstado, filasEstado, TEXTO_ORIGEN_LECTURA, type Consejo } from '../../../lib/lecturas/estado-contador.ts';
 import { fechaTabla, type EstadoSuministroApi, type Estados } from '../../../lib/lecturas/pantalla.ts';
 import { numero } from '../../../lib/medidas-pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
@@ -148,24 +141,12 @@ function Contador({ s }: { s: EstadoSuministroApi }) {
       </div>
       {e && (
         <dl className="med-datos">
-          <div>
-            <dt>Comunicación del contador</dt>
-            <dd>{textoComunicacion(e, s.telegestionado, formatearFechaHora)}</dd>
-          </div>
-          <div>
-            <dt>Interruptor de control de potencia</dt>
-            <dd>{TEXTO_INTERRUPTOR[e.interruptor]}</dd>
-          </div>
-          <div>
-            <dt>Suministro</dt>
-            <dd>{TEXTO_SUMINISTRO[e.estadoSuministro]}</dd>
-          </div>
-          {e.motivo && (
-            <div>
-              <dt>Motivo</dt>
-              <dd>{e.motivo}</dd>
+          {filasEstado(e, s.telegestionado, formatearFechaHora).map((f) => (
+            <div key={f.etiqueta}>
+              <dt>{f.etiqueta}</dt>
+              <dd>{f.valor}</dd>
             </div>
-          )}
+          ))}
           <div>
             <dt>Estado actualizado</dt>
             <dd>{formatearFechaHora(e.actualizadoEn)}</dd>
