@@ -19,7 +19,6 @@ import type { DemoStep } from '../demo/load.ts';
 import { createRandom, type Random } from '../demo/random.ts';
 import { zonaElectricaDeIne } from '../medidas/potencias.ts';
 import { leerCurva, medidasDeCurva } from '../medidas/service.ts';
-import { correoClienteDemo } from '../users/demo.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { datosCicloDe, guardarEstadosContador, guardarLecturasContador, zonaDe, type EstadoEntrada, type LecturaEntrada } from './service.ts';
 
@@ -121,6 +120,3 @@ async function lecturasDeLaCurva(db: Db, s: Suministro, ahora: Date, random: Ran
     return { suministroId: s.id, momento: r.momento, origen, activaKwh: r.activaKwh, exportadaKwh: r.exportadaKwh };
   });
 }
-
-/** The generated homes with a special meter state, for the README and the tests. */
-export const CLIENTES_ESTADO_ESPECIAL = Object.keys(ESPECIALES).map((n) => correoClienteDemo(Number(n)));
