@@ -146,6 +146,30 @@ const IMPORTADORES: Record<string, Importador> = {
       };
     },
   },
+  contadores: {
+    descripcion: 'estado de los contadores: CUPS;comunica;ultima_comunicacion;interruptor;estado_suministro;motivo (docs/decisions/010)',
+    ayuda: ['FICHERO                   CSV separado por «;» con cabecera; cada línea sustituye el estado del contador de su suministro'],
+    opciones: {},
+    preparar(_values, positionals) {
+      const path = unFichero(positionals);
+      return async () => {
+        const { leerCsvContadores } = await import('../src/server/lecturas/csv.ts');
+        const bytes = await leer(path);
+        if (!(bytes instanceof Uint8Array)) return { errores: [bytes] };
+        const ahora = new Date();
+        const { filas, errores } = leerCsvContadores(bytes, ahora);
+        if (errores.length) return { errores };
+        return {
+          async importar(db) {
+            const { importarEstadosContador } = await import('../src/server/lecturas/service.ts');
+            const r = await importarEstadosContador(db, filas, ahora);
+            const porDistribuidora = Object.entries(r.distribuidoras).map(([d, n]) => `${n} de ${d}`).join(', ');
+            return `Importados los estados de ${r.estados} contadores (${porDistribuidora}).`;
+          },
+        };
+      };
+    },
+  },
   demo: {
     descripcion: 'suministros y curvas horarias generados, a escala (pruebas de carga y mediciones)',
     ayuda: [

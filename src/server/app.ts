@@ -19,6 +19,7 @@ import { healthRoutes } from './health/routes.ts';
 import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
+import { lecturasRoutes } from './lecturas/routes.ts';
 import { medidasRoutes } from './medidas/routes.ts';
 import { modificacionesAdminRoutes } from './modificaciones/admin.ts';
 import { modificacionesRoutes } from './modificaciones/routes.ts';
@@ -52,7 +53,8 @@ export function createApi() {
     .route('/', capacidadNodalRoutes())
     .route('/', certificadosRoutes())
     .route('/', modificacionesRoutes())
-    .route('/', modificacionesAdminRoutes());
+    .route('/', modificacionesAdminRoutes())
+    .route('/', lecturasRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

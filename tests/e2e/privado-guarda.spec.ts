@@ -129,10 +129,10 @@ test('a bare first segment opens its first screen, and an unknown private path s
 });
 
 test('a screen not built yet says so plainly and leads back to Inicio', async ({ page }) => {
-  await entrar(page, USUARIOS.admin, undefined, '/medidas/lecturas-programadas');
+  await entrar(page, USUARIOS.admin, undefined, '/comercializadora/sips');
   const principal = page.getByRole('main');
   await expect(principal.getByText('Este servicio todavía no está disponible.')).toBeVisible();
-  await expect(principal.getByText(/próximas lecturas/)).toBeVisible();
+  await expect(principal.getByText(/fichero mensual/)).toBeVisible();
   await principal.getByRole('link', { name: 'Volver a Inicio' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
   await expect(titulo(page)).toBeFocused();

@@ -77,7 +77,7 @@ describe('SPEC.md §6 rules for logged-in users', () => {
 
 describe('decision 006 extensions', () => {
   it('every /administrador path needs -administrador', () => {
-    for (const path of ['/administrador/administrador-usuarios', '/administrador/administrador-usuarios/abc', '/administrador/acceso-como-usuario', '/administrador/incidencias', '/administrador/auditoria']) {
+    for (const path of ['/administrador/administrador-usuarios', '/administrador/administrador-usuarios/abc', '/administrador/acceso-como-usuario', '/administrador/incidencias', '/administrador/auditoria', '/administrador/contadores']) {
       expect(tipo(guarda(path, '', conPermisos('eod-administrador'))), path).toBe('permitir');
       expect(tipo(guarda(path, '', sinArea('administrador'))), path).toBe('sin-permiso');
     }
@@ -173,7 +173,7 @@ describe('side menu', () => {
   it('has the entries of SPEC.md §6, issue 5 and issue 7 in each section', () => {
     const textos = Object.fromEntries(SECCIONES_MENU.map((s) => [s.id, s.items.map((i) => i.texto)]));
     expect(textos).toEqual({
-      administrador: ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Solicitudes de modificación', 'Registro de actividad'],
+      administrador: ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Solicitudes de modificación', 'Estado de contadores', 'Registro de actividad'],
       accesoyconexion: ['Solicitudes', 'Capacidad nodal EPD', 'Capacidad nodal EOD'],
       distribucion: [
         'Suministros',

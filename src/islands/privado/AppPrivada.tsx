@@ -43,10 +43,13 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   potencias: lazy(() => import('./medidas/Potencias.tsx')),
   interrupciones: lazy(() => import('./medidas/Interrupciones.tsx')),
   certificados: lazy(() => import('./medidas/Certificados.tsx')),
+  lecturas: lazy(() => import('./medidas/LecturasProgramadas.tsx')),
+  'estado-contador': lazy(() => import('./medidas/EstadoContador.tsx')),
   modificaciones: lazy(() => import('./modificaciones/Modificaciones.tsx')),
   modificacion: lazy(() => import('./modificaciones/Solicitud.tsx')),
   'admin-modificaciones': lazy(() => import('./administracion/ModificacionesAdmin.tsx')),
   'admin-modificacion': lazy(() => import('./administracion/ModificacionAdmin.tsx')),
+  'admin-contadores': lazy(() => import('./administracion/ContadoresAdmin.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

@@ -26,7 +26,10 @@ export type Pantalla =
   | 'curvas'
   | 'potencias'
   | 'interrupciones'
-  | 'certificados';
+  | 'certificados'
+  | 'lecturas'
+  | 'estado-contador'
+  | 'admin-contadores';
 
 /** The side menu's permission sections (SPEC.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -92,6 +95,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
     pantalla: 'admin-modificacion',
     padre: 'adminModificaciones',
   },
+  { id: 'adminContadores', patron: '/administrador/contadores', titulo: 'Estado de contadores', area: 'administrador', pantalla: 'admin-contadores' },
 
   {
     id: 'solicitudes',
@@ -148,7 +152,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
     patron: '/medidas/lecturas-programadas',
     titulo: 'Lecturas programadas',
     area: 'distribucion',
-    pantalla: 'no-disponible',
+    pantalla: 'lecturas',
     ofrecera: 'Aquí verá las fechas de las próximas lecturas de sus contadores.',
   },
   {
@@ -156,7 +160,7 @@ export const RUTAS_APP: readonly RutaApp[] = [
     patron: '/medidas/estado-contador',
     titulo: 'Estado del contador',
     area: 'distribucion',
-    pantalla: 'no-disponible',
+    pantalla: 'estado-contador',
     ofrecera: 'Aquí podrá comprobar si el contador de cada suministro está en servicio y comunica con la distribuidora.',
   },
   {
@@ -375,6 +379,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminSuplantacion'),
       deRuta('adminIncidencias'),
       deRuta('adminModificaciones', 'Solicitudes de modificación'),
+      deRuta('adminContadores'),
       deRuta('adminAuditoria'),
     ],
   },

@@ -8,6 +8,7 @@ import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
 import type { Db } from '../db/client.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
+import { demoLecturas } from '../lecturas/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
 import { demoModificaciones } from '../modificaciones/demo.ts';
 import { demoClientes } from '../users/demo.ts';
@@ -41,6 +42,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoMedidas,
   demoModificaciones,
   demoCertificados,
+  demoLecturas,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

@@ -74,6 +74,7 @@ export async function cargarEscala(db: Db, o: OpcionesEscala, ahora = new Date()
           comercializadoraCodigo: '0901',
           comercializadoraNombre: 'Energía Clara Comercializadora Demo, S.L.',
           periodicidadFacturacion: 'mensual',
+          cicloLectura: (k % 28) + 1,
           fechaAlta: '2020-01-01',
           fechaBaja: null,
         },

@@ -58,6 +58,18 @@ const POTENCIAS_HOGAR_KW = [3.45, 4.6, 5.75, 6.9] as const;
 
 const w = (kw: number) => Math.round(kw * 1000);
 
+/** A reading cycle day (1–28) spread over the month by distributor and CUPS id, so the demo's readings do not all fall on one day. */
+const cicloDemo = (codigoREE: string, n: number) => ((Number(codigoREE) + n * 11) % 28) + 1;
+
+/**
+ * Generated homes whose meter is not integrated in telemanagement, by client number (cliente006…):
+ * a reader visits them, so the scheduled readings and the meter state screens show that case too.
+ */
+const SIN_TELEGESTION: Readonly<Record<number, Partial<SuministroEntrada>>> = {
+  6: { telegestionado: false, modoControlPotencia: 'icp', periodicidadFacturacion: 'bimestral' },
+  7: { telegestionado: false, modoControlPotencia: 'icp' },
+};
+
 /** A supply point of distributor `d`, id `n` (the 12-digit part of the CUPS), with sensible defaults. */
 function suministro(
   random: Random,
@@ -92,6 +104,7 @@ function suministro(
     comercializadoraCodigo: com.codigo,
     comercializadoraNombre: com.nombre,
     periodicidadFacturacion: 'mensual',
+    cicloLectura: cicloDemo(dist.codigoREE, n),
     fechaAlta: `20${random.int(10, 22)}-${String(random.int(1, 12)).padStart(2, '0')}-01`,
     fechaBaja: null,
     ...datos,
@@ -174,6 +187,7 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
         tarifa: '2.0TD',
         potenciasW: [w(kw), w(kw)],
         potenciaMaximaW: w(9.2),
+        ...SIN_TELEGESTION[i + 1],
       }),
     });
   });

@@ -1,0 +1,291 @@
+/**
+ * /administrador/contadores (issue 7): find a supply point by CUPS and change the state of its
+ * meter with a reason. Only CUPS of the distributors the administrator manages are looked up (the
+ * prefix says whose a CUPS is, so the screen tells them before asking the API); the form is checked
+ * with the API's own rules, and every change lands in the audit log on the server. The CUPS lives
+ * in the address (`?cups=`), so a reload shows the same supply point.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { apiFetch } from '../../../lib/administracion/api.ts';
+import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
+import { mensajesDeError } from '../../../lib/api/cliente.ts';
+import { normalizarCups } from '../../../lib/cups.ts';
+import {
+  CAMPOS_ESTADO,
+  ESTADOS_SUMINISTRO,
+  errorCupsAdministrado,
+  formularioDeEstado,
+  INTERRUPTORES,
+  MAX_MOTIVO,
+  filasEstado,
+  requiereMotivo,
+  TEXTO_INTERRUPTOR,
+  TEXTO_SUMINISTRO,
+  validarFormularioEstado,
+  type CampoEstado,
+  type FormularioEstado,
+} from '../../../lib/lecturas/estado-contador.ts';
+import type { EstadoAdmin } from '../../../lib/lecturas/pantalla.ts';
+import { $permisos } from '../../../lib/sesion/index.ts';
+import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { ResumenErrores } from '../../sesion/campos.tsx';
+import '../../sesion/sesion.css';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { useCargaApi } from '../medidas/usar-carga.ts';
+import { Campo, CampoArea, CampoSelect, Cargando } from './comun.tsx';
+import { useConsultaUrl } from './navegacion.ts';
+import './administracion.css';
+
+/** Labels of the form's fields, also the start of each message in the error summary. */
+const ETIQUETAS: Record<CampoEstado, string> = {
+  comunica: '¿Comunica el contador?',
+  ultimaComunicacion: 'Última comunicación',
+  interruptor: 'Interruptor de control de potencia',
+  estadoSuministro: 'Suministro',
+  motivo: 'Motivo para el titular',
+};
+
+const ORIGENES: Record<string, string> = {
+  telegestion: 'el sistema de telegestión',
+  administrador: 'un administrador',
+  importacion: 'una importación de fichero',
+  demo: 'los datos de demostración',
+};
+
+/** The meters administration screen. */
+export default function ContadoresAdmin({ ruta }: PropsPantalla) {
+  const permisos = useStore($permisos);
+  const [consulta, cambiarConsulta] = useConsultaUrl();
+  const cupsUrl = normalizarCups(new URLSearchParams(consulta).get('cups') ?? '');
+  const errorUrl = cupsUrl ? errorCupsAdministrado(cupsUrl, permisos) : null;
+  const [borrador, setBorrador] = useState(cupsUrl);
+  const [errorBusqueda, setErrorBusqueda] = useState<string | null>(null);
+  const [intentoBusqueda, setIntentoBusqueda] = useState(0);
+  const id = useId();
+  const idCups = `${id}-cups`;
+
+  useEffect(() => {
+    setBorrador(cupsUrl);
+    setErrorBusqueda(errorUrl);
+  }, [cupsUrl, errorUrl]);
+
+  const [carga, recargar] = useCargaApi<EstadoAdmin>(cupsUrl && !errorUrl ? `/api/administrador/contadores/${encodeURIComponent(cupsUrl)}` : null);
+  // The answer of a save replaces the loaded one until another CUPS is looked up.
+  const [guardado, setGuardado] = useState<EstadoAdmin | null>(null);
+  useEffect(() => setGuardado(null), [cupsUrl]);
+  const datos = guardado && guardado.cups === cupsUrl ? guardado : carga?.fase === 'lista' ? carga.datos : null;
+
+  const buscar = (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const cups = normalizarCups(borrador);
+    const e = errorCupsAdministrado(cups, permisos);
+    setErrorBusqueda(e);
+    if (e) {
+      setIntentoBusqueda((n) => n + 1);
+      return;
+    }
+    if (cups === cupsUrl) recargar();
+    else cambiarConsulta(new URLSearchParams({ cups }).toString());
+  };
+
+  return (
+    <section className="admin">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <p className="admin__intro">
+        Consulte y cambie el estado del contador de un suministro de las distribuidoras que administra: si comunica, su interruptor de control de potencia y si
+        tiene suministro. El titular ve el estado y el motivo en «Estado del contador». Cada cambio queda en el registro de actividad.
+      </p>
+
+      <ResumenErrores titulo="Revise el CUPS:" errores={errorBusqueda ? [{ campo: idCups, mensaje: errorBusqueda }] : []} intento={intentoBusqueda} />
+      <form className="admin-filtros" role="search" aria-label="Buscar un suministro por CUPS" noValidate onSubmit={buscar}>
+        <Campo
+          id={idCups}
+          etiqueta="CUPS del suministro"
+          ayuda="20 o 22 caracteres, como figura en la factura (por ejemplo, ES9901000000000001QY)."
+          valor={borrador}
+          alCambiar={setBorrador}
+          error={errorBusqueda ?? undefined}
+          max={30}
+          clase="admin-filtros__busqueda"
+        />
+        <div className="admin-filtros__acciones">
+          <button type="submit" className="admin-boton">
+            Buscar
+          </button>
+        </div>
+      </form>
+
+      {carga?.fase === 'cargando' && !datos && <Cargando texto="Buscando el suministro…" />}
+      {carga?.fase === 'error' && (
+        <div className="priv-aviso priv-aviso--error" role="alert">
+          <p>{carga.mensaje}</p>
+        </div>
+      )}
+      {datos && <Suministro key={datos.cups} datos={datos} alGuardar={setGuardado} />}
+    </section>
+  );
+}
+
+/** The supply point found, its current state and the form to change it. */
+function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: EstadoAdmin) => void }) {
+  const e = datos.estado;
+  const [f, setF] = useState<FormularioEstado>(() => formularioDeEstado(e));
+  const [errores, setErrores] = useState<Partial<Record<CampoEstado, string>>>({});
+  const [intento, setIntento] = useState(0);
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [enviando, setEnviando] = useState(false);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  const campo = (c: CampoEstado) => `${id}-${c}`;
+
+  // The supply point replaced the search results under the user's hand: their next stop is its heading.
+  useEffect(() => titulo.current?.focus(), []);
+
+  const poner =
+    <K extends keyof FormularioEstado>(k: K) =>
+    (v: string) =>
+      setF((x) => ({ ...x, [k]: v as FormularioEstado[K] }));
+
+  const guardar = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    if (enviando) return;
+    const v = validarFormularioEstado(f, new Date());
+    if (!v.ok) {
+      setErrores(v.errores);
+      setAlertas([]);
+      setIntento((n) => n + 1);
+      return;
+    }
+    setErrores({});
+    setEnviando(true);
+    const r = await apiFetch<EstadoAdmin>(`/api/administrador/contadores/${encodeURIComponent(datos.cups)}`, { method: 'PUT', json: v.cuerpo });
+    setEnviando(false);
+    if (!r.ok) {
+      setAlertas(alertasDe(mensajesDeError(r.error)));
+      return;
+    }
+    setAlertas(alertasDe([`Estado del contador de ${r.datos.direccion} guardado. El titular ya lo ve en «Estado del contador».`], 'success'));
+    alGuardar(r.datos);
+  };
+
+  const resumen = useMemo(
+    () => CAMPOS_ESTADO.filter((c) => errores[c]).map((c) => ({ campo: campo(c), mensaje: `${ETIQUETAS[c]}: ${errores[c]}` })),
+    [errores],
+  );
+  const motivoNecesario = requiereMotivo(f);
+
+  return (
+    <>
+      <section className="admin-seccion" aria-labelledby={`${id}-titulo`}>
+        <h2 id={`${id}-titulo`} ref={titulo} tabIndex={-1}>
+          {datos.direccion}, {datos.municipio}
+        </h2>
+        <dl className="admin-datos">
+          <div>
+            <dt>CUPS</dt>
+            <dd>{datos.cups}</dd>
+          </div>
+          <div>
+            <dt>Titular</dt>
+            <dd>{datos.titular}</dd>
+          </div>
+          <div>
+            <dt>Distribuidora</dt>
+            <dd>{datos.distribuidoraNombre}</dd>
+          </div>
+          <div>
+            <dt>Tarifa y contador</dt>
+            <dd>
+              {datos.tarifa} · {datos.telegestionado ? 'telegestionado' : 'sin telegestión (lo visita un lector)'}
+            </dd>
+          </div>
+          <div>
+            <dt>Comercializadora</dt>
+            <dd>{datos.comercializadora}</dd>
+          </div>
+        </dl>
+        <h3 className="admin__subtitulo">Estado actual</h3>
+        {e ? (
+          <dl className="admin-datos">
+            {filasEstado(e, datos.telegestionado, formatearFechaHora).map((fila) => (
+              <div key={fila.etiqueta}>
+                <dt>{fila.etiqueta}</dt>
+                <dd>{fila.valor}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>Último cambio</dt>
+              <dd>
+                {formatearFechaHora(e.actualizadoEn)}, por{' '}
+                {e.actualizadoPor ? `${e.actualizadoPor.nombre} (${e.actualizadoPor.email})` : (ORIGENES[e.origen] ?? e.origen)}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="admin-nota">Todavía no hay estado registrado para este contador: el titular ve «Todavía no conocemos el estado de este contador».</p>
+        )}
+      </section>
+
+      <section className="admin-seccion" aria-labelledby={`${id}-cambio`}>
+        <h2 id={`${id}-cambio`}>Cambiar el estado</h2>
+        <ResumenErrores titulo="Revise los campos marcados" errores={resumen} intento={intento} />
+        <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Resultado del cambio" />
+        <form className="admin-formulario" noValidate onSubmit={(ev) => void guardar(ev)} aria-labelledby={`${id}-cambio`}>
+          <CampoSelect
+            id={campo('comunica')}
+            etiqueta={ETIQUETAS.comunica}
+            valor={f.comunica}
+            opciones={[
+              { valor: 'si', texto: 'Sí, comunica' },
+              { valor: 'no', texto: 'No comunica' },
+            ]}
+            alCambiar={poner('comunica')}
+            error={errores.comunica}
+          />
+          <Campo
+            id={campo('ultimaComunicacion')}
+            etiqueta={ETIQUETAS.ultimaComunicacion}
+            tipo="datetime-local"
+            ayuda="Hora peninsular. Vacía: ahora, si comunica; desconocida, si no."
+            valor={f.ultimaComunicacion}
+            alCambiar={poner('ultimaComunicacion')}
+            error={errores.ultimaComunicacion}
+          />
+          <CampoSelect
+            id={campo('interruptor')}
+            etiqueta={ETIQUETAS.interruptor}
+            valor={f.interruptor}
+            opciones={INTERRUPTORES.map((i) => ({ valor: i, texto: TEXTO_INTERRUPTOR[i] }))}
+            alCambiar={poner('interruptor')}
+            error={errores.interruptor}
+          />
+          <CampoSelect
+            id={campo('estadoSuministro')}
+            etiqueta={ETIQUETAS.estadoSuministro}
+            valor={f.estadoSuministro}
+            opciones={ESTADOS_SUMINISTRO.map((s) => ({ valor: s, texto: TEXTO_SUMINISTRO[s] }))}
+            alCambiar={poner('estadoSuministro')}
+            error={errores.estadoSuministro}
+          />
+          <CampoArea
+            id={campo('motivo')}
+            etiqueta={ETIQUETAS.motivo}
+            requerido={motivoNecesario}
+            valor={f.motivo}
+            alCambiar={poner('motivo')}
+            max={MAX_MOTIVO}
+            error={errores.motivo}
+            clase="admin-formulario__ancho"
+            ayuda="Obligatorio para un corte, un suministro sin luz o un interruptor abierto a distancia. El titular lo leerá tal cual: escríbalo para él."
+          />
+          <div className="admin-acciones">
+            <button type="submit" className="admin-boton" aria-disabled={enviando || undefined} aria-busy={enviando || undefined}>
+              {enviando ? 'Guardando…' : 'Guardar estado'}
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * /medidas/estado-contador (issue 7 "Meter state"): for each of the user's supply points, whether
+ * the meter communicates, the power control switch, the supply, the reason the distributor gave,
+ * what to do in plain Spanish (with the distributor's 24-hour fault telephone where it helps), and
+ * the latest register readings with the consumption between them.
+ */
+import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
+import { CONTACTOS } from '../../../lib/contacto.ts';
+import type { CodigoDistribuidora } from '../../../lib/distribuidoras.ts';
+import { consejosEstado, filasEstado, TEXTO_ORIGEN_LECTURA, type Consejo } from '../../../lib/lecturas/estado-contador.ts';
+import { fechaTabla, type EstadoSuministroApi, type Estados } from '../../../lib/lecturas/pantalla.ts';
+import { numero } from '../../../lib/medidas-pantalla/formato.ts';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { Cargando, Cups, ErrorCarga, SinSuministros } from './comun.tsx';
+import { useCargaApi } from './usar-carga.ts';
+import './lecturas.css';
+import './medidas.css';
+
+/** The box class and the word before the heading, per level. */
+const NIVEL: Record<Consejo['nivel'], { clase: string; palabra: string }> = {
+  correcto: { clase: 'lect-consejo--correcto', palabra: 'Correcto' },
+  info: { clase: 'priv-aviso--info', palabra: 'Información' },
+  aviso: { clase: 'priv-aviso--warning', palabra: 'Aviso' },
+  error: { clase: 'priv-aviso--error', palabra: 'Importante' },
+};
+
+/** One piece of advice with its steps and, where it helps, the fault line or a link. */
+function CajaConsejo({ c, s }: { c: Consejo; s: EstadoSuministroApi }) {
+  const averias = CONTACTOS[s.distribuidora as CodigoDistribuidora]?.averias;
+  return (
+    <div className={`priv-aviso lect-consejo ${NIVEL[c.nivel].clase}`}>
+      <h3>
+        <span className="visually-hidden">{NIVEL[c.nivel].palabra}: </span>
+        {c.titulo}
+      </h3>
+      <ul>
+        {c.pasos.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      {c.llamarAverias && averias && (
+        <p className="lect-consejo__accion">
+          Averías de {s.distribuidoraNombre}, 24 horas, gratuito:{' '}
+          <a className="lect-telefono" href={`tel:${averias.e164}`}>
+            {averias.texto}
+          </a>
+        </p>
+      )}
+      {c.verInterrupciones && (
+        <p className="lect-consejo__accion">
+          <a href="/incidencias-red">Ver las interrupciones de red</a>
+        </p>
+      )}
+      {c.verLecturas && (
+        <p className="lect-consejo__accion">
+          <a href="/medidas/lecturas-programadas">Ver las fechas de lectura y los plazos de autolectura</a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The latest register readings of a supply point. */
+function Lecturas({ s }: { s: EstadoSuministroApi }) {
+  const id = `lect-registros-${s.cups}`;
+  if (s.lecturas.length === 0) return <p className="med-nota-linea">Todavía no tenemos lecturas de este contador.</p>;
+  const periodos = s.lecturas[0]!.periodos;
+  const conVertida = s.lecturas.some((l) => l.exportadaKwh !== null);
+  return (
+    <div className="lect-registros">
+      <h3 id={`${id}-titulo`}>Últimas lecturas del contador</h3>
+      <p className="med-nota-linea">Lo que marcan sus registros, en kWh acumulados por periodo, y lo consumido entre una lectura y la anterior.</p>
+      <div className="med-tabla" role="region" aria-labelledby={`${id}-titulo`} tabIndex={0}>
+        <table className="med-tabla__tabla">
+          <caption id={id} className="visually-hidden">
+            Últimas lecturas del contador (kWh acumulados por periodo)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Fecha</th>
+              <th scope="col">Origen</th>
+              {periodos.map((p) => (
+                <th key={p.periodo} scope="col" className="med-num">
+                  {p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`}
+                </th>
+              ))}
+              {conVertida && (
+                <th scope="col" className="med-num">
+                  Vertida
+                </th>
+              )}
+              <th scope="col" className="med-num">
+                Consumo desde la anterior
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.lecturas.map((l) => (
+              <tr key={l.momento}>
+                <th scope="row" className="med-nowrap">
+                  <time dateTime={l.fecha}>{fechaTabla(l.fecha)}</time>
+                </th>
+                <td>{TEXTO_ORIGEN_LECTURA[l.origen] ?? l.origen}</td>
+                {l.periodos.map((p) => (
+                  <td key={p.periodo} className="med-num">
+                    {numero(p.kwh)}
+                  </td>
+                ))}
+                {conVertida && <td className="med-num">{l.exportadaKwh === null ? '—' : numero(l.exportadaKwh)}</td>}
+                <td className="med-num">
+                  {l.consumoKwh === null ? <span className="visually-hidden">Sin lectura anterior</span> : `${numero(l.consumoKwh)} kWh`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** One supply point's meter. */
+function Contador({ s }: { s: EstadoSuministroApi }) {
+  const id = `lect-estado-${s.cups}`;
+  const consejos = consejosEstado(s.estado, { telegestionado: s.telegestionado, comercializadora: s.comercializadora, formatearFechaHora });
+  const e = s.estado;
+  return (
+    <section className="med-panel lect-estado" aria-labelledby={id}>
+      <div>
+        <h2 id={id}>
+          {s.direccion}, {s.municipio}
+        </h2>
+        <p className="lect-estado__sub">
+          <Cups cups={s.cups} /> · {s.tarifa} · {s.distribuidoraNombre}
+        </p>
+      </div>
+      <div className="lect-consejos">
+        {consejos.map((c) => (
+          <CajaConsejo key={c.titulo} c={c} s={s} />
+        ))}
+      </div>
+      {e && (
+        <dl className="med-datos">
+          {filasEstado(e, s.telegestionado, formatearFechaHora).map((f) => (
+            <div key={f.etiqueta}>
+              <dt>{f.etiqueta}</dt>
+              <dd>{f.valor}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Estado actualizado</dt>
+            <dd>{formatearFechaHora(e.actualizadoEn)}</dd>
+          </div>
+        </dl>
+      )}
+      <Lecturas s={s} />
+    </section>
+  );
+}
+
+/** The meter state screen. */
+export default function EstadoContador({ ruta }: PropsPantalla) {
+  const [cargaApi, reintentar] = useCargaApi<Estados>('/api/estadoContador');
+  const carga = cargaApi ?? { fase: 'cargando' as const };
+
+  return (
+    <div className="priv-pagina med med--ancha">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <p className="med-intro">Si el contador de cada suministro comunica con nosotros, si tiene luz, qué hacer si algo no va bien, y sus últimas lecturas.</p>
+      {carga.fase === 'cargando' && <Cargando texto="Consultando el estado de sus contadores…" />}
+      {carga.fase === 'error' && <ErrorCarga que="el estado de sus contadores" mensaje={carga.mensaje} reintentar={reintentar} />}
+      {carga.fase === 'lista' && carga.datos.suministros.length === 0 && <SinSuministros />}
+      {carga.fase === 'lista' && carga.datos.suministros.map((s) => <Contador key={s.cups} s={s} />)}
+    </div>
+  );
+}

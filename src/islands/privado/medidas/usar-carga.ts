@@ -1,0 +1,27 @@
+/**
+ * A GET of the API as the state of a screen (issue 7): loading, the answer, or the Spanish message
+ * of the error; a retry; nothing while the path is null. The request of a path left behind is aborted.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import type { Carga } from './comun.tsx';
+
+/** The load of `ruta` (null: nothing to load yet), and a function that loads it again. */
+export function useCargaApi<T>(ruta: string | null): [Carga<T> | null, () => void] {
+  const [carga, setCarga] = useState<Carga<T> | null>(null);
+  const [intento, setIntento] = useState(0);
+  useEffect(() => {
+    if (!ruta) {
+      setCarga(null);
+      return;
+    }
+    const peticion = new AbortController();
+    setCarga({ fase: 'cargando' });
+    void apiFetch<T>(ruta, { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+    });
+    return () => peticion.abort();
+  }, [ruta, intento]);
+  return [carga, useCallback(() => setIntento((n) => n + 1), [])];
+}

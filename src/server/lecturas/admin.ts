@@ -1,0 +1,184 @@
+/**
+ * Administration of meter states (issue 7): find a supply point by CUPS and change the state of its
+ * meter with a reason. Needs `<d>-administrador` for the supply point's distributor (the CUPS prefix
+ * names it, so a CUPS of another distributor answers 403 without looking it up, which tells nothing
+ * about whether it exists); refused to impersonated sessions (decision 006); every change is written
+ * to the audit log with the state before and after.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
+import {
+  cambioEstadoSchema,
+  distribuidoraDeCups,
+  MENSAJES_CONTADORES,
+  MENSAJES_ESTADO,
+  motivoDe,
+  ultimaComunicacionDe,
+  type CambioEstado,
+} from '../../lib/lecturas/estado-contador.ts';
+import { audit } from '../audit/service.ts';
+import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
+import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import type { InfoPeticion } from '../auth/sesion.ts';
+import type { Db } from '../db/client.ts';
+import { suministros, users } from '../db/schema.ts';
+import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
+import { forbidden, notFound, ValidationError } from '../http/errors.ts';
+import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import type { Suministro } from '../suministros/service.ts';
+import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
+import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
+
+/**
+ * The supply point of a CUPS the caller administers: 400 for a malformed CUPS, 403 for one of a
+ * distributor they do not administer, 404 when none exists. Locked for update inside a transaction.
+ */
+async function suministroAdministrado(db: Db, auth: AuthContext, cupsTexto: string, bloquear = false): Promise<Suministro> {
+  const e = errorCups(cupsTexto);
+  if (e) throw new ValidationError([MENSAJES_CUPS[e]]);
+  const cups = normalizarCups(cupsTexto);
+  const d = distribuidoraDeCups(cups);
+  if (!d) throw notFound(MENSAJES_CONTADORES.noExiste);
+  if (!auth.permisos.includes(`${d.codigo}-administrador`)) throw forbidden(MENSAJES_CONTADORES.ajena(d));
+  const consulta = db.select().from(suministros).where(eq(suministros.cups, cups));
+  const [s] = bloquear ? await consulta.for('update') : await consulta;
+  if (!s) throw notFound(MENSAJES_CONTADORES.noExiste);
+  // The prefix and the row agree for every supply point the import accepts; checked again all the same.
+  if (!auth.permisos.includes(`${s.distribuidora}-administrador` as never)) throw forbidden(MENSAJES_CONTADORES.ajena(d));
+  return s;
+}
+
+const AdminEstadoSchema = SuministroContadorSchema.extend({
+  titular: z.string(),
+  estado: EstadoContadorSchema.extend({
+    /** telegestion, administrador, importacion or demo. */
+    origen: z.string(),
+    /** The administrator who made the last change, when one did. */
+    actualizadoPor: z.object({ nombre: z.string(), email: z.string() }).nullable(),
+  }).nullable(),
+}).openapi('EstadoContadorAdmin');
+
+/** The body of GET/PUT /api/administrador/contadores/{cups}. */
+export type EstadoAdminRespuesta = z.infer<typeof AdminEstadoSchema>;
+
+/** The administration view of a supply point and its meter state. */
+async function vistaAdmin(db: Db, s: Suministro, fila: FilaEstado | undefined): Promise<EstadoAdminRespuesta> {
+  let actualizadoPor: { nombre: string; email: string } | null = null;
+  if (fila?.actualizadoPor) {
+    const [u] = await db
+      .select({ email: users.email, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial })
+      .from(users)
+      .where(eq(users.id, fila.actualizadoPor));
+    if (u) actualizadoPor = { email: u.email, nombre: u.razonSocial || `${u.nombre} ${u.apellido1}`.trim() };
+  }
+  return {
+    ...suministroContador(s),
+    titular: s.titularNombre,
+    estado: fila ? { ...estadoApi(fila), origen: fila.origen, actualizadoPor } : null,
+  };
+}
+
+/** What an audit entry records of a state (no personal data beyond the reason typed). */
+const resumen = (f: Pick<FilaEstado, 'comunica' | 'interruptor' | 'estadoSuministro' | 'motivo'> | undefined) =>
+  f ? { comunica: f.comunica, interruptor: f.interruptor, estadoSuministro: f.estadoSuministro, motivo: f.motivo } : null;
+
+/** Changes the state of a supply point's meter as an administrator, and audits it. */
+export async function cambiarEstadoContador(
+  db: Db,
+  clock: Clock,
+  info: InfoPeticion,
+  auth: AuthContext,
+  cups: string,
+  cambio: CambioEstado,
+): Promise<EstadoAdminRespuesta> {
+  const ahora = clock.now();
+  const ultima = ultimaComunicacionDe(cambio, ahora);
+  if (ultima && ultima > ahora) throw new ValidationError([MENSAJES_ESTADO.ultimaComunicacionFutura]);
+  return db.transaction(async (tx) => {
+    const s = await suministroAdministrado(tx, auth, cups, true);
+    const antes = (await estadosDe(tx, [s.id])).get(s.id);
+    await guardarEstadosContador(
+      tx,
+      [
+        {
+          suministroId: s.id,
+          comunica: cambio.comunica,
+          ultimaComunicacion: ultima,
+          interruptor: cambio.interruptor,
+          estadoSuministro: cambio.estadoSuministro,
+          motivo: motivoDe(cambio),
+        },
+      ],
+      { origen: 'administrador', actualizadoPor: auth.userId, ahora },
+    );
+    await audit(tx, {
+      action: 'contador.estado',
+      actorUserId: auth.userId,
+      targetType: 'suministro',
+      targetId: s.cups,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { distribuidora: s.distribuidora, antes: resumen(antes), despues: resumen({ ...cambio, motivo: motivoDe(cambio) }) },
+    });
+    return vistaAdmin(tx, s, (await estadosDe(tx, [s.id])).get(s.id));
+  });
+}
+
+const CupsParam = z.object({
+  cups: z
+    .string()
+    .max(40)
+    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001JN' }),
+});
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const comunes = {
+  400: json(ValidationErrorSchema, 'CUPS mal escrito o estado que no cumple las reglas'),
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin el permiso de administración de la distribuidora del CUPS, o sesión suplantada'),
+  404: errorResponse(MENSAJES_CONTADORES.noExiste),
+};
+const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+
+const ver = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/contadores/{cups}',
+  summary: 'Estado del contador de un suministro (gestión)',
+  description:
+    'El suministro del CUPS, su titular y el estado de su contador, con quién lo cambió por última vez. Necesita el permiso de administración de la distribuidora del CUPS.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: CupsParam },
+  responses: { 200: json(AdminEstadoSchema, 'El suministro y su estado'), ...comunes },
+});
+
+const cambiar = createRoute({
+  ...base,
+  method: 'put',
+  path: '/administrador/contadores/{cups}',
+  summary: 'Cambiar el estado del contador de un suministro',
+  description:
+    'Sustituye el estado: si comunica y su última comunicación (sin ella, ahora si comunica), el interruptor de control de potencia y el estado del suministro. El motivo es obligatorio para un corte, un suministro sin luz o un interruptor abierto a distancia: el titular lo ve. Queda en el registro de actividad.',
+  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  request: { params: CupsParam, body: { required: true, content: { 'application/json': { schema: cambioEstadoSchema } } } },
+  responses: { 200: json(AdminEstadoSchema, 'El estado guardado'), ...comunes },
+});
+
+/** The plain context of a guarded handler, for the helpers that take it. */
+const plano = (c: unknown) => c as Context<AppEnv>;
+
+/** The meter administration sub-app. */
+export function adminContadoresRoutes() {
+  return featureApp()
+    .openapi(ver, async (c) => {
+      const { db } = c.get('deps');
+      const s = await suministroAdministrado(db, authOf(plano(c)), c.req.valid('param').cups);
+      return c.json(await vistaAdmin(db, s, (await estadosDe(db, [s.id])).get(s.id)), 200);
+    })
+    .openapi(cambiar, async (c) => {
+      const { db, clock } = c.get('deps');
+      const r = await cambiarEstadoContador(db, clock, infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').cups, c.req.valid('json'));
+      return c.json(r, 200);
+    });
+}

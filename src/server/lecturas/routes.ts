@@ -1,0 +1,258 @@
+/**
+ * Consumers' meters (issue 7): the scheduled readings of their supply points as JSON and as an
+ * iCalendar file, and the state of each meter with its latest register readings. Only for
+ * `-distribucion` holders and only their own supply points: anyone else's CUPS answers 404 with no
+ * data (src/server/suministros/routes.ts). The administration of meter states is in admin.ts and
+ * joins this sub-app, so app.ts mounts one.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { CONTACTOS } from '../../lib/contacto.ts';
+import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { MESES_PROGRAMA, periodoProgramado } from '../../lib/lecturas/programa.ts';
+import { calendarioLecturas, nombreFicheroCalendario } from '../../lib/lecturas/textos.ts';
+import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
+import { requireArea, requireAuth } from '../auth/middleware.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { errorResponse, featureApp } from '../http/openapi.ts';
+import { lectorDe, suministroApi, suministroDelLector } from '../suministros/routes.ts';
+import { suministrosDe, type Suministro } from '../suministros/service.ts';
+import { adminContadoresRoutes } from './admin.ts';
+import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
+import { estadoApi, estadosDe, programasDe, ultimasLecturas, zonaDe, type FilaLectura } from './service.ts';
+
+const fecha = (ejemplo: string) => z.string().openapi({ example: ejemplo, description: 'Fecha civil AAAA-MM-DD' });
+
+const LecturaProgramadaSchema = z
+  .object({
+    /** The day of the reading. */
+    fecha: fecha('2026-12-09'),
+    /** The cycle day it belongs to (differs when a visit moved to a working day). */
+    fechaCiclo: fecha('2026-12-06'),
+    tipo: z.enum(['cierre_remoto', 'visita']).openapi({ description: 'cierre_remoto: telegestión a las 00:00; visita: un lector en día hábil' }),
+    /** Why a visit moved, in Spanish; null when it did not. */
+    desplazada: z.string().nullable(),
+    /** Self-reading window of a visit; null for remote closures. */
+    autolectura: z.object({ desde: fecha('2026-12-02'), hasta: fecha('2026-12-11') }).nullable(),
+  })
+  .openapi('LecturaProgramada');
+
+const SuministroLecturasSchema = z.object({
+  cups: z.string(),
+  direccion: z.string(),
+  municipio: z.string(),
+  distribuidora: z.string(),
+  distribuidoraNombre: z.string(),
+  /** Day of the month of the reading cycle, 1–28. */
+  cicloLectura: z.number().int(),
+  /** mensual or bimestral. */
+  periodicidadFacturacion: z.string(),
+  telegestionado: z.boolean(),
+  /** The supply point's local date of today (Canary time in the Canary Islands). */
+  hoy: z.string(),
+  lecturas: z.array(LecturaProgramadaSchema),
+});
+
+const ProgramaSchema = z
+  .object({
+    /** Today and the last day covered (Madrid dates). */
+    hoy: z.string(),
+    desde: z.string(),
+    hasta: z.string(),
+    suministros: z.array(SuministroLecturasSchema),
+  })
+  .openapi('LecturasProgramadas');
+
+/** The body of GET /api/lecturasProgramadas. */
+export type ProgramaRespuesta = z.infer<typeof ProgramaSchema>;
+
+const ConsultaCups = z.object({
+  cups: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .optional()
+    .openapi({ param: { name: 'cups', in: 'query' }, description: 'Un solo suministro; sin él, todos los del usuario', example: 'ES9901000000000001JN' }),
+});
+
+const seguridad = [{ Bearer: [] }];
+const errores = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin permiso «-distribucion»'),
+  404: errorResponse('No es un suministro del usuario'),
+};
+
+const programa = createRoute({
+  method: 'get',
+  path: '/lecturasProgramadas',
+  tags: ['Consumidores'],
+  summary: 'Próximas lecturas de los contadores',
+  description: `Las lecturas de los próximos ${MESES_PROGRAMA} meses de cada suministro del usuario (o del indicado con cups), calculadas con su ciclo de lectura, su periodicidad de facturación y su contador: cierre remoto a las 00:00 del día del ciclo si está telegestionado; si no, visita de un lector en día hábil (fines de semana y festivos nacionales pasan al siguiente día hábil) con un plazo para enviar la autolectura.`,
+  security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
+  request: { query: ConsultaCups },
+  responses: { 200: { description: 'Las lecturas programadas', content: { 'application/json': { schema: ProgramaSchema } } }, ...errores },
+});
+
+const ics = createRoute({
+  method: 'get',
+  path: '/lecturasProgramadas.ics',
+  tags: ['Consumidores'],
+  summary: 'Lecturas programadas en iCalendar',
+  description:
+    'Las mismas lecturas como calendario iCalendar (RFC 5545) para importarlo en cualquier programa de calendario: un evento de día completo por lectura, con un UID estable por suministro y fecha de ciclo (importarlo de nuevo actualiza los eventos en vez de duplicarlos) y un aviso el día anterior a cada visita del lector.',
+  security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
+  request: { query: ConsultaCups },
+  responses: { 200: { description: 'El calendario', content: { 'text/calendar': { schema: z.string() } } }, ...errores },
+});
+
+const LecturaRegistroSchema = z.object({
+  /** When the registers were read (UTC ISO) and that day in the supply point's civil time. */
+  momento: z.string(),
+  fecha: z.string(),
+  /** real, estimada or autolectura. */
+  origen: z.string(),
+  /** Active energy registers per period, whole kWh, with the period's name. */
+  periodos: z.array(z.object({ periodo: z.string(), nombre: z.string(), kwh: z.number().int() })),
+  /** Exported energy register, whole kWh; null without generation. */
+  exportadaKwh: z.number().int().nullable(),
+  /** kWh consumed since the previous reading (all periods); null for the oldest one shown. */
+  consumoKwh: z.number().int().nullable(),
+});
+
+const EstadoSuministroSchema = SuministroContadorSchema.extend({
+  codigoPostal: z.string(),
+  /** Null when the distributor does not know the meter's state yet. */
+  estado: EstadoContadorSchema.nullable(),
+  /** The latest register readings, newest first. */
+  lecturas: z.array(LecturaRegistroSchema),
+});
+
+const EstadosSchema = z.object({ suministros: z.array(EstadoSuministroSchema) }).openapi('EstadoContadores');
+
+/** The body of GET /api/estadoContador. */
+export type EstadosRespuesta = z.infer<typeof EstadosSchema>;
+
+const estado = createRoute({
+  method: 'get',
+  path: '/estadoContador',
+  tags: ['Consumidores'],
+  summary: 'Estado de los contadores',
+  description:
+    'Para cada suministro del usuario (o el indicado con cups): si el contador comunica y su última comunicación, el estado del interruptor de control de potencia y del suministro con su motivo, y las últimas lecturas de sus registros por periodo.',
+  security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
+  request: { query: ConsultaCups },
+  responses: { 200: { description: 'Los estados', content: { 'application/json': { schema: EstadosSchema } } }, ...errores },
+});
+
+/** Register readings shown per supply point. */
+export const LECTURAS_MOSTRADAS = 6;
+
+/** The caller's supply points: all of them, or the one asked for (404 for anyone else's). */
+async function suministrosPedidos(c: Context<AuthEnv>, cups: string | undefined): Promise<Suministro[]> {
+  if (cups) return [await suministroDelLector(c, cups)];
+  return suministrosDe(c.get('deps').db, lectorDe(c));
+}
+
+/** Register readings as the API answers them, with the consumption since the one before. */
+function lecturasApi(s: Suministro, filas: readonly FilaLectura[]): z.infer<typeof LecturaRegistroSchema>[] {
+  const leyenda = esCodigoTarifa(s.tarifa) ? leyendaPeriodos(s.tarifa) : [];
+  const zona = zonaDe(s);
+  const suma = (f: FilaLectura) => f.activaKwh.reduce((a, b) => a + b, 0);
+  return filas.slice(0, LECTURAS_MOSTRADAS).map((f, i) => {
+    const anterior = filas[i + 1];
+    return {
+      momento: f.momento.toISOString(),
+      fecha: fechaLocalDe(f.momento, zona),
+      origen: f.origen,
+      periodos: f.activaKwh.map((kwh, j) => ({ periodo: `P${j + 1}`, nombre: leyenda[j]?.nombre ?? `Periodo ${j + 1}`, kwh })),
+      exportadaKwh: f.exportadaKwh,
+      consumoKwh: anterior ? suma(f) - suma(anterior) : null,
+    };
+  });
+}
+
+/** The consumers' meters sub-app, with the administration of meter states. */
+export function lecturasRoutes() {
+  return featureApp()
+    .openapi(programa, async (c) => {
+      const { db, clock } = c.get('deps');
+      const ahora = clock.now();
+      const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, c.req.valid('query').cups);
+      const programas = await programasDe(db, lista, ahora);
+      const { desde, hasta } = periodoProgramado(fechaLocalDe(ahora));
+      return c.json(
+        {
+          hoy: desde,
+          desde,
+          hasta,
+          suministros: lista.map((s) => {
+            const api = suministroApi(s);
+            const p = programas.get(s.id)!;
+            return {
+              cups: s.cups,
+              direccion: s.direccion,
+              municipio: s.municipio,
+              distribuidora: s.distribuidora,
+              distribuidoraNombre: api.distribuidoraNombre,
+              cicloLectura: s.cicloLectura,
+              periodicidadFacturacion: s.periodicidadFacturacion,
+              telegestionado: s.telegestionado,
+              hoy: p.hoy,
+              lecturas: p.lecturas,
+            };
+          }),
+        },
+        200,
+      );
+    })
+    .openapi(ics, async (c) => {
+      const { db, clock } = c.get('deps');
+      const ahora = clock.now();
+      const { cups } = c.req.valid('query');
+      const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, cups);
+      const programas = await programasDe(db, lista, ahora);
+      const texto = calendarioLecturas(
+        lista.map((s) => ({
+          cups: s.cups,
+          direccion: s.direccion,
+          municipio: s.municipio,
+          distribuidoraNombre: suministroApi(s).distribuidoraNombre,
+          telefonoAtencion: CONTACTOS[s.distribuidora as CodigoDistribuidora].atencion.texto,
+          lecturas: programas.get(s.id)!.lecturas,
+        })),
+        ahora,
+      );
+      return c.body(texto, 200, {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${nombreFicheroCalendario(lista.length === 1 && cups ? lista[0]!.cups : null)}"`,
+        'Cache-Control': 'no-store',
+      });
+    })
+    .openapi(estado, async (c) => {
+      const { db } = c.get('deps');
+      const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, c.req.valid('query').cups);
+      const ids = lista.map((s) => s.id);
+      // One more than shown: the oldest shown needs the one before it for its consumption.
+      const [estados, lecturas] = await Promise.all([estadosDe(db, ids), ultimasLecturas(db, ids, LECTURAS_MOSTRADAS + 1)]);
+      return c.json(
+        {
+          suministros: lista.map((s) => {
+            const fila = estados.get(s.id);
+            return {
+              ...suministroContador(s),
+              codigoPostal: s.codigoPostal,
+              estado: fila ? estadoApi(fila) : null,
+              lecturas: lecturasApi(s, lecturas.get(s.id) ?? []),
+            };
+          }),
+        },
+        200,
+      );
+    })
+    .route('/', adminContadoresRoutes());
+}
