@@ -1,0 +1,75 @@
+/**
+ * Every operation of the API that the OpenAPI document marks as needing a session refuses an
+ * anonymous call with 401 before anything else (no validation message, no data), and every other
+ * operation is one of the public calls CONTRACT.md lists. Walks the document, so a route added
+ * later without its guard fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Operacion = { security?: unknown[] };
+type Documento = { paths: Record<string, Record<string, Operacion>> };
+
+/** The public operations: CONTRACT.md's, the session's own calls (they carry a cookie or a link id), and the public verification of a certificate. */
+const PUBLICAS = new Set([
+  'GET /health',
+  'GET /distribuidoras',
+  'GET /incidenciasRed',
+  'POST /incidenciasRed',
+  'GET /capacidadNodal/{id}',
+  'GET /capacidadNodal/{id}/csv',
+  'POST /accesoUsuario',
+  'POST /users/refresh-token',
+  'POST /users/revoke-token',
+  'POST /users/fin-suplantacion',
+  'POST /altaUsuario',
+  'POST /activarUsuario',
+  'POST /recuperarClave',
+  'POST /actualizarClave',
+  'POST /confirmarEmail',
+  'GET /verificarCertificado',
+]);
+
+/** A path with every parameter filled with something plausible. */
+function camino(plantilla: string): string {
+  return plantilla.replace(/\{(\w+)\}/g, (_, nombre: string) => (nombre === 'cups' ? 'ES9901000000000001QY' : '00000000-0000-4000-8000-000000000000'));
+}
+
+/** Logout answers 204 to anyone (CONTRACT.md: fire and forget, idempotent); it only ever revokes the cookie it is sent. */
+const SIEMPRE_204 = new Set(['POST /users/revoke-token']);
+
+async function operaciones(): Promise<{ metodo: string; plantilla: string; op: Operacion }[]> {
+  const doc = (await (await server.fetch('/api/openapi.json')).json()) as Documento;
+  return Object.entries(doc.paths).flatMap(([plantilla, metodos]) =>
+    Object.entries(metodos).map(([metodo, op]) => ({ metodo: metodo.toUpperCase(), plantilla, op })),
+  );
+}
+
+describe('every API operation', () => {
+  it('is public only when CONTRACT.md or the session flow makes it so', async () => {
+    const sinSeguridad = (await operaciones()).filter((o) => !o.op.security?.length).map((o) => `${o.metodo} ${o.plantilla}`);
+    expect(sinSeguridad.filter((o) => !PUBLICAS.has(o))).toEqual([]);
+  });
+
+  it('answers 401 to an anonymous call when it needs a session, before reading parameters or body', async () => {
+    const fallos: string[] = [];
+    for (const o of await operaciones()) {
+      if (!o.op.security?.length || SIEMPRE_204.has(`${o.metodo} ${o.plantilla}`)) continue;
+      const res = await server.fetch(`/api${camino(o.plantilla)}`, {
+        method: o.metodo,
+        headers: o.metodo === 'GET' ? {} : { 'Content-Type': 'application/json' },
+        ...(o.metodo === 'GET' ? {} : { body: '{}' }),
+      });
+      if (res.status !== 401) fallos.push(`${o.metodo} ${o.plantilla}: ${res.status}`);
+    }
+    expect(fallos).toEqual([]);
+  });
+});
