@@ -588,6 +588,19 @@ test.describe('cabecera con sesión', () => {
     await expect(b.getByRole('button', { name: 'Cerrar sesión' })).toBeHidden();
   });
 
+  test('en un teléfono de 320 px, Mi área y Cerrar sesión caben enteros en la primera fila', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/incidencias-red');
+    await page.evaluate(() => localStorage.setItem('portal-sesion-activa', '1'));
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    const miArea = (await nav.getByRole('link', { name: 'Mi área' }).boundingBox())!;
+    const cerrar = (await nav.getByRole('button', { name: 'Cerrar sesión' }).boundingBox())!;
+    expect(cerrar.x + cerrar.width).toBeLessThanOrEqual(320);
+    expect(Math.abs(cerrar.y - miArea.y)).toBeLessThan(miArea.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  });
+
   test('las páginas sin JavaScript siguen sin scripts aunque haya sesión', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('portal-sesion-activa', '1'));
