@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { construirCups, esCupsValido, MENSAJES_CUPS } from '../../src/lib/cups.ts';
 import { incidenciasRed } from '../../src/server/db/schema.ts';
-import { loadDemoData } from '../../src/server/demo/load.ts';
+import { createRandom } from '../../src/server/demo/random.ts';
+import { demoIncidencias } from '../../src/server/incidencias/demo.ts';
 import { listIncidenciasAbiertas, listIncidenciasDeCups } from '../../src/server/incidencias/service.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { createTestDatabase } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -200,30 +199,26 @@ describe('OpenAPI', () => {
 
 describe('demo incidents', () => {
   it('cover the three distributors and every state, and reach EPD supply points 1 to 5', async () => {
-    // A database of its own: the demo loads accounts too, and only into an empty database.
-    const database = await createTestDatabase();
-    try {
-      const now = new Date('2026-11-02T09:00:00Z');
-      expect(await loadDemoData(database.db, createLogger('silent'), { now })).toBe(true);
-      const todas = await database.db.select().from(incidenciasRed);
-      const abiertas = await listIncidenciasAbiertas(database.db);
-      expect(todas.length).toBeGreaterThanOrEqual(10);
-      expect(todas.length).toBeLessThanOrEqual(14);
-      expect(new Set(todas.map((i) => i.estado))).toEqual(new Set(['Programada', 'En curso', 'Activa', 'Cerrada']));
-      expect(new Set(abiertas.map((i) => i.distribuidora))).toEqual(new Set(['epd', 'eod', 'ecd']));
-      for (const i of abiertas) {
-        expect(i.codigoIne).toMatch(/^\d{5}$/);
-        if (i.estadoIncidenciaRed === 'Programada') expect(Date.parse(i.inicio)).toBeGreaterThan(now.getTime());
-        else expect(Date.parse(i.inicio)).toBeLessThanOrEqual(now.getTime());
-        if (i.finPrevisto) expect(Date.parse(i.finPrevisto)).toBeGreaterThan(now.getTime());
-      }
-      for (const c of todas.filter((i) => i.estado === 'Cerrada')) expect(c.fin!.getTime()).toBeLessThan(now.getTime());
-      for (const i of todas) for (const cups of i.cups) expect(esCupsValido(cups) && cups.length === 20, cups).toBe(true);
-      for (let id = 1; id <= 5; id++) {
-        expect((await listIncidenciasDeCups(database.db, construirCups('9901', id))).length, `EPD ${id}`).toBeGreaterThan(0);
-      }
-    } finally {
-      await database.destroy();
+    // The incidents' own generator, as the demo load runs it (the whole demo is tested in database.test.ts).
+    const { db } = server.database;
+    const now = new Date('2026-11-02T09:00:00Z');
+    await demoIncidencias(db, createRandom(20_250_428), now, { publicUrl: 'http://portal.test' });
+    const todas = await db.select().from(incidenciasRed);
+    const abiertas = await listIncidenciasAbiertas(db);
+    expect(todas.length).toBeGreaterThanOrEqual(10);
+    expect(todas.length).toBeLessThanOrEqual(14);
+    expect(new Set(todas.map((i) => i.estado))).toEqual(new Set(['Programada', 'En curso', 'Activa', 'Cerrada']));
+    expect(new Set(abiertas.map((i) => i.distribuidora))).toEqual(new Set(['epd', 'eod', 'ecd']));
+    for (const i of abiertas) {
+      expect(i.codigoIne).toMatch(/^\d{5}$/);
+      if (i.estadoIncidenciaRed === 'Programada') expect(Date.parse(i.inicio)).toBeGreaterThan(now.getTime());
+      else expect(Date.parse(i.inicio)).toBeLessThanOrEqual(now.getTime());
+      if (i.finPrevisto) expect(Date.parse(i.finPrevisto)).toBeGreaterThan(now.getTime());
+    }
+    for (const c of todas.filter((i) => i.estado === 'Cerrada')) expect(c.fin!.getTime()).toBeLessThan(now.getTime());
+    for (const i of todas) for (const cups of i.cups) expect(esCupsValido(cups) && cups.length === 20, cups).toBe(true);
+    for (let id = 1; id <= 5; id++) {
+      expect((await listIncidenciasDeCups(db, construirCups('9901', id))).length, `EPD ${id}`).toBeGreaterThan(0);
     }
   });
 });

@@ -25,30 +25,33 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
   const inicio = meses[0]!.toISOString();
   const fin = new Date(Date.UTC(meses.at(-1)!.getUTCFullYear(), meses.at(-1)!.getUTCMonth() + 1, 1)).toISOString();
   // The same statement as the backfill at the end of migration 0005, limited to these supply points
-  // and months. Each hour slot joins its row by (supply point, start): a hash join over these rows only.
+  // and months. No join: the rows just written have no statistics yet, and a join planned on a
+  // one-row estimate compares every hour slot with every row (seconds per month on PostgreSQL).
+  // Each month's rows become a jsonb object keyed by hour slot, read out slot by slot in order.
   await tx.execute(sql`
     with filas as (
-      select h.suministro_id, h.inicio, h.importada_wh, h.exportada_wh, h.real, h.firme
+      select h.suministro_id, date_trunc('month', h.inicio, 'UTC') as mes,
+        (extract(epoch from h.inicio - date_trunc('month', h.inicio, 'UTC')) / 3600)::int as i,
+        h.importada_wh, h.exportada_wh,
+        case when h.real then case when h.firme then 'F' when not h.firme then 'N' else 'R' end
+          else case when h.firme then 'f' when not h.firme then 'n' else 'e' end end as letra
       from medidas_horarias h
       where h.suministro_id = any(${pgArray([...suministroIds])}::int[])
         and h.inicio >= ${inicio}::timestamptz and h.inicio < ${fin}::timestamptz
     ), meses as (
-      select distinct suministro_id, date_trunc('month', inicio, 'UTC') as mes from filas
-    ), huecos as (
-      select m.suministro_id, m.mes, g.i, m.mes + g.i * interval '1 hour' as inicio
-      from meses m
-      cross join lateral generate_series(0, (extract(epoch from ((m.mes at time zone 'UTC' + interval '1 month') at time zone 'UTC') - m.mes) / 3600)::int - 1) as g(i)
+      select suministro_id, mes,
+        jsonb_object_agg(i::text, importada_wh) as imp,
+        jsonb_object_agg(i::text, exportada_wh) filter (where exportada_wh is not null) as exp,
+        jsonb_object_agg(i::text, letra) as cal,
+        (extract(epoch from ((mes at time zone 'UTC' + interval '1 month') at time zone 'UTC') - mes) / 3600)::int as horas
+      from filas group by suministro_id, mes
     )
     insert into medidas_horarias_mes (suministro_id, mes, importada_wh, exportada_wh, calidad)
-    select s.suministro_id, s.mes,
-      json_agg(f.importada_wh order by s.i),
-      case when bool_or(f.exportada_wh is not null) then json_agg(f.exportada_wh order by s.i) end,
-      string_agg(case when f.inicio is null then '-'
-        when f.real then case when f.firme then 'F' when not f.firme then 'N' else 'R' end
-        else case when f.firme then 'f' when not f.firme then 'n' else 'e' end end, '' order by s.i)
-    from huecos s
-    left join filas f on f.suministro_id = s.suministro_id and f.inicio = s.inicio
-    group by s.suministro_id, s.mes
+    select m.suministro_id, m.mes,
+      (select json_agg(m.imp -> g.i::text order by g.i) from generate_series(0, m.horas - 1) g(i)),
+      case when m.exp is not null then (select json_agg(m.exp -> g.i::text order by g.i) from generate_series(0, m.horas - 1) g(i)) end,
+      (select string_agg(coalesce(m.cal ->> g.i::text, '-'), '' order by g.i) from generate_series(0, m.horas - 1) g(i))
+    from meses m
     on conflict (suministro_id, mes) do update set
       importada_wh = excluded.importada_wh, exportada_wh = excluded.exportada_wh,
       calidad = excluded.calidad, actualizado_en = now()`);

@@ -109,22 +109,24 @@ ALTER TABLE "suministros" ADD CONSTRAINT "suministros_ciclo_lectura_check" CHECK
 -- stored, so a database upgraded to this version answers curves at once. The importer keeps it in
 -- step from now on (src/server/medidas/meses.ts runs the same statement for the months it touches).
 WITH filas AS (
-	SELECT h.suministro_id, h.inicio, h.importada_wh, h.exportada_wh, h.real, h.firme FROM medidas_horarias h
+	SELECT h.suministro_id, date_trunc('month', h.inicio, 'UTC') AS mes,
+		(extract(epoch FROM h.inicio - date_trunc('month', h.inicio, 'UTC')) / 3600)::int AS i,
+		h.importada_wh, h.exportada_wh,
+		CASE WHEN h.real THEN CASE WHEN h.firme THEN 'F' WHEN NOT h.firme THEN 'N' ELSE 'R' END
+			ELSE CASE WHEN h.firme THEN 'f' WHEN NOT h.firme THEN 'n' ELSE 'e' END END AS letra
+	FROM medidas_horarias h
 ), meses AS (
-	SELECT DISTINCT suministro_id, date_trunc('month', inicio, 'UTC') AS mes FROM filas
-), huecos AS (
-	SELECT m.suministro_id, m.mes, g.i, m.mes + g.i * interval '1 hour' AS inicio
-	FROM meses m
-	CROSS JOIN LATERAL generate_series(0, (extract(epoch FROM ((m.mes AT TIME ZONE 'UTC' + interval '1 month') AT TIME ZONE 'UTC') - m.mes) / 3600)::int - 1) AS g(i)
+	SELECT suministro_id, mes,
+		jsonb_object_agg(i::text, importada_wh) AS imp,
+		jsonb_object_agg(i::text, exportada_wh) FILTER (WHERE exportada_wh IS NOT NULL) AS exp,
+		jsonb_object_agg(i::text, letra) AS cal,
+		(extract(epoch FROM ((mes AT TIME ZONE 'UTC' + interval '1 month') AT TIME ZONE 'UTC') - mes) / 3600)::int AS horas
+	FROM filas GROUP BY suministro_id, mes
 )
 INSERT INTO medidas_horarias_mes (suministro_id, mes, importada_wh, exportada_wh, calidad)
-SELECT s.suministro_id, s.mes,
-	json_agg(f.importada_wh ORDER BY s.i),
-	CASE WHEN bool_or(f.exportada_wh IS NOT NULL) THEN json_agg(f.exportada_wh ORDER BY s.i) END,
-	string_agg(CASE WHEN f.inicio IS NULL THEN '-'
-		WHEN f.real THEN CASE WHEN f.firme THEN 'F' WHEN NOT f.firme THEN 'N' ELSE 'R' END
-		ELSE CASE WHEN f.firme THEN 'f' WHEN NOT f.firme THEN 'n' ELSE 'e' END END, '' ORDER BY s.i)
-FROM huecos s
-LEFT JOIN filas f ON f.suministro_id = s.suministro_id AND f.inicio = s.inicio
-GROUP BY s.suministro_id, s.mes
+SELECT m.suministro_id, m.mes,
+	(SELECT json_agg(m.imp -> g.i::text ORDER BY g.i) FROM generate_series(0, m.horas - 1) g(i)),
+	CASE WHEN m.exp IS NOT NULL THEN (SELECT json_agg(m.exp -> g.i::text ORDER BY g.i) FROM generate_series(0, m.horas - 1) g(i)) END,
+	(SELECT string_agg(coalesce(m.cal ->> g.i::text, '-'), '' ORDER BY g.i) FROM generate_series(0, m.horas - 1) g(i))
+FROM meses m
 ON CONFLICT (suministro_id, mes) DO NOTHING;
