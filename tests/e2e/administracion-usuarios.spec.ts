@@ -88,6 +88,14 @@ test.describe('users list', () => {
     await expect(filas(page)).toHaveCount(25);
   });
 
+  test('says a page past the end does not exist, and leads to the first one', async ({ page }) => {
+    await entrarComoAdmin(page, `${LISTA}?pagina=999`);
+    await expect(page.getByText(/^Esta página no existe: la lista tiene \d+ páginas\.$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Ir a la primera página' }).click();
+    await expect(page).toHaveURL(new RegExp(`${LISTA}$`));
+    await expect(filas(page)).toHaveCount(25);
+  });
+
   test('pages through the list, and back and forward return to each page', async ({ page }) => {
     await entrarComoAdmin(page);
     const paginador = page.getByRole('navigation', { name: 'Paginación de usuarios' });

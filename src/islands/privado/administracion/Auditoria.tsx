@@ -5,7 +5,6 @@
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../lib/administracion/api.ts';
-import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
   consultaDeFiltrosAuditoria,
   describirActor,
@@ -24,13 +23,15 @@ import {
 } from '../../../lib/administracion/auditoria.ts';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { Campo, CampoSelect, Cargando, Paginador, RegionTabla } from './comun.tsx';
+import { BotonesFiltro, Campo, CampoSelect, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
 import { urlDetalleUsuario, useConsultaUrl } from './navegacion.ts';
 import './administracion.css';
 
-/** What the log shows. */
-type Estado = { fase: 'cargando' } | { fase: 'listo'; entradas: EntradaAuditoria[]; total: number } | { fase: 'error' };
+/** One page of the log as the list pieces read it (the log answers `{entradas, total}`, not a header). */
+async function cargarPagina(url: string, init: { signal: AbortSignal }) {
+  const r = await apiFetch<RespuestaAuditoria>(url, init);
+  return r.ok ? { ...r, datos: { filas: r.datos.entradas ?? [], total: r.datos.total ?? 0 } } : r;
+}
 
 /** The audit log screen. */
 export default function Auditoria(props: { params: Record<string, string> }) {
@@ -39,10 +40,9 @@ export default function Auditoria(props: { params: Record<string, string> }) {
   const filtros = useMemo(() => filtrosAuditoriaDesdeConsulta(consulta), [consulta]);
   const [borrador, setBorrador] = useState<FiltrosAuditoria>(filtros);
   const [errorFechas, setErrorFechas] = useState<{ campo: 'desde' | 'hasta'; mensaje: string } | null>(null);
-  const [estado, setEstado] = useState<Estado>({ fase: 'cargando' });
   const [acciones, setAcciones] = useState<string[]>([]);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [reintento, setReintento] = useState(0);
+  const pagina = usePagina<EntradaAuditoria>(urlAuditoria(filtros), cargarPagina);
+  const { estado } = pagina;
   const id = useId();
 
   useEffect(() => setBorrador(filtros), [filtros]);
@@ -54,22 +54,6 @@ export default function Auditoria(props: { params: Record<string, string> }) {
     });
     return () => peticion.abort();
   }, []);
-
-  useEffect(() => {
-    const peticion = new AbortController();
-    setEstado({ fase: 'cargando' });
-    void apiFetch<RespuestaAuditoria>(urlAuditoria(filtros), { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) {
-        setEstado({ fase: 'listo', entradas: r.datos.entradas ?? [], total: r.datos.total ?? 0 });
-        setAlertas([]);
-      } else {
-        setEstado({ fase: 'error' });
-        setAlertas(alertasDe(mensajesDeError(r.error)));
-      }
-    });
-    return () => peticion.abort();
-  }, [filtros, reintento]);
 
   const aplicar = (f: FiltrosAuditoria) => cambiarConsulta(consultaDeFiltrosAuditoria(f));
 
@@ -140,56 +124,21 @@ export default function Auditoria(props: { params: Record<string, string> }) {
           alCambiar={(usuario) => setBorrador((b) => ({ ...b, usuario }))}
           max={200}
         />
-        <div className="admin-filtros__acciones">
-          <button type="submit" className="admin-boton">
-            Filtrar
-          </button>
-          {conFiltros && (
-            <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-              Limpiar filtros
-            </button>
-          )}
-        </div>
+        <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} />
       </form>
 
-      <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
+      <EstadoResultados
+        pagina={pagina}
+        resultado={(total) => textoResultado(total, 'entrada', 'entradas', filtros.pagina, filtros.porPagina)}
+        cargando="Cargando el registro…"
+        conFiltros={conFiltros}
+        alLimpiar={limpiar}
+        vacioConFiltros="No hay entradas que coincidan con los filtros elegidos."
+        vacio="El registro todavía está vacío."
+        paginacion={{ pagina: filtros.pagina, porPagina: filtros.porPagina, alPrimeraPagina: () => aplicar({ ...filtros, pagina: 1 }) }}
+      />
 
-      <p className="admin-resultado" role="status">
-        {estado.fase === 'listo' ? textoResultado(estado.total, 'entrada', 'entradas', filtros.pagina, filtros.porPagina) : ''}
-      </p>
-
-      {estado.fase === 'cargando' && <Cargando texto="Cargando el registro…" />}
-      {estado.fase === 'error' && (
-        <p>
-          <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setReintento((n) => n + 1)}>
-            Reintentar
-          </button>
-        </p>
-      )}
-
-      {estado.fase === 'listo' && estado.entradas.length === 0 && (
-        <div className="admin-vacio">
-          {estado.total > 0 && filtros.pagina > paginas ? (
-            <>
-              <p>Esta página no existe.</p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => aplicar({ ...filtros, pagina: 1 })}>
-                Ir a la primera página
-              </button>
-            </>
-          ) : conFiltros ? (
-            <>
-              <p>No hay entradas que coincidan con los filtros elegidos.</p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-                Limpiar filtros
-              </button>
-            </>
-          ) : (
-            <p>El registro todavía está vacío.</p>
-          )}
-        </div>
-      )}
-
-      {estado.fase === 'listo' && estado.entradas.length > 0 && (
+      {estado.fase === 'listo' && estado.filas.length > 0 && (
         <>
           <RegionTabla idTitulo={idCaption}>
             <table className="admin-tabla__tabla">
@@ -206,7 +155,7 @@ export default function Auditoria(props: { params: Record<string, string> }) {
                 </tr>
               </thead>
               <tbody>
-                {estado.entradas.map((e) => {
+                {estado.filas.map((e) => {
                   // The address goes with the details: it matters to few entries and would take a column.
                   const detalles = [...detallesLegibles(e.detalles), ...(e.ip ? [{ clave: 'IP', valor: e.ip }] : [])];
                   const objetivo = describirObjetivo(e.objetivo);
@@ -269,7 +218,7 @@ export default function Auditoria(props: { params: Record<string, string> }) {
             pagina={filtros.pagina}
             porPagina={filtros.porPagina}
             total={estado.total}
-            filas={estado.entradas.length}
+            filas={estado.filas.length}
             alCambiarPagina={(pagina) => aplicar({ ...filtros, pagina })}
             alCambiarPorPagina={(porPagina) => aplicar({ ...filtros, porPagina, pagina: 1 })}
           />

@@ -4,8 +4,6 @@
  * filters live in the address, so back and forward, a reload or a shared link show the same list.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { pedirPagina } from '../../../lib/administracion/api.ts';
-import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
   consultaDeFiltrosUsuarios,
   ESTADOS_USUARIO,
@@ -23,13 +21,9 @@ import { formatearFecha } from '../../../lib/administracion/fechas.ts';
 import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
 import { AREAS } from '../../../lib/permisos.ts';
 import { DISTRIBUIDORAS } from '../../../lib/distribuidoras.ts';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { Campo, Correo, CampoSelect, Cargando, Paginador, RegionTabla } from './comun.tsx';
+import { BotonesFiltro, Campo, CampoSelect, Correo, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
 import { recordarConsultaUsuarios, urlDetalleUsuario, useConsultaUrl } from './navegacion.ts';
 import './administracion.css';
-
-/** What the list shows: loading, the page, or a failure. */
-type Estado = { fase: 'cargando' } | { fase: 'listo'; filas: UsuarioResumen[]; total: number } | { fase: 'error' };
 
 const OPCIONES_ESTADO = [{ valor: '', texto: 'Todos' }, ...ESTADOS_USUARIO.map((e) => ({ valor: e, texto: NOMBRE_ESTADO[e] }))];
 const OPCIONES_AREA = [{ valor: '', texto: 'Cualquiera' }, ...AREAS.map((a) => ({ valor: a, texto: NOMBRE_AREA[a] }))];
@@ -41,30 +35,14 @@ export default function Usuarios(props: { params: Record<string, string> }) {
   const [consulta, cambiarConsulta] = useConsultaUrl();
   const filtros = useMemo(() => filtrosUsuariosDesdeConsulta(consulta), [consulta]);
   const [borrador, setBorrador] = useState<FiltrosUsuarios>(filtros);
-  const [estado, setEstado] = useState<Estado>({ fase: 'cargando' });
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [reintento, setReintento] = useState(0);
+  const pagina = usePagina<UsuarioResumen>(urlListadoUsuarios(filtros));
+  const { estado } = pagina;
   const id = useId();
 
   // Back and forward change the address: the form shows what the list is filtered by.
   useEffect(() => setBorrador(filtros), [filtros]);
-
-  useEffect(() => {
-    recordarConsultaUsuarios(consultaDeFiltrosUsuarios(filtros));
-    const peticion = new AbortController();
-    setEstado({ fase: 'cargando' });
-    void pedirPagina<UsuarioResumen>(urlListadoUsuarios(filtros), { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) {
-        setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
-        setAlertas([]);
-      } else {
-        setEstado({ fase: 'error' });
-        setAlertas(alertasDe(mensajesDeError(r.error)));
-      }
-    });
-    return () => peticion.abort();
-  }, [filtros, reintento]);
+  // The detail's "back to the list" returns to this very search.
+  useEffect(() => recordarConsultaUsuarios(consultaDeFiltrosUsuarios(filtros)), [filtros]);
 
   const aplicar = (f: FiltrosUsuarios) => cambiarConsulta(consultaDeFiltrosUsuarios(f));
 
@@ -119,55 +97,19 @@ export default function Usuarios(props: { params: Record<string, string> }) {
           opciones={OPCIONES_DISTRIBUIDORA}
           alCambiar={(v) => setBorrador((b) => ({ ...b, distribuidora: v as FiltrosUsuarios['distribuidora'] }))}
         />
-        <div className="admin-filtros__acciones">
-          <button type="submit" className="admin-boton">
-            Buscar
-          </button>
-          {conFiltros && (
-            <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-              Limpiar filtros
-            </button>
-          )}
-        </div>
+        <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} texto="Buscar" />
       </form>
 
-      <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
-
-      <p className="admin-resultado" role="status">
-        {estado.fase === 'listo' ? textoResultado(estado.total, 'usuario encontrado', 'usuarios encontrados', filtros.pagina, filtros.porPagina) : ''}
-      </p>
-
-      {estado.fase === 'cargando' && <Cargando texto="Cargando usuarios…" />}
-
-      {estado.fase === 'error' && (
-        <p>
-          <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setReintento((n) => n + 1)}>
-            Reintentar
-          </button>
-        </p>
-      )}
-
-      {estado.fase === 'listo' && estado.filas.length === 0 && (
-        <div className="admin-vacio">
-          {estado.total > 0 && filtros.pagina > paginas ? (
-            <>
-              <p>Esta página no existe: la lista tiene {paginas === 1 ? '1 página' : `${paginas} páginas`}.</p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => aplicar({ ...filtros, pagina: 1 })}>
-                Ir a la primera página
-              </button>
-            </>
-          ) : conFiltros ? (
-            <>
-              <p>No hay usuarios que coincidan con la búsqueda y los filtros elegidos.</p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={limpiar}>
-                Limpiar filtros
-              </button>
-            </>
-          ) : (
-            <p>Todavía no hay usuarios registrados.</p>
-          )}
-        </div>
-      )}
+      <EstadoResultados
+        pagina={pagina}
+        resultado={(total) => textoResultado(total, 'usuario encontrado', 'usuarios encontrados', filtros.pagina, filtros.porPagina)}
+        cargando="Cargando usuarios…"
+        conFiltros={conFiltros}
+        alLimpiar={limpiar}
+        vacioConFiltros="No hay usuarios que coincidan con la búsqueda y los filtros elegidos."
+        vacio="Todavía no hay usuarios registrados."
+        paginacion={{ pagina: filtros.pagina, porPagina: filtros.porPagina, alPrimeraPagina: () => aplicar({ ...filtros, pagina: 1 }) }}
+      />
 
       {estado.fase === 'listo' && estado.filas.length > 0 && (
         <>

@@ -372,32 +372,39 @@ export type EstadoPagina<T> = { fase: 'cargando' } | { fase: 'listo'; filas: T[]
  * Loads a page of a list from `url` (a JSON array with X-Total-Count) whenever the address changes or
  * `recargar` is called; a failure's messages go to the alerts, which the screen also uses for its own.
  */
-export function usePagina<T>(url: string) {
+export function usePagina<T>(url: string, cargar: (url: string, init: { signal: AbortSignal }) => ReturnType<typeof pedirPagina<T>> = pedirPagina<T>) {
   const [estado, setEstado] = useState<EstadoPagina<T>>({ fase: 'cargando' });
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [recarga, setRecarga] = useState(0);
+  // The alerts of a failed load, cleared by the next good one; the screen's own alerts (an action's result) stay.
+  const deLaCarga = useRef(new Set<string>());
   useEffect(() => {
     const peticion = new AbortController();
     setEstado({ fase: 'cargando' });
-    void pedirPagina<T>(url, { signal: peticion.signal }).then((r) => {
+    void cargar(url, { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
-      if (r.ok) setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
-      else {
+      if (r.ok) {
+        setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
+        setAlertas((l) => l.filter((a) => !deLaCarga.current.has(a.id)));
+      } else {
         setEstado({ fase: 'error' });
-        setAlertas(alertasDe(mensajesDeError(r.error)));
+        const nuevas = alertasDe(mensajesDeError(r.error));
+        deLaCarga.current = new Set(nuevas.map((a) => a.id));
+        setAlertas(nuevas);
       }
     });
     return () => peticion.abort();
+    // `cargar` is a module-level function of each screen: it never changes.
   }, [url, recarga]);
   return { estado, alertas, setAlertas, recargar: useCallback(() => setRecarga((n) => n + 1), []) };
 }
 
-/** The buttons of a list's filter form: apply, and clear while a filter is on. */
-export function BotonesFiltro({ conFiltros, alLimpiar }: { conFiltros: boolean; alLimpiar: () => void }) {
+/** The buttons of a list's filter form: apply (`texto`, "Filtrar" unless told), and clear while a filter is on. */
+export function BotonesFiltro({ conFiltros, alLimpiar, texto = 'Filtrar' }: { conFiltros: boolean; alLimpiar: () => void; texto?: string }) {
   return (
     <div className="admin-filtros__acciones">
       <button type="submit" className="admin-boton">
-        Filtrar
+        {texto}
       </button>
       {conFiltros && (
         <button type="button" className="admin-boton admin-boton--secundario" onClick={alLimpiar}>
@@ -423,7 +430,12 @@ export interface EstadoResultadosProps<T> {
   vacioConFiltros: string;
   /** What an empty list without filters says. */
   vacio: string;
+  /** The page asked and its size, and how to go to the first one: a page past the end says so. */
+  paginacion?: { pagina: number; porPagina: number; alPrimeraPagina: () => void };
 }
+
+/** "1 página" / "N páginas". */
+const paginasEnPalabras = (n: number) => (n === 1 ? '1 página' : `${n} páginas`);
 
 /** Between a list's filters and its table: the alerts, the announced result line, loading, retry, and why it is empty. */
 export function EstadoResultados<T>({ pagina: { estado, alertas, setAlertas, recargar }, ...p }: EstadoResultadosProps<T>) {
@@ -443,7 +455,14 @@ export function EstadoResultados<T>({ pagina: { estado, alertas, setAlertas, rec
       )}
       {estado.fase === 'listo' && estado.filas.length === 0 && (
         <div className="admin-vacio">
-          {p.conFiltros ? (
+          {p.paginacion && estado.total > 0 && p.paginacion.pagina > totalPaginas(estado.total, p.paginacion.porPagina) ? (
+            <>
+              <p>Esta página no existe: la lista tiene {paginasEnPalabras(totalPaginas(estado.total, p.paginacion.porPagina))}.</p>
+              <button type="button" className="admin-boton admin-boton--secundario" onClick={p.paginacion.alPrimeraPagina}>
+                Ir a la primera página
+              </button>
+            </>
+          ) : p.conFiltros ? (
             <>
               <p>{p.vacioConFiltros}</p>
               <button type="button" className="admin-boton admin-boton--secundario" onClick={p.alLimpiar}>
