@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cuartosDelDia,
   desfaseMinutos,
+  diasCambioHora,
   diaSemana,
   etiquetaDia,
   etiquetaIntervalo,
@@ -249,5 +250,30 @@ describe('ISO 8601 with offset', () => {
     expect(leerIsoConDesfase('2025-10-26T02:00:00')).toBeNull();
     expect(leerIsoConDesfase('2025-02-30T02:00:00+01:00')).toBeNull();
     expect(leerIsoConDesfase('2025-01-01T25:00:00+01:00')).toBeNull();
+  });
+});
+
+describe('clock-change days of a range', () => {
+  it('are the days a look at every day finds, with the same hours and labels, in both zones', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 730 }), fc.constantFrom('Europe/Madrid' as const, ZONA_CANARIAS), (a, largo, zona) => {
+        const desde = sumarDias('2020-01-01', a);
+        const hasta = sumarDias(desde, largo);
+        const uno = fechasEntre(desde, hasta)
+          .map((fecha) => ({ fecha, horas: horasDelDia(fecha, zona), etiqueta: etiquetaDia(fecha, zona) }))
+          .filter((d) => d.etiqueta !== null);
+        expect(diasCambioHora(desde, hasta, zona)).toEqual(uno);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('finds both changes of 2026 in Madrid and none in a range without them', () => {
+    expect(diasCambioHora('2026-01-01', '2026-12-31').map((d) => [d.fecha, d.horas])).toEqual([
+      ['2026-03-29', 23],
+      ['2026-10-25', 25],
+    ]);
+    expect(diasCambioHora('2026-04-01', '2026-09-30')).toEqual([]);
+    expect(diasCambioHora('2026-10-25', '2026-10-25')[0]!.etiqueta).toBe('Cambio al horario de invierno: día de 25 horas (la hora de 02:00 a 03:00 se repite)');
   });
 });

@@ -80,6 +80,22 @@ describe('totals per tariff period of a dense series', () => {
   });
 });
 
+describe('totals of a quarter-hourly series', () => {
+  it('put each quarter-hour in the period of its hour, like the hourly series of the same energy', () => {
+    const r = rangoDias('2026-01-14', '2026-01-14');
+    const cuartos = serieVacia(r.inicio.getTime(), r.fin.getTime(), 15);
+    cuartos.importadaWh = cuartos.importadaWh.map((_, i) => 100 + i);
+    cuartos.calidad = 'F'.repeat(96);
+    const horas = serieVacia(r.inicio.getTime(), r.fin.getTime(), 60);
+    horas.importadaWh = horas.importadaWh.map((_, h) => [0, 1, 2, 3].reduce((t, q) => t + 100 + h * 4 + q, 0));
+    horas.calidad = 'F'.repeat(24);
+    const a = totalesDeSerie(cuartos, '3.0TD', 'peninsula');
+    const b = totalesDeSerie(horas, '3.0TD', 'peninsula');
+    expect(a.periodos.map((p) => p.importadaWh)).toEqual(b.periodos.map((p) => p.importadaWh));
+    expect(a.total.intervalos).toBe(96);
+  });
+});
+
 describe('quality letters', () => {
   it('say real, estimated and firmness, and combine for sums', () => {
     expect([letraCalidad(true, true), letraCalidad(true, false), letraCalidad(true, null)]).toEqual(['F', 'N', 'R']);

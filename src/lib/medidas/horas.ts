@@ -325,6 +325,33 @@ export function etiquetaDia(fecha: FechaLocal, zona: ZonaHoraria = ZONA_MADRID):
     : `Cambio al horario de invierno: día de 25 horas (la hora de ${franja} se repite)`;
 }
 
+/** A clock-change day: its date, its hours (23 or 25) and its Spanish label. */
+export interface DiaCambioHora {
+  fecha: FechaLocal;
+  horas: number;
+  etiqueta: string;
+}
+
+/**
+ * The clock-change days between two civil dates (both included), found from the zone's offset
+ * changes rather than by looking at every day: a two-year range has four at most.
+ */
+export function diasCambioHora(desde: FechaLocal, hasta: FechaLocal, zona: ZonaHoraria = ZONA_MADRID): DiaCambioHora[] {
+  const { inicio, fin } = rangoDias(desde, hasta, zona);
+  const dias: DiaCambioHora[] = [];
+  for (let anio = inicio.getUTCFullYear(); anio <= fin.getUTCFullYear(); anio++) {
+    const t = tablaDesfases(anio, zona);
+    for (let i = 1; i < t.desde.length; i++) {
+      const cambio = t.desde[i]!;
+      if (cambio < inicio.getTime() || cambio >= fin.getTime()) continue;
+      // The instant before the change is on the same civil day as the change.
+      const fecha = fechaLocalDe(cambio - 1, zona);
+      dias.push({ fecha, horas: horasDelDia(fecha, zona), etiqueta: etiquetaDia(fecha, zona)! });
+    }
+  }
+  return dias;
+}
+
 /** Duration of one measure interval in minutes. */
 export type MinutosIntervalo = 60 | 15;
 

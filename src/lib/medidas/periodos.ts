@@ -256,6 +256,21 @@ export function indicePeriodoEnergia(ms: number, tarifa: CodigoTarifa, zona: Zon
   return indicePeriodo(ms, tarifa === '2.0TD' ? 'energia3' : 'seis', zona);
 }
 
+/** Energy period indices (0 = P1) of `n` consecutive hours from `desde` (the start of an hour, ms UTC): whole slices of the yearly tables. */
+export function periodosEnergiaDeHoras(desde: number, n: number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Uint8Array {
+  const indices = new Uint8Array(n);
+  const clase: ClasePeriodos = tarifa === '2.0TD' ? 'energia3' : 'seis';
+  for (let i = 0; i < n; ) {
+    const t = desde + i * MS_HORA;
+    const tabla = periodosDelAnio(new Date(t).getUTCFullYear(), clase, zona);
+    const k = Math.floor((t - tabla.desde) / MS_HORA);
+    const cuantas = Math.min(n - i, tabla.indice.length - k);
+    indices.set(tabla.indice.subarray(k, k + cuantas), i);
+    i += cuantas;
+  }
+  return indices;
+}
+
 /** Energy period of the hour or quarter-hour that starts at `inicio`. */
 export function periodoEnergia(inicio: Date | number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Periodo {
   return PERIODOS[indicePeriodoEnergia(typeof inicio === 'number' ? inicio : inicio.getTime(), tarifa, zona)]!;

@@ -7,7 +7,7 @@
  */
 import { calidadDeSuma, esEstimada, SIN_MEDIDA } from './calidad.ts';
 import { fechaLocalDe, inicioDiaLocal, leerFechaLocal, sumarDias, type FechaLocal, type MinutosIntervalo } from './horas.ts';
-import { indicePeriodoEnergia, numeroPeriodos, zonaHorariaDe, type CodigoTarifa, type ZonaElectrica } from './periodos.ts';
+import { numeroPeriodos, periodosEnergiaDeHoras, zonaHorariaDe, type CodigoTarifa, type ZonaElectrica } from './periodos.ts';
 
 const MS_MIN = 60_000;
 
@@ -87,27 +87,35 @@ export interface SumaSerie {
   estimadas: number;
 }
 
-function sumar(suma: SumaSerie, importadaWh: number, exportadaWh: number, estimada: boolean): void {
-  suma.importadaWh += importadaWh;
-  suma.exportadaWh += exportadaWh;
-  suma.intervalos++;
-  if (estimada) suma.estimadas++;
-}
-
 /** Totals of an hourly or quarter-hourly series: per energy period of the tariff (P1 first) and the whole. */
 export function totalesDeSerie(s: SerieDensa, tarifa: CodigoTarifa, zona: ZonaElectrica): { periodos: SumaSerie[]; total: SumaSerie } {
   if (s.minutos === null) throw new Error('Los totales por periodo se calculan sobre horas o cuartos de hora.');
-  const nuevo = (): SumaSerie => ({ importadaWh: 0, exportadaWh: 0, intervalos: 0, estimadas: 0 });
-  const periodos = Array.from({ length: numeroPeriodos(tarifa) }, nuevo);
-  const total = nuevo();
-  const paso = s.minutos * MS_MIN;
-  for (let i = 0; i < s.importadaWh.length; i++) {
+  const n = s.importadaWh.length;
+  // The period of each slot: hours straight from the yearly tables; quarter-hours share their hour's.
+  const porHora = s.minutos === 60 ? periodosEnergiaDeHoras(s.desde, n, tarifa, zona) : periodosEnergiaDeHoras(s.desde, Math.ceil(n / 4), tarifa, zona);
+  const cuartos = s.minutos === 15;
+  const periodos = numeroPeriodos(tarifa);
+  const importada = new Float64Array(periodos);
+  const exportada = new Float64Array(periodos);
+  const intervalos = new Uint32Array(periodos);
+  const estimadas = new Uint32Array(periodos);
+  for (let i = 0; i < n; i++) {
     const v = s.importadaWh[i];
     if (v === null || v === undefined) continue;
-    const e = s.exportadaWh?.[i] ?? 0;
-    const estimada = esEstimada(s.calidad[i]!);
-    sumar(periodos[indicePeriodoEnergia(s.desde + i * paso, tarifa, zona)]!, v, e, estimada);
-    sumar(total, v, e, estimada);
+    const p = porHora[cuartos ? i >> 2 : i]!;
+    importada[p] = importada[p]! + v;
+    exportada[p] = exportada[p]! + (s.exportadaWh?.[i] ?? 0);
+    intervalos[p] = intervalos[p]! + 1;
+    if (esEstimada(s.calidad[i]!)) estimadas[p] = estimadas[p]! + 1;
   }
-  return { periodos, total };
+  const suma = (desde: number, hasta: number, a: ArrayLike<number>) => {
+    let t = 0;
+    for (let k = desde; k < hasta; k++) t += a[k]!;
+    return t;
+  };
+  const de = (k: number): SumaSerie => ({ importadaWh: importada[k]!, exportadaWh: exportada[k]!, intervalos: intervalos[k]!, estimadas: estimadas[k]! });
+  return {
+    periodos: Array.from({ length: periodos }, (_, k) => de(k)),
+    total: { importadaWh: suma(0, periodos, importada), exportadaWh: suma(0, periodos, exportada), intervalos: suma(0, periodos, intervalos), estimadas: suma(0, periodos, estimadas) },
+  };
 }

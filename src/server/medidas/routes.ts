@@ -10,7 +10,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { consultaCurvaSchema, errorRango, MAX_DIAS_CONSULTA } from '../../lib/consulta-medidas.ts';
 import { cabeceraCsvMedidas, COLUMNAS_CSV_MEDIDAS, filaCsvMedidas, nombreCsvMedidas } from '../../lib/medidas/exportacion.ts';
-import { etiquetaDia, etiquetaIntervalo, fechasEntre, horasDelDia, isoConDesfase, posicionIntervalo, rangoDias } from '../../lib/medidas/horas.ts';
+import { diasCambioHora, etiquetaIntervalo, isoConDesfase, posicionIntervalo, rangoDias } from '../../lib/medidas/horas.ts';
 import { sumarPorDiaOMes, totalesDeSerie } from '../../lib/medidas/serie.ts';
 import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, periodoEnergia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
@@ -204,9 +204,7 @@ export function medidasRoutes() {
           : cuartos
             ? densificar(await leerCurva(db, s.id, rango.inicio, rango.fin, 'cuartohora'), rango.inicio, rango.fin, 15)
             : sumarPorDiaOMes(horas, q.resolucion as 'dia' | 'mes', zonaElectrica, rango.fin.getTime());
-      const diasEspeciales = fechasEntre(q.desde, q.hasta)
-        .map((fecha) => ({ fecha, horas: horasDelDia(fecha, zona), etiqueta: etiquetaDia(fecha, zona) }))
-        .filter((d): d is { fecha: string; horas: number; etiqueta: string } => d.etiqueta !== null);
+      const diasEspeciales = diasCambioHora(q.desde, q.hasta, zona);
       return c.json(
         {
           cups: s.cups,
