@@ -71,11 +71,20 @@ describe('API surface', () => {
     }
   });
 
-  it('leaves uncompressed a client that accepts none, and a HEAD', async () => {
+  it('sends a one-piece answer compressed whole, with its length', async () => {
+    const res = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { headers: { 'Accept-Encoding': 'br' } });
+    const cuerpo = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(cuerpo.byteLength));
+  });
+
+  it('leaves uncompressed a client that accepts none, a HEAD, and an answer under 1 KB', async () => {
     const plano = await server.fetchFrom('127.0.0.1', '/api/openapi.json');
     expect(plano.headers.get('content-encoding')).toBeNull();
     const head = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { method: 'HEAD', headers: { 'Accept-Encoding': 'zstd' } });
     expect(head.headers.get('content-encoding')).toBeNull();
+    const pequeno = await server.fetchFrom('127.0.0.1', '/api/health', { headers: { 'Accept-Encoding': 'zstd' } });
+    expect(pequeno.headers.get('content-encoding')).toBeNull();
+    expect(await pequeno.json()).toEqual({ status: 'ok' });
   });
 
   it('sends a request id and logs each request with it, status and duration', async () => {

@@ -3,6 +3,7 @@
  * `-distribucion` permission following the holder, curves over 23- and 25-hour days, range errors,
  * idempotent and quality-aware imports, the streamed downloads and the maximum powers.
  */
+import { zstdDecompressSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
@@ -201,6 +202,19 @@ describe('importarMedidas', () => {
 });
 
 describe('downloads', () => {
+  it('streams a long CSV compressed as it flows, and the bytes decompress to the plain download', async () => {
+    const a = await titularCon([(n) => punto(n, 'epd')]);
+    const cups = a.cups[0]!;
+    await importarMedidas(server.database.db, horas(cups, '2026-01-01', '2026-03-31', (n) => 100 + (n % 50)));
+    const camino = `/api/medidas/curva/csv?cups=${cups}&desde=2026-01-01&hasta=2026-03-31`;
+    const plano = Buffer.from(await (await llamar(server, 'GET', camino, { token: a.token })).arrayBuffer());
+    const res = await server.fetchFrom('127.0.0.1', camino, { headers: { Authorization: `Bearer ${a.token}`, 'Accept-Encoding': 'zstd' } });
+    expect(res.headers.get('content-encoding')).toBe('zstd');
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(zstdDecompressSync(Buffer.from(await res.arrayBuffer())).equals(plano)).toBe(true);
+    expect(plano.toString('utf8').split('\r\n').length).toBeGreaterThan(2000);
+  });
+
   it('streams a CSV in the consumer format with hours 1–25 on the October day and ISO times with offset', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const cups = a.cups[0]!;
