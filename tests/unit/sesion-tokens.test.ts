@@ -24,6 +24,17 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, token, new Date(now.getTime() + 601_000))).toBeNull();
   });
 
+  it('are still refused with a forged signature or under another secret after the genuine one was accepted', async () => {
+    const token = await signAccessToken(secret, now, claims);
+    expect(await verifyAccessToken(secret, token, now)).toMatchObject(claims);
+    const [cabecera, cuerpo, firma] = token.split('.') as [string, string, string];
+    const forjado = `${cabecera}.${cuerpo}.${firma.slice(0, -2)}${firma.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await verifyAccessToken(secret, forjado, now)).toBeNull();
+    expect(await verifyAccessToken(new TextEncoder().encode('other-secret-other-secret-other-secr'), token, now)).toBeNull();
+    // And the genuine one is still good.
+    expect(await verifyAccessToken(secret, token, now)).toMatchObject(claims);
+  });
+
   it('are refused when unsigned, signed with another key or algorithm, or meant for another audience', async () => {
     const base = () => new SignJWT({ username: claims.username, permisos: [] }).setSubject(claims.sub).setIssuedAt(now).setExpirationTime(new Date(now.getTime() + 600_000)).setJti('j');
     const unsigned = new UnsecuredJWT({ username: claims.username, permisos: [], aud: 'portal-api', jti: 'j' }).setSubject(claims.sub).setIssuedAt(now).setExpirationTime(new Date(now.getTime() + 600_000)).encode();

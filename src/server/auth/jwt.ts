@@ -55,8 +55,36 @@ export async function signAccessToken(
     .sign(secret);
 }
 
+/**
+ * Tokens already verified, per secret: a token travels with every request of its ten minutes, and
+ * the signature of the same string always checks the same way. Only expiry depends on the moment,
+ * and it is checked on every use; whether the session is still open is checked by `requireAuth`
+ * in the database on every request anyway. Bounded: the oldest entries go first.
+ */
+const verificados = new WeakMap<Uint8Array, Map<string, AccessClaims>>();
+const MAX_VERIFICADOS = 20_000;
+
 /** Verifies an access token at `now`; null when it is malformed, forged, of another kind or expired. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+  let cache = verificados.get(secret);
+  if (!cache) verificados.set(secret, (cache = new Map()));
+  const hecho = cache.get(token);
+  if (hecho) {
+    // The same test as jose's: expired from the second `exp` names.
+    if (hecho.exp > Math.floor(now.getTime() / 1000)) return hecho;
+    cache.delete(token);
+    return null;
+  }
+  const claims = await verificarFirma(secret, token, now);
+  if (claims) {
+    if (cache.size >= MAX_VERIFICADOS) cache.delete(cache.keys().next().value!);
+    cache.set(token, claims);
+  }
+  return claims;
+}
+
+/** The full verification: signature, algorithm, audience, times and the shape of our claims. */
+async function verificarFirma(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],

@@ -14,9 +14,9 @@ import { audit } from '../audit/service.ts';
 import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { clientAddress } from '../rate-limit/address.ts';
-import { findAccountById } from '../users/service.ts';
+import { findAccountById, findAccountConSesion } from '../users/service.ts';
 import { verifyAccessToken } from './jwt.ts';
-import { familiaViva, puedeSuplantar } from './sesion.ts';
+import { puedeSuplantar } from './sesion.ts';
 
 /** The 403 of every operation an impersonated session may not perform. */
 export const MENSAJE_SUPLANTADO =
@@ -40,14 +40,13 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
     const { config, clock, db } = c.get('deps');
     const claims = await verifyAccessToken(config.jwtSecret, match[1]!, clock.now());
     if (!claims) throw sinSesion('Su sesión ha caducado o no es válida. Inicie sesión de nuevo.', true);
-    const cuenta = await findAccountById(db, claims.sub);
+    // The account, its permissions and whether the token's session is still open, in one query:
+    // closed sessions end at once, not when the token expires.
+    const cuenta = await findAccountConSesion(db, claims.sub, claims.sid ?? null, clock.now());
     if (!cuenta || cuenta.estado !== 'activo') {
       throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
     }
-    // The session the token belongs to must still be open (closed sessions end at once, not in 10 minutes).
-    if (claims.sid && !(await familiaViva(db, cuenta.id, claims.sid, clock.now()))) {
-      throw sinSesion('Su sesión se ha cerrado. Inicie sesión de nuevo.', true);
-    }
+    if (!cuenta.sesionViva) throw sinSesion('Su sesión se ha cerrado. Inicie sesión de nuevo.', true);
     let impersonatorUserId: string | null = null;
     if (claims.imp) {
       // An impersonated session lives only while its administrator is still an active administrator.

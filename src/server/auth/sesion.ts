@@ -381,30 +381,6 @@ export async function sesionesVivas(db: Db, userId: string, now: Date): Promise<
 }
 
 /**
- * Whether the refresh family `familyId` of the account is still live at `now`: an access token of a
- * session that was closed (logout, "close the other sessions", password change, impersonation) is
- * refused at once rather than when it expires.
- */
-export async function familiaViva(db: Db, userId: string, familyId: string, now: Date): Promise<boolean> {
-  if (!UUID.test(familyId)) return false;
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, familyId),
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
  * Exchanges a refresh token for a new session and its successor. A token already rotated less than
  * REFRESH_GRACE_MS ago answers its successor again (two tabs refreshing at once); later, it is a
  * reuse: the whole family is revoked and audited.

@@ -5,7 +5,7 @@ import { normalizarNif } from '../../lib/nif.ts';
 import { parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
-import { userPermissions, users } from '../db/schema.ts';
+import { refreshTokens, userPermissions, users } from '../db/schema.ts';
 
 /** Data of a new account. */
 export interface NewUser {
@@ -78,10 +78,14 @@ export interface CuentaConPermisos {
   permisos: Permiso[];
 }
 
-/** Reads one account and its permissions in a single query, so guards cost one round trip. */
-async function selectCuenta(db: Db, condition: SQL): Promise<CuentaConPermisos | undefined> {
+/**
+ * Reads one account and its permissions in a single query, so guards cost one round trip; with
+ * `sesionViva`, also whether a session of it is still open (true when not asked).
+ */
+async function selectCuenta(db: Db, condition: SQL, sesionViva: SQL<boolean> = sql<boolean>`true`): Promise<(CuentaConPermisos & { sesionViva: boolean }) | undefined> {
   const [row] = await db
     .select({
+      sesionViva,
       id: users.id,
       email: users.email,
       nif: users.nif,
@@ -98,7 +102,7 @@ async function selectCuenta(db: Db, condition: SQL): Promise<CuentaConPermisos |
     .groupBy(users.id)
     .limit(1);
   if (!row) return undefined;
-  return { ...row, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
+  return { ...row, sesionViva: row.sesionViva === true, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
 }
 
 /** Shape of a user id; anything else cannot be one, and PostgreSQL would refuse it as a uuid. */
@@ -108,6 +112,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function findAccountById(db: Db, id: string): Promise<CuentaConPermisos | undefined> {
   if (!UUID.test(id)) return undefined;
   return selectCuenta(db, eq(users.id, id));
+}
+
+/**
+ * An account with its permissions and whether the session (refresh family) a token names is still
+ * open, in one query: what every authenticated request checks (decision 005). Without a family
+ * (tokens from before families existed) the session counts as open.
+ */
+export async function findAccountConSesion(
+  db: Db,
+  id: string,
+  familia: string | null,
+  now: Date,
+): Promise<(CuentaConPermisos & { sesionViva: boolean }) | undefined> {
+  if (!UUID.test(id)) return undefined;
+  if (familia !== null && !UUID.test(familia)) return undefined;
+  const viva =
+    familia === null
+      ? sql<boolean>`true`
+      : sql<boolean>`exists(select 1 from ${refreshTokens} r where r.family_id = ${familia} and r.user_id = ${users.id} and r.revoked_at is null and r.expires_at > ${now.toISOString()}::timestamptz)`;
+  return selectCuenta(db, eq(users.id, id), viva);
 }
 
 /** How a login name is read: an e-mail (any case) when it has an @, otherwise a NIF, NIE or CIF. */
