@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment (CONTRACT.md "Starting it"). */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,11 @@ export interface Config {
   demoData: boolean;
   /** pino log level. */
   logLevel: string;
+  /**
+   * Server processes sharing the port (WORKERS: a number, or `auto` for one per CPU): 1 by default;
+   * more only on PostgreSQL, since the embedded database belongs to one process.
+   */
+  workers: number;
   /** Folder of the built static site. */
   distDir: string;
 }
@@ -47,6 +53,7 @@ const env = z.object({
   DEMO_DATA: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('./dist'),
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int('WORKERS debe ser un número entero o auto').min(1, 'WORKERS debe ser al menos 1').max(64, 'WORKERS admite como mucho 64 procesos')]).default(1),
 });
 
 /** Reads the secret kept in DATA_DIR, creating it the first time. */
@@ -72,6 +79,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
+  if (workers > 1 && !e.DATABASE_URL) {
+    throw new Error('Configuración no válida:\nWORKERS: varios procesos necesitan DATABASE_URL; la base de datos integrada (PGlite) solo la abre un proceso.');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
   return {
@@ -88,5 +99,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
+    workers,
   };
 }

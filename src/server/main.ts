@@ -1,7 +1,12 @@
 /**
  * The production process: configuration, database, migrations, demo data, then one HTTP server for
  * the site, the private shell and the API. SIGTERM and SIGINT drain requests and close the database.
+ *
+ * With WORKERS above 1 (PostgreSQL only) this process prepares the database once and then runs that
+ * many copies of the server sharing the port (node:cluster), restarts one that dies, and on SIGTERM
+ * stops them all before exiting (docs/decisions/008).
  */
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -33,13 +38,18 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Opens the database of the configuration and brings it up to date. */
-export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+/** Opens the database of the configuration. */
+async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   // DATA_DIR may not exist yet when JWT_SECRET comes from the environment (nothing else created it).
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = config.databaseUrl
+  return config.databaseUrl
     ? await openPostgres(config.databaseUrl, 10, (err) => logger.warn({ err }, 'conexión inactiva cerrada por el servidor de base de datos'))
     : await openPglite(join(config.dataDir, 'pglite'));
+}
+
+/** Opens the database of the configuration and brings it up to date. */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+  const database = await openDatabase(config, logger);
   const started = performance.now();
   await migrate(database);
   await syncDistribuidoras(database.db);
@@ -49,10 +59,10 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   return database;
 }
 
-/** Starts the portal with a configuration; resolves once it listens. */
-export async function start(config: Config, logger: Logger): Promise<Running> {
+/** Starts the portal with a configuration; resolves once it listens. `preparada`: another process already brought the database up to date. */
+export async function start(config: Config, logger: Logger, opciones: { preparada?: boolean } = {}): Promise<Running> {
   const site = await loadSite(config.distDir);
-  const database = await prepareDatabase(config, logger);
+  const database = opciones.preparada ? await openDatabase(config, logger) : await prepareDatabase(config, logger);
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : fileMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
@@ -99,17 +109,21 @@ export async function main(): Promise<void> {
     return;
   }
   const logger = createLogger(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) {
+    await primario(config, logger);
+    return;
+  }
   const t0 = performance.now();
   let running: Running;
   try {
-    running = await start(config, logger);
+    running = await start(config, logger, { preparada: cluster.isWorker });
   } catch (err) {
     logger.fatal({ err }, 'no se pudo arrancar el portal');
     process.exitCode = 1;
     return;
   }
-  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
-  logger.info({ url: address, ms: Math.round(performance.now() - t0) }, 'portal disponible');
+  if (cluster.isWorker) logger.info({ pid: process.pid }, 'proceso del portal escuchando');
+  else logger.info({ url: direccion(config), ms: Math.round(performance.now() - t0) }, 'portal disponible');
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       running.stop().then(
@@ -119,6 +133,54 @@ export async function main(): Promise<void> {
           process.exit(1);
         },
       );
+    });
+  }
+}
+
+/** The address the portal listens on, for the logs. */
+function direccion(config: Config): string {
+  return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
+}
+
+/**
+ * The primary of WORKERS processes: prepares the database once, forks the workers (they share the
+ * port; the primary hands connections round-robin), restarts a worker that dies, and on SIGTERM or
+ * SIGINT passes the signal on and exits once every worker has drained and closed.
+ */
+async function primario(config: Config, logger: Logger): Promise<void> {
+  const t0 = performance.now();
+  try {
+    await (await prepareDatabase(config, logger)).close();
+  } catch (err) {
+    logger.fatal({ err }, 'no se pudo arrancar el portal');
+    process.exitCode = 1;
+    return;
+  }
+  let parando = false;
+  let disponible = false;
+  const escuchando = new Set<number>();
+  cluster.on('listening', (w) => {
+    escuchando.add(w.id);
+    if (!disponible && escuchando.size === config.workers) {
+      disponible = true;
+      logger.info({ url: direccion(config), procesos: config.workers, ms: Math.round(performance.now() - t0) }, 'portal disponible');
+    }
+  });
+  cluster.on('exit', (w, code, signal) => {
+    escuchando.delete(w.id);
+    if (parando) return;
+    logger.error({ pid: w.process.pid, code, signal }, 'un proceso del portal terminó: se arranca otro');
+    setTimeout(() => cluster.fork(), 1_000).unref();
+  });
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      parando = true;
+      logger.info('deteniendo los procesos del portal');
+      const trabajadores = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      const salidas = trabajadores.map((w) => new Promise<number | null>((resolve) => w.once('exit', (code) => resolve(code))));
+      for (const w of trabajadores) w.process.kill('SIGTERM');
+      void Promise.all(salidas).then((codigos) => process.exit(codigos.every((c) => c === 0) ? 0 : 1));
     });
   }
 }

@@ -90,3 +90,53 @@ test('starts on PostgreSQL when DATABASE_URL is set', async () => {
     await client.end();
   }
 });
+
+test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker that dies, and stops every process on SIGTERM', async () => {
+  const admin = process.env.TEST_DATABASE_URL;
+  // Skipped only on a developer machine without PostgreSQL, like the test above; CI runs it.
+  test.skip(!admin, 'needs TEST_DATABASE_URL (set by .ci/run)');
+  test.setTimeout(120_000);
+  const name = `portal_e2e_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  const url = new URL(admin!);
+  url.pathname = `/${name}`;
+  const p = port(3);
+  try {
+    // Demo data on: two processes loading it at once would collide; the primary loads it before forking.
+    const proc = startServer({ PORT: p, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-w2-')), DATABASE_URL: url.toString(), WORKERS: '2', DEMO_DATA: '1' });
+    const listo = await proc.waitFor('portal disponible');
+    expect(listo.procesos).toBe(2);
+    const pids = () => proc.lines.filter((l) => l.msg === 'proceso del portal escuchando').map((l) => l.pid as number);
+    expect(new Set(pids()).size).toBe(2);
+    expect(await (await fetch(`http://127.0.0.1:${p}/api/health`)).json()).toEqual({ status: 'ok' });
+    const cuentas = new pg.Client({ connectionString: url.toString() });
+    await cuentas.connect();
+    const { rows } = await cuentas.query("select count(*)::int as n from users where email like '%@electra.example'");
+    await cuentas.end();
+    expect(rows[0].n).toBe(5);
+
+    // A worker that dies is replaced; the portal keeps answering meanwhile.
+    const [primero] = pids();
+    process.kill(primero!, 'SIGKILL');
+    await proc.waitFor('un proceso del portal terminó: se arranca otro');
+    await expect.poll(() => new Set(pids()).size, { timeout: 30_000 }).toBe(3);
+    expect((await fetch(`http://127.0.0.1:${p}/api/health`)).status).toBe(200);
+
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    const vivo = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(pids().filter(vivo)).toEqual([]);
+  } finally {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+});

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 
@@ -59,5 +60,15 @@ describe('configuration from the environment (CONTRACT.md)', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
+  });
+
+  it('runs one server process unless WORKERS asks for more, and more only on PostgreSQL', () => {
+    const pg = { DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) }).workers).toBe(1);
+    expect(loadConfig({ ...pg, WORKERS: '2' }).workers).toBe(2);
+    expect(loadConfig({ ...pg, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), WORKERS: '2' })).toThrow(/WORKERS: varios procesos necesitan DATABASE_URL/);
+    expect(() => loadConfig({ ...pg, WORKERS: '0' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ ...pg, WORKERS: 'muchos' })).toThrow(/WORKERS/);
   });
 });
