@@ -11,8 +11,8 @@
  *   demo data.
  * - The chart: its draw time in Chromium on that same PGlite server.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -62,10 +62,20 @@ const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.f
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** What one load run measured, whichever tool ran it. */
+interface Carga {
+  conexiones: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errores: number;
+}
+
 /** One row of a latency table. */
-function fila(x: { r: Resultado; tiempos: number[]; conexiones: number }): string {
-  const { r, tiempos } = x;
-  return `| ${x.conexiones} | ${(tiempos.length / r.duration).toFixed(0)} | ${ms(percentil(tiempos, 50))} | **${ms(percentil(tiempos, 95))}** | ${ms(percentil(tiempos, 99))} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
+function fila(x: Carga, procesos?: number): string {
+  return `| ${procesos === undefined ? '' : `${procesos} | `}${x.conexiones} | ${x.rps.toFixed(0)} | ${ms(x.p50)} | **${ms(x.p95)}** | ${ms(x.p99)} | ${x.non2xx} | ${x.errores} |`;
 }
 
 /** Serves the app on a database in this process (for the memory of a download: its heap is this process's). */
@@ -125,8 +135,59 @@ async function tokenDe(url: string, email: string, clave = CLAVE): Promise<strin
   return ((await res.json()) as { jwtToken: string }).jwtToken;
 }
 
-/** Latencies of GET /api/medidas/curva for a year, each request for one of `pedidas` picked at random. */
-async function cargaCurva(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones = CONEXIONES) {
+/** Whether Debian's wrk is installed: a load generator in C costs far less CPU than autocannon on a 2-core machine. */
+const HAY_WRK = spawnSync('wrk', ['--version']).error === undefined;
+
+/** The load tool the tables name. */
+const HERRAMIENTA = HAY_WRK ? 'wrk (Debian, 2 threads)' : 'autocannon (in the bench process; install Debian\'s wrk for a lighter load generator)';
+
+/**
+ * Latencies of GET /api/medidas/curva for a year, each request for one of `pedidas` picked at
+ * random, with a browser's Accept-Encoding; 3 s of warm-up, then 10 s measured.
+ */
+async function cargaCurva(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones = CONEXIONES): Promise<Carga> {
+  return HAY_WRK ? cargaWrk(url, pedidas, desde, hasta, conexiones) : cargaAutocannon(url, pedidas, desde, hasta, conexiones);
+}
+
+/** The load with wrk: a Lua script picks the holder of each request and reports the percentiles. */
+async function cargaWrk(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones: number): Promise<Carga> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
+  try {
+    writeFileSync(join(dir, 'pedidas.txt'), pedidas.map((p) => `${p.cups} ${p.token}`).join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'curva.lua'),
+      `local pedidas = {}
+for linea in io.lines("${join(dir, 'pedidas.txt')}") do
+  local cups, token = linea:match("(%S+) (%S+)")
+  pedidas[#pedidas + 1] = { cups = cups, token = token }
+end
+math.randomseed(os.time())
+request = function()
+  local p = pedidas[math.random(#pedidas)]
+  return wrk.format("GET", "/api/medidas/curva?cups=" .. p.cups .. "&desde=${desde}&hasta=${hasta}",
+    { ["Authorization"] = "Bearer " .. p.token, ["Accept-Encoding"] = "${ACCEPT_ENCODING}" })
+end
+done = function(s, l, r)
+  io.write(string.format("RESULTADO %d %d %d %f %f %f %f\\n", s.requests, s.errors.status,
+    s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout, s.duration, l:percentile(50), l:percentile(95), l:percentile(99)))
+end
+`,
+    );
+    const hilos = String(Math.min(2, conexiones));
+    const correr = (segundos: number) =>
+      spawnSync('wrk', ['-t', hilos, '-c', String(conexiones), '-d', `${segundos}s`, '-s', join(dir, 'curva.lua'), url], { encoding: 'utf8' }).stdout;
+    correr(3);
+    const m = /RESULTADO (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(correr(10));
+    if (!m) throw new Error('wrk no dio resultado');
+    const [total, non2xx, errores, duracionUs, p50, p95, p99] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
+    return { conexiones, rps: total / (duracionUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, non2xx, errores };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The load with autocannon, in this process. */
+async function cargaAutocannon(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones: number): Promise<Carga> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const requests = [
     {
@@ -141,18 +202,15 @@ async function cargaCurva(url: string, pedidas: { cups: string; token: string }[
       },
     },
   ];
-  // Warm-up, then the measured run.
   await autocannon({ url, connections: conexiones, duration: 3, requests });
   const tiempos: number[] = [];
-  let bytes = 0;
   const instancia = autocannon({ url, connections: conexiones, duration: 10, requests });
-  instancia.on('response', (_c, code, b, ms) => {
-    if (code === 200) tiempos.push(ms);
-    bytes = b;
+  instancia.on('response', (_c, code, _b, t) => {
+    if (code === 200) tiempos.push(t);
   });
   const r = await instancia;
   tiempos.sort((a, b) => a - b);
-  return { r, tiempos, bytes, conexiones };
+  return { conexiones, rps: tiempos.length / r.duration, p50: percentil(tiempos, 50), p95: percentil(tiempos, 95), p99: percentil(tiempos, 99), non2xx: r.non2xx, errores: r.errors + r.timeouts };
 }
 
 /** The size of one year's answer, plain and as the browser receives it. */
@@ -248,16 +306,20 @@ export async function medidasSection(): Promise<string> {
       const muestra = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where cups like 'ES99%' and titular_nif <> '12345678Z' order by id limit ${TITULARES}`);
       const cuentas: { cups: string; email: string }[] = [];
       for (const m of muestra) cuentas.push({ cups: m.cups, email: await cuentaDe(database, m.cups) });
-      const srv = await arrancarServidor({ DATABASE_URL: dbUrl, DEMO_DATA: '0', DATA_DIR: dir }, 4511);
-      let uno, muchos, t;
-      try {
-        const pedidas: { cups: string; token: string }[] = [];
-        for (const c of cuentas) pedidas.push({ cups: c.cups, token: await tokenDe(srv.url, c.email) });
-        t = await tamanos(srv.url, pedidas[0]!, desdeAnio, hasta);
-        uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
-        muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
-      } finally {
-        await srv.parar();
+      // One server process, then two (WORKERS=2: both cores; decision 008).
+      const medidas: { procesos: number; carga: Carga }[] = [];
+      let t: Awaited<ReturnType<typeof tamanos>> | undefined;
+      for (const procesos of [1, 2]) {
+        const srv = await arrancarServidor({ DATABASE_URL: dbUrl, DEMO_DATA: '0', DATA_DIR: dir, WORKERS: String(procesos) }, 4511);
+        try {
+          const pedidas: { cups: string; token: string }[] = [];
+          for (const c of cuentas) pedidas.push({ cups: c.cups, token: await tokenDe(srv.url, c.email) });
+          t ??= await tamanos(srv.url, pedidas[0]!, desdeAnio, hasta);
+          if (procesos === 1) medidas.push({ procesos, carga: await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1) });
+          medidas.push({ procesos, carga: await cargaCurva(srv.url, pedidas, desdeAnio, hasta) });
+        } finally {
+          await srv.parar();
+        }
       }
       // The download's memory is sampled in this process, so this one is served here.
       const local = await servir(database);
@@ -273,11 +335,11 @@ export async function medidasSection(): Promise<string> {
       lineas.push(
         `**PostgreSQL** (Debian's PostgreSQL 15, throw-away cluster of scripts/ci/start-postgres.sh: fsync off), database \`${BASE}\` with ${tot!.s.toLocaleString('en')} supply points, ${tot!.h.toLocaleString('en')} hourly rows in monthly partitions and ${tot!.m.toLocaleString('en')} packed months; data ${carga}.`,
         '',
-        `\`GET /api/medidas/curva\` for one supply point's last 365 days (8,760 hours, totals per period): ${kb(t.plano)} of JSON, ${kb(t.bytes)} on the wire (${t.codificacion}, asked with \`Accept-Encoding: ${ACCEPT_ENCODING}\` as browsers do over HTTPS). The real server (\`node src/server/main.ts\`, one process, JSON logs at info level) on loopback; autocannon in the bench process, each request for one of ${cuentas.length} holders picked at random, with that holder's token (signature, account, session and ownership checked on every request); 10 s after a 3 s warm-up:`,
+        `\`GET /api/medidas/curva\` for one supply point's last 365 days (8,760 hours, totals per period): ${kb(t!.plano)} of JSON, ${kb(t!.bytes)} on the wire (${t!.codificacion}, asked with \`Accept-Encoding: ${ACCEPT_ENCODING}\` as browsers do over HTTPS). The real server (\`node src/server/main.ts\`, JSON logs at info level) on loopback, with one process and with two (\`WORKERS=2\`); load from ${HERRAMIENTA} on the same 2-core machine, each request for one of ${cuentas.length} holders picked at random, with that holder's token (signature, account, session and ownership checked on every request); 10 s after a 3 s warm-up:`,
         '',
-        ...tabla,
-        fila(uno),
-        fila(muchos),
+        '| server processes | connections | requests/s | p50 | p95 | p99 | non-2xx | errors |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...medidas.map((m) => fila(m.carga, m.procesos)),
         '',
         `Streamed CSV download (\`GET /api/medidas/curva/csv\`) served in the bench process, live memory (${globalThis.gc ? 'after a forced garbage collection at each sample' : 'without --expose-gc: garbage included'}) sampled every 20 ms above the level before the request:`,
         '',
@@ -305,7 +367,7 @@ export async function medidasSection(): Promise<string> {
     const uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
     const muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
     lineas.push(
-      `**PGlite** (embedded, the default of \`npm start\`, in a fresh data directory with the demo data): the same year of the demo household ${lista[0]!.cups} from the real server, 1 and ${CONEXIONES} connections, 10 s each:`,
+      `**PGlite** (embedded, the default of \`npm start\`, in a fresh data directory with the demo data): the same year of the demo household ${lista[0]!.cups} from the real server, 1 and ${CONEXIONES} connections, 10 s each, load from ${HERRAMIENTA}:`,
       '',
       ...tabla,
       fila(uno),
