@@ -109,7 +109,8 @@ test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker
     const listo = await proc.waitFor('portal disponible');
     expect(listo.procesos).toBe(2);
     const pids = () => proc.lines.filter((l) => l.msg === 'proceso del portal escuchando').map((l) => l.pid as number);
-    expect(new Set(pids()).size).toBe(2);
+    // Each worker's own line may reach stdout just after the primary's (which hears them over IPC).
+    await expect.poll(() => new Set(pids()).size, { timeout: 10_000 }).toBe(2);
     expect(await (await fetch(`http://127.0.0.1:${p}/api/health`)).json()).toEqual({ status: 'ok' });
     const cuentas = new pg.Client({ connectionString: url.toString() });
     await cuentas.connect();
