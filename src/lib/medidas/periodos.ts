@@ -252,7 +252,7 @@ function indicePeriodo(ms: number, clase: ClasePeriodos, zona: ZonaElectrica): n
 }
 
 /** Energy period index (0 = P1) of the hour or quarter-hour starting at `ms`: for sums over many intervals. */
-export function indicePeriodoEnergia(ms: number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): number {
+function indicePeriodoEnergia(ms: number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): number {
   return indicePeriodo(ms, tarifa === '2.0TD' ? 'energia3' : 'seis', zona);
 }
 

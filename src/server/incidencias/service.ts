@@ -71,7 +71,7 @@ export interface PuntoAfectable {
  * list of an incident may be incomplete, so an incident in the area may still cut the supply);
  * null otherwise. Another distributor's incident never concerns it.
  */
-export function afectacion(i: Pick<IncidenciaRedPublica, 'distribuidora' | 'codigosPostales' | 'codigoIne'>, p: PuntoAfectable, listado: boolean): Afectacion | null {
+function afectacion(i: Pick<IncidenciaRedPublica, 'distribuidora' | 'codigosPostales' | 'codigoIne'>, p: PuntoAfectable, listado: boolean): Afectacion | null {
   if (i.distribuidora !== p.distribuidora) return null;
   if (listado) return 'suministro';
   if (i.codigosPostales.length > 0 ? i.codigosPostales.includes(p.codigoPostal) : i.codigoIne === p.codigoIne) return 'zona';
