@@ -5,6 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { errorCups } from '../../lib/cups.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { suministros, userPermissions, users } from '../db/schema.ts';
 
@@ -154,19 +155,28 @@ export async function suministrosDe(db: Db, lector: Lector): Promise<Suministro[
     .orderBy(suministros.distribuidora, suministros.cups);
 }
 
-/** One supply point of the reader's, by CUPS; undefined for anyone else's (the caller answers 404). */
-export async function suministroDe(db: Db, lector: Lector, cups: string): Promise<Suministro | undefined> {
-  if (!lector.nif || lector.distribuidoras.length === 0) return undefined;
-  const [row] = await db
+/** The ownership check of every supply point route, prepared once per database (planned once per connection). */
+function prepararSuministroDe(db: Db) {
+  return db
     .select()
     .from(suministros)
     .where(
       and(
-        eq(suministros.cups, cups.trim().toUpperCase()),
-        eq(suministros.titularNif, lector.nif),
-        inArray(suministros.distribuidora, [...lector.distribuidoras]),
+        eq(suministros.cups, sql.placeholder('cups')),
+        eq(suministros.titularNif, sql.placeholder('nif')),
+        sql`${suministros.distribuidora} = any(${sql.placeholder('distribuidoras')}::text[])`,
       ),
-    );
+    )
+    .prepare('suministro_de_lector');
+}
+const suministrosDeLector = new WeakMap<Db, ReturnType<typeof prepararSuministroDe>>();
+
+/** One supply point of the reader's, by CUPS; undefined for anyone else's (the caller answers 404). */
+export async function suministroDe(db: Db, lector: Lector, cups: string): Promise<Suministro | undefined> {
+  if (!lector.nif || lector.distribuidoras.length === 0) return undefined;
+  let consulta = suministrosDeLector.get(db);
+  if (!consulta) suministrosDeLector.set(db, (consulta = prepararSuministroDe(db)));
+  const [row] = await consulta.execute({ cups: cups.trim().toUpperCase(), nif: lector.nif, distribuidoras: pgArray([...lector.distribuidoras]) });
   return row;
 }
 
