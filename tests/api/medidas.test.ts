@@ -3,7 +3,7 @@
  * `-distribucion` permission following the holder, curves over 23- and 25-hour days, range errors,
  * idempotent and quality-aware imports, the streamed downloads and the maximum powers.
  */
-import { zstdDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
@@ -198,6 +198,34 @@ describe('importarMedidas', () => {
       sql`select count(*)::int as n from medidas_horarias m join suministros s on s.id = m.suministro_id where s.cups = ${a.cups[0]!}`,
     );
     expect(fila!.n).toBe(0);
+  });
+});
+
+describe('the curve answer on the wire', () => {
+  it('is the same JSON compressed with zstd, brotli or gzip as asked, with its length, and plain otherwise', async () => {
+    const a = await titularCon([(n) => punto(n, 'epd')]);
+    const cups = a.cups[0]!;
+    await importarMedidas(server.database.db, horas(cups, '2026-01-01', '2026-02-15', (n) => 100 + (n % 50)));
+    const camino = `/api/medidas/curva?cups=${cups}&desde=2026-01-10&hasta=2026-02-20`;
+    const plano = await server.fetchFrom('127.0.0.1', camino, { headers: { Authorization: `Bearer ${a.token}`, 'Accept-Encoding': 'identity' } });
+    expect(plano.headers.get('content-encoding')).toBeNull();
+    expect(plano.headers.get('vary')).toContain('Accept-Encoding');
+    expect(plano.headers.get('cache-control')).toBe('no-store');
+    const texto = Buffer.from(await plano.arrayBuffer());
+    const cuerpo = JSON.parse(texto.toString('utf8'));
+    expect(cuerpo.curva.importadaWh).toHaveLength(42 * 24);
+    expect(cuerpo.totales.horasConDatos).toBe(37 * 24);
+    for (const [pide, codificacion, descomprimir] of [
+      ['gzip, deflate, br, zstd', 'zstd', zstdDecompressSync],
+      ['gzip, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await server.fetchFrom('127.0.0.1', camino, { headers: { Authorization: `Bearer ${a.token}`, 'Accept-Encoding': pide } });
+      expect(res.headers.get('content-encoding'), pide).toBe(codificacion);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+      expect(descomprimir(bytes).equals(texto), pide).toBe(true);
+    }
   });
 });
 

@@ -5,11 +5,14 @@
  * for every month it touches, so the two never disagree; the curve screen reads 12–13 rows for a
  * year instead of 8,760.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { pgArray } from '../db/arrays.ts';
-import { queryRows, type Db } from '../db/client.ts';
-import { letraCalidad, SIN_MEDIDA } from '../../lib/medidas/calidad.ts';
+import type { Db } from '../db/client.ts';
+import { medidasHorariasMes } from '../db/schema.ts';
+import { letraCalidad } from '../../lib/medidas/calidad.ts';
+import { numeroPeriodos, periodosEnergiaDeHoras, type CodigoTarifa, type ZonaElectrica } from '../../lib/medidas/periodos.ts';
 import { serieVacia, type SerieDensa } from '../../lib/medidas/serie.ts';
+import { curvaHorariaDeMeses, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
 import { mesesUtc } from './particiones.ts';
 import type { Curva } from './service.ts';
 
@@ -27,7 +30,8 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
   // The same statement as the backfill at the end of migration 0005, limited to these supply points
   // and months. No join: the rows just written have no statistics yet, and a join planned on a
   // one-row estimate compares every hour slot with every row (seconds per month on PostgreSQL).
-  // Each month's rows become a jsonb object keyed by hour slot, read out slot by slot in order.
+  // Each month's rows become a jsonb object keyed by hour slot, read out slot by slot in order, as
+  // compact JSON text (no spaces: the curve answer sends slices of it as they are, migration 0006).
   await tx.execute(sql`
     with filas as (
       select h.suministro_id, date_trunc('month', h.inicio, 'UTC') as mes,
@@ -48,8 +52,8 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
     )
     insert into medidas_horarias_mes (suministro_id, mes, importada_wh, exportada_wh, calidad)
     select m.suministro_id, m.mes,
-      (select json_agg(m.imp -> g.i::text order by g.i) from generate_series(0, m.horas - 1) g(i)),
-      case when m.exp is not null then (select json_agg(m.exp -> g.i::text order by g.i) from generate_series(0, m.horas - 1) g(i)) end,
+      (select ('[' || string_agg(coalesce(m.imp ->> g.i::text, 'null'), ',' order by g.i) || ']')::json from generate_series(0, m.horas - 1) g(i)),
+      case when m.exp is not null then (select ('[' || string_agg(coalesce(m.exp ->> g.i::text, 'null'), ',' order by g.i) || ']')::json from generate_series(0, m.horas - 1) g(i)) end,
       (select string_agg(coalesce(m.cal ->> g.i::text, '-'), '' order by g.i) from generate_series(0, m.horas - 1) g(i))
     from meses m
     on conflict (suministro_id, mes) do update set
@@ -57,66 +61,74 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
       calidad = excluded.calidad, actualizado_en = now()`);
 }
 
-/** A packed month as the drivers answer it (both parse `json` columns). */
-interface FilaMes {
-  mes: string | number;
-  importada_wh: (number | null)[];
-  exportada_wh: (number | null)[] | null;
-  calidad: string;
+/** The statement that reads packed months as text, prepared once per database (or transaction). */
+const preparadas = new WeakMap<Db, ReturnType<typeof prepararMeses>>();
+
+function prepararMeses(db: Db) {
+  const t = medidasHorariasMes;
+  return db
+    .select({
+      mes: sql<string | number>`(extract(epoch from ${t.mes}) * 1000)::bigint`,
+      // As text: the driver would parse the arrays only for them to be written out again.
+      importada: sql<string>`${t.importadaWh}::text`,
+      exportada: sql<string | null>`${t.exportadaWh}::text`,
+      calidad: t.calidad,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.suministroId, sql.placeholder('suministro')),
+        gte(t.mes, sql`${sql.placeholder('desde')}::timestamptz`),
+        lt(t.mes, sql`${sql.placeholder('hasta')}::timestamptz`),
+      ),
+    )
+    .orderBy(t.mes)
+    .prepare('medidas_meses_texto');
+}
+
+/**
+ * The packed months of one supply point that [desde, hasta) touches (UTC instants on whole hours),
+ * in order, with their arrays as JSON text: a year is 12–13 rows.
+ */
+export async function leerMesesTexto(db: Db, suministroId: number, desde: Date, hasta: Date): Promise<MesTexto[]> {
+  let consulta = preparadas.get(db);
+  if (!consulta) preparadas.set(db, (consulta = prepararMeses(db)));
+  const primero = new Date(Date.UTC(desde.getUTCFullYear(), desde.getUTCMonth(), 1));
+  const filas = await consulta.execute({ suministro: suministroId, desde: primero.toISOString(), hasta: hasta.toISOString() });
+  return filas.map((f) => ({ mes: Number(f.mes), importada: f.importada, exportada: f.exportada, calidad: f.calidad }));
+}
+
+/**
+ * One supply point's hourly range [desde, hasta) from its packed months, as JSON text with its totals
+ * per energy period of the tariff (curva-texto.ts).
+ */
+export async function leerCurvaHorariaTexto(db: Db, suministroId: number, desde: Date, hasta: Date, tarifa: CodigoTarifa, zona: ZonaElectrica): Promise<CurvaHorariaTexto> {
+  const meses = await leerMesesTexto(db, suministroId, desde, hasta);
+  const horas = Math.max(0, Math.round((hasta.getTime() - desde.getTime()) / MS_HORA));
+  return curvaHorariaDeMeses(meses, desde.getTime(), hasta.getTime(), periodosEnergiaDeHoras(desde.getTime(), horas, tarifa, zona), numeroPeriodos(tarifa));
+}
+
+/** An hourly range as the dense series the sums per day or month and the quarter-hour totals read. */
+export function serieDeTexto(c: CurvaHorariaTexto, desde: Date): SerieDensa {
+  return {
+    minutos: 60,
+    desde: desde.getTime(),
+    inicio: null,
+    importadaWh: JSON.parse(c.importadaJson) as (number | null)[],
+    exportadaWh: c.exportadaJson === null ? null : (JSON.parse(c.exportadaJson) as (number | null)[]),
+    calidad: c.calidad,
+  };
 }
 
 /**
  * One supply point's hourly curve over [desde, hasta) (UTC instants on whole hours), one slot per
- * hour, read from the packed months: a year is 12–13 rows.
+ * hour, read from the packed months.
  */
 export async function leerSerieHoraria(db: Db, suministroId: number, desde: Date, hasta: Date): Promise<SerieDensa> {
-  const primero = new Date(Date.UTC(desde.getUTCFullYear(), desde.getUTCMonth(), 1));
-  const filas = await queryRows<FilaMes>(
-    db,
-    sql`select (extract(epoch from mes) * 1000)::bigint as mes, importada_wh, exportada_wh, calidad
-        from medidas_horarias_mes
-        where suministro_id = ${suministroId} and mes >= ${primero.toISOString()}::timestamptz and mes < ${hasta.toISOString()}::timestamptz
-        order by mes`,
-  );
-  const d = desde.getTime();
-  const n = Math.round((hasta.getTime() - d) / MS_HORA);
-  // The range is the months' slices in order, with empty slots where a month has no row: built by
-  // slices, not hour by hour, since a year is 8,760 slots.
-  const importadaWh: (number | null)[] = [];
-  const exportadaWh: (number | null)[] = [];
-  let calidad = '';
-  let hayExportada = false;
-  const rellenar = (hasta: number) => {
-    const faltan = hasta - importadaWh.length;
-    if (faltan <= 0) return;
-    for (let k = 0; k < faltan; k++) {
-      importadaWh.push(null);
-      exportadaWh.push(null);
-    }
-    calidad += SIN_MEDIDA.repeat(faltan);
-  };
-  for (const f of filas) {
-    // Slot j of the month is slot j + desplazamiento of the range; a range starts and ends on civil midnights, not on month starts.
-    const desplazamiento = Math.round((Number(f.mes) - d) / MS_HORA);
-    const desdeJ = Math.max(0, -desplazamiento);
-    const hastaJ = Math.min(f.calidad.length, n - desplazamiento);
-    if (hastaJ <= desdeJ) continue;
-    rellenar(desdeJ + desplazamiento);
-    for (let j = desdeJ; j < hastaJ; j++) importadaWh.push(f.importada_wh[j] ?? null);
-    if (f.exportada_wh) {
-      for (let j = desdeJ; j < hastaJ; j++) {
-        const e = f.exportada_wh[j] ?? null;
-        if (e !== null) hayExportada = true;
-        exportadaWh.push(e);
-      }
-    } else {
-      for (let j = desdeJ; j < hastaJ; j++) exportadaWh.push(null);
-    }
-    calidad += f.calidad.slice(desdeJ, hastaJ);
-  }
-  rellenar(n);
-  // A month with surplus elsewhere may have none in the range: then there is no surplus column.
-  return { minutos: 60, desde: d, inicio: null, importadaWh, exportadaWh: hayExportada ? exportadaWh : null, calidad };
+  const meses = await leerMesesTexto(db, suministroId, desde, hasta);
+  const horas = Math.max(0, Math.round((hasta.getTime() - desde.getTime()) / MS_HORA));
+  // Every hour in one period: only the columns are wanted here.
+  return serieDeTexto(curvaHorariaDeMeses(meses, desde.getTime(), hasta.getTime(), new Uint8Array(horas), 1), desde);
 }
 
 /** A sparse curve of rows (quarter-hours, say) as a dense series over [desde, hasta). */

@@ -11,16 +11,17 @@ import type { Context } from 'hono';
 import { consultaCurvaSchema, errorRango, MAX_DIAS_CONSULTA } from '../../lib/consulta-medidas.ts';
 import { cabeceraCsvMedidas, COLUMNAS_CSV_MEDIDAS, filaCsvMedidas, nombreCsvMedidas } from '../../lib/medidas/exportacion.ts';
 import { diasCambioHora, etiquetaIntervalo, isoConDesfase, posicionIntervalo, rangoDias } from '../../lib/medidas/horas.ts';
-import { sumarPorDiaOMes, totalesDeSerie } from '../../lib/medidas/serie.ts';
+import { sumarPorDiaOMes } from '../../lib/medidas/serie.ts';
 import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, periodoEnergia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
+import { respuestaJson } from '../http/compresion.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
 import { suministroDelLector } from '../suministros/routes.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
-import { densificar, leerSerieHoraria } from './meses.ts';
+import { densificar, leerCurvaHorariaTexto, serieDeTexto } from './meses.ts';
 import { leerCurva, leerPotenciasMaximas, recorrerHoras } from './service.ts';
 
 const CurvaSchema = z
@@ -195,39 +196,39 @@ export function medidasRoutes() {
         throw new ValidationError(['El contador de este suministro no registra cuartos de hora: consulte la curva horaria.']);
       }
       const db = c.get('deps').db;
-      const horas = await leerSerieHoraria(db, s.id, rango.inicio, rango.fin);
+      const horas = await leerCurvaHorariaTexto(db, s.id, rango.inicio, rango.fin, tarifa, zonaElectrica);
       const leyenda = leyendaPeriodos(tarifa);
-      const totales = totalesDeSerie(horas, tarifa, zonaElectrica);
-      const datos =
-        q.resolucion === 'hora'
-          ? horas
-          : cuartos
-            ? densificar(await leerCurva(db, s.id, rango.inicio, rango.fin, 'cuartohora'), rango.inicio, rango.fin, 15)
-            : sumarPorDiaOMes(horas, q.resolucion as 'dia' | 'mes', zonaElectrica, rango.fin.getTime());
-      const diasEspeciales = diasCambioHora(q.desde, q.hasta, zona);
-      return c.json(
-        {
-          cups: s.cups,
-          tarifa,
-          zona: zonaElectrica,
-          resolucion: q.resolucion,
-          desde: q.desde,
-          hasta: q.hasta,
-          inicioUtc: rango.inicio.toISOString(),
-          finUtc: rango.fin.toISOString(),
-          curva: datos,
-          totales: {
-            importadaWh: totales.total.importadaWh,
-            exportadaWh: horas.exportadaWh ? totales.total.exportadaWh : null,
-            porPeriodo: leyenda.map((p, i) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color, importadaWh: totales.periodos[i]!.importadaWh })),
-            horasConDatos: totales.total.intervalos,
-            horasEstimadas: totales.total.estimadas,
-            horasDelRango: Math.round((rango.fin.getTime() - rango.inicio.getTime()) / 3_600_000),
-          },
-          diasEspeciales,
+      // Hours go out as the stored text (curva-texto.ts); the other resolutions are computed from them.
+      let curvaJson: string;
+      if (q.resolucion === 'hora') {
+        curvaJson = `{"minutos":60,"desde":${rango.inicio.getTime()},"inicio":null,"importadaWh":${horas.importadaJson},"exportadaWh":${horas.exportadaJson ?? 'null'},"calidad":${JSON.stringify(horas.calidad)}}`;
+      } else {
+        const datos = cuartos
+          ? densificar(await leerCurva(db, s.id, rango.inicio, rango.fin, 'cuartohora'), rango.inicio, rango.fin, 15)
+          : sumarPorDiaOMes(serieDeTexto(horas, rango.inicio), q.resolucion as 'dia' | 'mes', zonaElectrica, rango.fin.getTime());
+        curvaJson = JSON.stringify(datos satisfies CurvaRespuesta['curva']);
+      }
+      const resto: Omit<CurvaRespuesta, 'curva'> = {
+        cups: s.cups,
+        tarifa,
+        zona: zonaElectrica,
+        resolucion: q.resolucion,
+        desde: q.desde,
+        hasta: q.hasta,
+        inicioUtc: rango.inicio.toISOString(),
+        finUtc: rango.fin.toISOString(),
+        totales: {
+          importadaWh: horas.total.importadaWh,
+          exportadaWh: horas.exportadaJson !== null ? horas.total.exportadaWh : null,
+          porPeriodo: leyenda.map((p, i) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color, importadaWh: horas.periodos[i]!.importadaWh })),
+          horasConDatos: horas.total.intervalos,
+          horasEstimadas: horas.total.estimadas,
+          horasDelRango: Math.round((rango.fin.getTime() - rango.inicio.getTime()) / 3_600_000),
         },
-        200,
-      );
+        diasEspeciales: diasCambioHora(q.desde, q.hasta, zona),
+      };
+      // The curve is spliced in as text after the rest: the same JSON document c.json would write.
+      return respuestaJson(c, `${JSON.stringify(resto).slice(0, -1)},"curva":${curvaJson}}`) as never;
     })
     .openapi(descarga('csv'), async (c) => {
       const { q, s, tarifa, zonaElectrica, rango } = await contexto(c as unknown as Context<AuthEnv>);
