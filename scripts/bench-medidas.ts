@@ -28,6 +28,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { cargarEscala } from '../src/server/medidas/escala.ts';
+import { completarTotalesMeses } from '../src/server/medidas/meses.ts';
 import type { Mailer } from '../src/server/mail/transports.ts';
 import { sincronizarPermisosDistribucion } from '../src/server/suministros/service.ts';
 import { createUser } from '../src/server/users/service.ts';
@@ -271,6 +272,11 @@ async function basePostgres(adminUrl: string): Promise<{ database: Database; car
   const database = await openPostgres(url.toString(), 20);
   await migrate(database);
   await syncDistribuidoras(database.db);
+  // Months packed before migration 0007 have no sums per period yet: the server's periodic task
+  // would fill them in the background during the measures, so they are filled first.
+  const t0 = performance.now();
+  const sumados = await completarTotalesMeses(database.db);
+  if (sumados > 0) process.stderr.write(`  medidas: ${sumados} meses sumados por periodo en ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const [n] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from suministros`);
   let carga = `kept from an earlier run (${n!.n} supply points)`;
   if (n!.n < SUMINISTROS + 1) {

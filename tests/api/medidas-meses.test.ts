@@ -12,7 +12,8 @@ import { rangoDias } from '../../src/lib/medidas/horas.ts';
 import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { importarMedidas } from '../../src/server/medidas/importar.ts';
-import { densificar, leerSerieHoraria } from '../../src/server/medidas/meses.ts';
+import { totalesDeSerie } from '../../src/lib/medidas/serie.ts';
+import { completarTotalesMeses, densificar, leerCurvaHorariaTexto, leerSerieHoraria } from '../../src/server/medidas/meses.ts';
 import { leerCurva } from '../../src/server/medidas/service.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -102,6 +103,39 @@ describe('the packed monthly curve', () => {
     expect(empaquetada).toEqual(filas);
     expect(empaquetada.importadaWh.slice(24, 48)).toEqual(Array.from({ length: 24 }, (_, n) => 200 + n));
     expect(empaquetada.calidad).toBe('n'.repeat(24) + 'F'.repeat(24) + 'n'.repeat(24));
+  });
+
+  it("stores each month's sums per period as the rows sum them, and fills those an upgrade left empty", async () => {
+    const p = await punto();
+    await importarMedidas(database.db, horas(p.cups, '2025-12-01', '2026-02-28', (n) => (n % 53 === 0 ? null : { metodo: n % 9 ? 'real' : 'estimada' })));
+    const totales = () =>
+      queryRows<{ mes: string; totales: { importadaWh: number[]; horas: number[] } | null; filas: number; wh: number }>(
+        database.db,
+        sql`select to_char(m.mes at time zone 'UTC', 'YYYY-MM') as mes, m.totales,
+              (select count(*)::int from medidas_horarias h where h.suministro_id = m.suministro_id and h.inicio >= m.mes and h.inicio < m.mes + interval '1 month') as filas,
+              (select coalesce(sum(importada_wh), 0)::int from medidas_horarias h where h.suministro_id = m.suministro_id and h.inicio >= m.mes and h.inicio < m.mes + interval '1 month') as wh
+            from medidas_horarias_mes m where m.suministro_id = ${p.id} order by m.mes`,
+      );
+    const guardados = await totales();
+    // The range's first hour (23:00 UTC on 30 November) is one of the gaps, so November has no month.
+    expect(guardados.map((g) => g.mes)).toEqual(['2025-12', '2026-01', '2026-02']);
+    for (const g of guardados) {
+      expect(g.totales, g.mes).not.toBeNull();
+      expect(g.totales!.importadaWh.reduce((a, b) => a + b), g.mes).toBe(g.wh);
+      expect(g.totales!.horas.reduce((a, b) => a + b), g.mes).toBe(g.filas);
+    }
+    // December and January are whole in this range, so their stored sums are used: the same totals as summing the hours.
+    const { inicio, fin } = rangoDias('2025-12-01', '2026-02-28');
+    const referencia = (tarifa: '2.0TD' | '3.0TD') => leerSerieHoraria(database.db, p.id, inicio, fin).then((s) => totalesDeSerie(s, tarifa, 'peninsula'));
+    const dos = await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, '2.0TD', 'peninsula');
+    expect({ periodos: dos.periodos, total: dos.total }).toEqual(await referencia('2.0TD'));
+    // Another tariff: the stored sums were made with other periods and are not used.
+    const seis = await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, '3.0TD', 'peninsula');
+    expect({ periodos: seis.periodos, total: seis.total }).toEqual(await referencia('3.0TD'));
+    // Months left without sums (as migration 0007 leaves them) are summed by the periodic task.
+    await database.db.execute(sql`update medidas_horarias_mes set totales = null where suministro_id = ${p.id}`);
+    expect(await completarTotalesMeses(database.db, 2)).toBeGreaterThanOrEqual(3);
+    expect(await totales()).toEqual(guardados);
   });
 
   it('answers an empty curve for a range without measures', async () => {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodosEnergiaDeHoras, numeroPeriodos } from '../../src/lib/medidas/periodos.ts';
 import { totalesDeSerie, type SerieDensa } from '../../src/lib/medidas/serie.ts';
-import { curvaHorariaDeMeses, elemento, ultimoLeido, type MesTexto } from '../../src/server/medidas/curva-texto.ts';
+import { curvaHorariaDeMeses, elemento, huellaPeriodos, totalesDeMes, ultimoLeido, type MesTexto } from '../../src/server/medidas/curva-texto.ts';
 
 const H = 3_600_000;
 
@@ -93,6 +93,17 @@ describe('curvaHorariaDeMeses', () => {
           const t = totalesDeSerie(esperado, tarifa, 'peninsula');
           expect(r.periodos).toEqual(t.periodos);
           expect(r.total).toEqual(t.total);
+          // With each month's stored sums (made with the same periods), the same answer, text included.
+          const conTotales = ms.map((m) => {
+            const h = m.calidad.length;
+            return { ...m, totales: totalesDeMes(m, periodosEnergiaDeHoras(m.mes, h, tarifa, 'peninsula'), numeroPeriodos(tarifa)) };
+          });
+          const r2 = curvaHorariaDeMeses(conTotales, desde, hasta, periodosEnergiaDeHoras(desde, largoH, tarifa, 'peninsula'), numeroPeriodos(tarifa));
+          expect(JSON.parse(r2.importadaJson)).toEqual(esperado.importadaWh);
+          expect(r2.exportadaJson === null ? null : JSON.parse(r2.exportadaJson)).toEqual(esperado.exportadaWh);
+          expect(r2.calidad).toBe(esperado.calidad);
+          expect(r2.periodos).toEqual(t.periodos);
+          expect(r2.total).toEqual(t.total);
         },
       ),
       { numRuns: 150 },
@@ -104,6 +115,22 @@ describe('curvaHorariaDeMeses', () => {
     const r = curvaHorariaDeMeses(ms, Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1), new Uint8Array(672), 1);
     expect(r.importadaJson).toBe(ms[0]!.importada);
     expect(r.total).toEqual({ importadaWh: (671 * 672) / 2, exportadaWh: 0, intervalos: 672, estimadas: 0 });
+  });
+
+  it("uses a whole month's stored sums only when they were made with the range's periods", () => {
+    const mes = Date.UTC(2026, 1, 1);
+    const m: MesTexto = { mes, importada: `[${Array.from({ length: 672 }, () => 10).join(',')}]`, exportada: null, calidad: 'F'.repeat(672) };
+    const dos = periodosEnergiaDeHoras(mes, 672, '2.0TD', 'peninsula');
+    const seis = periodosEnergiaDeHoras(mes, 672, '3.0TD', 'peninsula');
+    const guardados = totalesDeMes(m, dos, 3);
+    expect(guardados.importadaWh.reduce((a, b) => a + b)).toBe(6720);
+    // Stored sums that differ from the text tell which one was used.
+    const marcados = { ...m, totales: { ...guardados, importadaWh: [1, 2, 3] } };
+    expect(curvaHorariaDeMeses([marcados], mes, mes + 672 * H, dos, 3).periodos.map((p) => p.importadaWh)).toEqual([1, 2, 3]);
+    // Another tariff's periods, or a month the range cuts: the text is summed.
+    expect(curvaHorariaDeMeses([{ ...marcados, totales: { ...marcados.totales, importadaWh: [1, 2, 3, 4, 5, 6] } }], mes, mes + 672 * H, seis, 6).total.importadaWh).toBe(6720);
+    expect(curvaHorariaDeMeses([marcados], mes + H, mes + 672 * H, dos.slice(1), 3).total.importadaWh).toBe(6710);
+    expect(huellaPeriodos(dos, 0, 672)).not.toBe(huellaPeriodos(seis, 0, 672));
   });
 
   it('refuses a month with fewer values than hours', () => {

@@ -3,6 +3,7 @@
  * Changes here need `npm run db:generate` to write the SQL migration that start applies.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { TotalesMes } from '../medidas/curva-texto.ts';
 import {
   bigserial,
   boolean,
@@ -461,6 +462,11 @@ export const medidasHorariasMes = pgTable(
      * estimated ones 'f', 'n', 'e' likewise.
      */
     calidad: text('calidad').notNull(),
+    /**
+     * The month's sums per energy period (docs/decisions/012), with a fingerprint of the period of
+     * each hour they were summed with; null until summed (the importer sums the months it packs).
+     */
+    totales: jsonb('totales').$type<TotalesMes>(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.suministroId, t.mes] })],

@@ -1,10 +1,12 @@
 /**
- * Periodic jobs of the process: today the hourly clean-up (limpieza.ts). Started by main.ts after
+ * Periodic jobs of the process: the hourly clean-up (limpieza.ts), and the sums per period of packed
+ * months that have none yet (a database upgraded through migration 0007, docs/decisions/012). Started by main.ts after
  * the server listens and stopped before the database closes; `stop()` waits for a run in flight.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../http/context.ts';
+import { completarTotalesMeses } from '../medidas/meses.ts';
 import { limpiar } from './limpieza.ts';
 
 /** Period of the clean-up. */
@@ -35,6 +37,12 @@ export function createJobs(deps: { db: Db; clock: Clock; logger: Logger }): Jobs
         await limpiar(deps.db, deps.clock.now(), log);
       } catch (err) {
         log.error({ err }, 'error en la limpieza periódica');
+      }
+      try {
+        const meses = await completarTotalesMeses(deps.db, 2_000, () => !stopped);
+        if (meses > 0) log.info({ meses }, 'totales por periodo de los meses empaquetados completados');
+      } catch (err) {
+        log.error({ err }, 'error al completar los totales de los meses empaquetados');
       }
     });
     return chain;

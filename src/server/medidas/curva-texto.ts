@@ -10,12 +10,49 @@ import type { SumaSerie } from '../../lib/medidas/serie.ts';
 
 const MS_HORA = 3_600_000;
 
-/** A packed month as text: its UTC start (ms), its arrays as JSON text, one quality letter per hour. */
+/**
+ * A packed month's sums per energy period (P1 first), stored with it: `huella` fingerprints the
+ * period of each of its hours (huellaPeriodos), so sums made with other periods (another tariff or
+ * zone, a corrected holiday table) are never used.
+ */
+export interface TotalesMes {
+  huella: number;
+  importadaWh: number[];
+  exportadaWh: number[];
+  horas: number[];
+  estimadas: number[];
+  /** Whether some hour of the month has surplus. */
+  conExportada: boolean;
+}
+
+/** A packed month as text: its UTC start (ms), its arrays as JSON text, one quality letter per hour, its stored sums. */
 export interface MesTexto {
   mes: number;
   importada: string;
   exportada: string | null;
   calidad: string;
+  totales?: TotalesMes | null;
+}
+
+/** FNV-1a over the period indices `periodos[desde, desde + n)`: the fingerprint of a month's periods. */
+export function huellaPeriodos(periodos: ArrayLike<number>, desde: number, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = desde; i < desde + n; i++) h = Math.imul(h ^ (periodos[i]! + 1), 0x01000193);
+  return (h ^ n) >>> 0;
+}
+
+/** A whole month's sums per period, summed with `periodoDeHora` (its hours' periods). */
+export function totalesDeMes(m: MesTexto, periodoDeHora: ArrayLike<number>, numeroPeriodos: number): TotalesMes {
+  const horas = m.calidad.length;
+  const r = curvaHorariaDeMeses([{ ...m, totales: null }], m.mes, m.mes + horas * MS_HORA, periodoDeHora, numeroPeriodos);
+  return {
+    huella: huellaPeriodos(periodoDeHora, 0, horas),
+    importadaWh: r.periodos.map((p) => p.importadaWh),
+    exportadaWh: r.periodos.map((p) => p.exportadaWh),
+    horas: r.periodos.map((p) => p.intervalos),
+    estimadas: r.periodos.map((p) => p.estimadas),
+    conExportada: r.exportadaJson !== null,
+  };
 }
 
 /** An hourly range: its columns as JSON text and its totals per period (P1 first) and in all. */
@@ -116,6 +153,11 @@ const estimada = (c: number) => c === 102 || c === 110 || c === 101;
 const valoresImp = new Float64Array(745);
 const valoresExp = new Float64Array(745);
 
+/** The elements of a JSON array text, without its brackets. */
+function interior(t: string): string {
+  return t.slice(t.indexOf('[') + 1, t.lastIndexOf(']')).trim();
+}
+
 /** `k` nulls as JSON array elements. */
 const nulos = (k: number) => (k > 0 ? 'null,'.repeat(k - 1) + 'null' : '');
 
@@ -152,6 +194,22 @@ export function curvaHorariaDeMeses(meses: readonly MesTexto[], desde: number, h
     if (hastaJ <= desdeJ) continue;
     if (m.calidad.length > valoresImp.length) throw new Error(`El mes ${new Date(m.mes).toISOString()} tiene más horas que un mes.`);
     hueco(desdeJ + desplazamiento);
+    // A whole month whose stored sums were made with these very periods: its text goes out whole, unread.
+    const t = m.totales;
+    if (t && desdeJ === 0 && hastaJ === m.calidad.length && t.importadaWh.length === numeroPeriodos && t.huella === huellaPeriodos(periodoDeHora, desplazamiento, hastaJ)) {
+      for (let p = 0; p < numeroPeriodos; p++) {
+        importada[p] = importada[p]! + t.importadaWh[p]!;
+        exportada[p] = exportada[p]! + t.exportadaWh[p]!;
+        intervalos[p] = intervalos[p]! + t.horas[p]!;
+        estimadas[p] = estimadas[p]! + t.estimadas[p]!;
+      }
+      if (t.conExportada) hayExportada = true;
+      trozosImp.push(interior(m.importada));
+      trozosExp.push(m.exportada !== null ? interior(m.exportada) : nulos(hastaJ));
+      calidad += m.calidad;
+      escritas = hastaJ + desplazamiento;
+      continue;
+    }
     const ti = m.importada;
     const te = m.exportada;
     // The hours before the range, then the range's: values into scratch arrays, a month at most.

@@ -5,14 +5,15 @@
  * for every month it touches, so the two never disagree; the curve screen reads 12–13 rows for a
  * year instead of 8,760.
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../db/arrays.ts';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import { medidasHorariasMes } from '../db/schema.ts';
 import { letraCalidad } from '../../lib/medidas/calidad.ts';
-import { numeroPeriodos, periodosEnergiaDeHoras, type CodigoTarifa, type ZonaElectrica } from '../../lib/medidas/periodos.ts';
+import { esCodigoTarifa, numeroPeriodos, periodosEnergiaDeHoras, type CodigoTarifa, type ZonaElectrica } from '../../lib/medidas/periodos.ts';
 import { serieVacia, type SerieDensa } from '../../lib/medidas/serie.ts';
-import { curvaHorariaDeMeses, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
+import { curvaHorariaDeMeses, totalesDeMes, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
+import { zonaElectricaDeIne } from './potencias.ts';
 import { mesesUtc } from './particiones.ts';
 import type { Curva } from './service.ts';
 
@@ -58,7 +59,82 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
     from meses m
     on conflict (suministro_id, mes) do update set
       importada_wh = excluded.importada_wh, exportada_wh = excluded.exportada_wh,
-      calidad = excluded.calidad, actualizado_en = now()`);
+      calidad = excluded.calidad, totales = null, actualizado_en = now()`);
+  // Then their sums per period, a hundred supply points at a time so a big file's months never sit in memory at once.
+  for (let i = 0; i < suministroIds.length; i += 100) {
+    const ids = pgArray(suministroIds.slice(i, i + 100));
+    await totalizar(tx, sql`m.suministro_id = any(${ids}::int[]) and m.mes >= ${inicio}::timestamptz and m.mes < ${fin}::timestamptz`);
+  }
+}
+
+/** A packed month with what its sums need: the supply point's tariff and INE code, and its version. */
+interface MesParaTotalizar {
+  id: number;
+  mes: string | number;
+  importada: string;
+  exportada: string | null;
+  calidad: string;
+  tarifa: string;
+  codigo_ine: string;
+  version: string;
+}
+
+/**
+ * Writes the sums per period (curva-texto.ts) of the packed months that `donde` selects (over `m`),
+ * each with the periods of its supply point's tariff and zone; a month rewritten meanwhile (another
+ * version) keeps its null. Answers how many months it read.
+ */
+async function totalizar(db: Db, donde: SQL): Promise<number> {
+  const meses = await queryRows<MesParaTotalizar>(
+    db,
+    sql`select m.suministro_id as id, (extract(epoch from m.mes) * 1000)::bigint as mes, m.importada_wh::text as importada,
+          m.exportada_wh::text as exportada, m.calidad, s.tarifa, s.codigo_ine, m.actualizado_en::text as version
+        from medidas_horarias_mes m join suministros s on s.id = m.suministro_id
+        where ${donde} order by m.suministro_id, m.mes`,
+  );
+  const ids: number[] = [];
+  const inicios: string[] = [];
+  const totales: string[] = [];
+  const versiones: string[] = [];
+  for (const f of meses) {
+    if (!esCodigoTarifa(f.tarifa)) continue;
+    const mes = Number(f.mes);
+    const periodos = periodosEnergiaDeHoras(mes, f.calidad.length, f.tarifa, zonaElectricaDeIne(f.codigo_ine));
+    ids.push(f.id);
+    inicios.push(new Date(mes).toISOString());
+    totales.push(JSON.stringify(totalesDeMes({ mes, importada: f.importada, exportada: f.exportada, calidad: f.calidad }, periodos, numeroPeriodos(f.tarifa))));
+    versiones.push(f.version);
+  }
+  if (ids.length > 0) {
+    await db.execute(sql`
+      update medidas_horarias_mes m set totales = v.t::jsonb
+      from unnest(${pgArray(ids)}::int[], ${pgArray(inicios)}::timestamptz[], ${pgArray(totales)}::text[], ${pgArray(versiones)}::text[]) as v(id, mes, t, version)
+      where m.suministro_id = v.id and m.mes = v.mes and m.actualizado_en::text = v.version`);
+  }
+  return meses.length;
+}
+
+/**
+ * Sums the packed months that have no sums yet (those of a database upgraded through migration
+ * 0007), `lote` months at a time, until none is left or `seguir()` says stop; the months stay
+ * readable meanwhile (the curve sums them as it reads them). Answers how many it summed.
+ */
+export async function completarTotalesMeses(db: Db, lote = 2_000, seguir: () => boolean = () => true): Promise<number> {
+  let hechos = 0;
+  let desdeId = 0;
+  while (seguir()) {
+    // By supply point, so each batch is a range of the primary key and nothing is read twice.
+    const [siguiente] = await queryRows<{ hasta: number | null }>(
+      db,
+      sql`select max(suministro_id) as hasta from (select suministro_id from medidas_horarias_mes
+          where totales is null and suministro_id > ${desdeId} order by suministro_id limit ${lote}) x`,
+    );
+    const hasta = siguiente?.hasta;
+    if (hasta === null || hasta === undefined) break;
+    hechos += await totalizar(db, sql`m.totales is null and m.suministro_id > ${desdeId} and m.suministro_id <= ${hasta}`);
+    desdeId = Number(hasta);
+  }
+  return hechos;
 }
 
 /** The statement that reads packed months as text, prepared once per database (or transaction). */
@@ -73,6 +149,7 @@ function prepararMeses(db: Db) {
       importada: sql<string>`${t.importadaWh}::text`,
       exportada: sql<string | null>`${t.exportadaWh}::text`,
       calidad: t.calidad,
+      totales: t.totales,
     })
     .from(t)
     .where(
@@ -95,7 +172,7 @@ export async function leerMesesTexto(db: Db, suministroId: number, desde: Date, 
   if (!consulta) preparadas.set(db, (consulta = prepararMeses(db)));
   const primero = new Date(Date.UTC(desde.getUTCFullYear(), desde.getUTCMonth(), 1));
   const filas = await consulta.execute({ suministro: suministroId, desde: primero.toISOString(), hasta: hasta.toISOString() });
-  return filas.map((f) => ({ mes: Number(f.mes), importada: f.importada, exportada: f.exportada, calidad: f.calidad }));
+  return filas.map((f) => ({ mes: Number(f.mes), importada: f.importada, exportada: f.exportada, calidad: f.calidad, totales: f.totales }));
 }
 
 /**
