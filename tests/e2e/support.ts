@@ -65,4 +65,7 @@ export async function entrar(page: Page, email: string, password: string = DEMO_
 /** Waits until the private app has restored the session and rendered a screen. */
 export async function esperarAppPrivada(page: Page): Promise<void> {
   await expect(page.locator('[data-app-privada][data-estado="listo"]')).toBeVisible();
+  // Screens load lazily: until the screen's code arrives the app shows its own loading state, with
+  // no heading yet (axe once ran there and found no h1).
+  await expect(page.locator('.priv-cargando')).toHaveCount(0);
 }
