@@ -201,34 +201,46 @@ test('labels the 25-hour October day, shows its 25 hours in the table and downlo
   expect(lineas[0]).toBe(CABECERA_CSV);
   expect(lineas).toHaveLength(conMedida(c) + 1);
   const [d, m, a] = [octubre.slice(8, 10), octubre.slice(5, 7), octubre.slice(0, 4)];
-  expect(lineas.slice(1).map((l) => l.split(';').slice(1, 3).join(';'))).toEqual(Array.from({ length: 25 }, (_, i) => `${d}/${m}/${a};${i + 1}`));
+  // Hours 1–25, less any the demo left without a measure (its gaps fall on random days).
+  expect(lineas.slice(1).map((l) => l.split(';').slice(1, 3).join(';'))).toEqual(horasConMedida(c).map((h) => `${d}/${m}/${a};${h}`));
   // The end of the first 02:00–03:00 is the instant the clocks go back: 02:00 in winter time.
-  expect(lineas[3]).toContain(`;02:00–03:00 (horario de verano);${octubre}T02:00:00+02:00;${octubre}T02:00:00+01:00`);
-  expect(lineas[4]).toContain(`;02:00–03:00 (horario de invierno);${octubre}T02:00:00+01:00;${octubre}T03:00:00+01:00`);
+  const fila = (h: number) => lineas.find((l) => l.split(';')[2] === String(h));
+  if (horasConMedida(c).includes(3)) expect(fila(3)).toContain(`;02:00–03:00 (horario de verano);${octubre}T02:00:00+02:00;${octubre}T02:00:00+01:00`);
+  if (horasConMedida(c).includes(4)) expect(fila(4)).toContain(`;02:00–03:00 (horario de invierno);${octubre}T02:00:00+01:00;${octubre}T03:00:00+01:00`);
 });
 
+/** The hour numbers (1 for the first hour of the day) that have a measure in a day's curve. */
+function horasConMedida(c: CurvaApi): number[] {
+  return c.curva.importadaWh.flatMap((v, i) => (v === null ? [] : [i + 1]));
+}
+
 test('downloads 23 rows for the March day and 24 for an ordinary day', async ({ page }) => {
-  const { detalle, primero, ultimo } = await datosDe(CONSUMIDOR);
+  const { api, detalle, primero, ultimo } = await datosDe(CONSUMIDOR);
   const marzo = ultimoCambioEntre(3, primero, ultimo)!;
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=dia&desde=${marzo}&hasta=${marzo}`);
   await esperarDatos(page);
   await expect(page.locator(`[data-dia-especial="${marzo}"]`)).toContainText('día de 23 horas (no existe la hora de 02:00 a 03:00)');
+  const c = await curvaDeLaPagina(page, api);
+  expect(c.totales.horasDelRango).toBe(23);
   const v = await descargarCsv(page);
   expect(v.lineas[0]).toBe(CABECERA_CSV);
-  expect(v.lineas).toHaveLength(24);
-  expect(v.lineas[23]!.split(';')[2]).toBe('23');
+  // One row per hour with a measure, numbered up to 23 (the demo's gaps fall on random days).
+  expect(v.lineas.slice(1).map((l) => Number(l.split(';')[2]))).toEqual(horasConMedida(c));
+  expect(Math.max(...horasConMedida(c))).toBeLessThanOrEqual(23);
 
   await page.getByRole('button', { name: 'Día siguiente' }).click();
   await expect(page).toHaveURL(new RegExp(`desde=${masDias(marzo, 1)}`));
   await esperarDatos(page);
   await expect(page.locator('[data-dia-especial]')).toHaveCount(0);
+  const n = await curvaDeLaPagina(page, api);
+  expect(n.totales.horasDelRango).toBe(24);
   const normal = await descargarCsv(page);
-  expect(normal.lineas).toHaveLength(25);
-  expect(normal.lineas[1]).toMatch(new RegExp(`^${detalle.cups};\\d{2}/\\d{2}/\\d{4};1;\\d+,\\d{3};[RE];`));
+  expect(normal.lineas.slice(1).map((l) => Number(l.split(';')[2]))).toEqual(horasConMedida(n));
+  expect(normal.lineas[1]).toMatch(new RegExp(`^${detalle.cups};\\d{2}/\\d{2}/\\d{4};\\d+;\\d+,\\d{3};[RE];`));
 });
 
 test('opens the hours of a day from the daily table of a month', async ({ page }) => {
-  const { detalle, primero, ultimo } = await datosDe(CONSUMIDOR);
+  const { api, detalle, primero, ultimo } = await datosDe(CONSUMIDOR);
   const octubre = ultimoCambioEntre(10, primero, ultimo)!;
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=mes&desde=${octubre.slice(0, 8)}01&hasta=${octubre.slice(0, 8)}31&vista=tabla`);
   await esperarDatos(page);
@@ -238,7 +250,10 @@ test('opens the hours of a day from the daily table of a month', async ({ page }
   await boton.click();
   await expect(boton).toHaveAttribute('aria-expanded', 'true');
   const horas = page.getByRole('table', { name: /Horas del domingo/ });
-  await expect(horas.locator('tbody tr')).toHaveCount(25);
+  // Its 25 hours, less any the demo left without a measure (its gaps fall on random days).
+  const dia = await api<CurvaApi>(`/api/medidas/curva?${new URLSearchParams({ cups: detalle.cups, desde: octubre, hasta: octubre, resolucion: 'hora' })}`);
+  expect(dia.totales.horasDelRango).toBe(25);
+  await expect(horas.locator('tbody tr')).toHaveCount(conMedida(dia));
   await expectNoAxeViolations(page, 'tabla de un mes con un día abierto');
 });
 
