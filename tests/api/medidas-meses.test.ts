@@ -13,7 +13,7 @@ import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { importarMedidas } from '../../src/server/medidas/importar.ts';
 import { totalesDeSerie } from '../../src/lib/medidas/serie.ts';
-import { completarTotalesMeses, densificar, leerCurvaHorariaTexto, leerSerieHoraria } from '../../src/server/medidas/meses.ts';
+import { completarTotalesMeses, densificar, leerCurvaHorariaTexto, serieDeTexto } from '../../src/server/medidas/meses.ts';
 import { leerCurva } from '../../src/server/medidas/service.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -54,7 +54,7 @@ async function ambas(id: number, desde: string, hasta: string) {
   const { inicio, fin } = rangoDias(desde, hasta);
   return {
     filas: densificar(await leerCurva(database.db, id, inicio, fin, 'hora'), inicio, fin, 60),
-    empaquetada: await leerSerieHoraria(database.db, id, inicio, fin),
+    empaquetada: serieDeTexto(await leerCurvaHorariaTexto(database.db, id, inicio, fin, '2.0TD', 'peninsula'), inicio),
   };
 }
 
@@ -126,7 +126,8 @@ describe('the packed monthly curve', () => {
     }
     // December and January are whole in this range, so their stored sums are used: the same totals as summing the hours.
     const { inicio, fin } = rangoDias('2025-12-01', '2026-02-28');
-    const referencia = (tarifa: '2.0TD' | '3.0TD') => leerSerieHoraria(database.db, p.id, inicio, fin).then((s) => totalesDeSerie(s, tarifa, 'peninsula'));
+    const referencia = async (tarifa: '2.0TD' | '3.0TD') =>
+      totalesDeSerie(serieDeTexto(await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, tarifa, 'peninsula'), inicio), tarifa, 'peninsula');
     const dos = await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, '2.0TD', 'peninsula');
     expect({ periodos: dos.periodos, total: dos.total }).toEqual(await referencia('2.0TD'));
     // Another tariff: the stored sums were made with other periods and are not used.

@@ -197,16 +197,6 @@ export function serieDeTexto(c: CurvaHorariaTexto, desde: Date): SerieDensa {
   };
 }
 
-/**
- * One supply point's hourly curve over [desde, hasta) (UTC instants on whole hours), one slot per
- * hour, read from the packed months.
- */
-export async function leerSerieHoraria(db: Db, suministroId: number, desde: Date, hasta: Date): Promise<SerieDensa> {
-  const meses = await leerMesesTexto(db, suministroId, desde, hasta);
-  const horas = Math.max(0, Math.round((hasta.getTime() - desde.getTime()) / MS_HORA));
-  // Every hour in one period: only the columns are wanted here.
-  return serieDeTexto(curvaHorariaDeMeses(meses, desde.getTime(), hasta.getTime(), new Uint8Array(horas), 1), desde);
-}
 
 /** A sparse curve of rows (quarter-hours, say) as a dense series over [desde, hasta). */
 export function densificar(c: Curva, desde: Date, hasta: Date, minutos: 15 | 60): SerieDensa {
