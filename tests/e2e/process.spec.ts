@@ -14,6 +14,22 @@ import { startServer } from './proceso.ts';
 /** A port for one test, away from the browser tests' server. */
 const port = (offset: number) => String(4400 + offset + (test.info().workerIndex % 10) * 10);
 
+/** Runs `fn` with the URL of a new, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped afterwards. */
+async function conBaseTemporal(admin: string, fn: (url: URL) => Promise<void>): Promise<void> {
+  const name = `portal_e2e_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    await fn(url);
+  } finally {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
 test('SIGTERM lets a request in flight finish, closes the database and exits 0', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-sigterm-'));
   const p = port(1);
@@ -61,14 +77,8 @@ test('starts on PostgreSQL when DATABASE_URL is set', async () => {
   // Skipped only on a developer machine without PostgreSQL: .ci/run always starts one and sets
   // TEST_DATABASE_URL, so CI runs it (0 skipped there); the PGlite start is tested above.
   test.skip(!admin, 'needs TEST_DATABASE_URL (set by .ci/run); the PGlite start is covered above');
-  const name = `portal_e2e_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  const url = new URL(admin!);
-  url.pathname = `/${name}`;
   const p = port(2);
-  try {
+  await conBaseTemporal(admin!, async (url) => {
     const proc = startServer({ PORT: p, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-pg-')), DATABASE_URL: url.toString() });
     const ready = await proc.waitFor('base de datos preparada');
     expect(ready.driver).toBe('postgres');
@@ -85,10 +95,7 @@ test('starts on PostgreSQL when DATABASE_URL is set', async () => {
     expect(rows[0].n).toBe(0);
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
-  } finally {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+  });
 });
 
 test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker that dies, and stops every process on SIGTERM', async () => {
@@ -96,14 +103,8 @@ test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker
   // Skipped only on a developer machine without PostgreSQL, like the test above; CI runs it.
   test.skip(!admin, 'needs TEST_DATABASE_URL (set by .ci/run)');
   test.setTimeout(120_000);
-  const name = `portal_e2e_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  const url = new URL(admin!);
-  url.pathname = `/${name}`;
   const p = port(3);
-  try {
+  await conBaseTemporal(admin!, async (url) => {
     // Demo data on: two processes loading it at once would collide; the primary loads it before forking.
     const proc = startServer({ PORT: p, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-w2-')), DATABASE_URL: url.toString(), WORKERS: '2', DEMO_DATA: '1' });
     const listo = await proc.waitFor('portal disponible');
@@ -136,8 +137,5 @@ test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker
       }
     };
     expect(pids().filter(vivo)).toEqual([]);
-  } finally {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+  });
 });
