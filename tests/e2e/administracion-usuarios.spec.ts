@@ -101,10 +101,23 @@ test.describe('users list', () => {
     const paginador = page.getByRole('navigation', { name: 'Paginación de usuarios' });
     await expect(paginador.getByText(/^Página 1 de \d+/)).toBeVisible();
     const primera = await filas(page).locator('td.admin-correo').allTextContents();
+    // Every state the DOM goes through on the way to page 2: the title and the first row's e-mail.
+    await page.evaluate(() => {
+      const vistos: string[] = [];
+      (window as unknown as { vistos: string[] }).vistos = vistos;
+      const anotar = () => {
+        const titulo = document.querySelector('table caption')?.textContent ?? '';
+        vistos.push(`${titulo}|${document.querySelector('tbody td.admin-correo')?.textContent ?? ''}`);
+      };
+      new MutationObserver(anotar).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
 
     await paginador.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page).toHaveURL(/\?pagina=2$/);
     await expect(page.getByRole('table', { name: /^Usuarios, página 2 de/ })).toBeVisible();
+    // Page 1's rows never showed under page 2's title, not even for the one render before the load started.
+    const vistos = await page.evaluate(() => (window as unknown as { vistos: string[] }).vistos);
+    expect(vistos.filter((v) => v.startsWith('Usuarios, página 2 ') && v.endsWith(`|${primera[0]}`))).toEqual([]);
     const segunda = await filas(page).locator('td.admin-correo').allTextContents();
     expect(segunda).toHaveLength(25);
     expect(segunda.filter((e) => primera.includes(e))).toEqual([]);

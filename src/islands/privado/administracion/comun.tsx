@@ -371,23 +371,25 @@ export type EstadoPagina<T> = { fase: 'cargando' } | { fase: 'listo'; filas: T[]
 /**
  * Loads a page of a list from `url` (a JSON array with X-Total-Count) whenever the address changes or
  * `recargar` is called; a failure's messages go to the alerts, which the screen also uses for its own.
+ * The state remembers the address its rows came from: in the render where the address has changed but
+ * the effect has not run yet, the list is loading, never the old page's rows under the new page's title.
  */
 export function usePagina<T>(url: string, cargar: (url: string, init: { signal: AbortSignal }) => ReturnType<typeof pedirPagina<T>> = pedirPagina<T>) {
-  const [estado, setEstado] = useState<EstadoPagina<T>>({ fase: 'cargando' });
+  const [cargado, setCargado] = useState<{ url: string; estado: EstadoPagina<T> }>({ url, estado: { fase: 'cargando' } });
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [recarga, setRecarga] = useState(0);
   // The alerts of a failed load, cleared by the next good one; the screen's own alerts (an action's result) stay.
   const deLaCarga = useRef(new Set<string>());
   useEffect(() => {
     const peticion = new AbortController();
-    setEstado({ fase: 'cargando' });
+    setCargado({ url, estado: { fase: 'cargando' } });
     void cargar(url, { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       if (r.ok) {
-        setEstado({ fase: 'listo', filas: r.datos.filas, total: r.datos.total });
+        setCargado({ url, estado: { fase: 'listo', filas: r.datos.filas, total: r.datos.total } });
         setAlertas((l) => l.filter((a) => !deLaCarga.current.has(a.id)));
       } else {
-        setEstado({ fase: 'error' });
+        setCargado({ url, estado: { fase: 'error' } });
         const nuevas = alertasDe(mensajesDeError(r.error));
         deLaCarga.current = new Set(nuevas.map((a) => a.id));
         setAlertas(nuevas);
@@ -396,8 +398,11 @@ export function usePagina<T>(url: string, cargar: (url: string, init: { signal: 
     return () => peticion.abort();
     // `cargar` is a module-level function of each screen: it never changes.
   }, [url, recarga]);
+  const estado: EstadoPagina<T> = cargado.url === url ? cargado.estado : CARGANDO;
   return { estado, alertas, setAlertas, recargar: useCallback(() => setRecarga((n) => n + 1), []) };
 }
+
+const CARGANDO = { fase: 'cargando' } as const;
 
 /** The buttons of a list's filter form: apply (`texto`, "Filtrar" unless told), and clear while a filter is on. */
 export function BotonesFiltro({ conFiltros, alLimpiar, texto = 'Filtrar' }: { conFiltros: boolean; alLimpiar: () => void; texto?: string }) {

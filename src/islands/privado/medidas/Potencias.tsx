@@ -5,7 +5,6 @@
  * data as a table; and a CSV built in the browser. Supply point and months live in the address.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { apiFetch } from '../../../lib/api/cliente.ts';
 import { kw, nombreMes, numero } from '../../../lib/medidas-pantalla/formato.ts';
 import { guardarBlob } from '../../../lib/medidas-pantalla/descarga.ts';
 import { hoyEn } from '../../../lib/medidas-pantalla/rangos.ts';
@@ -24,8 +23,9 @@ import {
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { CampoMes, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { CampoMes, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio } from './comun.tsx';
 import { GraficoPotencias } from './GraficoPotencias.tsx';
+import { useCargaApi } from './usar-carga.ts';
 import './medidas.css';
 
 const ID_DESDE = 'potencias-desde';
@@ -54,20 +54,9 @@ export default function Potencias({ ruta }: PropsPantalla) {
     if (nueva !== consulta) cambiarConsulta(nueva, true);
   }, [suministro, desde, hasta, consulta, cambiarConsulta]);
 
-  const [carga, setCarga] = useState<Carga<PotenciasRespuesta> | null>(null);
-  const [intentoCarga, setIntentoCarga] = useState(0);
-  const clave = suministro ? `${suministro.cups}|${desde}|${hasta}` : null;
-  useEffect(() => {
-    if (!clave) return;
-    const [cups, d, h] = clave.split('|') as [string, string, string];
-    const control = new AbortController();
-    setCarga({ fase: 'cargando' });
-    void apiFetch<PotenciasRespuesta>(`/api/medidas/potencias?${new URLSearchParams({ cups, desde: d, hasta: h })}`, { signal: control.signal }).then((r) => {
-      if (control.signal.aborted) return;
-      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
-    });
-    return () => control.abort();
-  }, [clave, intentoCarga]);
+  const [carga, recargar] = useCargaApi<PotenciasRespuesta>(
+    suministro ? `/api/medidas/potencias?${new URLSearchParams({ cups: suministro.cups, desde, hasta })}` : null,
+  );
 
   const datos = carga?.fase === 'lista' ? carga.datos : null;
   const modelo = useMemo(() => (datos ? modeloPotencias(datos, desde, hasta) : null), [datos, desde, hasta]);
@@ -141,7 +130,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
             {tituloRango}
           </h2>
           {(!carga || carga.fase === 'cargando') && <Cargando texto="Cargando las potencias máximas…" />}
-          {carga?.fase === 'error' && <ErrorCarga que="las potencias máximas" mensaje={carga.mensaje} reintentar={() => setIntentoCarga((n) => n + 1)} />}
+          {carga?.fase === 'error' && <ErrorCarga que="las potencias máximas" mensaje={carga.mensaje} reintentar={recargar} />}
           {modelo && series && datos && !modelo.hayDatos && (
             <Vacio titulo="No hay potencias máximas de estos meses">
               <p>

@@ -6,9 +6,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import type { Carga } from './comun.tsx';
 
-/** The load of `ruta` (null: nothing to load yet), and a function that loads it again. */
+/**
+ * The load of `ruta` (null: nothing to load yet), and a function that loads it again. The state
+ * remembers the path it answers: in the render where the path has changed but the effect has not
+ * run yet, it is loading, never the previous path's answer under the new choice.
+ */
 export function useCargaApi<T>(ruta: string | null): [Carga<T> | null, () => void] {
-  const [carga, setCarga] = useState<Carga<T> | null>(null);
+  const [carga, setCarga] = useState<{ ruta: string; carga: Carga<T> } | null>(null);
   const [intento, setIntento] = useState(0);
   useEffect(() => {
     if (!ruta) {
@@ -16,12 +20,15 @@ export function useCargaApi<T>(ruta: string | null): [Carga<T> | null, () => voi
       return;
     }
     const peticion = new AbortController();
-    setCarga({ fase: 'cargando' });
+    setCarga({ ruta, carga: { fase: 'cargando' } });
     void apiFetch<T>(ruta, { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
-      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+      setCarga({ ruta, carga: r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje } });
     });
     return () => peticion.abort();
   }, [ruta, intento]);
-  return [carga, useCallback(() => setIntento((n) => n + 1), [])];
+  const actual = !ruta ? null : carga?.ruta === ruta ? carga.carga : CARGANDO;
+  return [actual, useCallback(() => setIntento((n) => n + 1), [])];
 }
+
+const CARGANDO = { fase: 'cargando' } as const;
