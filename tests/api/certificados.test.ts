@@ -202,6 +202,33 @@ describe('POST /api/certificados and the PDF', () => {
     for (const rol of ['"Document"', '"H1"', '"H2"', '"Table"', '"TH"', '"TD"']) expect(arbol).toContain(rol);
   });
 
+  it('embeds every font it uses, so any holder’s name is written as it is (PDF/UA)', async () => {
+    // Letters outside WinAnsi: the standard Helvetica wrote this name as other characters.
+    const nombre = 'Łukasz Dvořák Ñúñez-Şahin';
+    const t = await titular({ medidas: ['2026-01-01', '2026-01-31'], nombre });
+    const c = await emitido(t, '2026-01', '2026-01');
+    const bytes = new Uint8Array(await (await descargar(t.token, c.id)).arrayBuffer());
+    expect(await textoPdf(bytes)).toContain(`Titular ${nombre}`);
+
+    // The file's objects, by number (pdfkit writes dictionaries uncompressed).
+    const crudo = Buffer.from(bytes).toString('latin1');
+    const objetos = new Map([...crudo.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)].map((m) => [m[1]!, m[2]!]));
+    const fuentes = [...objetos.values()].filter((o) => /\/Type \/Font\b/.test(o));
+    expect(fuentes.length).toBeGreaterThan(0);
+    for (const f of fuentes) {
+      const subtipo = /\/Subtype \/(\w+)/.exec(f)![1];
+      if (subtipo === 'Type0') {
+        // A composite font: its glyphs are in its descendant, and it maps them back to text.
+        expect(f).toMatch(/\/ToUnicode \d+ 0 R/);
+        continue;
+      }
+      const descriptor = /\/FontDescriptor (\d+) 0 R/.exec(f)?.[1];
+      expect(descriptor, `font without a descriptor (not embedded): ${/\/BaseFont \/(\S+)/.exec(f)?.[1]}`).toBeDefined();
+      expect(objetos.get(descriptor!)).toMatch(/\/FontFile[23]? \d+ 0 R/);
+    }
+    expect(crudo).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+
   it('downloads again the very bytes issued, with the SHA-256 it stored', async () => {
     const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
     const c = await emitido(t, '2026-01', '2026-01');

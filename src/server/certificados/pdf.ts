@@ -1,11 +1,12 @@
 /**
  * The consumption certificate as a PDF (issue 7): A4, Spanish, tagged for assistive technology
  * (headings, paragraphs, tables with header cells, a link; decoration and page footers marked as
- * artifacts), real text in the standard Helvetica font, with the title shown in the viewer's title
+ * artifacts), real text in embedded fonts (fuentes.ts), with the title shown in the viewer's title
  * bar. It states exactly the `ContenidoCertificado` it is given and nothing else, so what the
  * verification page shows and what the PDF says cannot differ.
  */
 import PDFDocument from 'pdfkit';
+import { fuentesCertificado, NEGRITA, TEXTO } from './fuentes.ts';
 import { kwhCertificado, direccionSuministro, fechaHoraEmision, nombreHora, nombreMesCertificado, textoHoras, textoOrigenEnergia, textoPeriodo, textoPotencias, tituloPeriodo, type ContenidoCertificado } from '../../lib/certificados/contenido.ts';
 import { tieneDatos } from '../../lib/certificados/cifras.ts';
 import { GRUPO } from '../../lib/distribuidoras.ts';
@@ -34,21 +35,21 @@ function titulo(doc: Doc, raiz: Estructura, nivel: 1 | 2, texto: string): void {
   if (nivel === 2) doc.moveDown(0.9);
   // A heading never ends a page alone: what it introduces starts on the next page with it.
   if (nivel === 2 && doc.y > doc.page.maxY() - 110) doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(nivel === 1 ? 18 : 12.5).fillColor(nivel === 1 ? AZUL_OSCURO : AZUL);
+  doc.font(NEGRITA).fontSize(nivel === 1 ? 18 : 12.5).fillColor(nivel === 1 ? AZUL_OSCURO : AZUL);
   doc.text(texto, { structParent: raiz, structType: `H${nivel}` });
   doc.moveDown(0.35);
-  doc.font('Helvetica').fontSize(10).fillColor(TINTA);
+  doc.font(TEXTO).fontSize(10).fillColor(TINTA);
 }
 
 /** A paragraph. */
 function parrafo(doc: Doc, raiz: Estructura, texto: string, opciones: { tamano?: number; color?: string; negrita?: boolean } = {}): void {
   doc
-    .font(opciones.negrita ? 'Helvetica-Bold' : 'Helvetica')
+    .font(opciones.negrita ? NEGRITA : TEXTO)
     .fontSize(opciones.tamano ?? 10)
     .fillColor(opciones.color ?? TINTA);
   doc.text(texto, { structParent: raiz, structType: 'P', lineGap: 2 });
   doc.moveDown(0.4);
-  doc.font('Helvetica').fontSize(10).fillColor(TINTA);
+  doc.font(TEXTO).fontSize(10).fillColor(TINTA);
 }
 
 /** A table of label–value rows (the labels are row headers). */
@@ -59,7 +60,7 @@ function tablaDatos(doc: Doc, raiz: Estructura, filas: [string, string][]): void
     columnStyles: [140, '*'],
     defaultStyle: { border: { top: 0, right: 0, bottom: 0.5, left: 0 }, borderColor: LINEA, padding: [4, 6, 4, 0] },
     data: filas.map(([k, v]) => [
-      { text: k, type: 'TH', scope: 'row', font: { src: 'Helvetica-Bold' }, textColor: GRIS },
+      { text: k, type: 'TH', scope: 'row', font: { src: NEGRITA }, textColor: GRIS },
       { text: v, textColor: TINTA },
     ]),
   } as Parameters<Doc['table']>[0] & { structParent: Estructura; data: unknown[] });
@@ -83,14 +84,14 @@ function tablaCifras(doc: Doc, raiz: Estructura, cabecera: string[], filas: stri
         text,
         type: 'TH',
         scope: 'column',
-        font: { src: 'Helvetica-Bold' },
+        font: { src: NEGRITA },
         backgroundColor: FONDO,
         align: { x: i === 0 ? 'left' : 'right', y: 'bottom' },
         border: { top: 0, right: 0, bottom: 1, left: 0 },
         borderColor: GRIS,
       })),
       ...filas.map((f) => f.map((t, i) => celda(t, i))),
-      pie.map((t, i) => celda(t, i, { font: { src: 'Helvetica-Bold' }, border: { top: 1, right: 0, bottom: 1, left: 0 }, borderColor: GRIS })),
+      pie.map((t, i) => celda(t, i, { font: { src: NEGRITA }, border: { top: 1, right: 0, bottom: 1, left: 0 }, borderColor: GRIS })),
     ],
   } as Parameters<Doc['table']>[0] & { structParent: Estructura; data: unknown[] });
   doc.x = MARGEN;
@@ -100,7 +101,11 @@ function tablaCifras(doc: Doc, raiz: Estructura, cabecera: string[], filas: stri
 /** The PDF of a certificate, as bytes. */
 export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Buffer> {
   const emitido = new Date(c.emitidoEn);
+  const fuentes = fuentesCertificado();
   const doc = new PDFDocument({
+    // No font at start (pdfkit's default is the standard Helvetica, which is never embedded): only
+    // the embedded fonts registered below go in the file. The types only know a path here.
+    font: false as unknown as string,
     size: 'A4',
     margins: { top: MARGEN, bottom: MARGEN + 14, left: MARGEN, right: MARGEN },
     pdfVersion: '1.7',
@@ -118,6 +123,10 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
       ModDate: emitido,
     },
   });
+  // pdfkit takes a parsed fontkit font (it only calls its `layout`); the family name is what it
+  // caches the font under when a table cell puts the previous font back.
+  for (const nombre of [TEXTO, NEGRITA] as const) doc.registerFont(nombre, fuentes[nombre].fuente as unknown as string, fuentes[nombre].familia);
+  doc.font(TEXTO);
   const trozos: Buffer[] = [];
   doc.on('data', (b: Buffer) => trozos.push(b));
   const terminado = new Promise<Buffer>((resolve, reject) => {
@@ -133,7 +142,7 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
   doc.on('pageAdded', banda);
 
   // Who certifies, and what.
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(GRIS);
+  doc.font(NEGRITA).fontSize(10).fillColor(GRIS);
   doc.text(c.distribuidora.nombre.toUpperCase(), { structParent: raiz, structType: 'P', characterSpacing: 0.3 });
   doc.moveDown(0.6);
   titulo(doc, raiz, 1, 'Certificado de consumo de energía eléctrica');
@@ -198,7 +207,7 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
   parrafo(doc, raiz, `Emitido el ${fechaHoraEmision(c.emitidoEn, c.zonaHoraria)}.`);
   parrafo(doc, raiz, `Código de verificación: ${c.codigo}`, { negrita: true });
   parrafo(doc, raiz, 'Cualquier persona puede comprobar que este certificado es auténtico, y lo que declara, en esta dirección:');
-  doc.font('Helvetica').fontSize(10).fillColor(AZUL);
+  doc.font(TEXTO).fontSize(10).fillColor(AZUL);
   const enlace = doc.struct('P');
   raiz.add(enlace);
   enlace.add(
@@ -223,7 +232,7 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
     doc.page.margins.bottom = 0;
     artefacto(doc, 'Pagination', () => {
       doc
-        .font('Helvetica')
+        .font(TEXTO)
         .fontSize(8)
         .fillColor(GRIS)
         .text(`${c.distribuidora.nombre} · Certificado de consumo ${c.codigo} · Página ${i + 1} de ${rango.count}`, MARGEN, doc.page.height - MARGEN + 8, {
