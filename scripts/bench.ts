@@ -21,6 +21,7 @@ import { openPglite, openPostgres, queryRows, type Db } from '../src/server/db/c
 import { migrate } from '../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
+import { certificadoSection } from './bench-certificado.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
@@ -435,6 +436,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'usuarios', needsBuild: false, run: usuariosSection },
   { name: 'medidas', needsBuild: true, run: medidasSection },
   { name: 'grafico', needsBuild: true, run: graficoSection },
+  { name: 'certificado', needsBuild: false, run: certificadoSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.
