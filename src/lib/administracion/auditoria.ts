@@ -119,6 +119,8 @@ const ACCIONES: Record<string, string> = {
   'incidencia.alta': 'Alta de incidencia de red',
   'incidencia.cambio': 'Cambio de incidencia de red',
   'incidencia.cierre': 'Cierre de incidencia de red',
+  'lecturas.suscripcion.anulada': 'Anulación de la suscripción de calendario',
+  'lecturas.suscripcion.creada': 'Creación de la suscripción de calendario',
   'perfil.cambio_email_solicitado': 'Solicitud de cambio de correo',
   'perfil.clave': 'Cambio de contraseña',
   'perfil.datos': 'Cambio de datos del perfil',

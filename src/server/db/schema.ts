@@ -623,3 +623,22 @@ export const eventosSolicitudModificacion = pgTable(
   },
   (t) => [index('solicitudes_modificacion_eventos_solicitud_idx').on(t.solicitudId, t.momento)],
 );
+
+/**
+ * A holder's calendar subscription to their scheduled readings (decision 013): one secret address per
+ * account, kept only as the SHA-256 of its token (the address is shown once, when it is made).
+ */
+export const suscripcionesCalendario = pgTable(
+  'suscripciones_calendario',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token in the address. */
+    tokenHash: text('token_hash').notNull(),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** Last time a calendar read it. */
+    usadoEn: timestamp('usado_en', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('suscripciones_calendario_token_key').on(t.tokenHash)],
+);

@@ -2,8 +2,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 
-/** Paths whose last segment is a secret link id (activation, password reset): never logged. */
-const SECRET_PATHS = /^(\/sesion\/(?:activar-usuario|nueva-clave)\/)[^/]+/;
+/** Paths whose last segment is a secret (activation, password reset, calendar subscription): never logged. */
+const SECRET_PATHS = /^(\/sesion\/(?:activar-usuario|nueva-clave)\/|\/api\/calendarioLecturas\/)[^/]+/;
 
 /** The path as it may appear in logs: no query string, secret ids replaced. */
 export function loggablePath(path: string): string {

@@ -1,16 +1,14 @@
 /**
  * Consumers' meters (issue 7): the scheduled readings of their supply points as JSON and as an
- * iCalendar file, and the state of each meter with its latest register readings. Only for
+ * iCalendar file (downloaded, or by subscription: suscripcion.ts), and the state of each meter with its latest register readings. Only for
  * `-distribucion` holders and only their own supply points: anyone else's CUPS answers 404 with no
  * data (src/server/suministros/routes.ts). The administration of meter states is in admin.ts and
  * joins this sub-app, so app.ts mounts one.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CONTACTOS } from '../../lib/contacto.ts';
-import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { MESES_PROGRAMA, periodoProgramado } from '../../lib/lecturas/programa.ts';
-import { calendarioLecturas, nombreFicheroCalendario } from '../../lib/lecturas/textos.ts';
+import { nombreFicheroCalendario } from '../../lib/lecturas/textos.ts';
 import { fechaLocalDe } from '../../lib/medidas/horas.ts';
 import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
@@ -19,8 +17,10 @@ import { errorResponse, featureApp } from '../http/openapi.ts';
 import { lectorDe, suministroApi, suministroDelLector } from '../suministros/routes.ts';
 import { suministrosDe, type Suministro } from '../suministros/service.ts';
 import { adminContadoresRoutes } from './admin.ts';
+import { calendarioDeSuministros } from './calendario.ts';
 import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, programasDe, ultimasLecturas, zonaDe, type FilaLectura } from './service.ts';
+import { suscripcionRoutes } from './suscripcion.ts';
 
 const fecha = (ejemplo: string) => z.string().openapi({ example: ejemplo, description: 'Fecha civil AAAA-MM-DD' });
 
@@ -212,21 +212,9 @@ export function lecturasRoutes() {
     })
     .openapi(ics, async (c) => {
       const { db, clock } = c.get('deps');
-      const ahora = clock.now();
       const { cups } = c.req.valid('query');
       const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, cups);
-      const programas = await programasDe(db, lista, ahora);
-      const texto = calendarioLecturas(
-        lista.map((s) => ({
-          cups: s.cups,
-          direccion: s.direccion,
-          municipio: s.municipio,
-          distribuidoraNombre: suministroApi(s).distribuidoraNombre,
-          telefonoAtencion: CONTACTOS[s.distribuidora as CodigoDistribuidora].atencion.texto,
-          lecturas: programas.get(s.id)!.lecturas,
-        })),
-        ahora,
-      );
+      const texto = await calendarioDeSuministros(db, lista, clock.now());
       return c.body(texto, 200, {
         'Content-Type': 'text/calendar; charset=utf-8',
         'Content-Disposition': `attachment; filename="${nombreFicheroCalendario(lista.length === 1 && cups ? lista[0]!.cups : null)}"`,
@@ -254,5 +242,6 @@ export function lecturasRoutes() {
         200,
       );
     })
-    .route('/', adminContadoresRoutes());
+    .route('/', adminContadoresRoutes())
+    .route('/', suscripcionRoutes());
 }
