@@ -3,10 +3,11 @@
  * calendar against the API (moving to the next month, reading a marked day), the iCalendar download
  * read back with ical.js, the advice of each meter state, an administrator changing the state of a
  * reserved account's meter and its holder seeing it, and axe on each new screen at 1280 and 390 px.
- * Only cliente010…014 are changed; the others are read.
+ * A calendar subscription made, read, copied and cancelled (decision 013).
+ * Only cliente010…014 are changed (cliente013: the subscription); the others are read.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { clienteApi, CONSUMIDOR, foto } from './medidas-support.ts';
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
@@ -109,6 +110,54 @@ test('downloads the readings as an iCalendar file whose events are the API readi
     page.locator(`section[aria-labelledby="lect-${s.cups}"]`).getByRole('button', { name: 'Descargar sus lecturas (.ics)' }).click(),
   ]);
   expect(una.suggestedFilename()).toBe(`lecturas-${s.cups}.ics`);
+});
+
+test('makes a calendar subscription address that a calendar reads without a session, copies it, and cancels it', async ({ browser }) => {
+  const titular = cliente(13);
+  const contexto = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  await contexto.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await contexto.newPage();
+  await entrar(page, titular, DEMO_PASSWORD, RUTA_LECTURAS);
+  const bloque = page.locator('.lect-suscripcion');
+  await bloque.getByRole('button', { name: 'Crear la dirección de suscripción' }).click();
+
+  const campo = bloque.getByRole('textbox', { name: 'Su dirección de suscripción' });
+  await expect(campo).toBeFocused();
+  await expect(campo).toHaveAccessibleDescription(/no la volveremos a mostrar/);
+  const url = await campo.inputValue();
+  expect(url).toMatch(/\/api\/calendarioLecturas\/[A-Za-z0-9_-]{43}\.ics$/);
+  await expect(bloque.getByRole('link', { name: 'Abrir en mi programa de calendario' })).toHaveAttribute('href', url.replace(/^https?:/, 'webcal:'));
+  await expectNoAxeViolations(page, 'lecturas programadas con la dirección nueva');
+  await foto(page, 'lecturas-suscripcion-nueva');
+
+  // A calendar program: no session, no cookie; the same events as the holder's readings.
+  const calendario = await request.newContext({ baseURL: new URL(page.url()).origin });
+  const leida = await calendario.get(new URL(url).pathname);
+  expect(leida.status()).toBe(200);
+  expect(leida.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const programa = await (await clienteApi(titular))<ProgramaApi>('/api/lecturasProgramadas');
+  const eventos = new ICAL.Component(ICAL.parse(await leida.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  expect(eventos.map((e) => `${/ES\d{16}[A-Z]{2}/.exec(e.uid)![0]} ${e.startDate.toString()}`).sort()).toEqual(
+    programa.suministros.flatMap((s) => s.lecturas.map((l) => `${s.cups} ${l.fecha}`)).sort(),
+  );
+
+  await bloque.getByRole('button', { name: 'Copiar la dirección' }).click();
+  await expect(bloque.getByRole('status')).toHaveText('Dirección copiada.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  // After a reload the address is not shown again; when a calendar last read it is.
+  await page.reload();
+  await expect(bloque.getByText(/^Tiene una dirección creada el .+ Un calendario la consultó por última vez el /)).toBeVisible();
+  await expect(bloque.getByRole('textbox')).toHaveCount(0);
+  expect(await page.content()).not.toContain(new URL(url).pathname);
+
+  page.once('dialog', (d) => void d.accept());
+  await bloque.getByRole('button', { name: 'Anular la dirección' }).click();
+  await expect(bloque.getByRole('status')).toHaveText('Dirección anulada. Puede quitar la suscripción de su calendario.');
+  await expect(bloque.getByRole('button', { name: 'Crear la dirección de suscripción' })).toBeVisible();
+  expect((await calendario.get(new URL(url).pathname)).status()).toBe(404);
+  await calendario.dispose();
+  await contexto.close();
 });
 
 const CASOS_ESTADO = [

@@ -2,7 +2,7 @@
  * /medidas/lecturas-programadas (issue 7 "Scheduled readings"): the reading dates of the user's
  * supply points for the next twelve months, as a month calendar (an accessible table, days with
  * readings marked in words) and as a list per supply point, and the same dates as an iCalendar file
- * to import into any calendar. The month shown lives in the address (`?mes=`), so reload and back
+ * to import into any calendar or to subscribe to (SuscripcionCalendario.tsx). The month shown lives in the address (`?mes=`), so reload and back
  * keep it; moving between months is no change of screen, so focus stays on the button pressed.
  */
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from '../../
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta } from './comun.tsx';
 import { Descargas } from './Descargas.tsx';
+import { SuscripcionCalendario } from './SuscripcionCalendario.tsx';
 import { useCargaApi } from './usar-carga.ts';
 import './lecturas.css';
 import './medidas.css';
@@ -240,6 +241,7 @@ export default function LecturasProgramadas({ ruta }: PropsPantalla) {
               ]}
               nota="Un fichero iCalendar con una cita de día completo por lectura y un aviso el día antes de cada visita del lector. Ábralo o impórtelo en Google Calendar, Outlook o Calendario de Apple; si lo importa de nuevo, las citas se actualizan en lugar de repetirse."
             />
+            <SuscripcionCalendario />
           </section>
           <Calendario programa={programa} mes={mes} irAMes={(m) => cambiarConsulta(new URLSearchParams({ mes: m }).toString())} />
           <section className="lect-listas" aria-labelledby="lect-lista-titulo">
