@@ -7,17 +7,15 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { construirCups } from '../../src/lib/cups.ts';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
 import { MENSAJE_SUPLANTADO } from '../../src/server/auth/middleware.ts';
 import { auditLog, suscripcionesCalendario, users } from '../../src/server/db/schema.ts';
 import { guardarSuministros, type SuministroEntrada } from '../../src/server/suministros/service.ts';
-import { cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
+import { cuenta, llamar, sesion } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { suministroPrueba } from '../support/suministros.ts';
+import { puntoNuevo, titularConSuministros } from '../support/suministros.ts';
 
 let server: TestServer;
-let seq = 0;
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -25,19 +23,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const REE = { epd: '9901', eod: '9902', ecd: '9903' } as const;
-
-function punto(nif: string, d: 'epd' | 'eod' | 'ecd', extra: Partial<SuministroEntrada> = {}): SuministroEntrada {
-  return suministroPrueba(construirCups(REE[d], 8_000_000 + ++seq * 10 + Math.floor(Math.random() * 10)), d, nif, extra);
-}
-
-async function titularCon(puntos: ((nif: string) => SuministroEntrada)[]): Promise<{ u: CuentaPrueba; token: string; cups: string[] }> {
-  const u = await cuenta(server);
-  const lista = puntos.map((p) => p(u.nif));
-  await guardarSuministros(server.database.db, lista);
-  const { jwtToken } = await sesion(server, u.email);
-  return { u, token: jwtToken, cups: lista.map((s) => s.cups) };
-}
+const titularCon = (puntos: ((nif: string) => SuministroEntrada)[]) => titularConSuministros(server, puntos);
 
 interface Nueva {
   url: string;
@@ -60,7 +46,7 @@ const eventos = (texto: string) =>
 
 describe('the subscription address', () => {
   it('answers without a session the same calendar as the download, for every supply point the holder has when it is read', async () => {
-    const t = await titularCon([(n) => punto(n, 'epd'), (n) => punto(n, 'eod', { telegestionado: false })]);
+    const t = await titularCon([(n) => puntoNuevo(n, 'epd'), (n) => puntoNuevo(n, 'eod', { telegestionado: false })]);
     const sinSuscripcion = (await (await llamar(server, 'GET', '/api/lecturasProgramadas/suscripcion', { token: t.token })).json()) as { activa: boolean };
     expect(sinSuscripcion).toEqual({ activa: false, creadaEn: null, usadaEn: null });
 
@@ -79,7 +65,7 @@ describe('the subscription address', () => {
     for (const cups of t.cups) expect(texto).toContain(cups);
 
     // A supply point the holder gets later is in the next read, with no new address.
-    const nuevo = punto(t.u.nif, 'epd');
+    const nuevo = puntoNuevo(t.u.nif, 'epd');
     await guardarSuministros(server.database.db, [nuevo]);
     expect(await (await leer(s.url)).text()).toContain(nuevo.cups);
 
@@ -94,7 +80,7 @@ describe('the subscription address', () => {
   });
 
   it('stops working at once when replaced or cancelled, and while the account is not active', async () => {
-    const t = await titularCon([(n) => punto(n, 'epd')]);
+    const t = await titularCon([(n) => puntoNuevo(n, 'epd')]);
     const primera = await crear(t.token);
     const segunda = await crear(t.token);
     expect(segunda.url).not.toBe(primera.url);
@@ -126,7 +112,7 @@ describe('the subscription address', () => {
     const { jwtToken } = await sesion(server, sin.email);
     expect((await llamar(server, 'POST', '/api/lecturasProgramadas/suscripcion', { token: jwtToken })).status).toBe(403);
 
-    const t = await titularCon([(n) => punto(n, 'epd')]);
+    const t = await titularCon([(n) => puntoNuevo(n, 'epd')]);
     const admin = await cuenta(server, { extra: todosLosPermisos(), prefijo: 'admin' });
     const adminToken = (await sesion(server, admin.email)).jwtToken;
     const suplantacion = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: adminToken, body: { username: t.u.email } });
@@ -142,7 +128,7 @@ describe('the subscription address', () => {
   });
 
   it('counts unknown addresses per IP (20 in 15 minutes), even before looking up a real one', async () => {
-    const t = await titularCon([(n) => punto(n, 'epd')]);
+    const t = await titularCon([(n) => puntoNuevo(n, 'epd')]);
     const s = await crear(t.token);
     const dir = '127.0.0.71';
     const falsa = (i: number) => `http://portal.test/api/calendarioLecturas/${String(i).padStart(43, 'x')}.ics`;
@@ -159,7 +145,7 @@ describe('the subscription address', () => {
   });
 
   it('never writes the token to the logs', async () => {
-    const t = await titularCon([(n) => punto(n, 'epd')]);
+    const t = await titularCon([(n) => puntoNuevo(n, 'epd')]);
     const s = await crear(t.token);
     expect((await leer(s.url)).status).toBe(200);
     const token = /([A-Za-z0-9_-]{43})\.ics$/.exec(s.url)![1]!;

@@ -15,10 +15,10 @@ import { auditLog } from '../../src/server/db/schema.ts';
 import type { EstadoAdminRespuesta } from '../../src/server/lecturas/admin.ts';
 import type { EstadosRespuesta, ProgramaRespuesta } from '../../src/server/lecturas/routes.ts';
 import { guardarEstadosContador, guardarLecturasContador } from '../../src/server/lecturas/service.ts';
-import { guardarSuministros, type SuministroEntrada } from '../../src/server/suministros/service.ts';
+import type { SuministroEntrada } from '../../src/server/suministros/service.ts';
 import { cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { suministroPrueba } from '../support/suministros.ts';
+import { suministroPrueba, titularConSuministros } from '../support/suministros.ts';
 
 let server: TestServer;
 let seq = 0;
@@ -37,13 +37,7 @@ function punto(nif: string, d: 'epd' | 'eod' | 'ecd', extra: Partial<SuministroE
 }
 
 /** A holder with these supply points, logged in. */
-async function titularCon(puntos: ((nif: string) => SuministroEntrada)[]): Promise<{ u: CuentaPrueba; token: string; cups: string[] }> {
-  const u = await cuenta(server);
-  const lista = puntos.map((p) => p(u.nif));
-  await guardarSuministros(server.database.db, lista);
-  const { jwtToken } = await sesion(server, u.email);
-  return { u, token: jwtToken, cups: lista.map((s) => s.cups) };
-}
+const titularCon = (puntos: ((nif: string) => SuministroEntrada)[]) => titularConSuministros(server, puntos);
 
 /** The id of a supply point by CUPS. */
 async function idDe(cups: string): Promise<number> {

@@ -15,7 +15,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { parsePermiso } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireArea, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import type { Db } from '../db/client.ts';
@@ -25,7 +24,7 @@ import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../rate-limit/address.ts';
 import { consumir, devolver, LIMITES, type RateLimitDeps } from '../rate-limit/service.ts';
-import { suministrosDe, type Lector } from '../suministros/service.ts';
+import { lectorDeCuenta, suministrosDe, type Lector } from '../suministros/service.ts';
 import { findAccountById } from '../users/service.ts';
 import { calendarioDeSuministros } from './calendario.ts';
 
@@ -77,11 +76,7 @@ export async function lectorDeToken(deps: RateLimitDeps, token: string, direccio
   await devolver(deps, consumos);
   const cuenta = await findAccountById(deps.db, fila.userId);
   if (!cuenta || cuenta.estado !== 'activo') return null;
-  const distribuidoras = cuenta.permisos
-    .map((p) => parsePermiso(p))
-    .filter((p) => p?.area === 'distribucion')
-    .map((p) => p!.distribuidora);
-  return { nif: cuenta.nif, distribuidoras };
+  return lectorDeCuenta(cuenta);
 }
 
 /** The full address of a token, on this portal. */

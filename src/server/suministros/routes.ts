@@ -7,13 +7,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
-import { parsePermiso } from '../../lib/permisos.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
 import { queryRows } from '../db/client.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
-import { suministroDe, suministrosDe, type Lector, type Suministro } from './service.ts';
+import { lectorDeCuenta, suministroDe, suministrosDe, type Lector, type Suministro } from './service.ts';
 
 const SuministroSchema = z
   .object({
@@ -106,12 +105,7 @@ const detalle = createRoute({
 
 /** The caller as a reader of supply points: their NIF and the distributors of their `-distribucion`. */
 export function lectorDe(c: Context<AuthEnv>): Lector {
-  const auth = authOf(c);
-  const distribuidoras = auth.permisos
-    .map((p) => parsePermiso(p))
-    .filter((p) => p?.area === 'distribucion')
-    .map((p) => p!.distribuidora);
-  return { nif: auth.nif, distribuidoras };
+  return lectorDeCuenta(authOf(c));
 }
 
 /** A supply point of the caller's, or the 404 every other CUPS gets. */

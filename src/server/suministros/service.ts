@@ -5,6 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { errorCups } from '../../lib/cups.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { parsePermiso } from '../../lib/permisos.ts';
 import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { suministros, userPermissions, users } from '../db/schema.ts';
@@ -143,6 +144,15 @@ export async function distribuidorasDeTitular(db: Db, nif: string | null): Promi
 export interface Lector {
   nif: string | null;
   distribuidoras: readonly string[];
+}
+
+/** An account as a reader of supply points: its NIF and the distributors of its `-distribucion` permissions. */
+export function lectorDeCuenta(cuenta: { nif: string | null; permisos: readonly string[] }): Lector {
+  const distribuidoras = cuenta.permisos
+    .map((p) => parsePermiso(p))
+    .filter((p) => p?.area === 'distribucion')
+    .map((p) => p!.distribuidora);
+  return { nif: cuenta.nif, distribuidoras };
 }
 
 /** The reader's own supply points, in the distributors they hold `-distribucion` of. */
