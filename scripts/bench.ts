@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { consultasListado, listarUsuarios, type FiltroUsuarios } from '../src/server/administracion/service.ts';
+import { todosLosPermisos, type Permiso } from '../src/lib/permisos.ts';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
 import { openPglite, openPostgres, queryRows, type Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
@@ -315,7 +316,7 @@ async function cargarUsuariosBench(db: Db): Promise<void> {
 }
 
 /** The typical queries of the user administration screen, as the API runs them (listarUsuarios). */
-const CONSULTAS_USUARIOS: { nombre: string; filtro: Omit<FiltroUsuarios, 'pagina' | 'porPagina'> & { pagina?: number } }[] = [
+const CONSULTAS_USUARIOS: { nombre: string; filtro: Omit<FiltroUsuarios, 'pagina' | 'porPagina'> & { pagina?: number }; admin?: Permiso[] }[] = [
   { nombre: 'page 1, no filter', filtro: {} },
   { nombre: 'page 40, no filter', filtro: { pagina: 40 } },
   { nombre: 'name word prefix `mart`', filtro: { q: 'mart' } },
@@ -327,26 +328,31 @@ const CONSULTAS_USUARIOS: { nombre: string; filtro: Omit<FiltroUsuarios, 'pagina
   { nombre: 'permission `-comercializadora`', filtro: { area: 'comercializadora' } },
   { nombre: 'permission `epd-distribucion`', filtro: { area: 'distribucion', distribuidora: 'epd' } },
   { nombre: 'permission `-administrador`, active', filtro: { area: 'administrador', estado: 'activo' } },
+  // An administrator of one distributor sees only the accounts of its scope (docs/decisions/014).
+  { nombre: 'EPD-only administrator: page 1, no filter', filtro: {}, admin: ['epd-administrador'] },
+  { nombre: 'EPD-only administrator: name word prefix `mart`', filtro: { q: 'mart' }, admin: ['epd-administrador'] },
+  { nombre: 'EPD-only administrator: state `pendiente`', filtro: { estado: 'pendiente' }, admin: ['epd-administrador'] },
 ];
 
 /** p50 and p95 of each typical query on one database, 30 runs after 3 warm-up runs. */
 async function medirUsuarios(db: Db): Promise<{ nombre: string; total: number; p50: number; p95: number; indices: string }[]> {
   const filas = [];
-  for (const { nombre, filtro } of CONSULTAS_USUARIOS) {
+  for (const { nombre, filtro, admin: permisosAdmin } of CONSULTAS_USUARIOS) {
     const f = { porPagina: 25, ...filtro, pagina: filtro.pagina ?? 1 };
+    const admin = { permisos: permisosAdmin ?? todosLosPermisos() };
     let total = 0;
-    for (let i = 0; i < 3; i++) total = (await listarUsuarios(db, f)).total;
+    for (let i = 0; i < 3; i++) total = (await listarUsuarios(db, admin, f)).total;
     const ms: number[] = [];
     for (let i = 0; i < 30; i++) {
       const t0 = performance.now();
-      await listarUsuarios(db, f);
+      await listarUsuarios(db, admin, f);
       ms.push(performance.now() - t0);
     }
     ms.sort((a, b) => a - b);
     // Which indexes the page query's plan uses, so a regression to a sequential scan shows here.
     const plan = await queryRows<{ 'QUERY PLAN': string }>(
       db,
-      sql`explain ${consultasListado(f).pagina}`,
+      sql`explain ${consultasListado(admin, f).pagina}`,
     );
     const texto = plan.map((r) => r['QUERY PLAN']).join('\n');
     const indices = [...new Set([...texto.matchAll(/(?:Index|Index Only) Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];

@@ -35,3 +35,37 @@ export function todosLosPermisos(): Permiso[] {
 export function tieneArea(permisos: readonly string[], area: Area): boolean {
   return permisos.some((p) => p.endsWith(`-${area}`));
 }
+
+/** The distributors where a list of permissions holds an area, in the contract's order. */
+export function distribuidorasConArea(permisos: readonly string[], area: Area): CodigoDistribuidora[] {
+  return CODIGOS_DISTRIBUIDORA.filter((d) => permisos.includes(permiso(d, area)));
+}
+
+/**
+ * The distributors an administrator administers (`<d>-administrador`): the scope of every
+ * administrative list, detail, action and impersonation (docs/decisions/014).
+ */
+export function distribuidorasAdministradas(permisos: readonly string[]): CodigoDistribuidora[] {
+  return distribuidorasConArea(permisos, 'administrador');
+}
+
+/** Whether the permissions administer every distributor: only such an administrator acts on other administrators. */
+export function administraTodas(permisos: readonly string[]): boolean {
+  return distribuidorasAdministradas(permisos).length === CODIGOS_DISTRIBUIDORA.length;
+}
+
+/**
+ * Areas every active account holds for every distributor (CONTRACT.md "Who gets what"): they place
+ * an account in no particular distributor, so they do not count in its footprint.
+ */
+export const AREAS_UNIVERSALES: readonly Area[] = ['contacto', 'accesoyconexion'];
+
+/**
+ * The permissions an impersonated session carries: the user's, cut to the distributors the
+ * impersonating administrator administers, so the session can never reach another distributor's
+ * data whatever the account gains while it lasts (docs/decisions/014).
+ */
+export function permisosSuplantados(permisosUsuario: readonly Permiso[], permisosAdministrador: readonly string[]): Permiso[] {
+  const propias = new Set<string>(distribuidorasAdministradas(permisosAdministrador));
+  return permisosUsuario.filter((p) => propias.has(p.slice(0, p.indexOf('-'))));
+}

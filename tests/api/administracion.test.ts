@@ -167,10 +167,13 @@ describe('GET /api/listadoUsuarios', () => {
     }
   });
 
-  it('lets in any -administrador permission', async () => {
+  it('lets in any -administrador permission, listing the accounts within its distributors and those of none', async () => {
     const otro = await cuenta(server, { extra: ['ecd-administrador'] });
     const { jwtToken } = await sesion(server, otro.email);
-    expect((await listado(`?q=${base}`, jwtToken)).total).toBe(3);
+    // The second account is EOD's supply company: out of an ECD administrator's sight.
+    const { total, filas } = await listado(`?q=${base}`, jwtToken);
+    expect(total).toBe(2);
+    expect(filas.map((f) => f.email).sort()).toEqual([`lista-1-${base}@correo.example`, `lista-3-${base}@correo.example`]);
   });
 });
 

@@ -6,6 +6,7 @@
  * -distribucion), the audit log and the rate limit.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { MENSAJES_MODIFICACIONES } from '../../src/server/modificaciones/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
 import type { Permiso } from '../../src/lib/permisos.ts';
@@ -325,7 +326,7 @@ describe('administration', () => {
     expect((await accion(token, s.numero, 'activacion', { fecha: '2026-13-01' })).status).toBe(400);
   });
 
-  it("answers 403 to another distributor's administrator and to an impersonated session", async () => {
+  it("answers 404 to another distributor's administrator, so numbers reveal nothing, and 403 to an impersonated session", async () => {
     const a = await titular('eod');
     const s = await enviada(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
     const otro = await administrador('epd');
@@ -335,8 +336,8 @@ describe('administration', () => {
       await accion(otro.token, s.numero, 'rechazo', { codigo: '99' }),
       await accion(otro.token, s.numero, 'activacion', { fecha: hoy }),
     ]) {
-      expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: 'Necesita el permiso de administración de Electra Occidental Distribución, S.L. para tramitar sus solicitudes.' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: MENSAJES_MODIFICACIONES.noExiste });
     }
     const lista = await llamar(server, 'GET', '/api/administrador/modificaciones?distribuidora=eod', { token: otro.token });
     expect(lista.status).toBe(403);

@@ -207,10 +207,8 @@ export function entradaDesdeIncidencia(i: IncidenciaAdmin, cambios: Partial<Reco
   };
 }
 
-/** Which distributors a user administers (`<d>-administrador`), in the contract's order. */
-export function distribuidorasAdministradas(permisos: readonly string[]): CodigoDistribuidora[] {
-  return CODIGOS_DISTRIBUIDORA.filter((d) => permisos.includes(`${d}-administrador`));
-}
+/** Which distributors a user administers: one definition for screens and server (src/lib/permisos.ts). */
+export { distribuidorasAdministradas } from '../permisos.ts';
 
 /** The fields of the form, in the order the error summary lists them. */
 export const CAMPOS_INCIDENCIA = [

@@ -53,6 +53,9 @@ const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
       otorgadoEn: z.iso.datetime(),
     }),
   ),
+  acciones: z
+    .object({ permitidas: z.boolean(), motivo: z.string().nullable() })
+    .openapi({ description: 'Si quien consulta puede cambiar el estado de la cuenta, reenviarle la activación o acceder como ella, y por qué no.' }),
 }).openapi('UsuarioDetalle');
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -194,13 +197,13 @@ const plano = (c: unknown) => c as Context<AppEnv>;
 export function administracionRoutes() {
   return featureApp()
     .openapi(listado, async (c) => {
-      const { total, usuarios } = await listarUsuarios(c.get('deps').db, c.req.valid('query'));
+      const { total, usuarios } = await listarUsuarios(c.get('deps').db, authOf(plano(c)), c.req.valid('query'));
       c.header('X-Total-Count', String(total));
       return c.json(usuarios, 200);
     })
     .openapi(detalle, async (c) => {
       const { db, clock } = c.get('deps');
-      return c.json(await detalleUsuario(db, c.req.valid('param').id, clock.now()), 200);
+      return c.json(await detalleUsuario(db, authOf(plano(c)), c.req.valid('param').id, clock.now()), 200);
     })
     .openapi(estado, async (c) => {
       const detalleNuevo = await cambiarEstado(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id, c.req.valid('json').estado);

@@ -7,7 +7,7 @@ import { sincronizarPermisosDistribucionDeUsuario } from '../suministros/service
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import { AREAS, parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
+import { administraTodas, AREAS, distribuidorasAdministradas, parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import { ACTIVACION_TTL_MS, crearEnlace } from '../auth/cuentas.ts';
 import { revocarSesionesDeUsuario, revocarSuplantacionesDe, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
@@ -27,6 +27,7 @@ import {
   revokePermission,
   type EstadoCuenta,
 } from '../users/service.ts';
+import { condicionVisibles, exigirAmbito, huellaDe, MENSAJES_AMBITO, visible, type Huella } from './ambito.ts';
 import { consultaPrefijos, palabrasBusqueda, patronPrefijo, prefijoEmail, prefijoNif } from './busqueda.ts';
 
 /** Spanish answers of user administration. */
@@ -76,6 +77,8 @@ export interface UsuarioDetalle extends UsuarioResumen {
   ultimoAcceso: string | null;
   sesionesActivas: number;
   permisosDetalle: PermisoDetalle[];
+  /** Whether the caller may change its state, mail it or act as it, and why not (docs/decisions/014). */
+  acciones: { permitidas: boolean; motivo: string | null };
 }
 
 /** Filters and page of the user list. */
@@ -116,9 +119,9 @@ function fuenteUsuarios(q: string | undefined): SQL {
   )}) u`;
 }
 
-/** The filters other than the search, on the source `u`. */
-function filtrosUsuarios(f: Omit<FiltroUsuarios, 'q' | 'pagina' | 'porPagina'>): SQL {
-  const condiciones: SQL[] = [sql`true`];
+/** The filters other than the search, on the source `u`, within what the administrator may see. */
+function filtrosUsuarios(admin: Pick<AuthContext, 'permisos'>, f: Omit<FiltroUsuarios, 'q' | 'pagina' | 'porPagina'>): SQL {
+  const condiciones: SQL[] = [condicionVisibles(admin)];
   if (f.estado) condiciones.push(sql`u.estado = ${f.estado}`);
   if (f.area || f.distribuidora) {
     condiciones.push(
@@ -134,9 +137,9 @@ function filtrosUsuarios(f: Omit<FiltroUsuarios, 'q' | 'pagina' | 'porPagina'>):
  * The two statements of one list call: the page, newest first (created_at desc nulls last, id: the
  * order of `users_creado_idx`), and the total with the same filters.
  */
-export function consultasListado(f: FiltroUsuarios): { pagina: SQL; total: SQL } {
+export function consultasListado(admin: Pick<AuthContext, 'permisos'>, f: FiltroUsuarios): { pagina: SQL; total: SQL } {
   const fuente = fuenteUsuarios(f.q);
-  const where = filtrosUsuarios(f);
+  const where = filtrosUsuarios(admin, f);
   return {
     pagina: sql`select u.id, u.nif, u.email, u.nombre, u.apellido1, u.apellido2, u.razon_social, u.estado, u.created_at, u.activated_at
       from ${fuente} where ${where}
@@ -223,9 +226,19 @@ interface FilaLista {
   activated_at: Date | string | null;
 }
 
-/** One page of the user list, newest first (then by id), and the total that matches. */
-export async function listarUsuarios(db: Db, f: FiltroUsuarios): Promise<{ total: number; usuarios: UsuarioResumen[] }> {
-  const consultas = consultasListado(f);
+/**
+ * The permissions an administrator is shown of an account: those of the distributors it
+ * administers (all of them for an administrator of every distributor).
+ */
+function permisosALaVista<T extends string>(admin: Pick<AuthContext, 'permisos'>, permisos: T[]): T[] {
+  if (administraTodas(admin.permisos)) return permisos;
+  const propias = new Set<string>(distribuidorasAdministradas(admin.permisos));
+  return permisos.filter((p) => propias.has(p.slice(0, p.indexOf('-'))));
+}
+
+/** One page of the accounts the administrator may see, newest first (then by id), and the total that matches. */
+export async function listarUsuarios(db: Db, admin: Pick<AuthContext, 'permisos'>, f: FiltroUsuarios): Promise<{ total: number; usuarios: UsuarioResumen[] }> {
+  const consultas = consultasListado(admin, f);
   const [filas, [total]] = await Promise.all([queryRows<FilaLista>(db, consultas.pagina), queryRows<{ n: number }>(db, consultas.total)]);
   const permisos = await permisosDe(
     db,
@@ -247,14 +260,48 @@ export async function listarUsuarios(db: Db, f: FiltroUsuarios): Promise<{ total
           createdAt: new Date(u.created_at),
           activatedAt: u.activated_at === null ? null : new Date(u.activated_at),
         },
-        permisos.get(u.id) ?? [],
+        permisosALaVista(admin, permisos.get(u.id) ?? []),
       ),
     ),
   };
 }
 
-/** One user's detail at `now`; 404 when there is no such user. */
-export async function detalleUsuario(db: Db, id: string, now: Date): Promise<UsuarioDetalle> {
+/** Whether the administrator may act on an account (state, activation mail, impersonation), and why not. */
+function accionesSobre(admin: Pick<AuthContext, 'permisos'>, huella: Huella): { permitidas: boolean; motivo: string | null } {
+  try {
+    exigirAmbito(admin, huella);
+    return { permitidas: true, motivo: null };
+  } catch (err) {
+    return { permitidas: false, motivo: (err as Error).message };
+  }
+}
+
+/**
+ * The footprint of an account the administrator may see; the same 404 as an unknown id when it may
+ * not, so ids of other distributors' accounts reveal nothing.
+ */
+async function huellaVisible(db: Db, admin: Pick<AuthContext, 'permisos'>, id: string): Promise<Huella> {
+  const huella = UUID.test(id) ? await huellaDe(db, id) : undefined;
+  if (!huella || !visible(admin, huella)) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  return huella;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The footprint of the account an action targets: 404 when there is none, 403 when it lies outside
+ * the administrator's scope (random ids: the 403 tells nothing a list would not).
+ */
+async function huellaActuable(db: Db, admin: Pick<AuthContext, 'permisos'>, id: string): Promise<Huella> {
+  const huella = UUID.test(id) ? await huellaDe(db, id) : undefined;
+  if (!huella) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  exigirAmbito(admin, huella);
+  return huella;
+}
+
+/** One account's detail at `now`, as the administrator may see it; 404 when there is no such account or it is out of scope. */
+export async function detalleUsuario(db: Db, admin: Pick<AuthContext, 'permisos'>, id: string, now: Date): Promise<UsuarioDetalle> {
+  const huella = await huellaVisible(db, admin, id);
   const cuenta = await findAccountById(db, id);
   if (!cuenta) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
   const otorgante = alias(users, 'otorgante');
@@ -280,7 +327,8 @@ export async function detalleUsuario(db: Db, id: string, now: Date): Promise<Usu
     sesionesVivas(db, id, now),
   ]);
   if (!u) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
-  const permisosDetalle: PermisoDetalle[] = permisos
+  const permisosDetalle: PermisoDetalle[] = permisosALaVista(admin, permisos.map((p) => `${p.distribuidora}-${p.area}`))
+    .map((permiso) => permisos.find((p) => `${p.distribuidora}-${p.area}` === permiso)!)
     .map((p) => ({
       permiso: `${p.distribuidora}-${p.area}` as Permiso,
       distribuidora: p.distribuidora as CodigoDistribuidora,
@@ -300,6 +348,7 @@ export async function detalleUsuario(db: Db, id: string, now: Date): Promise<Usu
     ultimoAcceso: acceso?.at.toISOString() ?? null,
     sesionesActivas: sesiones.length,
     permisosDetalle,
+    acciones: accionesSobre(admin, huella),
   };
 }
 
@@ -315,8 +364,8 @@ export async function cambiarEstado(
   id: string,
   estado: 'activo' | 'inactivo',
 ): Promise<UsuarioDetalle> {
-  if (!(await findAccountById(deps.db, id))) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
-  if (id === admin.userId) throw conflict(MENSAJES_ADMINISTRACION.estadoPropio);
+  if (id === admin.userId && UUID.test(id)) throw conflict(MENSAJES_ADMINISTRACION.estadoPropio);
+  await huellaActuable(deps.db, admin, id);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const anterior = await cambiarEstadoCuenta(tx, id, estado, now);
@@ -345,7 +394,7 @@ export async function cambiarEstado(
       details: { anterior, nuevo: estado, sesionesCerradas },
     });
   });
-  return detalleUsuario(deps.db, id, now);
+  return detalleUsuario(deps.db, admin, id, now);
 }
 
 /**
@@ -353,6 +402,7 @@ export async function cambiarEstado(
  * working. At most LIMITES.reenvioActivacion per account and hour (someone's inbox is at stake).
  */
 export async function reenviarActivacion(deps: AuthDeps, info: InfoPeticion, admin: AuthContext, id: string): Promise<void> {
+  await huellaActuable(deps.db, admin, id);
   const cuenta = await findAccountById(deps.db, id);
   if (!cuenta) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
   if (cuenta.estado !== 'pendiente') throw conflict(MENSAJES_ADMINISTRACION.reenvioNoPendiente);
@@ -403,7 +453,13 @@ export async function cambiarPermisos(
   cambio: { conceder: string[]; revocar: string[] },
 ): Promise<UsuarioDetalle> {
   const { conceder, revocar } = validarCambioPermisos(cambio.conceder, cambio.revocar);
-  if (!(await findAccountById(deps.db, id))) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  const huella = UUID.test(id) ? await huellaDe(deps.db, id) : undefined;
+  if (!huella) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  // Making or unmaking an administrator, or touching one, is for an administrator of every distributor;
+  // anyone else's permissions only while the account is within the administrator's sight.
+  const tocaAdministracion = [...conceder, ...revocar].some((p) => p.endsWith('-administrador'));
+  if ((huella.administrador || tocaAdministracion) && !administraTodas(admin.permisos)) throw forbidden(MENSAJES_AMBITO.administrador);
+  if (!visible(admin, huella)) exigirAmbito(admin, huella);
   const tocadas = new Set([...conceder, ...revocar].map((p) => parsePermiso(p)!.distribuidora));
   for (const d of CODIGOS_DISTRIBUIDORA) {
     if (tocadas.has(d) && !admin.permisos.includes(`${d}-administrador`)) {
@@ -437,5 +493,5 @@ export async function cambiarPermisos(
       },
     });
   });
-  return detalleUsuario(deps.db, id, now);
+  return detalleUsuario(deps.db, admin, id, now);
 }

@@ -6,7 +6,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { requireAdministracion, requireAuth } from '../auth/middleware.ts';
+import type { Context } from 'hono';
+import { administraTodas, distribuidorasAdministradas } from '../../lib/permisos.ts';
+import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
+import { pgArray } from '../db/arrays.ts';
+import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
@@ -51,12 +55,22 @@ async function idDeUsuario(db: Db, usuario: string): Promise<string | null> {
 }
 
 /**
- * One page of the log, newest first, and the total that matches: `desde` inclusive, `hasta`
- * exclusive (the front end sends the start of the day after the last one), `usuario` as actor or
- * impersonator.
+ * Which entries an administrator may read: every entry for an administrator of every distributor;
+ * otherwise those wholly within the distributors it administers (an entry about no distributor
+ * included), never one written before entries carried their distributors (docs/decisions/014).
  */
-export async function listarAuditoria(db: Db, f: FiltroAuditoria): Promise<{ total: number; entradas: EntradaAuditoria[] }> {
-  const condiciones: (SQL | undefined)[] = [];
+export function condicionAmbitoAuditoria(admin: Pick<AuthContext, 'permisos'>): SQL | undefined {
+  if (administraTodas(admin.permisos)) return undefined;
+  return sql`${auditLog.distribuidoras} is not null and ${auditLog.distribuidoras} <@ ${pgArray(distribuidorasAdministradas(admin.permisos))}::text[]`;
+}
+
+/**
+ * One page of the log the administrator may read, newest first, and the total that matches: `desde`
+ * inclusive, `hasta` exclusive (the front end sends the start of the day after the last one),
+ * `usuario` as actor or impersonator.
+ */
+export async function listarAuditoria(db: Db, admin: Pick<AuthContext, 'permisos'>, f: FiltroAuditoria): Promise<{ total: number; entradas: EntradaAuditoria[] }> {
+  const condiciones: (SQL | undefined)[] = [condicionAmbitoAuditoria(admin)];
   if (f.desde) condiciones.push(gte(auditLog.at, new Date(f.desde)));
   if (f.hasta) condiciones.push(lt(auditLog.at, new Date(f.hasta)));
   if (f.accion) condiciones.push(eq(auditLog.action, f.accion));
@@ -168,7 +182,7 @@ const listar = createRoute({
   middleware: [requireAuth(), requireAdministracion()] as const,
   summary: 'Registro de auditoría',
   description:
-    'De la más reciente a la más antigua. desde incluido y hasta excluido (ISO 8601); accion exacta; usuario (correo o id) como autor o como administrador que suplantaba.',
+    'De la más reciente a la más antigua. desde incluido y hasta excluido (ISO 8601); accion exacta; usuario (correo o id) como autor o como administrador que suplantaba. Un administrador de algunas distribuidoras solo ve las entradas que conciernen únicamente a ellas.',
   request: {
     query: z.object({
       desde: fecha('desde'),
@@ -201,6 +215,6 @@ const acciones = createRoute({
 /** The audit view sub-app. */
 export function auditoriaRoutes() {
   return featureApp()
-    .openapi(listar, async (c) => c.json(await listarAuditoria(c.get('deps').db, c.req.valid('query')), 200))
+    .openapi(listar, async (c) => c.json(await listarAuditoria(c.get('deps').db, authOf(c as unknown as Context<AuthEnv>), c.req.valid('query')), 200))
     .openapi(acciones, async (c) => c.json(await accionesAuditoria(c.get('deps').db), 200));
 }

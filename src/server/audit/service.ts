@@ -1,6 +1,9 @@
 /** Writes the audit log. Callers pass facts, never secrets (passwords, tokens, link ids). */
+import { sql } from 'drizzle-orm';
+import { pgArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
+import { huellaSql } from '../users/huella.ts';
 
 /** One audit entry to write. */
 export interface AuditEntry {
@@ -12,10 +15,22 @@ export interface AuditEntry {
   ip?: string | null;
   requestId?: string | null;
   details?: Record<string, unknown>;
+  /**
+   * The distributors the entry concerns, when the action names them (a supply point's, an
+   * incident's). Without them, the footprint of the account the entry is about (the target user,
+   * else the actor) is stamped, in the same statement (docs/decisions/014).
+   */
+  distribuidoras?: readonly string[];
 }
 
 /** Appends an entry to the audit log. */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+  const sujeto = entry.targetType === 'usuario' && entry.targetId ? entry.targetId : (entry.actorUserId ?? null);
+  const distribuidoras = entry.distribuidoras
+    ? sql`${pgArray([...new Set(entry.distribuidoras)])}::text[]`
+    : sujeto
+      ? huellaSql(sql`${sujeto}::uuid`)
+      : sql`'{}'::text[]`;
   await db.insert(auditLog).values({
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,
@@ -25,5 +40,6 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
     details: entry.details ?? {},
+    distribuidoras,
   });
 }

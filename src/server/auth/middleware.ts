@@ -9,7 +9,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { tieneArea, type Area, type Permiso } from '../../lib/permisos.ts';
+import { permisosSuplantados, tieneArea, type Area, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
@@ -48,13 +48,17 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
     }
     if (!cuenta.sesionViva) throw sinSesion('Su sesión se ha cerrado. Inicie sesión de nuevo.', true);
     let impersonatorUserId: string | null = null;
+    let permisos = cuenta.permisos;
     if (claims.imp) {
-      // An impersonated session lives only while its administrator is still an active administrator.
+      // An impersonated session lives only while its administrator is still an active administrator,
+      // and reaches only the distributors that administrator administers (docs/decisions/014): every
+      // permission, and through them every supply point, of another distributor is cut here.
       const admin = await findAccountById(db, claims.imp);
       if (!puedeSuplantar(admin)) throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
       impersonatorUserId = admin.id;
+      permisos = permisosSuplantados(cuenta.permisos, admin.permisos);
     }
-    c.set('auth', { userId: cuenta.id, email: cuenta.email, nif: cuenta.nif, permisos: cuenta.permisos, impersonatorUserId, sesionId: claims.sid ?? null });
+    c.set('auth', { userId: cuenta.id, email: cuenta.email, nif: cuenta.nif, permisos, impersonatorUserId, sesionId: claims.sid ?? null });
     if (!impersonatorUserId) {
       await next();
       return;

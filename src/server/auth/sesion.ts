@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { tieneArea, type Permiso } from '../../lib/permisos.ts';
+import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -205,16 +205,18 @@ async function sesionDe(
   familyId: string,
   suplantador: CuentaConPermisos | null,
 ): Promise<Sesion> {
+  // What the menu of an impersonated session shows is what the server lets it reach (docs/decisions/014).
+  const permisos = suplantador ? permisosSuplantados(cuenta.permisos, suplantador.permisos) : cuenta.permisos;
   const jwtToken = await signAccessToken(deps.config.jwtSecret, now, {
     sub: cuenta.id,
     username: cuenta.email,
-    permisos: cuenta.permisos,
+    permisos,
     imp: suplantador?.id ?? null,
     sid: familyId,
   });
   return {
     jwtToken,
-    Permisos: cuenta.permisos,
+    Permisos: permisos,
     username: cuenta.email,
     nombre: nombreVisible(cuenta),
     suplantadoPor: suplantador ? { username: suplantador.email, nombre: nombreVisible(suplantador) } : null,

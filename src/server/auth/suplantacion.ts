@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { tieneArea } from '../../lib/permisos.ts';
+import { exigirAmbito, huellaDe } from '../administracion/ambito.ts';
 import { audit } from '../audit/service.ts';
 import { refreshTokens } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
@@ -35,6 +36,10 @@ export async function iniciarSuplantacion(deps: AuthDeps, info: InfoPeticion, ad
   if (objetivo.estado !== 'activo') throw conflict(MENSAJES_SUPLANTACION.noActivo);
   // Oneself included: an administrator holds -administrador.
   if (tieneArea(objetivo.permisos, 'administrador')) throw conflict(MENSAJES_SUPLANTACION.administrador);
+  // Only an account wholly within the administrator's distributors (docs/decisions/014).
+  const huella = await huellaDe(deps.db, objetivo.id);
+  if (!huella) throw notFound(MENSAJES_SUPLANTACION.desconocido);
+  exigirAmbito(admin, huella);
   const now = deps.clock.now();
   return emitirSesion(deps, objetivo, info, admin.userId, async (tx, familyId) => {
     const cerradas = admin.sesionId ? await revocarFamilia(tx, admin.sesionId, now, 'suplantacion') : 0;

@@ -144,6 +144,7 @@ export async function importCapacidad(
       targetType: 'capacidad_nodal',
       targetId: `${distribuidora}/${tipo}/${publicacion.publicacion}`,
       details: { ...result },
+      distribuidoras: [distribuidora],
     });
     return result;
   });

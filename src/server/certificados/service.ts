@@ -150,6 +150,7 @@ export async function emitirCertificado(
         ip: quien.ip ?? null,
         requestId: quien.requestId ?? null,
         details: { cups: s.cups, desde: periodo.desdeMes, hasta: periodo.hastaMes },
+        distribuidoras: [s.distribuidora],
       });
       return r;
     });

@@ -147,6 +147,13 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     /** Extra facts about the action, never secrets. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The distributors the entry concerns (a supply point's, an incident's, or the footprint of the
+     * account it is about): an administrator of some distributors sees only the entries wholly
+     * within them (docs/decisions/014). Null on entries written before it existed: those only an
+     * administrator of every distributor sees.
+     */
+    distribuidoras: text('distribuidoras').array(),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at),

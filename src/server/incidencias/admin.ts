@@ -13,6 +13,7 @@ import {
   incidenciaEntradaSchema,
   type IncidenciaEntrada,
 } from '../../lib/incidencias-admin.ts';
+import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
@@ -50,10 +51,6 @@ export interface IncidenciaAdmin {
   actualizado: string;
 }
 
-/** The distributors whose incidents the caller manages (`<d>-administrador`). */
-export function distribuidorasAdministradas(auth: Pick<AuthContext, 'permisos'>): CodigoDistribuidora[] {
-  return CODIGOS_DISTRIBUIDORA.filter((d) => auth.permisos.includes(`${d}-administrador`));
-}
 
 /** A management row from a database row. */
 function comoAdmin(r: typeof incidenciasRed.$inferSelect): IncidenciaAdmin {
@@ -87,7 +84,7 @@ export interface FiltroIncidencias {
 
 /** One page of the caller's distributors' incidents (closed ones included), open first, newest start first. */
 export async function listarIncidenciasAdmin(db: Db, auth: AuthContext, f: FiltroIncidencias): Promise<{ total: number; incidencias: IncidenciaAdmin[] }> {
-  const propias = distribuidorasAdministradas(auth);
+  const propias = distribuidorasAdministradas(auth.permisos);
   if (f.distribuidora && !propias.includes(f.distribuidora)) throw forbidden('No administra esa distribuidora.');
   const condiciones: (SQL | undefined)[] = [inArray(incidenciasRed.distribuidora, f.distribuidora ? [f.distribuidora] : propias)];
   if (f.estado) condiciones.push(eq(incidenciasRed.estado, f.estado));
@@ -129,7 +126,7 @@ function exigirDistribuidora(auth: AuthContext, distribuidora: string): void {
 async function incidenciaPropia(tx: Db, auth: AuthContext, id: string): Promise<typeof incidenciasRed.$inferSelect> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(MENSAJES_INCIDENCIAS.noExiste);
   const [row] = await tx.select().from(incidenciasRed).where(eq(incidenciasRed.id, id)).for('update');
-  if (!row || !distribuidorasAdministradas(auth).includes(row.distribuidora as CodigoDistribuidora)) {
+  if (!row || !distribuidorasAdministradas(auth.permisos).includes(row.distribuidora as CodigoDistribuidora)) {
     throw notFound(MENSAJES_INCIDENCIAS.noExiste);
   }
   return row;
@@ -177,6 +174,7 @@ export async function crearIncidencia(db: Db, clock: Clock, info: InfoPeticion, 
       ip: info.ip,
       requestId: info.requestId,
       details: resumenAuditoria(e),
+      distribuidoras: [e.distribuidora],
     });
     return comoAdmin(row!);
   });
@@ -210,6 +208,7 @@ export async function editarIncidencia(
       ip: info.ip,
       requestId: info.requestId,
       details: { antes: resumenAuditoria(antes), despues: resumenAuditoria(e) },
+      distribuidoras: [...new Set([antes.distribuidora, e.distribuidora])],
     });
     return comoAdmin(row!);
   });
@@ -246,6 +245,7 @@ export async function cerrarIncidencia(
       ip: info.ip,
       requestId: info.requestId,
       details: { distribuidora: antes.distribuidora, estadoAnterior: antes.estado, fin: finFecha.toISOString() },
+      distribuidoras: [antes.distribuidora],
     });
     return comoAdmin(row!);
   });

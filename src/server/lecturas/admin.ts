@@ -46,7 +46,7 @@ async function suministroAdministrado(db: Db, auth: AuthContext, cupsTexto: stri
   const [s] = bloquear ? await consulta.for('update') : await consulta;
   if (!s) throw notFound(MENSAJES_CONTADORES.noExiste);
   // The prefix and the row agree for every supply point the import accepts; checked again all the same.
-  if (!auth.permisos.includes(`${s.distribuidora}-administrador` as never)) throw forbidden(MENSAJES_CONTADORES.ajena(d));
+  if (!auth.permisos.includes(`${s.distribuidora}-administrador` as never)) throw notFound(MENSAJES_CONTADORES.noExiste);
   return s;
 }
 
@@ -121,6 +121,7 @@ export async function cambiarEstadoContador(
       ip: info.ip,
       requestId: info.requestId,
       details: { distribuidora: s.distribuidora, antes: resumen(antes), despues: resumen({ ...cambio, motivo: motivoDe(cambio) }) },
+      distribuidoras: [s.distribuidora],
     });
     return vistaAdmin(tx, s, (await estadosDe(tx, [s.id])).get(s.id));
   });

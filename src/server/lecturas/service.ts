@@ -193,7 +193,7 @@ export async function importarEstadosContador(
       const d = porCups.get(f.cups)!.distribuidora;
       distribuidoras[d] = (distribuidoras[d] ?? 0) + 1;
     }
-    await audit(tx, { action: 'contador.importacion', details: { estados: filas.length, distribuidoras } });
+    await audit(tx, { action: 'contador.importacion', details: { estados: filas.length, distribuidoras }, distribuidoras: Object.keys(distribuidoras) });
     return { estados: filas.length, distribuidoras };
   });
 }

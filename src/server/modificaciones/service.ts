@@ -29,6 +29,7 @@ import {
   type Tarifa,
 } from '../../lib/modificaciones/tipos.ts';
 import { normalizarNif } from '../../lib/nif.ts';
+import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
 import { estadosContador, eventosSolicitudModificacion, solicitudesModificacion, suministros, users } from '../db/schema.ts';
@@ -45,7 +46,6 @@ export const MENSAJES_MODIFICACIONES = {
   solicitudNoEncontrada: 'No encontramos esa solicitud entre las suyas. Compruebe el número (MC-000123).',
   noExiste: 'No existe ninguna solicitud de modificación con ese número.',
   motivoNoAplicable: 'Elija un motivo de rechazo de la lista: ese código no se aplica a esta solicitud.',
-  distribuidoraAjena: (d: string) => `Necesita el permiso de administración de ${nombreDistribuidora(d)} para tramitar sus solicitudes.`,
   yaNoCumple: (ref: string, mensajes: string[]) =>
     `La solicitud ${ref} ya no cumple las reglas del contrato: ${mensajes.join(' ')} Recházela con ese motivo.`,
 } as const;
@@ -360,6 +360,7 @@ export async function crearSolicitud(
       ip: info.ip,
       requestId: info.requestId,
       details: resumenAuditoria(fila!),
+      distribuidoras: [fila!.distribuidora],
     });
     await avisar(tx, deps, fila!, s, 'enviada', now);
     return vistaTitular((await vistas(tx, [fila!.id]))[0]!);
@@ -393,6 +394,7 @@ async function registrar(
     ip: info.ip,
     requestId: info.requestId,
     details: { ...resumenAuditoria(fila), estadoAnterior: fila.estado, ...cambios },
+    distribuidoras: [fila.distribuidora],
   });
   return nueva!;
 }
@@ -424,10 +426,6 @@ export async function anularSolicitud(
 
 // ——— Administration ———
 
-/** The distributors whose requests the caller handles (`<d>-administrador`). */
-export function distribuidorasAdministradas(auth: Pick<AuthContext, 'permisos'>): CodigoDistribuidora[] {
-  return DISTRIBUIDORAS.map((d) => d.codigo).filter((d) => auth.permisos.includes(`${d}-administrador`));
-}
 
 /** Filters and page of the administration list. */
 export interface FiltroSolicitudes {
@@ -442,7 +440,7 @@ export interface FiltroSolicitudes {
 
 /** One page of the requests of the caller's distributors: in progress first, then newest first. */
 export async function listarSolicitudesAdmin(db: Db, auth: AuthContext, f: FiltroSolicitudes): Promise<{ total: number; solicitudes: SolicitudAdminApi[] }> {
-  const propias = distribuidorasAdministradas(auth);
+  const propias = distribuidorasAdministradas(auth.permisos);
   if (f.distribuidora && !propias.includes(f.distribuidora)) throw forbidden('No administra esa distribuidora.');
   const condiciones: (SQL | undefined)[] = [inArray(solicitudesModificacion.distribuidora, f.distribuidora ? [f.distribuidora] : propias)];
   if (f.estado) condiciones.push(eq(solicitudesModificacion.estado, f.estado));
@@ -475,13 +473,16 @@ export async function listarSolicitudesAdmin(db: Db, auth: AuthContext, f: Filtr
   return { total: total?.n ?? 0, solicitudes: await vistas(db, filas.map((x) => x.id)) };
 }
 
-/** A request by number for an administrator of its distributor: 404 when there is none, 403 when it is another distributor's. */
+/**
+ * A request by number for an administrator of its distributor: 404 both when there is none and when
+ * it is another distributor's, so sequential numbers do not reveal what exists (docs/decisions/014).
+ */
 async function filaAdmin(db: Db, auth: AuthContext, numero: number, bloquear: boolean): Promise<FilaSolicitud> {
   const consulta = db.select().from(solicitudesModificacion).where(eq(solicitudesModificacion.numero, numero));
   const [fila] = bloquear ? await consulta.for('update') : await consulta;
   if (!fila) throw notFound(MENSAJES_MODIFICACIONES.noExiste);
-  if (!distribuidorasAdministradas(auth).includes(fila.distribuidora as CodigoDistribuidora)) {
-    throw forbidden(MENSAJES_MODIFICACIONES.distribuidoraAjena(fila.distribuidora));
+  if (!distribuidorasAdministradas(auth.permisos).includes(fila.distribuidora as CodigoDistribuidora)) {
+    throw notFound(MENSAJES_MODIFICACIONES.noExiste);
   }
   return fila;
 }

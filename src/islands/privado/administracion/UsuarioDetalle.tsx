@@ -185,7 +185,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   );
   const idMotivo = (b: Exclude<BloqueoCelda, null>) => `${id}-motivo-${b}`;
   const esAdminObjetivo = detalle.permisos.some((p) => p.endsWith('-administrador'));
-  const motivoSuplantar = editor.esUnoMismo ? 'Es su propia cuenta.' : motivoNoSuplantable(detalle);
+  const motivoSuplantar = editor.esUnoMismo ? 'Es su propia cuenta.' : (motivoNoSuplantable(detalle) ?? (detalle.acciones.permitidas ? null : detalle.acciones.motivo));
   const idCaptionMatriz = `${id}-matriz`;
   const idCaptionOrigen = `${id}-origen`;
 
@@ -236,26 +236,30 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
           alCerrar={(a) => setAlertasEstado((l) => l.filter((x) => x.id !== a))}
           etiqueta="Avisos del estado de la cuenta"
         />
-        <div className="admin-acciones">
-          {detalle.estado === 'activo' &&
-            (editor.esUnoMismo ? (
-              <p className="admin-nota">No puede desactivar su propia cuenta.</p>
-            ) : (
-              <button type="button" className="admin-boton admin-boton--peligro" onClick={() => setPregunta('desactivar')}>
-                Desactivar cuenta
+        {!editor.esUnoMismo && !detalle.acciones.permitidas ? (
+          <p className="admin-nota">{detalle.acciones.motivo}</p>
+        ) : (
+          <div className="admin-acciones">
+            {detalle.estado === 'activo' &&
+              (editor.esUnoMismo ? (
+                <p className="admin-nota">No puede desactivar su propia cuenta.</p>
+              ) : (
+                <button type="button" className="admin-boton admin-boton--peligro" onClick={() => setPregunta('desactivar')}>
+                  Desactivar cuenta
+                </button>
+              ))}
+            {detalle.estado !== 'activo' && (
+              <button type="button" className="admin-boton" onClick={() => setPregunta('activar')}>
+                Activar cuenta
               </button>
-            ))}
-          {detalle.estado !== 'activo' && (
-            <button type="button" className="admin-boton" onClick={() => setPregunta('activar')}>
-              Activar cuenta
-            </button>
-          )}
-          {detalle.estado === 'pendiente' && (
-            <button type="button" className="admin-boton admin-boton--secundario" onClick={() => void reenviar()}>
-              Reenviar correo de activación
-            </button>
-          )}
-        </div>
+            )}
+            {detalle.estado === 'pendiente' && (
+              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => void reenviar()}>
+                Reenviar correo de activación
+              </button>
+            )}
+          </div>
+        )}
       </section>
 
       <section className="admin-seccion" aria-labelledby={`${id}-permisos`}>
@@ -376,7 +380,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
         <p className="admin-nota">
           Para ayudar al usuario, puede entrar en el área privada viendo lo mismo que él. Todo lo que haga quedará registrado con ambos usuarios.
         </p>
-        {esSuplantable(detalle) && !editor.esUnoMismo ? (
+        {esSuplantable(detalle) && detalle.acciones.permitidas && !editor.esUnoMismo ? (
           <div className="admin-acciones">
             <button type="button" className="admin-boton" onClick={() => setObjetivo({ email: detalle.email, nombre: detalle.nombre })}>
               Acceder como este usuario
