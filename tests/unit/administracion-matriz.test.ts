@@ -26,6 +26,15 @@ describe('permissions matrix', () => {
     expect(bloqueoCelda('epd', 'distribucion', true, adminTotal)).toBe('automatico');
   });
 
+  it('shows an administrator of some distributors only their rows', () => {
+    expect(construirMatriz([], [], adminEpd).map((fila) => fila[0]!.distribuidora)).toEqual(['epd']);
+  });
+
+  it('keeps -administrador to an administrator of every distributor', () => {
+    expect(bloqueoCelda('epd', 'administrador', false, adminEpd)).toBe('solo-administrador-total');
+    expect(bloqueoCelda('epd', 'administrador', false, adminTotal)).toBeNull();
+  });
+
   it('locks the rows of distributors the editor does not administer', () => {
     expect(bloqueoCelda('epd', 'comercializadora', false, adminEpd)).toBeNull();
     expect(bloqueoCelda('eod', 'comercializadora', false, adminEpd)).toBe('sin-permiso');

@@ -5,17 +5,18 @@
  * needs `<d>-administrador`; an administrator cannot remove their own `-administrador`. The screen
  * sends only the differences (`PUT …/permisos {conceder, revocar}`).
  */
-import { AREAS, permiso, type Area } from '../permisos.ts';
+import { administraTodas, AREAS, distribuidorasAdministradas, permiso, type Area } from '../permisos.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
 
 /** Why a cell cannot be changed; null when it can. */
-export type BloqueoCelda = 'automatico' | 'sin-permiso' | 'propio-administrador' | null;
+export type BloqueoCelda = 'automatico' | 'sin-permiso' | 'propio-administrador' | 'solo-administrador-total' | null;
 
 /** Explanation of each lock, shown beside the matrix and given to the checkbox's description. */
 export const MOTIVO_BLOQUEO: Record<Exclude<BloqueoCelda, null>, string> = {
   automatico: 'El permiso de distribución se concede automáticamente a los titulares de suministros de cada distribuidora, según su NIF.',
   'sin-permiso': 'Necesita el permiso de administración de esta distribuidora para cambiar sus permisos.',
   'propio-administrador': 'No puede retirarse a sí mismo el permiso de administración.',
+  'solo-administrador-total': 'Solo un administrador de todas las distribuidoras concede o retira permisos de administración.',
 };
 
 /** One cell of the matrix. */
@@ -47,14 +48,20 @@ export function bloqueoCelda(d: CodigoDistribuidora, area: Area, concedido: bool
   if (area === 'distribucion') return 'automatico';
   if (!editor.permisos.includes(permiso(d, 'administrador'))) return 'sin-permiso';
   if (editor.esUnoMismo && area === 'administrador' && concedido) return 'propio-administrador';
+  // Making or unmaking an administrator is for an administrator of every distributor (docs/decisions/014).
+  if (area === 'administrador' && !administraTodas(editor.permisos)) return 'solo-administrador-total';
   return null;
 }
 
-/** The rows of the matrix, distributor by distributor, in the order of `DISTRIBUIDORAS` and `AREAS`. */
+/**
+ * The rows of the matrix, distributor by distributor, in the order of `DISTRIBUIDORAS` and `AREAS`:
+ * the distributors the editor administers (the server shows it no other permissions; decision 014).
+ */
 export function construirMatriz(originales: readonly string[], actuales: readonly string[], editor: Editor): CeldaPermiso[][] {
   const antes = new Set(originales);
   const ahora = new Set(actuales);
-  return CODIGOS_DISTRIBUIDORA.map((d) =>
+  const filas = administraTodas(editor.permisos) ? CODIGOS_DISTRIBUIDORA : distribuidorasAdministradas(editor.permisos);
+  return filas.map((d) =>
     AREAS.map((area) => {
       const p = permiso(d, area);
       return {

@@ -21,7 +21,7 @@ export interface DemoAccount {
   extra: Permiso[];
 }
 
-/** The five accounts listed in CONTRACT.md and the README. */
+/** The five accounts listed in CONTRACT.md, and an administrator of EPD alone (docs/decisions/014); all in the README. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'consumidor@electra.example', nif: '12345678Z', nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', extra: [] },
   { email: 'empresa@electra.example', nif: 'B00001016', razonSocial: 'Talleres Ribera Demo, S.L.', extra: [] },
@@ -33,4 +33,5 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   { email: 'promotor@electra.example', nif: 'B00003038', razonSocial: 'Solar Meseta Promociones Demo, S.L.', extra: [] },
   { email: 'admin@electra.example', nif: '00000001R', nombre: 'Ana', apellido1: 'Gestora', apellido2: 'Demo', extra: todosLosPermisos() },
+  { email: 'admin-epd@electra.example', nif: '00000002W', nombre: 'Pablo', apellido1: 'Peninsular', apellido2: 'Demo', extra: ['epd-administrador'] },
 ];
