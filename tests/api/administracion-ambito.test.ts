@@ -4,11 +4,14 @@
  * acts on other administrators; the audit log and numbered objects of other distributors stay out of
  * reach.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todosLosPermisos, type Permiso } from '../../src/lib/permisos.ts';
-import { MENSAJES_AMBITO } from '../../src/server/administracion/ambito.ts';
+import { huellaDe, MENSAJES_AMBITO } from '../../src/server/administracion/ambito.ts';
+import { suministros } from '../../src/server/db/schema.ts';
+import { createUser, grantPermissions, revokePermission } from '../../src/server/users/service.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { cuenta, llamar, sesion, type CuentaPrueba, type CuerpoSesion } from '../support/privado.ts';
+import { cuenta, llamar, nuevoDni, sesion, type CuentaPrueba, type CuerpoSesion } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { puntoNuevo, titularConSuministros } from '../support/suministros.ts';
 
@@ -166,5 +169,37 @@ describe('the audit log is scoped', () => {
     expect(acotado).not.toContain(clienteEod.u.email);
     expect(acotado).not.toContain(clienteEod.cups[0]);
     expect(acotado).not.toMatch(/ES9902/);
+  });
+});
+
+describe('the stored footprint follows its sources', () => {
+  const huella = async (id: string) => (await huellaDe(server.database.db, id))!.distribuidoras;
+
+  it('follows supply points loaded, moved to another holder and removed, permissions granted and revoked, and a new account’s NIF', async () => {
+    const db = server.database.db;
+    const a = await cuenta(server);
+    expect(await huella(a.id)).toEqual([]);
+    const epd = puntoNuevo(a.nif, 'epd');
+    await guardarSuministros(db, [epd]);
+    expect(await huella(a.id)).toEqual(['epd']);
+    await grantPermissions(db, a.id, ['ecd-comercializadora']);
+    expect(await huella(a.id)).toEqual(['ecd', 'epd']);
+    // The universal areas place nobody.
+    await grantPermissions(db, a.id, ['eod-contacto']);
+    expect(await huella(a.id)).toEqual(['ecd', 'epd']);
+    await revokePermission(db, a.id, 'ecd', 'comercializadora');
+    expect(await huella(a.id)).toEqual(['epd']);
+    // The supply point changes holder: it leaves the old one and reaches the new one.
+    const b = await cuenta(server);
+    await guardarSuministros(db, [{ ...epd, titularNif: b.nif }]);
+    expect(await huella(a.id)).toEqual([]);
+    expect(await huella(b.id)).toEqual(['epd']);
+    // A NIF that holds supply points before its account exists.
+    const nif = nuevoDni();
+    await guardarSuministros(db, [puntoNuevo(nif, 'eod')]);
+    const { id } = await createUser(db, { nif, email: `huella-${Date.now()}@correo.example`, nombre: 'Ana', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Clave123', estado: 'pendiente' });
+    expect(await huella(id)).toEqual(['eod']);
+    await db.delete(suministros).where(eq(suministros.titularNif, nif));
+    expect(await huella(id)).toEqual([]);
   });
 });

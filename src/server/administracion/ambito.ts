@@ -3,7 +3,8 @@
  * distributors it administers (`<d>-administrador`), in every list, detail, action and
  * impersonation. An account is placed in distributors by its footprint: the distributors of the
  * supply points its NIF holds (in force or not) and of its permissions other than the ones every
- * account holds everywhere (`-contacto`, `-accesoyconexion`).
+ * account holds everywhere (`-contacto`, `-accesoyconexion`), kept in `users.huella` by the
+ * database (src/server/users/huella.ts).
  *
  * - see an account (list, detail): its footprint meets the administrator's distributors, or is empty;
  * - act on it (state, activation mail, impersonation): its whole footprint lies within them;
@@ -15,7 +16,6 @@ import { administraTodas, distribuidorasAdministradas } from '../../lib/permisos
 import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import type { AuthContext } from '../http/context.ts';
-import { AREAS_UNIVERSALES_SQL, huellaSql } from '../users/huella.ts';
 import { forbidden } from '../http/errors.ts';
 
 /** Where an account stands: the distributors it belongs to, and whether it administers any. */
@@ -31,14 +31,12 @@ export const MENSAJES_AMBITO = {
     `Esta cuenta tiene suministros o permisos en ${nombres}, que usted no administra: pídaselo a un administrador de esa distribuidora.`,
 } as const;
 
-const universales = AREAS_UNIVERSALES_SQL;
-
 /** An account's footprint; undefined when there is no such account. */
 export async function huellaDe(db: Db, userId: string): Promise<Huella | undefined> {
   const [fila] = await queryRows<{ distribuidoras: CodigoDistribuidora[] | string; administrador: boolean }>(
     db,
-    sql`select ${huellaSql(sql`${userId}::uuid`)} as distribuidoras,
-      exists (select 1 from user_permissions p where p.user_id = ${userId}::uuid and p.area = 'administrador') as administrador
+    sql`select huella as distribuidoras,
+      exists (select 1 from user_permissions p where p.user_id = users.id and p.area = 'administrador') as administrador
       from users where id = ${userId}::uuid`,
   );
   if (!fila) return undefined;
@@ -72,15 +70,10 @@ export function visible(admin: Pick<AuthContext, 'permisos'>, huella: Huella): b
 
 /**
  * The condition of the user list on the source aliased `u`: the accounts an administrator may see
- * (see `visible`). Nothing for an administrator of every distributor.
+ * (see `visible`), checked on the row's stored footprint. Nothing for an administrator of every
+ * distributor.
  */
 export function condicionVisibles(admin: Pick<AuthContext, 'permisos'>): SQL {
   if (administraTodas(admin.permisos)) return sql`true`;
-  const propias = sql`${pgArray(distribuidorasAdministradas(admin.permisos))}::text[]`;
-  return sql`(
-    exists (select 1 from user_permissions p where p.user_id = u.id and p.area not in (${universales}) and p.distribuidora = any(${propias}))
-    or exists (select 1 from suministros s where s.titular_nif = u.nif and s.distribuidora = any(${propias}))
-    or (not exists (select 1 from user_permissions p where p.user_id = u.id and p.area not in (${universales}))
-        and not exists (select 1 from suministros s where s.titular_nif = u.nif))
-  )`;
+  return sql`(u.huella = '{}'::text[] or u.huella && ${pgArray(distribuidorasAdministradas(admin.permisos))}::text[])`;
 }

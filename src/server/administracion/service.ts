@@ -92,7 +92,7 @@ export interface FiltroUsuarios {
 }
 
 /** Columns of a list row, as the search's subqueries and the page select them. */
-const COLUMNAS_LISTA = sql`id, nif, email, nombre, apellido1, apellido2, razon_social, estado, created_at, activated_at`;
+const COLUMNAS_LISTA = sql`id, nif, email, nombre, apellido1, apellido2, razon_social, estado, created_at, activated_at, huella`;
 
 /**
  * The rows a search may match, as a source aliased `u`: all users without a search; with one, the

@@ -85,6 +85,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The account's footprint: the distributors of the supply points its NIF holds and of its
+     * permissions other than -contacto and -accesoyconexion, sorted. Kept by triggers on users,
+     * user_permissions and suministros (migration 0009), so scoping a list by distributor is a check
+     * on the row, not a probe of two tables per row (docs/decisions/014).
+     */
+    huella: text('huella').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('users_nif_key').on(t.nif),
