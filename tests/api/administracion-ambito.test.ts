@@ -4,11 +4,12 @@
  * acts on other administrators; the audit log and numbered objects of other distributors stay out of
  * reach.
  */
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todosLosPermisos, type Permiso } from '../../src/lib/permisos.ts';
 import { huellaDe, MENSAJES_AMBITO } from '../../src/server/administracion/ambito.ts';
-import { suministros } from '../../src/server/db/schema.ts';
+import { auditLog, suministros } from '../../src/server/db/schema.ts';
 import { createUser, grantPermissions, revokePermission } from '../../src/server/users/service.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
 import { cuenta, llamar, nuevoDni, sesion, type CuentaPrueba, type CuerpoSesion } from '../support/privado.ts';
@@ -201,5 +202,29 @@ describe('the stored footprint follows its sources', () => {
     expect(await huella(id)).toEqual(['eod']);
     await db.delete(suministros).where(eq(suministros.titularNif, nif));
     expect(await huella(id)).toEqual([]);
+  });
+});
+
+describe('entries written before the audit log carried distributors', () => {
+  it('get the distributor their details name, or the footprint of their account, from migration 0009; anonymous ones stay for all-distributor administrators', async () => {
+    const db = server.database.db;
+    const hogar = await titularConSuministros(server, [(nif) => puntoNuevo(nif, 'epd')]);
+    const viejas = await db
+      .insert(auditLog)
+      .values([
+        { action: 'incidencia.cierre', details: { distribuidora: 'eod' } },
+        { action: 'certificado.emitido', details: { cups: 'ES9902000000000001XX' }, actorUserId: hogar.u.id },
+        { action: 'usuario.estado', targetType: 'usuario', targetId: hogar.u.id },
+        { action: 'sesion.login_fallido' },
+      ])
+      .returning({ id: auditLog.id });
+    // As the rows were before the column existed.
+    await db.update(auditLog).set({ distribuidoras: null }).where(inArray(auditLog.id, viejas.map((v) => v.id)));
+    const sqlMigracion = readFileSync(new URL('../../src/server/db/migrations/0009_ambito_distribuidoras.sql', import.meta.url), 'utf8');
+    const relleno = sqlMigracion.split('--> statement-breakpoint').filter((s) => /UPDATE audit_log/.test(s));
+    expect(relleno).toHaveLength(3);
+    for (const sentencia of relleno) await db.execute(sql.raw(sentencia));
+    const filas = await db.select({ id: auditLog.id, d: auditLog.distribuidoras }).from(auditLog).where(inArray(auditLog.id, viejas.map((v) => v.id))).orderBy(auditLog.id);
+    expect(filas.map((f) => f.d)).toEqual([['eod'], ['eod'], ['epd'], null]);
   });
 });

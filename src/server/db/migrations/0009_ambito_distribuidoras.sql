@@ -55,3 +55,15 @@ CREATE TRIGGER suministros_huella_cambio AFTER UPDATE OF titular_nif, distribuid
   EXECUTE FUNCTION suministros_huella();
 --> statement-breakpoint
 UPDATE users SET huella = huella_de(id, nif);
+--> statement-breakpoint
+-- Entries written before: the distributor they name (an incident's, a supply point's by its CUPS
+-- prefix), else the footprint of the account they are about. Anonymous ones stay null: only an
+-- administrator of every distributor reads those.
+UPDATE audit_log SET distribuidoras = ARRAY[details->>'distribuidora']
+  WHERE distribuidoras IS NULL AND jsonb_typeof(details->'distribuidora') = 'string';
+--> statement-breakpoint
+UPDATE audit_log a SET distribuidoras = ARRAY[d.codigo] FROM distribuidoras d
+  WHERE a.distribuidoras IS NULL AND jsonb_typeof(a.details->'cups') = 'string' AND substr(a.details->>'cups', 1, 6) = d.prefijo_cups;
+--> statement-breakpoint
+UPDATE audit_log a SET distribuidoras = u.huella FROM users u
+  WHERE a.distribuidoras IS NULL AND u.id::text = (CASE WHEN a.target_type = 'usuario' THEN a.target_id ELSE a.actor_user_id::text END);
