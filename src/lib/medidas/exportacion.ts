@@ -13,7 +13,8 @@
  * Every interval of the range that has ended gets a row: one without a measure has an empty
  * `Consumo_kWh` and `sin dato` as its method, so the gap shows (DOMAIN.md §9, "missing days").
  * `;` separator, CRLF, UTF-8 with BOM, cells protected by src/lib/csv.ts. The portal's own
- * reader (src/server/medidas/formatos) reads these files back.
+ * reader (src/server/medidas/formatos) reads these files back; a `sin dato` row carries no measure,
+ * so a reader has to pass over it rather than import it.
  *
  * The same rows feed the Excel workbook (real date cells in civil local time) and the
  * Datadis-compatible variant (`cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh`).
