@@ -23,6 +23,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { certificadoSection } from './bench-certificado.ts';
+import { descargasSection } from './bench-exportacion.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
@@ -460,6 +461,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'medidas', needsBuild: true, run: medidasSection },
   { name: 'grafico', needsBuild: true, run: graficoSection },
   { name: 'certificado', needsBuild: false, run: certificadoSection },
+  { name: 'descargas', needsBuild: false, run: descargasSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.

@@ -252,9 +252,9 @@ describe('downloads', () => {
     expect(res.headers.get('content-disposition')).toContain(`consumos_${cups}_2025-10-26_2025-10-27.csv`);
     const texto = await res.text();
     const lineas = texto.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lineas[0]).toBe('CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin');
+    expect(lineas[0]).toBe('CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin');
     expect(lineas).toHaveLength(1 + 25 + 24);
-    expect(lineas[1]).toMatch(new RegExp(`^${cups};26/10/2025;1;0,300;R;;S;P3;.*;2025-10-26T00:00:00\\+02:00;2025-10-26T01:00:00\\+02:00$`));
+    expect(lineas[1]).toMatch(new RegExp(`^${cups};26/10/2025;1;0,300;R;;S;P3;.*;2025-10-26T00:00:00\\+02:00;2025-10-26T01:00:00\\+02:00;01:00$`));
     expect(lineas[25]).toMatch(/;26\/10\/2025;25;/);
     expect(lineas[26]).toMatch(/;27\/10\/2025;1;/);
   });

@@ -56,7 +56,10 @@ async function descargarCsv(page: Page): Promise<{ nombre: string; lineas: strin
   return { nombre: descarga.suggestedFilename(), lineas: bytes.toString('utf8').slice(1).trimEnd().split('\r\n') };
 }
 
-const CABECERA_CSV = 'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin';
+const CABECERA_CSV = 'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin';
+
+/** 1…n. */
+const hastaN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 test('draws the chart of the first supply point and records how long the draw took', async ({ page }) => {
   const { lista } = await datosDe(CONSUMIDOR);
@@ -199,14 +202,16 @@ test('labels the 25-hour October day, shows its 25 hours in the table and downlo
   const { nombre, lineas } = await descargarCsv(page);
   expect(nombre).toBe(`consumos_${detalle.cups}_${octubre}_${octubre}.csv`);
   expect(lineas[0]).toBe(CABECERA_CSV);
-  expect(lineas).toHaveLength(conMedida(c) + 1);
+  // Every hour 1–25 has a row; one the demo left without a measure says «sin dato».
+  expect(lineas).toHaveLength(25 + 1);
   const [d, m, a] = [octubre.slice(8, 10), octubre.slice(5, 7), octubre.slice(0, 4)];
-  // Hours 1–25, less any the demo left without a measure (its gaps fall on random days).
-  expect(lineas.slice(1).map((l) => l.split(';').slice(1, 3).join(';'))).toEqual(horasConMedida(c).map((h) => `${d}/${m}/${a};${h}`));
+  expect(lineas.slice(1).map((l) => l.split(';').slice(1, 3).join(';'))).toEqual(hastaN(25).map((h) => `${d}/${m}/${a};${h}`));
+  const sinDato = hastaN(25).filter((h) => !horasConMedida(c).includes(h));
+  expect(lineas.slice(1).filter((l) => l.split(';')[4] === 'sin dato').map((l) => Number(l.split(';')[2]))).toEqual(sinDato);
   // The end of the first 02:00–03:00 is the instant the clocks go back: 02:00 in winter time.
   const fila = (h: number) => lineas.find((l) => l.split(';')[2] === String(h));
-  if (horasConMedida(c).includes(3)) expect(fila(3)).toContain(`;02:00–03:00 (horario de verano);${octubre}T02:00:00+02:00;${octubre}T02:00:00+01:00`);
-  if (horasConMedida(c).includes(4)) expect(fila(4)).toContain(`;02:00–03:00 (horario de invierno);${octubre}T02:00:00+01:00;${octubre}T03:00:00+01:00`);
+  expect(fila(3)).toContain(`;02:00–03:00 (horario de verano);${octubre}T02:00:00+02:00;${octubre}T02:00:00+01:00;03:00`);
+  expect(fila(4)).toContain(`;02:00–03:00 (horario de invierno);${octubre}T02:00:00+01:00;${octubre}T03:00:00+01:00;03:00`);
 });
 
 /** The hour numbers (1 for the first hour of the day) that have a measure in a day's curve. */
@@ -224,9 +229,9 @@ test('downloads 23 rows for the March day and 24 for an ordinary day', async ({ 
   expect(c.totales.horasDelRango).toBe(23);
   const v = await descargarCsv(page);
   expect(v.lineas[0]).toBe(CABECERA_CSV);
-  // One row per hour with a measure, numbered up to 23 (the demo's gaps fall on random days).
-  expect(v.lineas.slice(1).map((l) => Number(l.split(';')[2]))).toEqual(horasConMedida(c));
-  expect(Math.max(...horasConMedida(c))).toBeLessThanOrEqual(23);
+  // One row per hour, numbered up to 23, a gap of the demo included as «sin dato».
+  expect(v.lineas.slice(1).map((l) => Number(l.split(';')[2]))).toEqual(hastaN(23));
+  expect(v.lineas.slice(1).filter((l) => l.split(';')[4] !== 'sin dato')).toHaveLength(conMedida(c));
 
   await page.getByRole('button', { name: 'Día siguiente' }).click();
   await expect(page).toHaveURL(new RegExp(`desde=${masDias(marzo, 1)}`));
@@ -235,8 +240,9 @@ test('downloads 23 rows for the March day and 24 for an ordinary day', async ({ 
   const n = await curvaDeLaPagina(page, api);
   expect(n.totales.horasDelRango).toBe(24);
   const normal = await descargarCsv(page);
-  expect(normal.lineas.slice(1).map((l) => Number(l.split(';')[2]))).toEqual(horasConMedida(n));
-  expect(normal.lineas[1]).toMatch(new RegExp(`^${detalle.cups};\\d{2}/\\d{2}/\\d{4};\\d+;\\d+,\\d{3};[RE];`));
+  expect(normal.lineas.slice(1).map((l) => Number(l.split(';')[2]))).toEqual(hastaN(24));
+  expect(normal.lineas.slice(1).filter((l) => l.split(';')[4] !== 'sin dato')).toHaveLength(conMedida(n));
+  expect(normal.lineas[1]).toMatch(new RegExp(`^${detalle.cups};\\d{2}/\\d{2}/\\d{4};1;(\\d+,\\d{3};[RE]|;sin dato);`));
 });
 
 test('opens the hours of a day from the daily table of a month', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
  * /medidas/potencia (issue 6 "Maximum powers") through the browser: the company's 6.1TD and 3.0TD
  * supply points, the default last twelve complete months, the table checked against the API, the
- * chart, an exceedance flagged in words and icon, the CSV built in the browser, month range errors,
+ * chart, an exceedance flagged in words and icon, the CSV the API writes, month range errors,
  * and axe at desktop and phone widths.
  */
 import { readFileSync } from 'node:fs';
@@ -73,6 +73,7 @@ test('shows the last twelve complete months of the first supply point, as the AP
   expect(lineas[0]).toBe('CUPS;Mes;Periodo;Potencia_maxima_kW;Potencia_contratada_kW;Excedida;Momento;Metodo');
   expect(lineas).toHaveLength(1 + datos.meses.reduce((n, m) => n + m.periodos.length, 0));
   expect(lineas[1]).toMatch(new RegExp(`^${lista[0]!.cups};\\d{4}-\\d{2};P\\d;\\d+(,\\d+)?;\\d+(,\\d+)?;[SN];\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:00\\+0[12]:00;(Real|Estimada)$`));
+  await expect(page.getByRole('status').filter({ hasText: 'Fichero descargado' })).toContainText(descarga.suggestedFilename());
 });
 
 test('flags an exceedance in words and with an icon, not by colour alone', async ({ page }) => {

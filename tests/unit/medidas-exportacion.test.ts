@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cabeceraCsvDatadis,
   cabeceraCsvMedidas,
+  celdasExcelMedidas,
+  columnasExcelMedidas,
   COLUMNAS_CSV_MEDIDAS,
+  conHuecos,
+  conHuecosAsync,
   filaCsvMedidas,
+  filaExportacion,
   kwhTexto,
+  lineaCsvDatadis,
   lineasCsvMedidas,
   lineasCsvMedidasAsync,
+  nombreCsvDatadis,
   nombreCsvMedidas,
   type MedidaExportable,
 } from '../../src/lib/medidas/exportacion.ts';
+import { celdasExcelPotencias, columnasExcelPotencias, filasDescargaPotencias, modeloPotencias, type PotenciasRespuesta } from '../../src/lib/medidas-pantalla/potencias.ts';
 import { iniciosEntre, rangoDia } from '../../src/lib/medidas/horas.ts';
 import { sumasPor, totalesPorPeriodo } from '../../src/lib/medidas/totales.ts';
 import { leerFicheroMedidas } from '../../src/server/medidas/formatos/index.ts';
@@ -44,7 +53,7 @@ describe('kWh text', () => {
 describe('CSV download of measures', () => {
   it('starts with the BOM and the consumer-format columns, then the explicit ones', () => {
     expect(cabeceraCsvMedidas()).toBe(
-      '\uFEFFCUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin\r\n',
+      '\uFEFFCUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin\r\n',
     );
     expect(COLUMNAS_CSV_MEDIDAS.slice(0, 5)).toEqual(['CUPS', 'Fecha', 'Hora', 'Consumo_kWh', 'Metodo_obtencion']);
   });
@@ -54,21 +63,22 @@ describe('CSV download of measures', () => {
     // ends at 03:00+02:00, which is the same instant as 02:00+01:00, what clocks show then.
     const lineas = diaDeMedidas('2025-10-26').map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(25);
-    expect(lineas[0]).toBe('ES9901000000001234TC;26/10/2025;1;0,100;R;;;P3;00:00–01:00;2025-10-26T00:00:00+02:00;2025-10-26T01:00:00+02:00\r\n');
+    expect(lineas[0]).toBe('ES9901000000001234TC;26/10/2025;1;0,100;R;;;P3;00:00–01:00;2025-10-26T00:00:00+02:00;2025-10-26T01:00:00+02:00;01:00\r\n');
+    // Hora_fin is the clock time in the interval's own offset: the repeated hour ends at 03:00 twice.
     expect(lineas[2]).toBe(
-      'ES9901000000001234TC;26/10/2025;3;0,102;R;;N;P3;02:00–03:00 (horario de verano);2025-10-26T02:00:00+02:00;2025-10-26T02:00:00+01:00\r\n',
+      'ES9901000000001234TC;26/10/2025;3;0,102;R;;N;P3;02:00–03:00 (horario de verano);2025-10-26T02:00:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n',
     );
     expect(lineas[3]).toBe(
-      'ES9901000000001234TC;26/10/2025;4;0,103;E;0,030;S;P3;02:00–03:00 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T03:00:00+01:00\r\n',
+      'ES9901000000001234TC;26/10/2025;4;0,103;E;0,030;S;P3;02:00–03:00 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T03:00:00+01:00;03:00\r\n',
     );
-    expect(lineas[24]).toBe('ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00\r\n');
+    expect(lineas[24]).toBe('ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00;24:00\r\n');
   });
 
   it('writes the 23 hours of the March day, hour 3 being 03:00–04:00', () => {
     const lineas = diaDeMedidas('2025-03-30').map((m) => filaCsvMedidas(m, { tarifa: '3.0TD' }));
     expect(lineas).toHaveLength(23);
-    expect(lineas[1]).toContain(';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00');
-    expect(lineas[2]).toContain(';30/03/2025;3;0,102;R;;N;P6;03:00–04:00;2025-03-30T03:00:00+02:00;2025-03-30T04:00:00+02:00');
+    expect(lineas[1]).toContain(';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00;02:00\r\n');
+    expect(lineas[2]).toContain(';30/03/2025;3;0,102;R;;N;P6;03:00–04:00;2025-03-30T03:00:00+02:00;2025-03-30T04:00:00+02:00;04:00\r\n');
     expect(lineas[22]).toContain(';30/03/2025;23;');
   });
 
@@ -77,10 +87,13 @@ describe('CSV download of measures', () => {
     expect(lineas.join(' ')).toBe('P3 P3 P3 P3 P3 P3 P3 P3 P2 P2 P1 P1 P1 P1 P2 P2 P2 P2 P1 P1 P1 P1 P2 P2');
   });
 
-  it('numbers quarter-hours 1 to 100 on the October day', () => {
+  it('numbers quarter-hours 1 to 100 on the October day, with the clock time each one ends at', () => {
     const lineas = diaDeMedidas('2025-10-26', 15).map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(100);
-    expect(lineas[12]).toContain(';26/10/2025;13;0,112;R;;S;P3;02:00–02:15 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T02:15:00+01:00');
+    expect(lineas[0]).toMatch(/;26\/10\/2025;1;.*;00:15\r\n$/);
+    expect(lineas[11]).toContain(';26/10/2025;12;0,111;R;0,110;N;P3;02:45–03:00 (horario de verano);2025-10-26T02:45:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n');
+    expect(lineas[12]).toContain(';26/10/2025;13;0,112;R;;S;P3;02:00–02:15 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T02:15:00+01:00;02:15\r\n');
+    expect(lineas[99]).toMatch(/;26\/10\/2025;100;.*;24:00\r\n$/);
   });
 
   it('protects text cells against formulas', () => {
@@ -93,7 +106,8 @@ describe('CSV download of measures', () => {
     const texto = [...lineasCsvMedidas(medidas, { tarifa: '2.0TD' })].join('');
     const r = leerFicheroMedidas('descarga.csv', texto);
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
-    expect(r.resumen.avisos).toEqual([]);
+    // Hora_fin repeats what Inicio and Fin already say; the reader (formatos/) only notes it as not imported.
+    expect(r.resumen.avisos.filter((a) => !a.includes('Hora_fin'))).toEqual([]);
     expect(r.registros.map(({ origen: _o, ...resto }) => resto)).toEqual(medidas);
   });
 
@@ -110,6 +124,141 @@ describe('CSV download of measures', () => {
 
   it('names the file after the CUPS and the dates', () => {
     expect(nombreCsvMedidas(CUPS, '2025-01-01', '2025-12-31')).toBe('consumos_ES9901000000001234TC_2025-01-01_2025-12-31.csv');
+  });
+});
+
+describe('gaps in the downloads', () => {
+  const rango = (desde: string, hasta: string, ahora: string, minutos: 60 | 15 = 60) => {
+    const { inicio } = rangoDia(desde);
+    const { fin } = rangoDia(hasta);
+    return { cups: CUPS, inicio, fin, minutos, hasta: new Date(ahora) };
+  };
+
+  it('gives every missing interval a row with an empty value and «sin dato», in order', () => {
+    const dia = diaDeMedidas('2025-01-15');
+    const medidas = dia.filter((_, i) => i !== 0 && i !== 5 && i !== 6 && i !== 23);
+    const todos = [...conHuecos(medidas, rango('2025-01-15', '2025-01-15', '2026-01-01T00:00:00Z'))];
+    expect(todos.map((m) => m.inicio.getTime())).toEqual(dia.map((m) => m.inicio.getTime()));
+    const lineas = todos.map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
+    expect(lineas[0]).toBe(`${CUPS};15/01/2025;1;;sin dato;;;P3;00:00–01:00;2025-01-15T00:00:00+01:00;2025-01-15T01:00:00+01:00;01:00\r\n`);
+    expect(lineas[5]).toContain(';15/01/2025;6;;sin dato;;;P3;05:00–06:00;');
+    expect(lineas[6]).toContain(';15/01/2025;7;;sin dato;');
+    expect(lineas[7]).toContain(';15/01/2025;8;0,107;R;');
+    expect(lineas[23]).toContain(';15/01/2025;24;;sin dato;;;P2;23:00–24:00;');
+  });
+
+  it('lists no gap for an interval that has not ended yet, and none when nothing is missing', () => {
+    // 10:30 Madrid on the 15th: hours 1–10 have ended, the eleventh has not.
+    const vacios = [...conHuecos([], rango('2025-01-15', '2025-01-16', '2025-01-15T09:30:00Z'))];
+    expect(vacios).toHaveLength(10);
+    expect(vacios.every((m) => m.metodo === 'sin dato' && m.importadaWh === null)).toBe(true);
+    const llenos = diaDeMedidas('2025-10-26', 15);
+    expect([...conHuecos(llenos, rango('2025-10-26', '2025-10-26', '2026-01-01T00:00:00Z', 15))]).toEqual(llenos);
+  });
+
+  it('fills the 25 hours of the October day from an async source', async () => {
+    async function* fuente() {
+      yield* diaDeMedidas('2025-10-26').filter((_, i) => i === 3);
+    }
+    const todos: string[] = [];
+    for await (const m of conHuecosAsync(fuente(), rango('2025-10-26', '2025-10-26', '2026-01-01T00:00:00Z'))) todos.push(m.metodo);
+    expect(todos).toHaveLength(25);
+    expect(todos.filter((m) => m !== 'sin dato')).toEqual(['estimada']);
+    expect(todos[3]).toBe('estimada');
+  });
+});
+
+describe('the Datadis-compatible CSV', () => {
+  const datadis = (medidas: MedidaExportable[]) => medidas.map((m) => lineaCsvDatadis(filaExportacion(m, { tarifa: '2.0TD' })));
+
+  it('has the Datadis header without a BOM, dates AAAA/MM/DD, hour-ending HH:MM up to 24:00, Real/Estimada and decimal commas', () => {
+    expect(cabeceraCsvDatadis()).toBe('cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh\r\n');
+    const lineas = datadis(diaDeMedidas('2025-01-15'));
+    expect(lineas[0]).toBe(`${CUPS};2025/01/15;01:00;0,100;Real;\r\n`);
+    expect(lineas[3]).toBe(`${CUPS};2025/01/15;04:00;0,103;Estimada;0,030\r\n`);
+    expect(lineas[23]).toBe(`${CUPS};2025/01/15;24:00;0,123;Real;0,230\r\n`);
+  });
+
+  it('writes the clock-change days by the clock: October repeats 03:00, March has no 03:00', () => {
+    const horas = (lineas: string[]) => lineas.map((l) => l.split(';')[2]);
+    const octubre = horas(datadis(diaDeMedidas('2025-10-26')));
+    expect(octubre).toHaveLength(25);
+    expect(octubre.slice(0, 5)).toEqual(['01:00', '02:00', '03:00', '03:00', '04:00']);
+    expect(octubre[24]).toBe('24:00');
+    const marzo = horas(datadis(diaDeMedidas('2025-03-30')));
+    expect(marzo).toHaveLength(23);
+    expect(marzo.slice(0, 3)).toEqual(['01:00', '02:00', '04:00']);
+    expect(horas(datadis(diaDeMedidas('2025-01-15', 15))).slice(0, 4)).toEqual(['00:15', '00:30', '00:45', '01:00']);
+  });
+
+  it('leaves gaps out, as Datadis lists only what it has', () => {
+    const hueco = [...conHuecos([], { cups: CUPS, ...rangoDia('2025-01-15'), minutos: 60, hasta: new Date('2026-01-01T00:00:00Z') })][0]!;
+    expect(lineaCsvDatadis(filaExportacion(hueco, { tarifa: '2.0TD' }))).toBe('');
+  });
+
+  it('protects the CUPS cell against formulas like every other CSV', () => {
+    const m = { ...diaDeMedidas('2025-01-15')[0]!, cups: '@SUM(1)' };
+    expect(datadis([m])[0]!.startsWith(`'@SUM(1);2025/01/15;`)).toBe(true);
+  });
+
+  it('is read back by the portal’s reader with the same values across both clock changes', () => {
+    const medidas = [...diaDeMedidas('2025-03-30'), ...diaDeMedidas('2025-10-26')];
+    const texto = cabeceraCsvDatadis() + datadis(medidas).join('');
+    const r = leerFicheroMedidas('datadis.csv', texto);
+    if (!r.ok) throw new Error(JSON.stringify(r.errores));
+    // Datadis has no firmness column.
+    expect(r.registros.map(({ origen: _o, ...resto }) => resto)).toEqual(medidas.map((m) => ({ ...m, firme: null })));
+  });
+
+  it('names the file apart from the portal’s CSV', () => {
+    expect(nombreCsvDatadis(CUPS, '2025-01-01', '2025-12-31')).toBe('consumos_ES9901000000001234TC_2025-01-01_2025-12-31_datadis.csv');
+  });
+});
+
+describe('the Excel rows', () => {
+  it('writes the date and the start and end as date cells in Madrid civil time, with the offset beside them', () => {
+    const dia = diaDeMedidas('2025-10-26');
+    const cabeceras = columnasExcelMedidas().map((c) => c.cabecera);
+    expect(cabeceras).toContain('Inicio (hora local de Madrid)');
+    expect(columnasExcelMedidas('canarias').map((c) => c.cabecera)).toContain('Fin (hora local de Canarias)');
+    const fila = (i: number) => Object.fromEntries(celdasExcelMedidas(filaExportacion(dia[i]!, { tarifa: '2.0TD' })).map((v, k) => [cabeceras[k]!, v]));
+    const verano = fila(2);
+    expect(verano['Fecha']).toEqual(new Date(Date.UTC(2025, 9, 26)));
+    expect(verano['Hora']).toBe(3);
+    expect(verano['Consumo_kWh']).toBe(0.102);
+    expect(verano['Inicio (hora local de Madrid)']).toEqual(new Date(Date.UTC(2025, 9, 26, 2)));
+    expect(verano['Fin (hora local de Madrid)']).toEqual(new Date(Date.UTC(2025, 9, 26, 3)));
+    expect(verano['Desfase_UTC']).toBe('+02:00');
+    const invierno = fila(3);
+    expect(invierno['Inicio (hora local de Madrid)']).toEqual(new Date(Date.UTC(2025, 9, 26, 2)));
+    expect(invierno['Desfase_UTC']).toBe('+01:00');
+    // The last hour ends at 24:00: one whole day in Excel's [hh]:mm.
+    expect(fila(24)['Hora_fin (hora local de Madrid)']).toBe(1);
+    expect(fila(0)['Hora_fin (hora local de Madrid)']).toBeCloseTo(1 / 24, 10);
+    expect(columnasExcelMedidas().find((c) => c.cabecera === 'Fecha')!.formato).toBe('dd/mm/yyyy');
+  });
+
+  it('writes a gap as an empty value with «sin dato»', () => {
+    const hueco = [...conHuecos([], { cups: CUPS, ...rangoDia('2025-01-15'), minutos: 60, hasta: new Date('2026-01-01T00:00:00Z') })][0]!;
+    const celdas = celdasExcelMedidas(filaExportacion(hueco, { tarifa: '2.0TD' }));
+    expect(celdas.slice(3, 7)).toEqual([null, 'sin dato', null, null]);
+  });
+
+  it('writes the maximum powers with the month and the moment as date cells', () => {
+    const r: PotenciasRespuesta = {
+      cups: CUPS,
+      tarifa: '2.0TD',
+      contratadasKw: [4.6, 4.6],
+      periodos: [
+        { periodo: 'P1', nombre: 'Punta', color: '#000' },
+        { periodo: 'P2', nombre: 'Valle', color: '#000' },
+      ],
+      meses: [{ mes: '2025-07', periodos: [{ periodo: 'P1', potenciaKw: 5.25, contratadaKw: 4.6, momento: '2025-07-15T09:00:00.000Z', metodo: 'real', excedida: true }] }],
+    };
+    const filas = filasDescargaPotencias(r, modeloPotencias(r, '2025-06', '2025-07'));
+    expect(filas).toHaveLength(1);
+    expect(columnasExcelPotencias().map((c) => c.cabecera)).toContain('Momento (hora local de Madrid)');
+    expect(celdasExcelPotencias(filas[0]!)).toEqual([CUPS, new Date(Date.UTC(2025, 6, 1)), 'P1', 5.25, 4.6, 'S', new Date(Date.UTC(2025, 6, 15, 11)), '+02:00', 'Real']);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * The maximum powers screen (issue 6, /medidas/potencia): the range of months (by default the last
  * twelve complete ones, at most 24), the month × period table with the contracted power and the
- * exceedances, the grouped bars of the chart, and the CSV the browser builds (src/lib/csv.ts: BOM,
- * `;`, decimal comma, cells safe from formula injection).
+ * exceedances, the grouped bars of the chart, and the rows of its downloads, which the API writes
+ * (GET /api/medidas/potencias/csv and /xlsx): the CSV through src/lib/csv.ts (BOM, `;`, decimal comma,
+ * cells safe from formula injection), the workbook with real date cells in civil local time.
  */
 import { CSV_BOM, csvLine } from '../csv.ts';
+import type { CeldaExcel, ColumnaExcel } from '../medidas/exportacion.ts';
 import { isoConDesfase, partesLocales, ZONA_MADRID, type ZonaHoraria } from '../medidas/horas.ts';
 import { fechaBreve, nombreMes } from './formato.ts';
 
@@ -140,28 +142,79 @@ export function modeloPotencias(r: PotenciasRespuesta, desde: string, hasta: str
 /** Column names of the maximum powers CSV. */
 export const COLUMNAS_CSV_POTENCIAS = ['CUPS', 'Mes', 'Periodo', 'Potencia_maxima_kW', 'Potencia_contratada_kW', 'Excedida', 'Momento', 'Metodo'] as const;
 
-/** The CSV of the table: one line per month and period with data; `Momento` ISO 8601 with offset. */
-export function csvPotencias(r: PotenciasRespuesta, modelo: ModeloPotencias, zona: ZonaHoraria = ZONA_MADRID): string {
-  let texto = CSV_BOM + csvLine(COLUMNAS_CSV_POTENCIAS);
+/** One month and period with data, as both downloads write it. */
+export interface FilaDescargaPotencias {
+  cups: string;
+  mes: string;
+  periodo: string;
+  potenciaKw: number;
+  contratadaKw: number;
+  excedida: boolean;
+  /** Start of the interval of the maximum, ISO 8601 with the offset in force. */
+  momentoIso: string;
+  /** The same instant as the zone's clocks read it, written as UTC milliseconds (for a spreadsheet). */
+  momentoCivil: number;
+  metodo: 'Real' | 'Estimada';
+}
+
+/** The rows of the downloads: one per month and period with data, in the table's order. */
+export function filasDescargaPotencias(r: PotenciasRespuesta, modelo: ModeloPotencias, zona: ZonaHoraria = ZONA_MADRID): FilaDescargaPotencias[] {
+  const filas: FilaDescargaPotencias[] = [];
   for (const f of modelo.filas) {
     f.celdas.forEach((c, i) => {
       if (!c) return;
-      texto += csvLine([
-        r.cups,
-        f.mes,
-        modelo.periodos[i]!.periodo,
-        c.potenciaKw,
-        c.contratadaKw,
-        c.excedida ? 'S' : 'N',
-        isoConDesfase(Date.parse(c.momento), zona),
-        c.metodo === 'real' ? 'Real' : 'Estimada',
-      ]);
+      const momentoIso = isoConDesfase(Date.parse(c.momento), zona);
+      filas.push({
+        cups: r.cups,
+        mes: f.mes,
+        periodo: modelo.periodos[i]!.periodo,
+        potenciaKw: c.potenciaKw,
+        contratadaKw: c.contratadaKw,
+        excedida: c.excedida,
+        momentoIso,
+        momentoCivil: Date.parse(`${momentoIso.slice(0, 19)}Z`),
+        metodo: c.metodo === 'real' ? 'Real' : 'Estimada',
+      });
     });
+  }
+  return filas;
+}
+
+/** The CSV of the table: one line per month and period with data; `Momento` ISO 8601 with offset. */
+export function csvPotencias(r: PotenciasRespuesta, modelo: ModeloPotencias, zona: ZonaHoraria = ZONA_MADRID): string {
+  let texto = CSV_BOM + csvLine(COLUMNAS_CSV_POTENCIAS);
+  for (const f of filasDescargaPotencias(r, modelo, zona)) {
+    texto += csvLine([f.cups, f.mes, f.periodo, f.potenciaKw, f.contratadaKw, f.excedida ? 'S' : 'N', f.momentoIso, f.metodo]);
   }
   return texto;
 }
 
-/** File name of the maximum powers CSV. */
+/**
+ * The workbook's columns: the month and the moment as real date cells. Excel has no time zones, so
+ * the moment is the civil time of the supply point's clocks, as the header says, with its offset
+ * beside it.
+ */
+export function columnasExcelPotencias(zona: ZonaHoraria = ZONA_MADRID): ColumnaExcel[] {
+  const lugar = zona === 'Atlantic/Canary' ? 'Canarias' : 'Madrid';
+  return [
+    { cabecera: 'CUPS', ancho: 24 },
+    { cabecera: 'Mes', ancho: 10, formato: 'mm/yyyy' },
+    { cabecera: 'Periodo', ancho: 9 },
+    { cabecera: 'Potencia_maxima_kW', ancho: 19, formato: '0.000' },
+    { cabecera: 'Potencia_contratada_kW', ancho: 23, formato: '0.000' },
+    { cabecera: 'Excedida', ancho: 9 },
+    { cabecera: `Momento (hora local de ${lugar})`, ancho: 30, formato: 'dd/mm/yyyy hh:mm' },
+    { cabecera: 'Desfase_UTC', ancho: 12 },
+    { cabecera: 'Metodo', ancho: 10 },
+  ];
+}
+
+/** The cells of one row, in the order of `columnasExcelPotencias`. */
+export function celdasExcelPotencias(f: FilaDescargaPotencias): CeldaExcel[] {
+  return [f.cups, new Date(`${f.mes}-01T00:00:00Z`), f.periodo, f.potenciaKw, f.contratadaKw, f.excedida ? 'S' : 'N', new Date(f.momentoCivil), f.momentoIso.slice(19), f.metodo];
+}
+
+/** File name of the maximum powers CSV (`.xlsx` for the workbook). */
 export function nombreCsvPotencias(cups: string, desde: string, hasta: string): string {
   return `potencias-maximas_${cups.replace(/[^A-Z0-9]/gi, '')}_${desde}_${hasta}.csv`;
 }

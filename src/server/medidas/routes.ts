@@ -3,16 +3,39 @@
  * columns, for the chart and the table), its downloads (CSV in the consumer format plus explicit
  * times, and Excel), and the monthly maximum powers against the contracted ones. Only the holder's
  * own supply points: anyone else's CUPS answers 404 (see src/server/suministros/routes.ts).
- * Downloads are streamed a month at a time, so two years never sit whole in memory.
+ * Downloads are streamed a month at a time, so two years never sit whole in memory, in slices that
+ * leave the event loop free, and only a few at once per process (./descargas.ts). Every interval of
+ * the range that has ended gets a row, a gap included ("sin dato").
  */
 import { PassThrough, Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { consultaCurvaSchema, errorRango, MAX_DIAS_CONSULTA } from '../../lib/consulta-medidas.ts';
-import { cabeceraCsvMedidas, COLUMNAS_CSV_MEDIDAS, filaCsvMedidas, nombreCsvMedidas } from '../../lib/medidas/exportacion.ts';
-import { diasCambioHora, etiquetaIntervalo, isoConDesfase, posicionIntervalo, rangoDias } from '../../lib/medidas/horas.ts';
+import {
+  cabeceraCsvDatadis,
+  cabeceraCsvMedidas,
+  celdasExcelMedidas,
+  columnasExcelMedidas,
+  conHuecosAsync,
+  filaExportacion,
+  lineaCsvDatadis,
+  lineaCsvMedidas,
+  nombreCsvDatadis,
+  nombreCsvMedidas,
+  type CeldaExcel,
+} from '../../lib/medidas/exportacion.ts';
+import { diasCambioHora, rangoDias } from '../../lib/medidas/horas.ts';
+import {
+  celdasExcelPotencias,
+  columnasExcelPotencias,
+  csvPotencias,
+  filasDescargaPotencias,
+  modeloPotencias,
+  nombreCsvPotencias,
+  type PotenciasRespuesta,
+} from '../../lib/medidas-pantalla/potencias.ts';
 import { sumarPorDiaOMes } from '../../lib/medidas/serie.ts';
-import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, periodoEnergia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
+import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -20,6 +43,7 @@ import { respuestaJson } from '../http/compresion.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
 import { suministroDelLector } from '../suministros/routes.ts';
 import type { Suministro } from '../suministros/service.ts';
+import { escribirLibroExcel, LimiteSimultaneas, MAX_DESCARGAS_CSV, MAX_DESCARGAS_EXCEL, Tandas } from './descargas.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
 import { densificar, leerCurvaHorariaTexto, serieDeTexto } from './meses.ts';
 import { leerCurva, leerPotenciasMaximas, recorrerHoras } from './service.ts';
@@ -92,6 +116,15 @@ const curva = createRoute({
   responses: { 200: { description: 'La curva', content: { 'application/json': { schema: CurvaSchema } } }, ...errores },
 });
 
+/** The CSV download's query: the curve's, and which layout. */
+const DescargaCsvQuery = consultaCurvaSchema.extend({
+  /** `portal` (default): the consumer format plus explicit times; `datadis`: the columns of datadis.es downloads. */
+  formato: z.enum(['portal', 'datadis'], { message: 'El formato debe ser «portal» o «datadis».' }).optional(),
+});
+
+const tipoXlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ocupado = errorResponse('Demasiadas descargas a la vez en este momento; Retry-After dice cuántos segundos esperar');
+
 const descarga = (formato: 'csv' | 'xlsx') =>
   createRoute({
     method: 'get',
@@ -100,19 +133,17 @@ const descarga = (formato: 'csv' | 'xlsx') =>
     summary: formato === 'csv' ? 'Curva de consumo en CSV' : 'Curva de consumo en Excel',
     description:
       formato === 'csv'
-        ? 'Columnas del formato de consumos de las distribuidoras (CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion, Hora 1–25 como fin de hora) y además energía vertida, firmeza, periodo, franja horaria e inicio y fin en ISO 8601 con desfase. «;», coma decimal, UTF-8 con BOM. Se envía por partes.'
-        : 'Las mismas columnas en un libro de Excel (.xlsx) con números, escrito por partes.',
+        ? 'Con formato=portal (por defecto): columnas del formato de consumos de las distribuidoras (CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion, Hora 1–25 como fin de hora) y además energía vertida, firmeza, periodo, franja horaria, inicio y fin en ISO 8601 con desfase y Hora_fin (HH:MM, hora de fin). Cada intervalo ya terminado del periodo tiene su línea: uno sin medida va con el consumo vacío y el método «sin dato». «;», coma decimal, UTF-8 con BOM. Con formato=datadis: las columnas de las descargas de Datadis (cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh), fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada, coma decimal, sin BOM y, como Datadis, solo los intervalos con medida. Se envía por partes.'
+        : 'Las mismas filas en un libro de Excel (.xlsx): números, y fecha, inicio y fin como fechas de Excel en la hora local del suministro (Excel no tiene zonas horarias; la columna Desfase_UTC da el desfase). Escrito por partes.',
     security: seguridad,
-    request: { query: consultaCurvaSchema },
+    request: { query: formato === 'csv' ? DescargaCsvQuery : consultaCurvaSchema },
     responses: {
       200: {
         description: 'El fichero',
-        content:
-          formato === 'csv'
-            ? { 'text/csv': { schema: z.string() } }
-            : { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() } },
+        content: formato === 'csv' ? { 'text/csv': { schema: z.string() } } : { [tipoXlsx]: { schema: z.string() } },
       },
       ...errores,
+      503: ocupado,
     },
   });
 
@@ -161,6 +192,27 @@ const potencias = createRoute({
   responses: { 200: { description: 'Las potencias', content: { 'application/json': { schema: PotenciasSchema } } }, ...errores },
 });
 
+const descargaPotencias = (formato: 'csv' | 'xlsx') =>
+  createRoute({
+    method: 'get',
+    path: `/medidas/potencias/${formato}`,
+    tags: ['Consumidores'],
+    summary: formato === 'csv' ? 'Potencias máximas en CSV' : 'Potencias máximas en Excel',
+    description:
+      formato === 'csv'
+        ? 'Una línea por mes y periodo con dato: CUPS;Mes;Periodo;Potencia_maxima_kW;Potencia_contratada_kW;Excedida;Momento;Metodo, con el momento en ISO 8601 con desfase. «;», coma decimal, UTF-8 con BOM.'
+        : 'Las mismas filas en un libro de Excel (.xlsx), con el mes y el momento como fechas de Excel en la hora local del suministro.',
+    security: seguridad,
+    request: { query: PotenciasQuery },
+    responses: {
+      200: {
+        description: 'El fichero',
+        content: formato === 'csv' ? { 'text/csv': { schema: z.string() } } : { [tipoXlsx]: { schema: z.string() } },
+      },
+      ...errores,
+    },
+  });
+
 /** The tariff of a supply point as the period tables know it (every stored tariff is one). */
 function tarifaDe(s: Suministro): CodigoTarifa {
   if (!esCodigoTarifa(s.tarifa)) throw new Error(`Tarifa sin tabla de periodos: ${s.tarifa}`);
@@ -169,7 +221,7 @@ function tarifaDe(s: Suministro): CodigoTarifa {
 
 /** Parses and checks the query the same way for the JSON and the downloads. */
 function consulta(c: Context<AuthEnv>) {
-  const q = consultaCurvaSchema.safeParse(c.req.query());
+  const q = DescargaCsvQuery.safeParse(c.req.query());
   if (!q.success) throw new ValidationError(q.error.issues.map((i) => i.message));
   return q.data;
 }
@@ -184,8 +236,57 @@ async function contexto(c: Context<AuthEnv>) {
   return { q, s, tarifa: tarifaDe(s), zonaElectrica, zona, rango };
 }
 
-/** The measures sub-app. */
+/** The rows of a curve download: every interval of the range that has ended, gaps included. */
+async function intervalosDescarga(c: Context<AuthEnv>) {
+  const { q, s, tarifa, zonaElectrica, rango } = await contexto(c);
+  const deps = c.get('deps');
+  const cuartos = q.resolucion === 'cuartohora' && s.resolucionMinutos === 15;
+  const medidas = (async function* () {
+    for await (const m of recorrerHoras(deps.db, s.id, rango.inicio, rango.fin, cuartos ? 'medidas_cuartohorarias' : 'medidas_horarias')) {
+      yield { cups: s.cups, inicio: m.inicio, minutos: cuartos ? 15 : 60, importadaWh: m.importadaWh, exportadaWh: m.exportadaWh, metodo: m.real ? 'real' : 'estimada', firme: m.firme } as const;
+    }
+  })();
+  const intervalos = conHuecosAsync(medidas, { cups: s.cups, inicio: rango.inicio, fin: rango.fin, minutos: cuartos ? 15 : 60, hasta: deps.clock.now() });
+  return { q, s, opciones: { tarifa, zona: zonaElectrica }, intervalos };
+}
+
+/** The maximum powers answer of a supply point for the months asked. */
+async function potenciasDe(c: Context<AuthEnv>, q: z.infer<typeof PotenciasQuery>): Promise<PotenciasRespuesta & { tarifa: CodigoTarifa; zona: ReturnType<typeof zonaHorariaDe> }> {
+  const s = await suministroDelLector(c, q.cups);
+  const e = errorRango(`${q.desde}-01`, `${q.hasta}-01`);
+  if (e) throw new ValidationError([e.replace('fecha', 'mes')]);
+  const [ad, md] = q.desde.split('-').map(Number) as [number, number];
+  const [ah, mh] = q.hasta.split('-').map(Number) as [number, number];
+  if ((ah - ad) * 12 + (mh - md) + 1 > 24) throw new ValidationError(['Consulte como máximo 24 meses de potencias.']);
+  const tarifa = tarifaDe(s);
+  const filas = await leerPotenciasMaximas(c.get('deps').db, s.id, `${q.desde}-01`, `${q.hasta}-01`);
+  const leyenda = leyendaPeriodosPotencia(tarifa);
+  const contratadasKw = s.potenciasW.map((w) => w / 1000);
+  const meses = new Map<string, CurvaMes>();
+  for (const f of filas) {
+    const contratadaKw = contratadasKw[f.periodo - 1] ?? contratadasKw[contratadasKw.length - 1]!;
+    const potenciaKw = f.potenciaW / 1000;
+    const lista = meses.get(f.mes) ?? [];
+    lista.push({ periodo: `P${f.periodo}`, potenciaKw, contratadaKw, momento: f.momento, metodo: f.metodo, excedida: potenciaKw > contratadaKw });
+    meses.set(f.mes, lista);
+  }
+  return {
+    cups: s.cups,
+    tarifa,
+    zona: zonaHorariaDe(zonaElectricaDeIne(s.codigoIne)),
+    contratadasKw,
+    periodos: leyenda.map((p) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color })),
+    meses: [...meses].map(([mes, periodos]) => ({ mes, periodos })),
+  };
+}
+
+/** Headers of a file download. */
+const cabecerasFichero = (tipo: string, nombre: string) => ({ 'Content-Type': tipo, 'Content-Disposition': `attachment; filename="${nombre}"`, 'Cache-Control': 'no-store' });
+
+/** The measures sub-app. Each instance bounds its own downloads (one per process in production). */
 export function medidasRoutes() {
+  const limiteExcel = new LimiteSimultaneas(MAX_DESCARGAS_EXCEL);
+  const limiteCsv = new LimiteSimultaneas(MAX_DESCARGAS_CSV);
   const app = featureApp();
   app.use('/medidas/*', requireAuth(), requireArea('distribucion'));
   return app
@@ -231,120 +332,100 @@ export function medidasRoutes() {
       return respuestaJson(c, `${JSON.stringify(resto).slice(0, -1)},"curva":${curvaJson}}`) as never;
     })
     .openapi(descarga('csv'), async (c) => {
-      const { q, s, tarifa, zonaElectrica, rango } = await contexto(c as unknown as Context<AuthEnv>);
-      const db = c.get('deps').db;
-      const cuartos = q.resolucion === 'cuartohora' && s.resolucionMinutos === 15;
-      const filas = recorrerHoras(db, s.id, rango.inicio, rango.fin, cuartos ? 'medidas_cuartohorarias' : 'medidas_horarias');
+      const { q, s, opciones, intervalos } = await intervalosDescarga(c as unknown as Context<AuthEnv>);
+      const datadis = q.formato === 'datadis';
+      const devolver = limiteCsv.tomar();
+      // The client may go while the body is still being written: the request's signal says so even
+      // when a layer in between (compression) does not pass the cancellation on to this stream.
+      const senal = c.req.raw.signal;
+      const abandonada = () => {
+        devolver();
+        void intervalos.return(undefined);
+      };
+      senal.addEventListener('abort', abandonada, { once: true });
       const encoder = new TextEncoder();
+      const tandas = new Tandas();
       let cabecera = false;
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
-          if (!cabecera) {
-            cabecera = true;
-            controller.enqueue(encoder.encode(cabeceraCsvMedidas()));
-          }
-          // Up to a few hundred rows per chunk: the consumer's pace sets the database's.
-          let texto = '';
-          for (let n = 0; n < 500; n++) {
-            const r = await filas.next();
-            if (r.done) {
-              if (texto) controller.enqueue(encoder.encode(texto));
+          try {
+            if (senal.aborted) {
               controller.close();
               return;
             }
-            const m = r.value;
-            texto += filaCsvMedidas(
-              { cups: s.cups, inicio: m.inicio, minutos: cuartos ? 15 : 60, importadaWh: m.importadaWh, exportadaWh: m.exportadaWh, metodo: m.real ? 'real' : 'estimada', firme: m.firme },
-              { tarifa, zona: zonaElectrica },
-            );
+            if (!cabecera) {
+              cabecera = true;
+              controller.enqueue(encoder.encode(datadis ? cabeceraCsvDatadis() : cabeceraCsvMedidas()));
+            }
+            // Up to a few hundred rows per chunk: the consumer's pace sets the database's.
+            let texto = '';
+            for (let n = 0; n < 500; n++) {
+              const r = await intervalos.next();
+              if (r.done) {
+                if (texto) controller.enqueue(encoder.encode(texto));
+                controller.close();
+                devolver();
+                senal.removeEventListener('abort', abandonada);
+                return;
+              }
+              const f = filaExportacion(r.value, opciones);
+              texto += datadis ? lineaCsvDatadis(f) : lineaCsvMedidas(f);
+              await tandas.tras();
+            }
+            controller.enqueue(encoder.encode(texto));
+          } catch (err) {
+            devolver();
+            throw err;
           }
-          controller.enqueue(encoder.encode(texto));
         },
         async cancel() {
-          await filas.return(undefined);
+          devolver();
+          await intervalos.return(undefined);
         },
       });
-      return c.body(body, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${nombreCsvMedidas(s.cups, q.desde, q.hasta)}"`,
-        'Cache-Control': 'no-store',
-      });
+      return c.body(body, 200, cabecerasFichero('text/csv; charset=utf-8', datadis ? nombreCsvDatadis(s.cups, q.desde, q.hasta) : nombreCsvMedidas(s.cups, q.desde, q.hasta)));
     })
     .openapi(descarga('xlsx'), async (c) => {
-      const { q, s, tarifa, zonaElectrica, zona, rango } = await contexto(c as unknown as Context<AuthEnv>);
-      const db = c.get('deps').db;
-      const cuartos = q.resolucion === 'cuartohora' && s.resolucionMinutos === 15;
-      const { default: ExcelJS } = await import('exceljs');
+      const { q, s, opciones, intervalos } = await intervalosDescarga(c as unknown as Context<AuthEnv>);
+      const devolver = limiteExcel.tomar();
       const salida = new PassThrough();
-      const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useSharedStrings: false, useStyles: true });
-      libro.creator = 'Portal de las distribuidoras del Grupo Electra';
-      const hoja = libro.addWorksheet('Consumos', { views: [{ state: 'frozen', ySplit: 1 }] });
-      hoja.columns = COLUMNAS_CSV_MEDIDAS.map((h) => ({ header: h, key: h, width: h === 'Franja_horaria' ? 34 : h === 'Inicio' || h === 'Fin' ? 27 : 14 }));
-      hoja.getRow(1).font = { bold: true };
-      // Written in the background; the response streams what the writer produces.
-      void (async () => {
-        try {
-          for await (const m of recorrerHoras(db, s.id, rango.inicio, rango.fin, cuartos ? 'medidas_cuartohorarias' : 'medidas_horarias')) {
-            const minutos = cuartos ? 15 : 60;
-            const p = posicionIntervalo(m.inicio, minutos, zona);
-            hoja
-              .addRow([
-                s.cups,
-                `${p.fecha.slice(8, 10)}/${p.fecha.slice(5, 7)}/${p.fecha.slice(0, 4)}`,
-                p.numero,
-                m.importadaWh / 1000,
-                m.real ? 'R' : 'E',
-                m.exportadaWh === null ? null : m.exportadaWh / 1000,
-                m.firme === null ? null : m.firme ? 'S' : 'N',
-                periodoEnergia(m.inicio, tarifa, zonaElectrica),
-                etiquetaIntervalo(m.inicio, minutos, 'larga', zona),
-                isoConDesfase(m.inicio, zona),
-                isoConDesfase(new Date(m.inicio.getTime() + minutos * 60_000), zona),
-              ])
-              .commit();
-          }
-          hoja.commit();
-          await libro.commit();
-        } catch (err) {
-          salida.destroy(err as Error);
-        }
+      salida.once('close', devolver);
+      // A client that goes stops the writer (and frees its place) whatever sits between.
+      c.req.raw.signal.addEventListener('abort', () => salida.destroy(), { once: true });
+      const filas = (async function* (): AsyncGenerator<CeldaExcel[]> {
+        for await (const m of intervalos) yield celdasExcelMedidas(filaExportacion(m, opciones));
       })();
-      return c.body(Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>, 200, {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': `attachment; filename="${nombreCsvMedidas(s.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')}"`,
-        'Cache-Control': 'no-store',
-      });
+      // Written in the background; the response streams what the writer produces.
+      escribirLibroExcel(salida, 'Consumos', columnasExcelMedidas(opciones.zona), filas)
+        .catch((err: unknown) => c.get('log').error({ err }, 'descarga Excel interrumpida'))
+        .finally(devolver);
+      return c.body(Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>, 200, cabecerasFichero(tipoXlsx, nombreCsvMedidas(s.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')));
     })
     .openapi(potencias, async (c) => {
+      const { tarifa, zona: _zona, ...r } = await potenciasDe(c as unknown as Context<AuthEnv>, c.req.valid('query'));
+      return c.json({ ...r, tarifa }, 200);
+    })
+    .openapi(descargaPotencias('csv'), async (c) => {
       const q = c.req.valid('query');
-      const s = await suministroDelLector(c as unknown as Context<AuthEnv>, q.cups);
-      const e = errorRango(`${q.desde}-01`, `${q.hasta}-01`);
-      if (e) throw new ValidationError([e.replace('fecha', 'mes')]);
-      const [ad, md] = q.desde.split('-').map(Number) as [number, number];
-      const [ah, mh] = q.hasta.split('-').map(Number) as [number, number];
-      if ((ah - ad) * 12 + (mh - md) + 1 > 24) throw new ValidationError(['Consulte como máximo 24 meses de potencias.']);
-      const tarifa = tarifaDe(s);
-      const filas = await leerPotenciasMaximas(c.get('deps').db, s.id, `${q.desde}-01`, `${q.hasta}-01`);
-      const leyenda = leyendaPeriodosPotencia(tarifa);
-      const contratadasKw = s.potenciasW.map((w) => w / 1000);
-      const meses = new Map<string, CurvaMes>();
-      for (const f of filas) {
-        const contratadaKw = contratadasKw[f.periodo - 1] ?? contratadasKw[contratadasKw.length - 1]!;
-        const potenciaKw = f.potenciaW / 1000;
-        const lista = meses.get(f.mes) ?? [];
-        lista.push({ periodo: `P${f.periodo}`, potenciaKw, contratadaKw, momento: f.momento, metodo: f.metodo, excedida: potenciaKw > contratadaKw });
-        meses.set(f.mes, lista);
-      }
-      return c.json(
-        {
-          cups: s.cups,
-          tarifa,
-          contratadasKw,
-          periodos: leyenda.map((p) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color })),
-          meses: [...meses].map(([mes, periodos]) => ({ mes, periodos })),
-        },
-        200,
-      );
+      const r = await potenciasDe(c as unknown as Context<AuthEnv>, q);
+      const texto = csvPotencias(r, modeloPotencias(r, q.desde, q.hasta, r.zona), r.zona);
+      return c.body(texto, 200, cabecerasFichero('text/csv; charset=utf-8', nombreCsvPotencias(r.cups, q.desde, q.hasta)));
+    })
+    .openapi(descargaPotencias('xlsx'), async (c) => {
+      const q = c.req.valid('query');
+      const r = await potenciasDe(c as unknown as Context<AuthEnv>, q);
+      const salida = new PassThrough();
+      const filas = filasDescargaPotencias(r, modeloPotencias(r, q.desde, q.hasta, r.zona), r.zona);
+      // At most 24 months × 6 periods: the workbook is small, so it is not counted against the bound.
+      escribirLibroExcel(
+        salida,
+        'Potencias máximas',
+        columnasExcelPotencias(r.zona),
+        (async function* () {
+          for (const f of filas) yield celdasExcelPotencias(f);
+        })(),
+      ).catch((err: unknown) => c.get('log').error({ err }, 'descarga Excel interrumpida'));
+      return c.body(Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>, 200, cabecerasFichero(tipoXlsx, nombreCsvPotencias(r.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')));
     });
 }
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
-import { nombreCsvMedidas } from '../../../lib/medidas/exportacion.ts';
+import { nombreCsvDatadis, nombreCsvMedidas } from '../../../lib/medidas/exportacion.ts';
 import { diasConMedidas, disponibilidad } from '../../../lib/medidas-pantalla/disponibilidad.ts';
 import { capitalizar, cuota, fechaEnPalabras } from '../../../lib/medidas-pantalla/formato.ts';
 import {
@@ -284,6 +284,7 @@ export default function Curvas({ ruta }: PropsPantalla) {
 
   const consultaDescarga = rango && suministro ? new URLSearchParams({ cups: suministro.cups, desde: rango.desde, hasta: rango.hasta, resolucion: resolucion === 'cuartohora' ? 'cuartohora' : 'hora' }).toString() : '';
   const nombreCsv = rango && suministro ? nombreCsvMedidas(suministro.cups, rango.desde, rango.hasta) : 'consumos.csv';
+  const nombreDatadis = rango && suministro ? nombreCsvDatadis(suministro.cups, rango.desde, rango.hasta) : 'consumos_datadis.csv';
 
   return (
     <div className="priv-pagina med med--ancha">
@@ -505,13 +506,17 @@ export default function Curvas({ ruta }: PropsPantalla) {
                       <h3 id="med-descargas-titulo">Descargar</h3>
                       <p className="med-nota-linea">
                         Cada {resolucion === 'cuartohora' ? 'cuarto de hora' : 'hora'} del periodo en el formato de las distribuidoras (CUPS; Fecha; Hora; Consumo_kWh;
-                        Metodo_obtencion), con la energía vertida, el periodo tarifario y el inicio y fin de cada intervalo en hora oficial (ISO 8601).
+                        Metodo_obtencion), con la energía vertida, el periodo tarifario, el inicio y fin de cada intervalo en hora oficial (ISO 8601) y la hora de fin
+                        (HH:MM). {resolucion === 'cuartohora' ? 'Los cuartos de hora' : 'Las horas'} sin medida aparecen con el consumo vacío y «sin dato». En Excel,
+                        las fechas y horas son fechas de Excel en hora local.
                       </p>
                       <Descargas
                         ficheros={[
                           { texto: 'Descargar CSV', ruta: `/api/medidas/curva/csv?${consultaDescarga}`, nombre: nombreCsv },
                           { texto: 'Descargar Excel', ruta: `/api/medidas/curva/xlsx?${consultaDescarga}`, nombre: nombreCsv.replace(/\.csv$/, '.xlsx') },
+                          { texto: 'CSV formato Datadis', ruta: `/api/medidas/curva/csv?${consultaDescarga}&formato=datadis`, nombre: nombreDatadis },
                         ]}
+                        nota="«CSV formato Datadis»: las mismas columnas que las descargas de datadis.es (fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada), para programas que leen esos ficheros; como en Datadis, solo lleva las horas con medida."
                       />
                     </section>
                   </div>

@@ -2,14 +2,13 @@
  * /medidas/potencia (issue 6 "Maximum powers"): per month and power period, the highest power the
  * supply demanded against the contracted one, with every exceedance flagged in words and with an
  * icon (never by colour alone); a chart of grouped bars with the contracted power marked; the same
- * data as a table; and a CSV built in the browser. Supply point and months live in the address.
+ * data as a table; and the table as CSV or Excel, written by the API. Supply point and months live in
+ * the address.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { kw, nombreMes, numero } from '../../../lib/medidas-pantalla/formato.ts';
-import { guardarBlob } from '../../../lib/medidas-pantalla/descarga.ts';
 import { hoyEn } from '../../../lib/medidas-pantalla/rangos.ts';
 import {
-  csvPotencias,
   erroresMeses,
   esMes,
   MAX_MESES,
@@ -24,6 +23,7 @@ import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CampoMes, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio } from './comun.tsx';
+import { Descargas } from './Descargas.tsx';
 import { GraficoPotencias } from './GraficoPotencias.tsx';
 import { useCargaApi } from './usar-carga.ts';
 import './medidas.css';
@@ -82,12 +82,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
     if (suministro) cambiarConsulta(new URLSearchParams({ cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta }).toString());
   };
 
-  const descargar = () => {
-    if (!datos || !modelo) return;
-    const blob = new Blob([csvPotencias(datos, modelo)], { type: 'text/csv;charset=utf-8' });
-    guardarBlob(blob, nombreCsvPotencias(datos.cups, desde, hasta));
-  };
-
+  const consultaDescarga = new URLSearchParams({ cups: datos?.cups ?? '', desde, hasta }).toString();
   const errorDe = (id: string) => errores.find((e) => e.campo === id)?.mensaje;
   const numMeses = mesesEntre(desde, hasta).length;
   const tituloRango = desde === hasta ? nombreMes(desde, true) : `De ${nombreMes(desde)} a ${nombreMes(hasta)}`;
@@ -247,15 +242,19 @@ export default function Potencias({ ruta }: PropsPantalla) {
                 media de la hora; las de contadores cuartohorarios, la del cuarto de hora.
               </p>
 
-              <div className="med-descargas">
-                <div className="med-descargas__botones">
-                  <button type="button" className="priv-boton priv-boton--secundario med-boton-descarga" onClick={descargar}>
-                    <span className="med-icono-descarga" aria-hidden="true"></span>
-                    Descargar CSV
-                  </button>
-                </div>
-                <p className="med-nota-linea">Una línea por mes y periodo, con la potencia contratada, si se superó y el momento del máximo (ISO 8601).</p>
-              </div>
+              <section className="med-panel med-panel--descargas" aria-labelledby="pot-descargas-titulo">
+                <h3 id="pot-descargas-titulo">Descargar</h3>
+                <p className="med-nota-linea">
+                  Una línea por mes y periodo, con la potencia contratada, si se superó y el momento del máximo (en CSV, ISO 8601 con desfase; en Excel, fecha y hora
+                  locales).
+                </p>
+                <Descargas
+                  ficheros={[
+                    { texto: 'Descargar CSV', ruta: `/api/medidas/potencias/csv?${consultaDescarga}`, nombre: nombreCsvPotencias(datos.cups, desde, hasta) },
+                    { texto: 'Descargar Excel', ruta: `/api/medidas/potencias/xlsx?${consultaDescarga}`, nombre: nombreCsvPotencias(datos.cups, desde, hasta).replace(/\.csv$/, '.xlsx') },
+                  ]}
+                />
+              </section>
             </>
           )}
         </section>
