@@ -6,6 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { compresion } from './http/compresion.ts';
+import { limiteCuerpos } from './http/cuerpo.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
   app.use('*', requestLog());
   app.use('*', securityHeaders(() => site?.scriptHashes ?? []));
   app.use('*', compresion());
+  // Before any route reads a body: one limit for every route (src/server/http/cuerpo.ts).
+  app.use('*', limiteCuerpos());
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are personal or live: never stored by shared caches unless a route says otherwise.

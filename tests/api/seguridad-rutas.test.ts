@@ -5,6 +5,7 @@
  * later without its guard fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENSAJE_CUERPO_GRANDE } from '../../src/server/http/cuerpo.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -73,6 +74,28 @@ describe('every API operation', () => {
         ...(o.metodo === 'GET' ? {} : { body: '{}' }),
       });
       if (res.status !== 401) fallos.push(`${o.metodo} ${o.plantilla}: ${res.status}`);
+    }
+    expect(fallos).toEqual([]);
+  });
+
+  it('refuses a body over its limit with a Spanish 413 on every operation, declared or chunked, before anything reads it', async () => {
+    const grande = `{"x":"${'a'.repeat(70 * 1024)}"}`;
+    const fallos: string[] = [];
+    for (const o of await operaciones()) {
+      if (o.metodo === 'GET') continue;
+      const url = `/api${camino(o.plantilla)}`;
+      const declarado = await server.fetch(url, { method: o.metodo, headers: { 'Content-Type': 'application/json' }, body: grande });
+      // A stream without Content-Length goes chunked: counted as it arrives, cut off at the limit.
+      const troceado = await server.fetch(url, {
+        method: o.metodo,
+        headers: { 'Content-Type': 'application/json' },
+        body: new Blob([grande]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+      for (const [como, res] of [['declarado', declarado], ['troceado', troceado]] as const) {
+        const cuerpo = (await res.json()) as { message?: string };
+        if (res.status !== 413 || cuerpo.message !== MENSAJE_CUERPO_GRANDE) fallos.push(`${o.metodo} ${o.plantilla} (${como}): ${res.status}`);
+      }
     }
     expect(fallos).toEqual([]);
   });

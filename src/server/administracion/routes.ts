@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { AREAS } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../auth/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import {
@@ -116,7 +116,7 @@ const estado = createRoute({
   summary: 'Activar o desactivar un usuario',
   description:
     'Activar una cuenta pendiente le concede los permisos de activación. Desactivar cierra al momento todas sus sesiones (y las suplantaciones que tuviera abiertas como administrador). Nadie cambia el estado de su propia cuenta: 409.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
     params: idParam,
     body: {
@@ -169,7 +169,7 @@ const permisos = createRoute({
   summary: 'Conceder y revocar permisos',
   description:
     'Cada permiso es <distribuidora>-<área>. Tocar los de una distribuidora exige su permiso -administrador. El de distribución no se concede ni se revoca a mano (400): sigue a la titularidad de suministros. Nadie se retira su propio permiso de administración (409).',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
     params: idParam,
     body: {

@@ -7,7 +7,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { activarUsuarioSchema, actualizarClaveSchema, altaUsuarioSchema, recuperarClaveSchema } from '../../lib/cuentas/reglas.ts';
@@ -34,9 +33,6 @@ import {
 export const REFRESH_COOKIE = 'portal_refresh';
 /** The cookie is sent only to the refresh and revoke calls. */
 export const REFRESH_COOKIE_PATH = '/api/users';
-
-/** A session call's JSON body is small; anything much larger is refused before it is read. */
-const MAX_CUERPO = 8 * 1024;
 
 const SesionSchema = z
   .object({
@@ -90,14 +86,6 @@ export const soloJson = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(415, 'Envíe los datos en JSON, con la cabecera Content-Type: application/json.');
   }
   await next();
-});
-
-/** Refuses a JSON body over 8 KB with a Spanish 413, before it is read. */
-export const limiteCuerpo = bodyLimit({
-  maxSize: MAX_CUERPO,
-  onError: () => {
-    throw new ApiError(413, 'La petición es demasiado grande.');
-  },
 });
 
 /**
@@ -194,7 +182,7 @@ const alta = createRoute({
   summary: 'Crear una cuenta',
   description:
     'Crea la cuenta pendiente de activación y envía el correo con el enlace <PUBLIC_URL>/sesion/activar-usuario/<id> (válido 48 horas), sea cual sea el host que envíe el cliente.',
-  middleware: [soloJson, limiteCuerpo] as const,
+  middleware: [soloJson] as const,
   request: { body: { required: true, content: { 'application/json': { schema: altaUsuarioSchema } } } },
   responses: {
     200: mensajeOk('Cuenta creada, pendiente de activación'),
@@ -212,7 +200,7 @@ const activacion = createRoute({
   tags: ['Sesión'],
   summary: 'Activar una cuenta',
   description: 'Recibe el id del enlace de activación; activa la cuenta y concede los permisos automáticos.',
-  middleware: [soloJson, limiteCuerpo] as const,
+  middleware: [soloJson] as const,
   request: { body: { required: true, content: { 'application/json': { schema: activarUsuarioSchema } } } },
   responses: {
     200: mensajeOk('Cuenta activada'),
@@ -229,7 +217,7 @@ const recuperacion = createRoute({
   summary: 'Recuperar la contraseña',
   description:
     'Responde siempre lo mismo. Solo si una cuenta activa tiene ese NIF y ese correo, anula sus enlaces anteriores y envía <PUBLIC_URL>/sesion/nueva-clave/<id> (válido 1 hora).',
-  middleware: [soloJson, limiteCuerpo] as const,
+  middleware: [soloJson] as const,
   request: { body: { required: true, content: { 'application/json': { schema: recuperarClaveSchema } } } },
   responses: {
     200: mensajeOk('Petición procesada'),
@@ -247,7 +235,7 @@ const nuevaClave = createRoute({
   summary: 'Establecer una contraseña nueva',
   description:
     'host es la URL de la página de restablecimiento (…/sesion/nueva-clave/<id>). Cambia la contraseña, cierra todas las sesiones de la cuenta y envía un correo de confirmación.',
-  middleware: [soloJson, limiteCuerpo] as const,
+  middleware: [soloJson] as const,
   request: { body: { required: true, content: { 'application/json': { schema: actualizarClaveSchema } } } },
   responses: {
     200: mensajeOk('Contraseña cambiada'),
@@ -267,7 +255,7 @@ const suplantacion = createRoute({
   summary: 'Acceder como otro usuario',
   description:
     'Solo un administrador (cualquier permiso -administrador) en su propia sesión. Cierra la sesión del administrador y abre una sesión del usuario indicado marcada como suplantada: la respuesta lleva suplantadoPor y la cookie de renovación de esa sesión. Cada petición de la sesión suplantada queda en el registro de auditoría con los dos usuarios. Para volver: POST /api/users/fin-suplantacion.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   security: [{ Bearer: [] }],
   request: {
     body: {

@@ -16,7 +16,7 @@ import {
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../auth/routes.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
 import { patronContiene } from '../administracion/busqueda.ts';
 import type { Db } from '../db/client.ts';
@@ -313,7 +313,7 @@ const crear = createRoute({
   path: '/administrador/incidencias',
   summary: 'Dar de alta una incidencia',
   description: 'Aparece en la lista pública (GET /api/incidenciasRed) y en el aviso de la portada mientras no se cierre.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: entrada,
   responses: {
     201: json(IncidenciaAdminSchema, 'Incidencia creada'),
@@ -328,7 +328,7 @@ const editar = createRoute({
   path: '/administrador/incidencias/{id}',
   summary: 'Modificar una incidencia abierta',
   description: 'Sustituye sus datos, el estado incluido (Programada, En curso o Activa). Una incidencia cerrada no se modifica: 409.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: { params: idParam, ...entrada },
   responses: {
     200: json(IncidenciaAdminSchema, 'Incidencia modificada'),
@@ -346,7 +346,7 @@ const cerrar = createRoute({
   summary: 'Cerrar una incidencia',
   description:
     'Estado Cerrada con la hora de fin indicada, que no puede ser anterior al inicio. Sin ella, ahora; o el inicio, si aún no había empezado (trabajos programados que se anulan). Deja de publicarse.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
     params: idParam,
     body: { required: false, content: { 'application/json': { schema: cierreIncidenciaSchema } } },

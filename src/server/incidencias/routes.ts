@@ -5,7 +5,6 @@
  * supply points with the open incidents that concern it.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ESTADOS_INCIDENCIA_RED } from '../../lib/banner-incidencias.ts';
@@ -80,9 +79,6 @@ const listar = createRoute({
   },
 });
 
-/** A CUPS query needs a few dozen bytes; anything much larger is refused before it is read. */
-const MAX_CUERPO_CONSULTA = 1024;
-
 /** Refuses a body that is not JSON with a Spanish 415. */
 const soloJson = createMiddleware<AppEnv>(async (c, next) => {
   const tipo = c.req.header('content-type');
@@ -99,16 +95,8 @@ const consultar = createRoute({
   summary: 'Interrupciones que afectan a un punto de suministro',
   description:
     'Recibe un CUPS de 20 o 22 caracteres y devuelve las incidencias abiertas que afectan a ese punto de suministro (lista vacía si no hay ninguna). Un CUPS mal formado o con letras de control erróneas responde 400 con el motivo.',
-  middleware: [
-    // Before the validators, whose own 415 answer is in English.
-    soloJson,
-    bodyLimit({
-      maxSize: MAX_CUERPO_CONSULTA,
-      onError: () => {
-        throw new ApiError(413, 'La petición es demasiado grande: envíe solo el CUPS.');
-      },
-    }),
-  ] as const,
+  // Before the validators, whose own 415 answer is in English. Its body limit is in src/server/http/cuerpo.ts.
+  middleware: [soloJson] as const,
   request: {
     body: { required: true, content: { 'application/json': { schema: ConsultaCupsSchema } } },
   },

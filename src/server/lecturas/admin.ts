@@ -20,7 +20,7 @@ import {
 } from '../../lib/lecturas/estado-contador.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../auth/routes.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
 import type { Db } from '../db/client.ts';
 import { suministros, users } from '../db/schema.ts';
@@ -161,7 +161,7 @@ const cambiar = createRoute({
   summary: 'Cambiar el estado del contador de un suministro',
   description:
     'Sustituye el estado: si comunica y su última comunicación (sin ella, ahora si comunica), el interruptor de control de potencia y el estado del suministro. El motivo es obligatorio para un corte, un suministro sin luz o un interruptor abierto a distancia: el titular lo ve. Queda en el registro de actividad.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: { params: CupsParam, body: { required: true, content: { 'application/json': { schema: cambioEstadoSchema } } } },
   responses: { 200: json(AdminEstadoSchema, 'El estado guardado'), ...comunes },
 });

@@ -11,7 +11,7 @@ import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { ESTADOS_SOLICITUD } from '../../lib/modificaciones/estados.ts';
 import { activacionSchema, rechazoSchema } from '../../lib/modificaciones/esquemas.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../auth/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 import { depsDe, IdParams, json, numeroDe, SolicitudSchema } from './routes.ts';
@@ -86,7 +86,7 @@ const rechazar = createRoute({
   summary: 'Rechazar una solicitud',
   description:
     'Una solicitud enviada o aceptada pasa a rechazada con un motivo de la tabla 27 de la CNMC que se aplique a su tipo (los de potencia solo a cambios de potencia o tarifa, 36/55/85 a los datos del titular…). Se avisa al titular por correo con el motivo.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: { params: IdParams, body: { required: true, content: { 'application/json': { schema: rechazoSchema } } } },
   responses: {
     200: json(SolicitudAdminSchema, 'Solicitud rechazada'),
@@ -104,7 +104,7 @@ const activar = createRoute({
   summary: 'Activar una solicitud aceptada',
   description:
     'Aplica el cambio al suministro con la fecha indicada (no anterior al día de la solicitud ni posterior a hoy), por el mismo camino que las importaciones: un cambio de titular traslada el permiso «-distribucion» a la cuenta del nuevo titular y un cambio de potencia anota la fecha del último cambio. Se avisa al titular por correo.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireAdministracion()] as const,
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: { params: IdParams, body: { required: true, content: { 'application/json': { schema: activacionSchema } } } },
   responses: {
     200: json(SolicitudAdminSchema, 'Solicitud activada y cambio aplicado'),

@@ -11,7 +11,7 @@ import { solicitudEntradaSchema } from '../../lib/modificaciones/esquemas.ts';
 import { MOTIVOS_RECHAZO } from '../../lib/modificaciones/motivos.ts';
 import { leerReferencia } from '../../lib/modificaciones/presentacion.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
-import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../auth/routes.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
@@ -137,7 +137,7 @@ const crear = createRoute({
   summary: 'Solicitar una modificación contractual',
   description:
     'Cambio de potencia (solo valores normalizados donde un interruptor la controla, no decrecientes de P1 a P6 en las tarifas de seis periodos, uno cada 12 meses y sin superar la potencia máxima de la instalación), de tarifa (2.0TD ↔ 3.0TD con las potencias que exige) o de los datos del titular (corrección del nombre o cambio de titular con un NIF válido). Si no se cumple una regla responde 400 con el motivo de rechazo de la tabla 27 de la CNMC y su código. Se avisa al titular por correo. Como mucho 5 solicitudes por hora y cuenta.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireArea('distribucion')] as const,
+  middleware: [soloJson, requireAuth(), requireArea('distribucion')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: solicitudEntradaSchema } } } },
   responses: {
     201: json(SolicitudSchema, 'Solicitud enviada'),

@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { cambioClaveSchema, cambioEmailSchema, confirmarEmailSchema, datosPerfilSchema, erroresPerfil } from '../../lib/perfil.ts';
 import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
-import { infoDe, limiteCuerpo, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../auth/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
@@ -79,7 +79,7 @@ const guardar = createRoute({
   summary: 'Cambiar nombre o razón social',
   description:
     'Reglas de SPEC.md §5 según el NIF de la cuenta: CIF, razón social obligatoria (≤ 150) y sin nombre ni apellidos; DNI o NIE, nombre y dos apellidos obligatorios (≤ 50) y sin razón social. El NIF no se puede cambiar.',
-  middleware: [soloJson, limiteCuerpo, requireAuth()] as const,
+  middleware: [soloJson, requireAuth()] as const,
   request: cuerpo(datosPerfilSchema),
   responses: { 200: json(PerfilSchema, 'Perfil guardado'), 400: validacion('Campos que no cumplen las reglas'), ...comunes },
 });
@@ -91,7 +91,7 @@ const cambioEmail = createRoute({
   summary: 'Pedir el cambio de correo electrónico',
   description:
     'Comprueba la contraseña actual y envía a la dirección nueva el enlace <PUBLIC_URL>/sesion/confirmar-email/<id> (24 horas, un solo uso) y un aviso a la actual. Hasta confirmarlo, el usuario sigue entrando con la dirección actual. Máximo 5 peticiones por hora y cuenta.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireNoSuplantado()] as const,
+  middleware: [soloJson, requireAuth(), requireNoSuplantado()] as const,
   request: cuerpo(cambioEmailSchema),
   responses: {
     200: json(MensajeSchema, 'Enlace enviado'),
@@ -110,7 +110,7 @@ const confirmarEmail = createRoute({
   summary: 'Confirmar el correo electrónico nuevo',
   description:
     'Pública: recibe el id del enlace enviado a la dirección nueva. Aplica el cambio y cierra todas las sesiones de la cuenta (el nombre de usuario ha cambiado).',
-  middleware: [soloJson, limiteCuerpo] as const,
+  middleware: [soloJson] as const,
   request: cuerpo(confirmarEmailSchema),
   responses: {
     200: json(MensajeSchema, 'Correo cambiado'),
@@ -126,7 +126,7 @@ const clave = createRoute({
   summary: 'Cambiar la contraseña',
   description:
     'Comprueba la contraseña actual; la nueva sigue la regla de SPEC.md §5. Cierra las demás sesiones de la cuenta (esta sigue abierta) y envía un correo de confirmación.',
-  middleware: [soloJson, limiteCuerpo, requireAuth(), requireNoSuplantado()] as const,
+  middleware: [soloJson, requireAuth(), requireNoSuplantado()] as const,
   request: cuerpo(cambioClaveSchema),
   responses: {
     200: json(MensajeSchema, 'Contraseña cambiada'),
