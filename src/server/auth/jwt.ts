@@ -15,6 +15,9 @@ const AUDIENCE = 'portal-api';
 /** The only algorithm accepted on verification. */
 const ALGORITHM = 'HS256';
 
+/** How far ahead of this server's clock an `iat` may be: another process's clock may run a little fast. */
+const DESFASE_RELOJ_SECONDS = 30;
+
 /** What an access token says about its holder. */
 export interface AccessClaims {
   /** User id. */
@@ -26,7 +29,7 @@ export interface AccessClaims {
   /** Administrator behind an impersonated session (issue 5); absent otherwise. */
   imp?: string;
   /** Id of the refresh family the token was issued for: which session is "this one" (decision 006). */
-  sid?: string;
+  sid: string;
   /** Issue time, seconds since the epoch. */
   iat: number;
   /** Expiry time, seconds since the epoch (iat + 600). */
@@ -39,12 +42,11 @@ export interface AccessClaims {
 export async function signAccessToken(
   secret: Uint8Array,
   now: Date,
-  claims: { sub: string; username: string; permisos: readonly string[]; imp?: string | null; sid?: string | null },
+  claims: { sub: string; username: string; permisos: readonly string[]; imp?: string | null; sid: string },
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  const payload: Record<string, unknown> = { username: claims.username, permisos: [...claims.permisos] };
+  const payload: Record<string, unknown> = { username: claims.username, permisos: [...claims.permisos], sid: claims.sid };
   if (claims.imp) payload.imp = claims.imp;
-  if (claims.sid) payload.sid = claims.sid;
   return new SignJWT(payload)
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sub)
@@ -83,18 +85,27 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
   return claims;
 }
 
-/** The full verification: signature, algorithm, audience, times and the shape of our claims. */
+/**
+ * The full verification: signature, algorithm, audience, times and the shape of our claims. Only
+ * tokens as this server issues them pass: with the session they belong to (`sid`), issued no later
+ * than now (within the clock skew), and living no longer than ACCESS_TOKEN_TTL_SECONDS (RFC 8725
+ * §3.10: validate every claim the application relies on). A token forged with a leaked key but
+ * lacking any of them gains nothing.
+ */
 async function verificarFirma(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
       audience: AUDIENCE,
       currentDate: now,
-      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti', 'sid'],
     });
     if (typeof payload.username !== 'string' || !Array.isArray(payload.permisos)) return null;
     if (payload.imp !== undefined && typeof payload.imp !== 'string') return null;
-    if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+    if (typeof payload.sid !== 'string' || payload.sid === '') return null;
+    const ahora = Math.floor(now.getTime() / 1000);
+    if (payload.iat! > ahora + DESFASE_RELOJ_SECONDS) return null;
+    if (payload.exp! - payload.iat! > ACCESS_TOKEN_TTL_SECONDS) return null;
     return payload as unknown as AccessClaims;
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;

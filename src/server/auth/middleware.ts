@@ -42,7 +42,7 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
     if (!claims) throw sinSesion('Su sesión ha caducado o no es válida. Inicie sesión de nuevo.', true);
     // The account, its permissions and whether the token's session is still open, in one query:
     // closed sessions end at once, not when the token expires.
-    const cuenta = await findAccountConSesion(db, claims.sub, claims.sid ?? null, clock.now());
+    const cuenta = await findAccountConSesion(db, claims.sub, claims.sid, clock.now());
     if (!cuenta || cuenta.estado !== 'activo') {
       throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
     }
@@ -58,7 +58,7 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
       impersonatorUserId = admin.id;
       permisos = permisosSuplantados(cuenta.permisos, admin.permisos);
     }
-    c.set('auth', { userId: cuenta.id, email: cuenta.email, nif: cuenta.nif, permisos, impersonatorUserId, sesionId: claims.sid ?? null });
+    c.set('auth', { userId: cuenta.id, email: cuenta.email, nif: cuenta.nif, permisos, impersonatorUserId, sesionId: claims.sid });
     if (!impersonatorUserId) {
       await next();
       return;
