@@ -119,6 +119,9 @@ describe('e-mail change', () => {
 
     const enlace = await ultimoCorreo(server, nuevoLower);
     expect(enlace!.subject).toMatch(/Confirme su nuevo correo/);
+    // The new address is not confirmed yet: it gets nothing the account holder typed (their name).
+    expect(enlace!.text).not.toContain('Lucía');
+    expect(enlace!.html).not.toContain('Lucía');
     const id = idDelEnlace(enlace!.text, 'confirmar-email');
     const aviso = await ultimoCorreo(server, u.email);
     expect(aviso!.text).toContain(nuevoLower);

@@ -419,11 +419,11 @@ test.describe('registro', () => {
   });
 
   test('un texto del servidor va al modal Error', async ({ page }) => {
-    await page.route('**/api/altaUsuario', (r) => json(r, 409, { message: 'Ya existe una cuenta con ese correo electrónico.' }));
+    await page.route('**/api/altaUsuario', (r) => json(r, 409, { message: 'El usuario ya existe o faltan datos para el alta' }));
     await abrir(page, '/sesion/crear-cuenta');
     await rellenarPersona(page, dni(45678901));
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await esperarModal(page, 'Error', 'Ya existe una cuenta con ese correo electrónico.');
+    await esperarModal(page, 'Error', 'El usuario ya existe o faltan datos para el alta');
   });
 
   test('sin texto del servidor el modal Error dice el texto por defecto', async ({ page }) => {

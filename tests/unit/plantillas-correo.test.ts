@@ -7,7 +7,6 @@ const enlace = 'http://portal.test/sesion/activar-usuario/AbC_123-xyz';
 describe('mail templates', () => {
   it('sign for the group, with the link in both bodies and nothing loaded from outside', () => {
     for (const correo of [
-      correoActivacion({ nombre: 'Lucía Martín', enlace }),
       correoRestablecimiento({ nombre: 'Lucía Martín', enlace }),
       correoClaveCambiada({ nombre: 'Lucía Martín', fecha: new Date('2026-11-02T09:00:00Z'), enlaceRecuperar: 'http://portal.test/sesion/recordar-clave' }),
     ]) {
@@ -19,7 +18,7 @@ describe('mail templates', () => {
       // No distributor speaks alone.
       expect(correo.text).not.toMatch(/Electra (Peninsular|Occidental|Cantábrica)/);
     }
-    const activacion = correoActivacion({ nombre: 'Lucía', enlace });
+    const activacion = correoActivacion({ enlace });
     expect(activacion.text).toContain(enlace);
     expect(activacion.text).toContain('48 horas');
     expect(activacion.html).toContain(`href="${enlace}"`);
@@ -27,7 +26,7 @@ describe('mail templates', () => {
   });
 
   it('escape every interpolated value in the HTML', () => {
-    const correo = correoActivacion({ nombre: '<script>alert("x")</script> & Cía', enlace: 'http://portal.test/a"onmouseover="x' });
+    const correo = correoRestablecimiento({ nombre: '<script>alert("x")</script> & Cía', enlace: 'http://portal.test/a"onmouseover="x' });
     expect(correo.html).not.toContain('<script>');
     expect(correo.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Cía');
     expect(correo.html).toContain('href="http://portal.test/a&quot;onmouseover=&quot;x"');
@@ -35,7 +34,7 @@ describe('mail templates', () => {
   });
 
   it('greet without a name when there is none, and date in Madrid time', () => {
-    expect(correoActivacion({ nombre: '  ', enlace }).text.startsWith('Hola:')).toBe(true);
+    expect(correoRestablecimiento({ nombre: '  ', enlace }).text.startsWith('Hola:')).toBe(true);
     expect(fechaEspanola(new Date('2026-07-01T08:30:00Z'))).toBe('1 de julio de 2026 a las 10:30');
     expect(fechaEspanola(new Date('2026-12-01T08:30:00Z'))).toBe('1 de diciembre de 2026 a las 9:30');
   });

@@ -414,7 +414,7 @@ export async function reenviarActivacion(deps: AuthDeps, info: InfoPeticion, adm
       .set({ invalidatedAt: now })
       .where(and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
     const enlace = await crearEnlace(tx, id, 'activacion', now, ACTIVACION_TTL_MS);
-    const correo = correoActivacion({ nombre: nombreVisible(cuenta), enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` });
+    const correo = correoActivacion({ enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` });
     await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
     await audit(tx, {
       action: 'usuario.reenvio_activacion',

@@ -36,10 +36,11 @@ export const MIN_RESPUESTA_RECUPERACION_MS = 250;
 /** Spanish answers of these calls. */
 export const MENSAJES = {
   altaCreada: 'Cuenta creada. Recibirá en su correo las instrucciones para la activación.',
-  nifOcupado: 'Ya existe una cuenta con ese NIF, NIE o CIF. Si es suya, inicie sesión o recupere su contraseña.',
-  correoOcupado: 'Ya existe una cuenta con ese correo electrónico. Si es suya, inicie sesión o recupere su contraseña.',
-  ambosOcupados:
-    'Ya existe una cuenta con ese NIF, NIE o CIF y con ese correo electrónico. Si es suya, inicie sesión o recupere su contraseña.',
+  /**
+   * The one answer to a NIF, an e-mail or both already taken (SPEC.md §8's text): telling them apart
+   * would let anyone test whose NIF or address has an account.
+   */
+  usuarioExiste: 'El usuario ya existe o faltan datos para el alta',
   activada: 'Cuenta activada. Ya puede iniciar sesión.',
   activacionNoValida:
     'No hemos podido validar su cuenta: el enlace de activación no es válido, ya se ha usado o ha caducado.',
@@ -91,15 +92,12 @@ export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaU
     { limite: LIMITES.altaCorreo, sujeto: email },
   ]);
 
-  const ocupados = await deps.db
-    .select({ nif: users.nif, email: users.email })
+  const [ocupado] = await deps.db
+    .select({ id: users.id })
     .from(users)
-    .where(or(eq(users.nif, nif), eq(users.email, email)));
-  const nifOcupado = ocupados.some((u) => u.nif === nif);
-  const correoOcupado = ocupados.some((u) => u.email === email);
-  if (nifOcupado || correoOcupado) {
-    throw conflict(nifOcupado && correoOcupado ? MENSAJES.ambosOcupados : nifOcupado ? MENSAJES.nifOcupado : MENSAJES.correoOcupado);
-  }
+    .where(or(eq(users.nif, nif), eq(users.email, email)))
+    .limit(1);
+  if (ocupado) throw conflict(MENSAJES.usuarioExiste);
 
   // Hashed before the transaction: it is the slow part and holds no lock.
   const passwordHash = await hashPassword(datos.password);
@@ -109,10 +107,7 @@ export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaU
     await deps.db.transaction(async (tx) => {
       const { id } = await insertUser(tx, { nif, email, ...persona, passwordHash, estado: 'pendiente', now });
       const enlace = await crearEnlace(tx, id, 'activacion', now, ACTIVACION_TTL_MS);
-      const correo = correoActivacion({
-        nombre: nombreVisible(persona),
-        enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}`,
-      });
+      const correo = correoActivacion({ enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` });
       await enqueueMail(tx, { to: email, ...correo }, now);
       await audit(tx, {
         action: 'usuario.alta',
@@ -126,9 +121,8 @@ export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaU
     });
   } catch (err) {
     // Two registrations of the same NIF or e-mail at once: the second loses at the unique index.
-    const constraint = uniqueViolation(err);
-    if (constraint === null) throw err;
-    throw conflict(constraint.includes('nif') ? MENSAJES.nifOcupado : MENSAJES.correoOcupado);
+    if (uniqueViolation(err) === null) throw err;
+    throw conflict(MENSAJES.usuarioExiste);
   }
 }
 

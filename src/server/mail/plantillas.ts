@@ -95,11 +95,15 @@ ${p.pie.map((x) => `<p style="margin:0 0 16px">${escapeHtml(x)}</p>`).join('\n')
 /** Greeting with the account's display name, or a neutral one when there is none. */
 const saludo = (nombre: string) => (nombre.trim() ? `Hola, ${nombre.trim()}:` : 'Hola:');
 
-/** The activation mail sent after registration; the link lives 48 hours. */
-export function correoActivacion(p: { nombre: string; enlace: string }): Correo {
+/**
+ * The activation mail sent after registration; the link lives 48 hours. It goes to an address nobody
+ * has confirmed yet, so it carries nothing the registrant typed: anyone may register someone else's
+ * address, and a name field would let them write to it in the portal's voice.
+ */
+export function correoActivacion(p: { enlace: string }): Correo {
   return componer({
     subject: `Active su cuenta del portal de ${GRUPO}`,
-    saludo: saludo(p.nombre),
+    saludo: saludo(''),
     parrafos: [
       `Hemos recibido una solicitud de alta en el portal de las distribuidoras de ${GRUPO} con esta dirección de correo electrónico.`,
       'Para confirmar su dirección y activar la cuenta, abra el enlace siguiente. El enlace es válido durante 48 horas y solo puede usarse una vez.',
@@ -141,11 +145,14 @@ export function correoClaveCambiada(p: { nombre: string; fecha: Date; enlaceRecu
   });
 }
 
-/** Sent to the new address of an e-mail change: the link that confirms it lives 24 hours. */
-export function correoConfirmarEmail(p: { nombre: string; enlace: string }): Correo {
+/**
+ * Sent to the new address of an e-mail change: the link that confirms it lives 24 hours. Like the
+ * activation mail, it goes to an unconfirmed address and carries no text the account holder typed.
+ */
+export function correoConfirmarEmail(p: { enlace: string }): Correo {
   return componer({
     subject: `Confirme su nuevo correo en el portal de ${GRUPO}`,
-    saludo: saludo(p.nombre),
+    saludo: saludo(''),
     parrafos: [
       'Hemos recibido una solicitud para usar esta dirección como correo electrónico de su cuenta del portal.',
       'Para confirmarla, abra el enlace siguiente. El enlace es válido durante 24 horas y solo puede usarse una vez. Hasta que lo confirme, su cuenta sigue usando la dirección anterior para iniciar sesión.',

@@ -162,7 +162,7 @@ export async function solicitarCambioEmail(
     await tx.update(userTokens).set({ invalidatedAt: now }).where(and(...enlacesCambioVivos(auth.userId)));
     const id = await crearEnlace(tx, auth.userId, 'cambio_email', now, CAMBIO_EMAIL_TTL_MS, nuevoEmail);
     const nombre = nombreVisible(cuenta);
-    await enqueueMail(tx, { to: nuevoEmail, ...correoConfirmarEmail({ nombre, enlace: `${deps.config.publicUrl}/sesion/confirmar-email/${id}` }) }, now);
+    await enqueueMail(tx, { to: nuevoEmail, ...correoConfirmarEmail({ enlace: `${deps.config.publicUrl}/sesion/confirmar-email/${id}` }) }, now);
     await enqueueMail(
       tx,
       {
