@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment (CONTRACT.md "Starting it"). */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -37,6 +38,23 @@ export interface Config {
   workers: number;
   /** Folder of the built static site. */
   distDir: string;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (TRUSTED_PROXIES:
+   * addresses or CIDR blocks, comma separated); empty: no header is, the socket's peer is the client.
+   */
+  proxiesDeConfianza: readonly string[];
+}
+
+/** An IPv4 or IPv6 address, or a CIDR block of one, as TRUSTED_PROXIES lists them; null when it is neither. */
+export function parseProxy(texto: string): { direccion: string; prefijo: number | null; familia: 'ipv4' | 'ipv6' } | null {
+  const [direccion = '', prefijoTexto, ...resto] = texto.trim().split('/');
+  if (resto.length) return null;
+  const familia = isIP(direccion);
+  if (familia === 0) return null;
+  const max = familia === 4 ? 32 : 128;
+  if (prefijoTexto === undefined) return { direccion, prefijo: null, familia: familia === 4 ? 'ipv4' : 'ipv6' };
+  if (!/^\d{1,3}$/.test(prefijoTexto) || Number(prefijoTexto) > max) return null;
+  return { direccion, prefijo: Number(prefijoTexto), familia: familia === 4 ? 'ipv4' : 'ipv6' };
 }
 
 const env = z.object({
@@ -53,6 +71,11 @@ const env = z.object({
   DEMO_DATA: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('./dist'),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean))
+    .refine((lista) => lista.every((x) => parseProxy(x) !== null), 'TRUSTED_PROXIES debe ser una lista separada por comas de direcciones IP o bloques CIDR (10.0.0.1, 10.0.0.0/8, fd00::/8)')
+    .optional(),
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int('WORKERS debe ser un número entero o auto').min(1, 'WORKERS debe ser al menos 1').max(64, 'WORKERS admite como mucho 64 procesos')]).default(1),
 });
 
@@ -100,5 +123,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
     workers,
+    proxiesDeConfianza: e.TRUSTED_PROXIES ?? [],
   };
 }

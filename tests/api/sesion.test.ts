@@ -129,12 +129,6 @@ describe('POST /api/accesoUsuario', () => {
     expect((await sesion(email)).nombre).toBe('Talleres Prueba, S.L.');
   });
 
-  it('marks the cookie Secure when the request came over https', async () => {
-    const { email } = await cuenta();
-    const res = await login(email, PASSWORD, { 'X-Forwarded-Proto': 'https' });
-    expect(cookieDe(res)!.attrs).toContain('Secure');
-  });
-
   it('answers the same 401 to a wrong password, an unknown user, an unactivated and a deactivated account', async () => {
     const activa = await cuenta();
     const pendiente = await cuenta({ estado: 'pendiente' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor } from '../../src/server/site/static-files.ts';
-import { contentSecurityPolicy, inlineScriptHashes, isHttps } from '../../src/server/http/security.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../../src/server/http/security.ts';
 
 describe('CSP', () => {
   it('hashes inline scripts exactly as browsers do, and ignores external and JSON scripts', () => {
@@ -20,12 +20,6 @@ describe('CSP', () => {
     expect(contentSecurityPolicy([], true)).toContain('upgrade-insecure-requests');
   });
 
-  it('trusts the first X-Forwarded-Proto value for https', () => {
-    expect(isHttps('http://x/', 'https')).toBe(true);
-    expect(isHttps('http://x/', 'https, http')).toBe(true);
-    expect(isHttps('https://x/', 'http')).toBe(false);
-    expect(isHttps('https://x/', undefined)).toBe(true);
-  });
 });
 
 describe('cache policy', () => {

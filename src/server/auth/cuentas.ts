@@ -13,7 +13,7 @@ import { users, userTokens } from '../db/schema.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoActivacion, correoClaveCambiada, correoRestablecimiento } from '../mail/plantillas.ts';
-import { addressKey } from '../rate-limit/address.ts';
+import { addressKey } from '../http/cliente.ts';
 import { consumir, intentarConsumir, LIMITES, recordarDireccion, sujetoCuenta } from '../rate-limit/service.ts';
 import { sincronizarPermisosDistribucionDeUsuario } from '../suministros/service.ts';
 import { grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../users/service.ts';

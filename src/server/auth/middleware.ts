@@ -13,7 +13,7 @@ import { permisosSuplantados, tieneArea, type Area, type Permiso } from '../../l
 import { audit } from '../audit/service.ts';
 import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
-import { clientAddress } from '../rate-limit/address.ts';
+import { clientAddress } from '../http/cliente.ts';
 import { findAccountById, findAccountConSesion } from '../users/service.ts';
 import { verifyAccessToken } from './jwt.ts';
 import { puedeSuplantar } from './sesion.ts';

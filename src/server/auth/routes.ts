@@ -13,8 +13,7 @@ import { activarUsuarioSchema, actualizarClaveSchema, altaUsuarioSchema, recuper
 import type { AppEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
-import { isHttps } from '../http/security.ts';
-import { clientAddress } from '../rate-limit/address.ts';
+import { clientAddress, esHttps } from '../http/cliente.ts';
 import { activar, MENSAJES, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
 import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
 import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
@@ -106,7 +105,7 @@ const cookieOptions = (c: Context<AppEnv>) => ({
   path: REFRESH_COOKIE_PATH,
   httpOnly: true,
   sameSite: 'Strict' as const,
-  secure: isHttps(c.req.url, c.req.header('x-forwarded-proto')),
+  secure: esHttps(c),
 });
 
 /** Sets the refresh cookie so that it ends with its family. */

@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { addressKey } from '../rate-limit/address.ts';
+import { addressKey } from '../http/cliente.ts';
 import {
   consumir,
   devolver,

@@ -14,7 +14,7 @@ import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
-import { addressKey, clientAddress } from '../rate-limit/address.ts';
+import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { lectorDe, suministroDelLector } from '../suministros/routes.ts';
 import { certificadoConPdf, emitirCertificado, listarCertificados, verificarCodigo, type CertificadoGuardado, type Propietario } from './service.ts';

@@ -1,6 +1,7 @@
 /** Security headers on every answer, and a CSP that allows only the site's own scripts. */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { esHttps } from './cliente.ts';
 import type { AppEnv } from './context.ts';
 
 /** sha256 CSP sources of the inline scripts in an HTML document (Astro inlines its island loader). */
@@ -37,17 +38,11 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], https: bo
   return directives.join('; ');
 }
 
-/** Whether the request reached us over https, directly or through a proxy that says so. */
-export function isHttps(url: string, forwardedProto: string | undefined): boolean {
-  if (forwardedProto) return forwardedProto.split(',')[0]?.trim() === 'https';
-  return url.startsWith('https:');
-}
-
 /** Adds the security headers to every answer, API and pages alike. */
 export function securityHeaders(getScriptHashes: () => readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const https = isHttps(c.req.url, c.req.header('x-forwarded-proto'));
+    const https = esHttps(c);
     c.header('Content-Security-Policy', contentSecurityPolicy(getScriptHashes(), https));
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');

@@ -22,7 +22,7 @@ import { suscripcionesCalendario } from '../db/schema.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
-import { addressKey, clientAddress } from '../rate-limit/address.ts';
+import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, type RateLimitDeps } from '../rate-limit/service.ts';
 import { lectorDeCuenta, suministrosDe, type Lector } from '../suministros/service.ts';
 import { findAccountById } from '../users/service.ts';
