@@ -7,6 +7,7 @@ import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { compresion } from './http/compresion.ts';
 import { limiteCuerpos } from './http/cuerpo.ts';
+import { entradaSinControl } from './http/entrada.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
   app.use('*', compresion());
   // Before any route reads a body: one limit for every route (src/server/http/cuerpo.ts).
   app.use('*', limiteCuerpos());
+  // Control characters in the address or credentials: 400 before any route (src/server/http/entrada.ts).
+  app.use('*', entradaSinControl());
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are personal or live: never stored by shared caches unless a route says otherwise.

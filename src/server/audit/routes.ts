@@ -138,7 +138,8 @@ export async function accionesAuditoria(db: Db): Promise<string[]> {
 const fecha = (nombre: string) =>
   z
     .string()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), `«${nombre}» debe ser una fecha ISO 8601.`)
+    // Years 1900–9999 only: PostgreSQL has no year 0, and nothing in the log is older than the portal.
+    .refine((v) => /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), `«${nombre}» debe ser una fecha ISO 8601 (AAAA-MM-DD) desde el año 1900.`)
     .optional();
 
 const PersonaSchema = z

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
+import { causaBreve } from '../http/errors.ts';
 import { featureApp } from '../http/openapi.ts';
 import { queryRows } from '../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
@@ -42,7 +43,8 @@ export function healthRoutes() {
       }
       return c.json({ status: 'ok' as const }, 200);
     } catch (err) {
-      c.get('log').warn({ err }, 'comprobación de salud fallida');
+      // The cause only: the query text stays out of the log.
+      c.get('log').warn({ causa: causaBreve(err) }, 'comprobación de salud fallida');
       return c.json({ status: 'error' as const, message: 'Base de datos no disponible' }, 503);
     }
   });

@@ -1,0 +1,109 @@
+/**
+ * Hostile input answers 400, never 500, and a database that does not answer makes the API say 503
+ * with Retry-After, as /api/health does. The mechanisms are shared (src/server/http/entrada.ts, the
+ * validation hook and the error pipeline), so these tests walk every operation of the OpenAPI
+ * document rather than the few routes where the faults were first seen.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todosLosPermisos } from '../../src/lib/permisos.ts';
+import { createApp } from '../../src/server/app.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { MENSAJE_CONTROL, MENSAJE_SIN_BASE_DATOS } from '../../src/server/http/errors.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { cuenta, llamar, sesion } from '../support/privado.ts';
+import { CapturingMailer, startTestServer, TestClock, type TestServer } from '../support/server.ts';
+import { puntoNuevo, titularConSuministros } from '../support/suministros.ts';
+
+let server: TestServer;
+let token: string;
+let cups: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  // A holder who also administers everything: every operation reaches its parameters.
+  const titular = await titularConSuministros(server, [(nif) => puntoNuevo(nif, 'epd')]);
+  cups = titular.cups[0]!;
+  const admin = await cuenta(server, { extra: todosLosPermisos(), prefijo: 'admin' });
+  token = (await sesion(server, admin.email)).jwtToken;
+  void titular;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Documento = { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+
+describe('control characters and impossible dates', () => {
+  it('answer 400 in a query, a path and Basic credentials, with the Spanish message and nothing logged as an error', async () => {
+    for (const res of [
+      await llamar(server, 'GET', `/api/medidas/curva?cups=a%00b&desde=2026-10-01&hasta=2026-10-02`, { token }),
+      await server.fetch('/api/capacidadNodal/epd?x=%00'),
+      await server.fetch('/api/suministros/ES99%0001', { headers: { Authorization: `Bearer ${token}` } }),
+      await server.fetch('/api/accesoUsuario', { method: 'POST', headers: { Authorization: 'Basic ADoA' } }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual([MENSAJE_CONTROL]);
+    }
+    expect((await server.fetch('/api/incidenciasRed?q=%E0%A4%A')).status).toBe(400);
+    expect(server.logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
+  });
+
+  it('answer 400 inside a JSON body', async () => {
+    const res = await server.fetch('/api/altaUsuario', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ nif: '12345678Z', razonSocial: '', nombre: 'Ana\u0000', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Clave123', correoElectronico: 'nul@correo.example', host: 'http://portal.test/sesion' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual([MENSAJE_CONTROL]);
+  });
+
+  it('never answer 500 on any query parameter of any operation, whatever its value', async () => {
+    const doc = (await (await server.fetch('/api/openapi.json')).json()) as Documento;
+    const fallos: string[] = [];
+    for (const [plantilla, metodos] of Object.entries(doc.paths)) {
+      const op = metodos.get;
+      if (!op) continue;
+      const ruta = plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? cups : n === 'id' ? 'epd' : 'x'));
+      const nombres = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      for (const nombre of nombres) {
+        for (const valor of ['0000-01-01', '0000-01', '-1', '99999999999999999999', '2026-02-30', 'a%00b', '%E2%80%AE']) {
+          const base = new URLSearchParams({ cups, desde: '2026-10-01', hasta: '2026-10-02' });
+          const url = `/api${ruta}?${base.toString().replace(new RegExp(`(^|&)${nombre}=[^&]*`), '')}&${nombre}=${valor}`;
+          const res = await llamar(server, 'GET', url, { token });
+          if (res.status >= 500) fallos.push(`${url}: ${res.status}`);
+        }
+      }
+    }
+    expect(fallos).toEqual([]);
+  });
+});
+
+describe('a database that does not answer', () => {
+  it('makes the API answer 503 with a Spanish message and Retry-After, like /api/health', async () => {
+    const caido = await startTestServer();
+    await caido.database.close();
+    for (const path of ['/api/incidenciasRed', '/api/health']) {
+      const res = await caido.fetch(path);
+      expect(res.status, path).toBe(503);
+    }
+    const res = await caido.fetch('/api/incidenciasRed');
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await res.json()).toEqual({ message: MENSAJE_SIN_BASE_DATOS });
+    const lineas = JSON.stringify(caido.logs);
+    expect(lineas).not.toMatch(/select|Failed query/i);
+    await caido.close().catch(() => undefined);
+  });
+
+  it('says 503 too when the PostgreSQL server refuses connections', async () => {
+    const pool = new pg.Pool({ connectionString: 'postgres://portal@127.0.0.1:1/portal', connectionTimeoutMillis: 2000 });
+    const db = drizzle({ client: pool }) as unknown as Db;
+    const config = server.config;
+    const app = createApp({ db, mailer: new CapturingMailer(), clock: new TestClock(), config, logger: createLogger('silent') });
+    const res = await app.request('/api/incidenciasRed');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    await pool.end();
+  });
+});
