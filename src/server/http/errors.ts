@@ -64,6 +64,7 @@ export function causaBreve(err: unknown): { code?: string; message?: string } {
  * Characters no field of the API accepts: the C0 controls but tab, line feed and carriage return, and
  * DEL. PostgreSQL refuses NUL in text (it answered 500), and none of them is a character a person types.
  */
+// eslint-disable-next-line no-control-regex -- these control characters are exactly what it looks for
 export const CONTROL_NO_ADMITIDO = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The message of a value with such a character. */
