@@ -18,6 +18,14 @@ export default defineConfig(
     },
   },
   {
+    // Shared schemas take zod with its Spanish messages installed (src/lib/validacion/z.ts).
+    files: ['src/lib/**', 'src/islands/**'],
+    ignores: ['src/lib/validacion/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Importe z de src/lib/validacion/z.ts: lleva los mensajes en español." }] }],
+    },
+  },
+  {
     // Scripts and tests report to the terminal.
     files: ['scripts/**', 'tests/**'],
     rules: { 'no-console': 'off' },

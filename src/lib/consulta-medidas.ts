@@ -3,7 +3,7 @@
  * two years. One zod schema, used by the screens before they call and by the API, which never trusts
  * them.
  */
-import { z } from 'zod';
+import { z } from './validacion/z.ts';
 
 /** The longest range a query or an export may span: two years (a leap year included). */
 export const MAX_DIAS_CONSULTA = 731;

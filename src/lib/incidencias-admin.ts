@@ -4,7 +4,7 @@
  * a description, the municipality (INE code), postal codes, supply points of that distributor with
  * valid check letters, and the times.
  */
-import { z } from 'zod';
+import { z } from './validacion/z.ts';
 import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from './cups.ts';
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS } from './distribuidoras.ts';
 

@@ -3,7 +3,7 @@
  * editable data follows the registration rules of SPEC.md §4–§5 by the account's kind of NIF, and
  * the e-mail and password changes ask for the current password.
  */
-import { z } from 'zod';
+import { z } from './validacion/z.ts';
 import { cumpleReglaPassword, LIMITES, MENSAJE_PASSWORD } from './cuentas/reglas.ts';
 import { esCifValido, esDniValido, esNieValido } from './nif.ts';
 

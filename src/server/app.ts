@@ -3,6 +3,8 @@
  * pass an in-memory database and a capturing mailer, and production passes the real ones.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+// Spanish messages for every schema check without its own (zod's global configuration).
+import '../lib/validacion/mensajes-zod.ts';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { compresion } from './http/compresion.ts';

@@ -32,7 +32,12 @@ afterAll(async () => {
   await server.close();
 });
 
-type Documento = { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+type Esquema = { $ref?: string; properties?: Record<string, Esquema> };
+type Operacion = { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: Esquema }> } };
+type Documento = { paths: Record<string, Record<string, Operacion>>; components?: { schemas?: Record<string, Esquema> } };
+
+/** English words of zod's default messages and of HTTP libraries. */
+const INGLES = /\b(Invalid|expected|Required|received|Too (small|big)|must|Unrecognized|Expected|String|Number|undefined|Payload)\b/;
 
 describe('control characters and impossible dates', () => {
   it('answer 400 in a query, a path and Basic credentials, with the Spanish message and nothing logged as an error', async () => {
@@ -105,5 +110,31 @@ describe('a database that does not answer', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     await pool.end();
+  });
+});
+
+describe('every message a person can read', () => {
+  it('is Spanish for malformed bodies and query values of every operation', async () => {
+    const doc = (await (await server.fetch('/api/openapi.json')).json()) as Documento;
+    const resolver = (e: Esquema | undefined): Esquema | undefined => (e?.$ref ? doc.components?.schemas?.[e.$ref.split('/').pop()!] : e);
+    const ingles: string[] = [];
+    const revisar = async (etiqueta: string, res: Response) => {
+      if (res.status >= 500) ingles.push(`${etiqueta}: ${res.status}`);
+      const texto = await res.text();
+      if (res.status >= 400 && INGLES.test(texto)) ingles.push(`${etiqueta}: ${texto.slice(0, 160)}`);
+    };
+    for (const [plantilla, metodos] of Object.entries(doc.paths)) {
+      const ruta = `/api${plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? cups : n === 'id' ? 'epd' : '1'))}`;
+      for (const [metodo, op] of Object.entries(metodos)) {
+        for (const p of (op.parameters ?? []).filter((x) => x.in === 'query')) {
+          for (const valor of ['', 'abc', '-1', '1.5', '%7B%7D']) await revisar(`${metodo} ${ruta}?${p.name}=${valor}`, await llamar(server, metodo.toUpperCase(), `${ruta}?${p.name}=${valor}`, { token }));
+        }
+        const esquema = resolver(op.requestBody?.content?.['application/json']?.schema);
+        if (!esquema) continue;
+        const cuerpos: unknown[] = [{}, [], 'x', 7, ...Object.keys(esquema.properties ?? {}).flatMap((k) => [{ [k]: {} }, { [k]: 12345 }, { [k]: 'x'.repeat(300) }])];
+        for (const cuerpo of cuerpos) await revisar(`${metodo} ${ruta} ${JSON.stringify(cuerpo).slice(0, 40)}`, await llamar(server, metodo.toUpperCase(), ruta, { token, body: cuerpo }));
+      }
+    }
+    expect(ingles).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Account rules of SPEC.md §5, shared by the forms (browser) and the API (server): field lengths,
  * the password rule, and the zod schemas of the session calls' payloads (SPEC.md §3, §7).
  */
-import { z } from 'zod';
+import { z } from '../validacion/z.ts';
 import { esNifValido, normalizarNif, tipoNif } from '../nif.ts';
 
 /** Maximum lengths of SPEC.md §5 and §9. */

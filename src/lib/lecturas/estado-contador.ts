@@ -3,7 +3,7 @@
  * what they mean in plain Spanish, the rules a change must follow (one zod schema for the
  * administration form, the API and the CSV import), and what the holder should do in each case.
  */
-import { z } from 'zod';
+import { z } from '../validacion/z.ts';
 import { madridLocalAIso, isoAMadridLocal } from '../administracion/fechas.ts';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
 import { DISTRIBUIDORAS, type Distribuidora } from '../distribuidoras.ts';

@@ -3,7 +3,7 @@
  * check shapes only; the contract rules (normalised powers, sequence, 12 months…) are `reglas.ts`,
  * which needs the supply point's data.
  */
-import { z } from 'zod';
+import { z } from '../validacion/z.ts';
 import { esFechaLocal } from '../medidas/horas.ts';
 import { fechaSinDia } from '../medidas-pantalla/formato.ts';
 import { wDesdeKw } from './potencias.ts';
