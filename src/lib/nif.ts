@@ -36,6 +36,16 @@ export function esNieValido(nif: string): boolean {
   return letraDni(numero) === m[3];
 }
 
+/**
+ * Valid NIF of a person without DNI or NIE (Orden EHA/451/2008, art. 2): K (Spaniards under 14),
+ * L (Spaniards resident abroad) or M (foreigners without NIE), 7 digits and the mod-23 letter of
+ * those 7 digits, as python-stdnum's es.nif computes it. They are people: their accounts take names.
+ */
+export function esNifPersonaEspecialValido(nif: string): boolean {
+  const m = /^([KLM])(\d{7})([A-Z])$/.exec(nif);
+  return m !== null && letraDni(Number(m[2])) === m[3];
+}
+
 /** The control digit (0–9) of a CIF's 7 digits: Luhn over the digits. */
 export function controlCif(siete: string): number {
   let sum = 0;
@@ -67,18 +77,18 @@ export function esCifValido(nif: string): boolean {
   return comoDigito || comoLetra;
 }
 
-/** Whether an identifier is a valid DNI, NIE or CIF (already normalised). */
+/** Whether an identifier is a valid NIF of a person (DNI, NIE, K, L or M) or a legal entity (CIF), already normalised. */
 export function esNifValido(nif: string): boolean {
-  return esDniValido(nif) || esNieValido(nif) || esCifValido(nif);
+  return esDniValido(nif) || esNieValido(nif) || esNifPersonaEspecialValido(nif) || esCifValido(nif);
 }
 
 /**
- * Classifies what the user has typed (SPEC.md §4): DNI for a valid DNI or NIE, CIF for a valid CIF,
- * INCOMPLETO for anything else, empty included.
+ * Classifies what the user has typed (SPEC.md §4): DNI for a valid NIF of a person (DNI, NIE, K, L
+ * or M: the name fields apply), CIF for a valid CIF, INCOMPLETO for anything else, empty included.
  */
 export function tipoNif(value: string): TipoNif {
   const nif = normalizarNif(value);
-  if (esDniValido(nif) || esNieValido(nif)) return 'DNI';
+  if (esDniValido(nif) || esNieValido(nif) || esNifPersonaEspecialValido(nif)) return 'DNI';
   if (esCifValido(nif)) return 'CIF';
   return 'INCOMPLETO';
 }

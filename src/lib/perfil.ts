@@ -5,7 +5,7 @@
  */
 import { z } from './validacion/z.ts';
 import { cumpleReglaPassword, LIMITES, MENSAJE_PASSWORD } from './cuentas/reglas.ts';
-import { esCifValido, esDniValido, esNieValido } from './nif.ts';
+import { esCifValido, esDniValido, esNieValido, esNifPersonaEspecialValido } from './nif.ts';
 
 /** Kind of an account's NIF as the profile shows it; null for an account without one (the environment's administrator). */
 export type TipoNifPerfil = 'DNI' | 'NIE' | 'CIF' | null;
@@ -13,7 +13,8 @@ export type TipoNifPerfil = 'DNI' | 'NIE' | 'CIF' | null;
 /** The kind of a stored (normalised) NIF. */
 export function tipoNifPerfil(nif: string | null): TipoNifPerfil {
   if (!nif) return null;
-  if (esDniValido(nif)) return 'DNI';
+  // K, L and M identify people as a DNI does, though they are not one (Orden EHA/451/2008).
+  if (esDniValido(nif) || esNifPersonaEspecialValido(nif)) return 'DNI';
   if (esNieValido(nif)) return 'NIE';
   if (esCifValido(nif)) return 'CIF';
   return null;

@@ -166,6 +166,18 @@ describe('POST /api/altaUsuario', () => {
     expect(await server.database.db.select().from(mailOutbox)).toEqual([]);
   });
 
+  it('registers a person whose NIF begins with K, L or M, with names like a DNI', async () => {
+    // Each K, L or M number once per database: the 7 digits vary, the letter follows them (mod 23).
+    for (const letra of ['K', 'L', 'M']) {
+      const siete = String(1_000_000 + Math.floor(Math.random() * 8_999_999));
+      const nif = `${letra}${siete}${'TRWAGMYFPDXBNJZSQVHLCKE'[Number(siete) % 23]}`;
+      const res = await post('/api/altaUsuario', persona({ nif }));
+      expect(res.status, nif).toBe(200);
+      const [user] = await server.database.db.select().from(users).where(eq(users.nif, nif));
+      expect(user).toMatchObject({ nif, nombre: 'Lucía', razonSocial: '' });
+    }
+  });
+
   it('answers 400 to a person with a company name', async () => {
     const res = await post('/api/altaUsuario', persona({ razonSocial: 'Mezcla, S.L.' }));
     expect(res.status).toBe(400);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LETRAS_DNI, esCifValido, esDniValido, esNieValido, esNifValido, normalizarNif, tipoNif } from '../../src/lib/nif.ts';
+import { LETRAS_DNI, esCifValido, esDniValido, esNieValido, esNifPersonaEspecialValido, esNifValido, normalizarNif, tipoNif } from '../../src/lib/nif.ts';
+import { tipoNifPerfil } from '../../src/lib/perfil.ts';
 
 describe('DNI', () => {
   it('accepts the published vectors and rejects a wrong letter', () => {
@@ -28,6 +29,32 @@ describe('NIE', () => {
     expect(esNieValido('X5253868R')).toBe(true);
     expect(esNieValido('X2482300A')).toBe(false);
     expect(esNieValido('Y2482300W')).toBe(false);
+  });
+});
+
+describe('NIF K, L and M (people without DNI or NIE, Orden EHA/451/2008)', () => {
+  it('accepts the vectors python-stdnum and other validators publish, and refuses a wrong letter', () => {
+    for (const nif of ['K0867756N', 'L3453453A', 'M5566542J']) {
+      expect(esNifPersonaEspecialValido(nif), nif).toBe(true);
+      expect(esNifValido(nif), nif).toBe(true);
+    }
+    expect(esNifValido('K0867756J')).toBe(false);
+    expect(esNifValido('N0867756N')).toBe(false);
+  });
+
+  it('takes the mod-23 letter of the 7 digits, for every number (against BigInt arithmetic)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('K', 'L', 'M'), fc.integer({ min: 0, max: 9_999_999 }), (letra, n) => {
+        const siete = String(n).padStart(7, '0');
+        const control = 'TRWAGMYFPDXBNJZSQVHLCKE'.charAt(Number(BigInt(siete) % 23n));
+        return [...LETRAS_DNI].filter((l) => esNifValido(`${letra}${siete}${l}`)).join('') === control;
+      }),
+    );
+  });
+
+  it('are people: the form enables the name fields and the profile shows them as a DNI', () => {
+    expect(tipoNif('k0867756n')).toBe('DNI');
+    expect(tipoNifPerfil('M5566542J')).toBe('DNI');
   });
 });
 
