@@ -417,6 +417,23 @@ describe('activation applies the change', () => {
     expect((await ultimoCorreo(server, nuevo.email))?.subject).toBe(`Ya es titular del suministro ${a.cups}`);
   });
 
+  it('lets a new holder change the power at once: the 12 months of reason 65 bind the holder who changed it', async () => {
+    const a = await titular('eod', { fechaUltimoCambioPotencia: '2026-03-04' });
+    const antes = await pedir(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
+    expect(antes.status).toBe(400);
+    expect(((await antes.json()) as string[])[0]).toMatch(/^65 · /);
+    const nuevo = await cuenta(server, { nombre: 'Rosa', apellido1: 'Vidal' });
+    const { token } = await administrador('eod');
+    const s = await enviada(a.token, { cups: a.cups, tipo: 'titular', modo: 'cambio', nif: nuevo.nif, nombre: 'Rosa Vidal Pons' });
+    await accion(token, s.numero, 'aceptacion');
+    expect((await accion(token, s.numero, 'activacion', { fecha: hoy })).status).toBe(200);
+    const nuevaSesion = await sesion(server, nuevo.email);
+    const contexto = (await (await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: nuevaSesion.jwtToken })).json()) as ContextoApi;
+    expect(contexto.titularDesde).toBe(hoy);
+    const pedida = await enviada(nuevaSesion.jwtToken, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
+    expect(pedida.estado).toBe('enviada');
+  });
+
   it('keeps -distribucion with the old holder while they hold another supply point there', async () => {
     const a = await titular('epd');
     await guardarSuministros(server.database.db, [suministroPrueba(construirCups('9901', 880_000 + ++seq), 'epd', a.u.nif)]);

@@ -53,6 +53,7 @@ const ctx = (contrato: ContratoSolicitud, extra: Partial<ContextoReglas> = {}): 
   cortado: false,
   solicitudEnCurso: null,
   ultimoCambioPotencia: null,
+  titularDesde: null,
   hoy: '2026-11-02',
   ...extra,
 });
@@ -144,6 +145,15 @@ describe('sequence, maximum and 12 months', () => {
     ]);
     expect(codigos({ ...c, hoy: '2027-03-04' }, potencia(5.75, 5.75))).toEqual([]);
     expect(codigos(c, { tipo: 'titular', modo: 'correccion', nif: '', nombre: 'Lucía Martín Ortega de Prado' })).toEqual([]);
+  });
+
+  it('binds only the holder who made the last power change: a new holder may change it at once (65 is per holder, tabla 27)', () => {
+    const antes = ctx(hogar, { ultimoCambioPotencia: '2026-03-04', titularDesde: '2026-05-10' });
+    expect(codigos(antes, potencia(5.75, 5.75))).toEqual([]);
+    // A change the new holder made after taking over binds them.
+    expect(codigos(ctx(hogar, { ultimoCambioPotencia: '2026-06-01', titularDesde: '2026-05-10' }), potencia(5.75, 5.75))).toEqual(['65']);
+    // And one made the day they took over (with the change of holder) too.
+    expect(codigos(ctx(hogar, { ultimoCambioPotencia: '2026-05-10', titularDesde: '2026-05-10' }), potencia(5.75, 5.75))).toEqual(['65']);
   });
 
   it('counts 12 months from 29 February to 1 March', () => {

@@ -90,6 +90,7 @@ export function validarFormulario(f: FormularioSolicitud, contexto: ContextoApi 
     cortado: contexto.cortado,
     solicitudEnCurso: contexto.solicitudEnCurso?.referencia ?? null,
     ultimoCambioPotencia: contexto.ultimoCambioPotencia,
+    titularDesde: contexto.titularDesde,
     hoy: contexto.hoy,
   };
   const n = periodosFormulario(f, contexto.contrato);

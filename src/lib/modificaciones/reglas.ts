@@ -41,6 +41,8 @@ export interface ContextoReglas {
   solicitudEnCurso: string | null;
   /** Last day the contracted power changed, YYYY-MM-DD, or null. */
   ultimoCambioPotencia: string | null;
+  /** Day the current holder took the contract over (a change of holder activated), YYYY-MM-DD, or null when it never changed here. */
+  titularDesde: string | null;
   /** Today in Madrid, YYYY-MM-DD. */
   hoy: string;
 }
@@ -86,9 +88,18 @@ function reglasSuministro(ctx: ContextoReglas): ErrorRegla[] {
   return out;
 }
 
-/** At most one power change in 12 months (reason 65). */
+/**
+ * At most one power change in 12 months for the same holder (reason 65, CNMC tabla 27): a change
+ * made before the current holder took over does not bind them.
+ */
+export function cambioPotenciaVincula(ctx: Pick<ContextoReglas, 'ultimoCambioPotencia' | 'titularDesde'>): boolean {
+  if (!ctx.ultimoCambioPotencia) return false;
+  return !ctx.titularDesde || ctx.ultimoCambioPotencia >= ctx.titularDesde;
+}
+
+/** At most one power change in 12 months for the same holder (reason 65). */
 function reglaDoceMeses(ctx: ContextoReglas): ErrorRegla[] {
-  if (!ctx.ultimoCambioPotencia) return [];
+  if (!ctx.ultimoCambioPotencia || !cambioPotenciaVincula(ctx)) return [];
   const posible = fechaPosibleCambio(ctx.ultimoCambioPotencia);
   if (ctx.hoy >= posible) return [];
   return [

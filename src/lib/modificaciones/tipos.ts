@@ -121,6 +121,8 @@ export interface ContextoApi {
   solicitudEnCurso: { numero: number; referencia: string } | null;
   /** Day of the last power change (reason 65), YYYY-MM-DD. */
   ultimoCambioPotencia: string | null;
+  /** Day the current holder took the contract over, YYYY-MM-DD: an earlier power change does not bind them. */
+  titularDesde: string | null;
   /** Today in Madrid, as the server counts it. */
   hoy: string;
 }

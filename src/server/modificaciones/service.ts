@@ -127,6 +127,10 @@ export async function contextoDe(db: Db, s: Suministro, hoy: string, excluir?: s
         otra,
       ),
     );
+  const [titular] = await db
+    .select({ fecha: sql<string | null>`max(${solicitudesModificacion.fechaActivacion})::text` })
+    .from(solicitudesModificacion)
+    .where(and(eq(solicitudesModificacion.suministroId, s.id), eq(solicitudesModificacion.estado, 'activada'), eq(solicitudesModificacion.tipo, 'titular'), otra));
   const fechas = [s.fechaUltimoCambioPotencia, activada?.fecha ?? null].filter((f): f is string => !!f).sort();
   return {
     contrato: contratoDe(s),
@@ -135,6 +139,7 @@ export async function contextoDe(db: Db, s: Suministro, hoy: string, excluir?: s
     solicitudEnCurso: enCurso ? referencia(enCurso.numero) : null,
     enCurso: enCurso?.numero ?? null,
     ultimoCambioPotencia: fechas.at(-1) ?? null,
+    titularDesde: titular?.fecha ?? null,
     hoy,
   };
 }
@@ -153,6 +158,7 @@ export async function contextoParaFormulario(db: Db, clock: Clock, lector: Lecto
     cortado: ctx.cortado,
     solicitudEnCurso: ctx.enCurso !== null ? { numero: ctx.enCurso, referencia: referencia(ctx.enCurso) } : null,
     ultimoCambioPotencia: ctx.ultimoCambioPotencia,
+    titularDesde: ctx.titularDesde,
     hoy: ctx.hoy,
   };
 }

@@ -22,7 +22,7 @@ import {
   type FormularioSolicitud,
 } from '../../../lib/modificaciones/formulario.ts';
 import { urlSolicitud } from '../../../lib/modificaciones/presentacion.ts';
-import { fechaPosibleCambio, type CampoSolicitud } from '../../../lib/modificaciones/reglas.ts';
+import { cambioPotenciaVincula, fechaPosibleCambio, type CampoSolicitud } from '../../../lib/modificaciones/reglas.ts';
 import type { ContextoApi, ModoTitular, SolicitudApi } from '../../../lib/modificaciones/tipos.ts';
 import type { TipoSolicitud } from '../../../lib/modificaciones/motivos.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
@@ -88,7 +88,8 @@ function Contrato({ c }: { c: ContextoApi }) {
   }
   if (c.cortado) avisos.push('El suministro está cortado: no admite modificaciones hasta que se reponga.');
   if (c.enBaja) avisos.push('El contrato de este suministro ha terminado: ya no admite modificaciones.');
-  const posible = c.ultimoCambioPotencia ? fechaPosibleCambio(c.ultimoCambioPotencia) : null;
+  // A change before the current holder took over does not bind them (tabla 27, reason 65).
+  const posible = c.ultimoCambioPotencia && cambioPotenciaVincula(c) ? fechaPosibleCambio(c.ultimoCambioPotencia) : null;
   return (
     <section className="med-panel mod-contrato" aria-labelledby="mod-contrato-titulo">
       <h3 id="mod-contrato-titulo">Su contrato ahora</h3>
