@@ -11,6 +11,7 @@ import {
   exigeNormalizadas,
   leerKw,
   normalizadasCercanas,
+  potenciasNormalizadas,
   POTENCIAS_MONOFASICAS_W,
   POTENCIAS_TRIFASICAS_W,
   wDesdeKw,
@@ -76,8 +77,26 @@ describe('normalised powers', () => {
   });
 
   it('name the nearest values around one that is not normalised', () => {
-    expect(normalizadasCercanas(5000, 'monofasico')).toEqual({ abajo: 4600, arriba: 5750 });
-    expect(normalizadasCercanas(50000, 'trifasico')).toEqual({ abajo: 43648, arriba: null });
+    expect(normalizadasCercanas(5000, 'monofasico', 230)).toEqual({ abajo: 4600, arriba: 5750 });
+    expect(normalizadasCercanas(50000, 'trifasico', 400)).toEqual({ abajo: 43648, arriba: null });
+  });
+
+  it('follow the supply voltage of older networks: 5,5 and 4,4 kW at 1 × 220 V, 13,164 kW at 3 × 380 V', () => {
+    expect(potenciasNormalizadas('monofasico', 220)).toEqual(expect.arrayContaining([4400, 5500]));
+    expect(potenciasNormalizadas('monofasico', 220)).not.toContain(4600);
+    expect(potenciasNormalizadas('trifasico', 380)).toContain(13164);
+    expect(potenciasNormalizadas('trifasico', 220)).toContain(Math.round(Math.sqrt(3) * 220 * 25));
+    expect(potenciasNormalizadas('monofasico', 127)).toContain(Math.round(127 * 25));
+    // A voltage no network uses is read as today's.
+    expect(potenciasNormalizadas('monofasico', 231)).toEqual(POTENCIAS_MONOFASICAS_W);
+    const antiguo = { ...hogar, tensionV: 220 };
+    expect(codigos(ctx(antiguo), potencia(5.5, 5.5))).toEqual([]);
+    expect(codigos(ctx(antiguo), potencia(4.4, 4.4))).toEqual([]);
+    expect(mensajes(ctx(antiguo), potencia(5, 5))[0]).toMatch(/^48 · .*5 kW en P1 no es una potencia normalizada a 220 V \(monofásica\); las más próximas son 4,4 kW y 5,5 kW\.$/);
+    const trifasico = { ...hogar, fases: 'trifasico', tensionV: 400, potenciaMaximaW: 20000, potenciasW: [6928, 6928] };
+    const trifasico380 = { ...trifasico, tensionV: 380 };
+    expect(codigos(ctx(trifasico380), potencia(13.164, 13.164))).toEqual([]);
+    expect(codigos(ctx(trifasico), potencia(13.164, 13.164))).toEqual(['47', '47']);
   });
 
   it('accepts a non-normalised value with reason 48 single-phase, naming the nearest ones', () => {
@@ -92,7 +111,7 @@ describe('normalised powers', () => {
   it('refuses a non-normalised value with reason 47 three-phase', () => {
     const trifasico = { ...hogar, fases: 'trifasico', tensionV: 400, potenciaMaximaW: 13856, potenciasW: [6928, 6928] };
     expect(codigos(ctx(trifasico), potencia(7, 7))).toEqual(['47', '47']);
-    expect(mensajes(ctx(trifasico), potencia(7, 10.392))[0]).toMatch(/^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 no es una potencia normalizada a 400 V \(trifásica\)/);
+    expect(mensajes(ctx(trifasico), potencia(7, 10.392))[0]).toMatch(/^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 no es una potencia normalizada a 3 × 400 V \(trifásica\)/);
     expect(codigos(ctx(trifasico), potencia(10.392, 10.392))).toEqual([]);
   });
 

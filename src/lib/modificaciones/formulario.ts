@@ -74,7 +74,7 @@ export function tarifasPosibles(contrato: ContratoApi): string[] {
 export function ayudaPotencias(contrato: ContratoApi): string {
   const maximo = `La instalación admite como mucho ${textoKw(Math.round(contrato.potenciaMaximaKw * 1000))} kW.`;
   if (!exigeNormalizadas(contrato)) return `Su suministro tiene maxímetro: puede contratar cualquier potencia en kW, con tres decimales como mucho. ${maximo}`;
-  const valores = potenciasNormalizadas(contrato.fases).filter((w) => w <= Math.round(contrato.potenciaMaximaKw * 1000));
+  const valores = potenciasNormalizadas(contrato.fases, contrato.tensionV).filter((w) => w <= Math.round(contrato.potenciaMaximaKw * 1000));
   const tipo = contrato.fases === 'monofasico' ? 'monofásico (230 V)' : 'trifásico (400 V)';
   return `Su suministro es ${tipo} con limitador de potencia: solo admite potencias normalizadas. Hasta el máximo de su instalación son ${valores.map(textoKw).join(' · ')} kW.`;
 }

@@ -1,7 +1,10 @@
 /**
  * Normalised contracted powers in low voltage (docs/decisions/011): a power controlled by a power
  * control switch (ICP, or the smart meter's own limiter) can only be one the standard ICP ratings
- * give at the supply's voltage, P = 230 V × I single-phase and P = √3 × 400 V × I three-phase.
+ * give at the supply's voltage, P = V × I single-phase and P = √3 × V × I three-phase (V between
+ * phases). Most supplies are 230 V or 3 × 400 V (REBT, RD 842/2002, ITC-BT-10), but older networks
+ * still serve 1 × 127 V, 1 × 220 V, 3 × 220 V and 3 × 380 V: their normalised values differ (5,5 kW
+ * and 4,4 kW at 220 V, 13,164 kW at 3 × 380 V).
  * Supplies with a maximeter (3.0TD over 15 kW, every 6.xTD) contract any whole number of watts.
  */
 import { kw } from '../medidas-pantalla/formato.ts';
@@ -9,11 +12,32 @@ import { kw } from '../medidas-pantalla/formato.ts';
 /** Standard rated currents of power control switches (ICP), amperes. */
 export const INTENSIDADES_ICP_A = [1.5, 3, 3.5, 5, 7.5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 63] as const;
 
+/** Single-phase supply voltages in use, V: today's 230 and the older 127 and 220. */
+export const TENSIONES_MONOFASICAS_V = [127, 220, 230] as const;
+
+/** Three-phase supply voltages between phases in use, V: today's 400 and the older 220 and 380. */
+export const TENSIONES_TRIFASICAS_V = [220, 380, 400] as const;
+
+/** The normalised powers at a voltage, W: V × I, or √3 × V × I three-phase, rounded to the watt. */
+function normalizadasA(fases: string, tensionV: number): readonly number[] {
+  const factor = fases === 'monofasico' ? tensionV : Math.sqrt(3) * tensionV;
+  return INTENSIDADES_ICP_A.map((i) => Math.round(factor * i));
+}
+
 /** Normalised single-phase powers at 230 V, W (345 … 14,490). */
-export const POTENCIAS_MONOFASICAS_W: readonly number[] = INTENSIDADES_ICP_A.map((i) => Math.round(230 * i));
+export const POTENCIAS_MONOFASICAS_W: readonly number[] = normalizadasA('monofasico', 230);
 
 /** Normalised three-phase powers at 400 V between phases, W (1,039 … 43,648). */
-export const POTENCIAS_TRIFASICAS_W: readonly number[] = INTENSIDADES_ICP_A.map((i) => Math.round(Math.sqrt(3) * 400 * i));
+export const POTENCIAS_TRIFASICAS_W: readonly number[] = normalizadasA('trifasico', 400);
+
+/**
+ * The voltage a supply's powers are normalised at: its own when it is one of those in use for its
+ * phases, else today's (230 V single-phase, 400 V three-phase).
+ */
+export function tensionNormalizacion(fases: string, tensionV: number): number {
+  const enUso: readonly number[] = fases === 'monofasico' ? TENSIONES_MONOFASICAS_V : TENSIONES_TRIFASICAS_V;
+  return enUso.includes(tensionV) ? tensionV : fases === 'monofasico' ? 230 : 400;
+}
 
 /** Highest power of a 2.0TD supply in any period (Circular 3/2020: low voltage up to 15 kW). */
 export const LIMITE_2_0TD_W = 15_000;
@@ -46,14 +70,14 @@ export function exigeNormalizadas(s: ControlPotencia): boolean {
   return esBajaTension(s.tensionV) && s.modoControlPotencia !== 'maximetro';
 }
 
-/** The normalised powers of a meter's phases, W, ascending. */
-export function potenciasNormalizadas(fases: string): readonly number[] {
-  return fases === 'monofasico' ? POTENCIAS_MONOFASICAS_W : POTENCIAS_TRIFASICAS_W;
+/** The normalised powers of a supply's phases and voltage, W, ascending. */
+export function potenciasNormalizadas(fases: string, tensionV: number): readonly number[] {
+  return normalizadasA(fases, tensionNormalizacion(fases, tensionV));
 }
 
 /** The normalised powers just below and just above `w` (null past either end). */
-export function normalizadasCercanas(w: number, fases: string): { abajo: number | null; arriba: number | null } {
-  const lista = potenciasNormalizadas(fases);
+export function normalizadasCercanas(w: number, fases: string, tensionV: number): { abajo: number | null; arriba: number | null } {
+  const lista = potenciasNormalizadas(fases, tensionV);
   let abajo: number | null = null;
   let arriba: number | null = null;
   for (const p of lista) {

@@ -13,6 +13,7 @@ import {
   LIMITE_2_0TD_W,
   normalizadasCercanas,
   potenciasNormalizadas,
+  tensionNormalizacion,
   textoKw,
 } from './potencias.ts';
 import { esTarifa, periodosDe, TARIFAS_ELEGIBLES, type ContratoSolicitud, type ModoTitular } from './tipos.ts';
@@ -128,7 +129,8 @@ export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, 
   const out: ErrorRegla[] = [];
   const conError = new Set<number>();
   const normalizar = exigeNormalizadas(contrato);
-  const normalizadas = potenciasNormalizadas(contrato.fases);
+  const normalizadas = potenciasNormalizadas(contrato.fases, contrato.tensionV);
+  const voltios = tensionNormalizacion(contrato.fases, contrato.tensionV);
   const maxNormalizada = normalizadas[normalizadas.length - 1]!;
   const monofasico = contrato.fases === 'monofasico';
   potenciasW.forEach((w, i) => {
@@ -157,15 +159,15 @@ export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, 
         error(
           '49',
           campo,
-          mensajeMotivo('49', `a 230 V la potencia normalizada más alta es ${kW(maxNormalizada)} y ${p} pide ${kW(w)}: su instalación tendría que pasar a trifásica.`),
+          mensajeMotivo('49', `a ${voltios} V la potencia normalizada más alta es ${kW(maxNormalizada)} y ${p} pide ${kW(w)}: su instalación tendría que pasar a trifásica.`),
         ),
       );
       return;
     }
     if (normalizar && !normalizadas.includes(w)) {
-      const { abajo, arriba } = normalizadasCercanas(w, contrato.fases);
+      const { abajo, arriba } = normalizadasCercanas(w, contrato.fases, contrato.tensionV);
       const cercanas = [abajo, arriba].filter((x): x is number => x !== null).map(kW);
-      const tension = monofasico ? '230 V (monofásica)' : '400 V (trifásica)';
+      const tension = monofasico ? `${voltios} V (monofásica)` : `3 × ${voltios} V (trifásica)`;
       falla(
         error(
           monofasico ? '48' : '47',
