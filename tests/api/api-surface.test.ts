@@ -113,11 +113,15 @@ describe('security headers', () => {
     }
   });
 
-  it('adds HSTS only when the request came over https', async () => {
+  it('adds HSTS only over https, which a client cannot claim by itself (tests/api/proxies.test.ts has the proxies)', async () => {
     const plain = await server.fetch('/api/health');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
-    const https = await server.fetch('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
-    expect(https.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
-    expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    const dicho = await server.fetch('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(dicho.headers.get('strict-transport-security')).toBeNull();
+    const https = await startTestServer({ env: { PUBLIC_URL: 'https://portal.test' } });
+    const res = await https.fetch('/api/health');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    await https.close();
   });
 });
