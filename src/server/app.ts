@@ -88,8 +88,9 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
   app.use('*', compresion());
   // Before any route reads a body: one limit for every route (src/server/http/cuerpo.ts).
   app.use('*', limiteCuerpos());
-  // Control characters in the address or credentials: 400 before any route (src/server/http/entrada.ts).
-  app.use('*', entradaSinControl());
+  // Control characters in an API address: 400 before any route (src/server/http/entrada.ts). Pages
+  // keep SPEC.md's rule: any other path shows the home page.
+  app.use('/api/*', entradaSinControl());
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are personal or live: never stored by shared caches unless a route says otherwise.

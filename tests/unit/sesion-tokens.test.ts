@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../../src/server/auth/jwt.ts';
-import { credencialesBasic } from '../../src/server/auth/routes.ts';
+import { credencialesBasic } from '../../src/server/http/entrada.ts';
 import { deriveKey, randomToken, sha256Hex, successorToken } from '../../src/server/auth/tokens.ts';
 
 const secret = new TextEncoder().encode('unit-secret-unit-secret-unit-secret-00');

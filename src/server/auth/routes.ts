@@ -14,6 +14,7 @@ import type { AppEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import { clientAddress, esHttps } from '../http/cliente.ts';
+import { credencialesBasic } from '../http/entrada.ts';
 import { activar, MENSAJES, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
 import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
 import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
@@ -117,16 +118,6 @@ function ponerCookie(c: Context<AppEnv>, emitida: SesionEmitida): void {
 /** Removes the refresh cookie from the browser. */
 function quitarCookie(c: Context<AppEnv>): void {
   deleteCookie(c, REFRESH_COOKIE, cookieOptions(c));
-}
-
-/** User and password of a `Basic` header (RFC 7617, UTF-8); null when absent or malformed. */
-export function credencialesBasic(header: string | undefined): { username: string; password: string } | null {
-  const m = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header ?? '');
-  if (!m) return null;
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return null;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 const acceso = createRoute({
