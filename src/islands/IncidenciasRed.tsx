@@ -272,7 +272,7 @@ function ConsultaCups() {
       <form ref={formulario} className="consulta__formulario" noValidate onSubmit={enviar}>
         <label htmlFor={`${id}-cups`}>CUPS del punto de suministro</label>
         <p id={ayudaId} className="ayuda">
-          Figura en su factura: 20 o 22 caracteres que empiezan por ES. Por ejemplo, ES0021000000000001JX.
+          Figura en su factura: 20 o 22 caracteres que empiezan por ES. Por ejemplo, ES9901000000000001QY.
         </p>
         {errorCampo && (
           <p id={errorId} className="error-campo">

@@ -13,7 +13,7 @@ export type ErrorCups = 'vacio' | 'longitud' | 'pais' | 'digitos' | 'control' | 
 /** The message shown for each mistake, in the form and in the API's 400. */
 export const MENSAJES_CUPS: Record<ErrorCups, string> = {
   vacio: 'Introduzca el CUPS del punto de suministro.',
-  longitud: 'El CUPS debe tener 20 o 22 caracteres (por ejemplo, ES0021000000000001JX o ES0021000000000001JX0F).',
+  longitud: 'El CUPS debe tener 20 o 22 caracteres (por ejemplo, ES9901000000000001QY o ES9901000000000001QY0F).',
   pais: 'El CUPS debe empezar por «ES».',
   digitos: 'Tras «ES», el CUPS debe tener 16 cifras: 4 de la distribuidora y 12 del punto de suministro.',
   control: 'Las dos letras de control del CUPS no corresponden a sus cifras. Revise que lo ha copiado bien de su factura.',

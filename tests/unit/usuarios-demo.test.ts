@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { esCifValido, esDniValido, esNieValido } from '../../src/lib/nif.ts';
+import { identidadDistribuidora } from '../../src/lib/certificados/identidad.ts';
+import { CODIGOS_DISTRIBUIDORA } from '../../src/lib/distribuidoras.ts';
+import { esCifValido, esDniValido, esNieValido, esNifValido } from '../../src/lib/nif.ts';
+import { DEMO_ACCOUNTS } from '../../src/server/demo/accounts.ts';
 import { createRandom } from '../../src/server/demo/random.ts';
 import { CLIENTES_DEMO, clientesDemo, correoClienteDemo } from '../../src/server/users/demo.ts';
 
@@ -31,5 +34,15 @@ describe('generated demo accounts', () => {
 
   it('are the same for the same seed', () => {
     expect(clientesDemo(createRandom(20_250_428))).toEqual(clientes);
+  });
+});
+
+describe('the contract demo accounts', () => {
+  it('hold valid identifiers of their own: no company reuses a distributor’s CIF, no two accounts share one', () => {
+    const distribuidoras = CODIGOS_DISTRIBUIDORA.map((d) => identidadDistribuidora(d).nif);
+    const todas = [...DEMO_ACCOUNTS.map((a) => a.nif), ...clientesDemo(createRandom(20_250_428)).map((c) => c.nif)];
+    for (const a of DEMO_ACCOUNTS) expect(esNifValido(a.nif), a.email).toBe(true);
+    expect(todas.filter((n) => distribuidoras.includes(n))).toEqual([]);
+    expect(new Set(todas).size).toBe(todas.length);
   });
 });

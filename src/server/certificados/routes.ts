@@ -24,7 +24,7 @@ const MES = /^\d{4}-(0[1-9]|1[0-2])$/;
 const EmitirBody = z
   .object({
     /** CUPS of one of the caller's supply points. */
-    cups: z.string({ error: 'Elija el suministro.' }).trim().min(20, 'El CUPS no es válido.').max(22, 'El CUPS no es válido.').openapi({ example: 'ES9901000000000001JN' }),
+    cups: z.string({ error: 'Elija el suministro.' }).trim().min(20, 'El CUPS no es válido.').max(22, 'El CUPS no es válido.').openapi({ example: 'ES9901000000000001QY' }),
     /** First month certified, YYYY-MM. */
     desde: z.string({ error: 'Indique el mes de inicio.' }).regex(MES, 'Indique el mes de inicio como AAAA-MM.').openapi({ example: '2025-11' }),
     /** Last month certified, YYYY-MM: a complete month before the current one. */

@@ -1,7 +1,8 @@
 /**
  * The demo accounts of CONTRACT.md. Identifiers use province code 00 (CIF) and well-known sample
- * numbers (DNI), which no real company or person holds. Each later feature adds its own demo data
- * for these accounts through that feature's import code.
+ * numbers (DNI), which no real company or person holds; the companies' CIFs are their own, never one
+ * of the three distributors' (src/lib/certificados/identidad.ts). Each later feature adds its own
+ * demo data for these accounts through that feature's import code.
  */
 import type { Permiso } from '../../lib/permisos.ts';
 import { todosLosPermisos } from '../../lib/permisos.ts';
@@ -24,14 +25,14 @@ export interface DemoAccount {
 /** The five accounts listed in CONTRACT.md, and an administrator of EPD alone (docs/decisions/014); all in the README. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'consumidor@electra.example', nif: '12345678Z', nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', extra: [] },
-  { email: 'empresa@electra.example', nif: 'B00001016', razonSocial: 'Talleres Ribera Demo, S.L.', extra: [] },
+  { email: 'empresa@electra.example', nif: 'B00004010', razonSocial: 'Talleres Ribera Demo, S.L.', extra: [] },
   {
     email: 'comercializadora@electra.example',
-    nif: 'B00002022',
+    nif: 'B00005025',
     razonSocial: 'Energía Clara Comercializadora Demo, S.L.',
     extra: ['epd-comercializadora', 'eod-comercializadora'],
   },
-  { email: 'promotor@electra.example', nif: 'B00003038', razonSocial: 'Solar Meseta Promociones Demo, S.L.', extra: [] },
+  { email: 'promotor@electra.example', nif: 'B00006031', razonSocial: 'Solar Meseta Promociones Demo, S.L.', extra: [] },
   { email: 'admin@electra.example', nif: '00000001R', nombre: 'Ana', apellido1: 'Gestora', apellido2: 'Demo', extra: todosLosPermisos() },
   { email: 'admin-epd@electra.example', nif: '00000002W', nombre: 'Pablo', apellido1: 'Peninsular', apellido2: 'Demo', extra: ['epd-administrador'] },
 ];

@@ -261,7 +261,7 @@ const IncidenciaAdminSchema = z
     codigoIne: z.string().openapi({ example: '28005' }),
     provincia: z.string(),
     codigosPostales: z.array(z.string()).openapi({ example: ['28801'] }),
-    cups: z.array(z.string()).openapi({ example: ['ES9901000000000001XX'] }),
+    cups: z.array(z.string()).openapi({ example: ['ES9901000000000001QY'] }),
     clientesAfectados: z.number().int().nullable(),
     inicio: z.iso.datetime(),
     finPrevisto: z.iso.datetime().nullable(),

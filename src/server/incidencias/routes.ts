@@ -60,7 +60,7 @@ const ConsultaCupsSchema = z
         const error = errorCups(value);
         if (error) ctx.addIssue({ code: 'custom', message: MENSAJES_CUPS[error] });
       })
-      .openapi({ example: 'ES0021000000000001JX' }),
+      .openapi({ example: 'ES9901000000000001QY' }),
   })
   .openapi('ConsultaIncidenciasCups');
 

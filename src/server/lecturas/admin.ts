@@ -131,7 +131,7 @@ const CupsParam = z.object({
   cups: z
     .string()
     .max(40)
-    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001JN' }),
+    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
 });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const comunes = {

@@ -3,9 +3,9 @@
  *
  * ```
  * CUPS;comunica;ultima_comunicacion;interruptor;estado_suministro;motivo
- * ES9901000000000001JN;S;2026-11-02T09:15:00+01:00;cerrado;con_suministro;
- * ES9901000000000002JR;N;2026-10-28 18:40;cerrado;con_suministro;
- * ES9902000000000003MW;S;;abierto_remoto;cortado;Corte por impago solicitado por la comercializadora
+ * ES9901000000000001QY;S;2026-11-02T09:15:00+01:00;cerrado;con_suministro;
+ * ES9901000000000002QF;N;2026-10-28 18:40;cerrado;con_suministro;
+ * ES9902000000000003KK;S;;abierto_remoto;cortado;Corte por impago solicitado por la comercializadora
  * ```
  *
  * - `;` separated, a header line first (names without case, accents, `_` or spaces mattering; any

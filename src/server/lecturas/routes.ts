@@ -74,7 +74,7 @@ const ConsultaCups = z.object({
     .min(1)
     .max(30)
     .optional()
-    .openapi({ param: { name: 'cups', in: 'query' }, description: 'Un solo suministro; sin él, todos los del usuario', example: 'ES9901000000000001JN' }),
+    .openapi({ param: { name: 'cups', in: 'query' }, description: 'Un solo suministro; sin él, todos los del usuario', example: 'ES9901000000000001QY' }),
 });
 
 const seguridad = [{ Bearer: [] }];

@@ -21,7 +21,7 @@ export const demoMedidas: DemoStep = async (db, random, now) => {
   let medidas = 0;
   for (const [i, p] of puntos.entries()) {
     const nif = p.suministro.titularNif;
-    const propio = nif === '12345678Z' || nif === 'B00001016';
+    const propio = nif === '12345678Z' || nif === 'B00004010';
     const quince = p.suministro.resolucionMinutos === 15;
     const dias = propio ? (quince ? 365 : 730) : 91;
     const registros = [

@@ -54,7 +54,7 @@ export const SolicitudSchema = z
     referencia: z.string().openapi({ example: 'MC-000123' }),
     tipo: z.enum(['potencia', 'tarifa', 'titular']),
     estado: z.enum(ESTADOS_SOLICITUD),
-    cups: z.string().openapi({ example: 'ES9901000000000001JN' }),
+    cups: z.string().openapi({ example: 'ES9901000000000001QY' }),
     distribuidora: z.string().openapi({ example: 'epd' }),
     distribuidoraNombre: z.string(),
     direccion: z.string(),
@@ -126,7 +126,7 @@ const contexto = createRoute({
   description:
     'El contrato del suministro, si está de baja o cortado, si tiene una solicitud en curso y la fecha del último cambio de potencia, y la fecha de hoy según el servidor: el formulario comprueba con ellos las mismas reglas que el servidor antes de enviar.',
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  request: { params: z.object({ cups: z.string().min(1).max(30).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001JN' }) }) },
+  request: { params: z.object({ cups: z.string().min(1).max(30).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }) }) },
   responses: { 200: json(ContextoSchema, 'Contexto del suministro'), ...comunes, 404: errorResponse('No es un suministro del usuario') },
 });
 

@@ -115,7 +115,7 @@ function suministro(
 export async function suministrosDemo(db: Db, random: Random, clientes: number): Promise<SuministroDemo[]> {
   const lista: SuministroDemo[] = [];
   const lucia = { nif: '12345678Z', nombre: 'Lucía Martín Ortega' };
-  const talleres = { nif: 'B00001016', nombre: 'Talleres Ribera Demo, S.L.' };
+  const talleres = { nif: 'B00004010', nombre: 'Talleres Ribera Demo, S.L.' };
   lista.push({
     perfil: 'hogar',
     suministro: {

@@ -17,7 +17,7 @@ import { lectorDeCuenta, suministroDe, suministrosDe, type Lector, type Suminist
 const SuministroSchema = z
   .object({
     /** CUPS, 20 or 22 characters. */
-    cups: z.string().openapi({ example: 'ES9901000000000001JN' }),
+    cups: z.string().openapi({ example: 'ES9901000000000001QY' }),
     /** Distributor code and legal name. */
     distribuidora: z.string().openapi({ example: 'epd' }),
     distribuidoraNombre: z.string(),
@@ -85,7 +85,7 @@ const listar = createRoute({
 });
 
 const CupsParams = z.object({
-  cups: z.string().min(1).max(30).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001JN' }),
+  cups: z.string().min(1).max(30).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
 });
 
 const detalle = createRoute({
