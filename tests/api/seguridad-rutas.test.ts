@@ -38,6 +38,7 @@ const PUBLICAS = new Set([
   'POST /activarUsuario',
   'POST /recuperarClave',
   'POST /actualizarClave',
+  'POST /reenviarActivacion',
   'POST /confirmarEmail',
   'GET /verificarCertificado',
   'GET /calendarioLecturas/{fichero}',

@@ -2,7 +2,9 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requireArea, requireAuth, requirePermiso } from '../../src/server/auth/middleware.ts';
-import { auditLog, refreshTokens, users } from '../../src/server/db/schema.ts';
+import { MENSAJES } from '../../src/server/auth/cuentas.ts';
+import { MENSAJE_PENDIENTE } from '../../src/server/auth/sesion.ts';
+import { auditLog, mailOutbox, refreshTokens, users } from '../../src/server/db/schema.ts';
 import { createUser, grantPermissions, permisosAlActivar, revokePermission } from '../../src/server/users/service.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -129,7 +131,7 @@ describe('POST /api/accesoUsuario', () => {
     expect((await sesion(email)).nombre).toBe('Talleres Prueba, S.L.');
   });
 
-  it('answers the same 401 to a wrong password, an unknown user, an unactivated and a deactivated account', async () => {
+  it('answers the same 401 to a wrong password (of an active or a pending account), an unknown user and a deactivated account', async () => {
     const activa = await cuenta();
     const pendiente = await cuenta({ estado: 'pendiente' });
     const desactivada = await cuenta();
@@ -137,7 +139,7 @@ describe('POST /api/accesoUsuario', () => {
     for (const [user, password] of [
       [activa.email, 'Otra1234'],
       ['nadie@correo.example', PASSWORD],
-      [pendiente.email, PASSWORD],
+      [pendiente.email, 'Otra1234'],
       [desactivada.email, PASSWORD],
     ] as const) {
       const res = await login(user, password);
@@ -147,6 +149,34 @@ describe('POST /api/accesoUsuario', () => {
       // A 401 that a browser would answer with its own login dialog would break the page.
       expect(res.headers.get('www-authenticate')).toBeNull();
     }
+  });
+
+  it('tells the right password of a pending account that it awaits activation, and lets it ask for the mail again', async () => {
+    const pendiente = await cuenta({ estado: 'pendiente' });
+    const res = await login(pendiente.email, PASSWORD);
+    expect(res.status).toBe(401);
+    const cuerpo = (await res.json()) as { message: string; codigo: string; reenvio: string };
+    expect(cuerpo).toMatchObject({ message: MENSAJE_PENDIENTE, codigo: 'cuenta_pendiente' });
+    expect(cookieDe(res)).toBeNull();
+    const reenviar = (reenvio: string) => server.fetch('/api/reenviarActivacion', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reenvio }) });
+    const ok = await reenviar(cuerpo.reenvio);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ message: MENSAJES.reenviada });
+    const correos = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, pendiente.email));
+    expect(correos.map((c) => c.subject)).toEqual([expect.stringMatching(/^Active su cuenta/)]);
+    expect(correos[0]!.text).toMatch(/http:\/\/portal\.test\/sesion\/activar-usuario\/[A-Za-z0-9_-]+/);
+    // Three mails an hour per account, then 429; a forged or expired proof gets nothing.
+    expect((await reenviar(cuerpo.reenvio)).status).toBe(200);
+    expect((await reenviar(cuerpo.reenvio)).status).toBe(200);
+    expect((await reenviar(cuerpo.reenvio)).status).toBe(429);
+    expect((await reenviar(`${cuerpo.reenvio.slice(0, -2)}AA`)).status).toBe(400);
+    server.clock.advance(16 * 60 * 1000);
+    expect((await reenviar(cuerpo.reenvio)).status).toBe(400);
+    // An access token is not a proof, nor a proof an access token.
+    const activa = await cuenta();
+    const { jwtToken } = (await (await login(activa.email, PASSWORD)).json()) as { jwtToken: string };
+    expect((await reenviar(jwtToken)).status).toBe(400);
+    expect((await server.fetch('/api/perfil', { headers: { Authorization: `Bearer ${cuerpo.reenvio}` } })).status).toBe(401);
   });
 
   it('audits failures with the typed name only when it is an account, and never the password', async () => {

@@ -274,12 +274,24 @@ test('registro, correo de activación, activación, acceso, recarga con la sesi�
   await page.waitForURL(`${portal.url}/sesion/login`);
 
   // The activation mail, read from the SMTP server, links to this portal's PUBLIC_URL.
-  const correo = await buzon.esperar(persona.correo, /activar-usuario/);
-  const activacion = enlace(correo, portal, 'activar-usuario');
+  const primero = await buzon.esperar(persona.correo, /activar-usuario/);
 
-  // Not yet active: the login is refused.
-  await entrar(page, portal, persona.correo, 'Segura123');
+  // Not yet active: a wrong password reads as any other; the right one says the account awaits
+  // activation and offers the mail again, which replaces the first link.
+  await entrar(page, portal, persona.correo, 'Otra12345');
   await esperarModal(page, 'Error', T.loginFallido);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+  await entrar(page, portal, persona.correo, 'Segura123');
+  const pendiente = page.getByRole('dialog');
+  await expect(pendiente).toHaveAccessibleName('Cuenta pendiente de activación');
+  await expect(pendiente).toContainText('Su cuenta todavía no está activada');
+  await pendiente.getByRole('button', { name: 'Reenviar el correo de activación' }).click();
+  await expect(page.getByRole('dialog')).toHaveAccessibleName('Correo de activación enviado');
+  await expect.poll(() => buzon.correos.filter((c) => c.para.includes(persona.correo.toLowerCase()) && /activar-usuario/.test(c.texto)).length).toBe(2);
+  const correo = buzon.correos.filter((c) => c.para.includes(persona.correo.toLowerCase()) && /activar-usuario/.test(c.texto)).at(-1)!;
+  const activacion = enlace(correo, portal, 'activar-usuario');
+  expect(activacion).not.toBe(enlace(primero, portal, 'activar-usuario'));
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
 
   // Open the link.
   await abrir(page, activacion);

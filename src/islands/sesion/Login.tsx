@@ -4,6 +4,7 @@
  * modal; an already logged-in visitor goes to /inicio.
  */
 import { useRef, useState, type SubmitEvent } from 'react';
+import { apiFetch } from '../../lib/api/cliente.ts';
 import { login, rutaDeRetornoSegura, RETORNO_POR_DEFECTO } from '../../lib/sesion/index.ts';
 import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
 import { CampoPassword, CampoTexto, EnlaceVolver, ResumenErrores, type ErrorCampo } from './campos.tsx';
@@ -53,9 +54,29 @@ export default function Login() {
       return;
     }
     enviando.current = false;
+    const reenvio = r.reenvio;
+    if (r.status === 401 && r.codigo === 'cuenta_pendiente' && reenvio) {
+      // Only the right password of a pending account gets here (a wrong one reads as any other).
+      setModal({
+        tipo: 'aceptar',
+        titulo: TEXTOS.cuentaPendiente,
+        mensaje: r.mensaje ?? '',
+        textoAceptar: TEXTOS.reenviarActivacion,
+        alAceptar: () => void reenviarActivacion(reenvio),
+      });
+      return;
+    }
     if (r.status === 429 && r.mensaje) setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: r.mensaje });
     else if (r.status === 0) setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: MENSAJE_ERROR_CONEXION });
     else setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: TEXTOS.loginFallido });
+  };
+
+  /** Asks for the activation mail again with the proof of the login that found the account pending. */
+  const reenviarActivacion = async (reenvio: string) => {
+    setModal({ tipo: 'spinner' });
+    const res = await apiFetch<{ message: string }>('reenviarActivacion', { method: 'POST', json: { reenvio } });
+    if (res.ok) setModal({ tipo: 'mensaje', titulo: TEXTOS.activacionReenviada, mensaje: res.datos.message });
+    else setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: res.status === 0 ? MENSAJE_ERROR_CONEXION : res.error.mensaje });
   };
 
   const lista: ErrorCampo[] = Object.entries(errores).map(([campo, mensaje]) => ({ campo, mensaje }));

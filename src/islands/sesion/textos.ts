@@ -4,6 +4,9 @@
 export const TEXTOS = {
   error: 'Error',
   loginFallido: 'Usuario o contraseña incorrecta',
+  cuentaPendiente: 'Cuenta pendiente de activación',
+  reenviarActivacion: 'Reenviar el correo de activación',
+  activacionReenviada: 'Correo de activación enviado',
   activacionFallida: 'No hemos podido validar su cuenta.Por favor, intentelo de nuevo, o pongase en contacto con nosotros.',
   altaFallidaPorDefecto: 'El usuario ya existe o faltan datos para el alta',
   cuentaCreada: 'Cuenta creada',

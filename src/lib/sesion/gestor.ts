@@ -98,6 +98,12 @@ export type ResultadoLogin =
       status: number;
       /** The server's `message`, when it sent one (429 explains how long to wait). */
       mensaje: string | null;
+      /**
+       * `cuenta_pendiente` when the password was right but the account awaits activation; then
+       * `reenvio` is the proof that asks for the activation mail again (POST /api/reenviarActivacion).
+       */
+      codigo?: string | null;
+      reenvio?: string | null;
     };
 
 /** Result of `iniciarSuplantacion` and `terminarSuplantacion`: the new session, or why there is none. */
@@ -372,7 +378,14 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
       }
       return { ok: false, status: 500, mensaje: null };
     }
-    return { ok: false, status: res.status, mensaje: mensajeDe(cuerpo) };
+    const extra = typeof cuerpo === 'object' && cuerpo !== null && !Array.isArray(cuerpo) ? (cuerpo as { codigo?: unknown; reenvio?: unknown }) : {};
+    return {
+      ok: false,
+      status: res.status,
+      mensaje: mensajeDe(cuerpo),
+      codigo: typeof extra.codigo === 'string' ? extra.codigo : null,
+      reenvio: typeof extra.reenvio === 'string' ? extra.reenvio : null,
+    };
   }
 
   function login(usuario: string, password: string): Promise<ResultadoLogin> {

@@ -9,14 +9,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { administraTodas, AREAS, distribuidorasAdministradas, parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
-import { ACTIVACION_TTL_MS, crearEnlace } from '../auth/cuentas.ts';
+import { enviarNuevaActivacion } from '../auth/cuentas.ts';
 import { revocarSesionesDeUsuario, revocarSuplantacionesDe, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, userPermissions, users, userTokens, vectorNombresUsuario } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { correoActivacion } from '../mail/plantillas.ts';
 import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import {
   cambiarEstadoCuenta,
@@ -407,24 +405,7 @@ export async function reenviarActivacion(deps: AuthDeps, info: InfoPeticion, adm
   if (!cuenta) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
   if (cuenta.estado !== 'pendiente') throw conflict(MENSAJES_ADMINISTRACION.reenvioNoPendiente);
   await consumir(deps, [{ limite: LIMITES.reenvioActivacion, sujeto: sujetoCuenta(id) }]);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(userTokens)
-      .set({ invalidatedAt: now })
-      .where(and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
-    const enlace = await crearEnlace(tx, id, 'activacion', now, ACTIVACION_TTL_MS);
-    const correo = correoActivacion({ enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` });
-    await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
-    await audit(tx, {
-      action: 'usuario.reenvio_activacion',
-      actorUserId: admin.userId,
-      targetType: 'usuario',
-      targetId: id,
-      ip: info.ip,
-      requestId: info.requestId,
-    });
-  });
+  await enviarNuevaActivacion(deps, info, cuenta, admin.userId);
 }
 
 /** The permissions of a change, checked: each one real, none `-distribucion`, none in both lists. */

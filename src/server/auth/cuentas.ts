@@ -10,13 +10,14 @@ import { tipoNif } from '../../lib/nif.ts';
 import { audit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
 import { users, userTokens } from '../db/schema.ts';
-import { ApiError, conflict } from '../http/errors.ts';
+import { ApiError, conflict, ValidationError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoActivacion, correoClaveCambiada, correoRestablecimiento } from '../mail/plantillas.ts';
 import { addressKey } from '../http/cliente.ts';
 import { consumir, intentarConsumir, LIMITES, recordarDireccion, sujetoCuenta } from '../rate-limit/service.ts';
 import { sincronizarPermisosDistribucionDeUsuario } from '../suministros/service.ts';
-import { grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../users/service.ts';
+import { findAccountById, grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../users/service.ts';
+import { verificarPruebaReenvio } from './jwt.ts';
 import { hashPassword } from './password.ts';
 import { revocarSesionesDeUsuario, type AuthDeps, type InfoPeticion } from './sesion.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
@@ -42,6 +43,9 @@ export const MENSAJES = {
    */
   usuarioExiste: 'El usuario ya existe o faltan datos para el alta',
   activada: 'Cuenta activada. Ya puede iniciar sesión.',
+  reenviada: 'Le hemos enviado un nuevo correo de activación. Abra su enlace en las próximas 48 horas; los enlaces anteriores ya no sirven.',
+  reenvioNoValido: 'Ha pasado demasiado tiempo: vuelva a iniciar sesión para pedir el correo de activación.',
+  reenvioYaActiva: 'Su cuenta ya está activada: ya puede iniciar sesión.',
   activacionNoValida:
     'No hemos podido validar su cuenta: el enlace de activación no es válido, ya se ha usado o ha caducado.',
   recuperacion:
@@ -296,4 +300,46 @@ export async function trasCambioDeClave(
     enlaceRecuperar: `${deps.config.publicUrl}/sesion/recordar-clave`,
   });
   await enqueueMail(tx, { to: cuenta.email, ...correo }, now);
+}
+
+/**
+ * Voids an account's unused activation links and mails a new one (48 hours), in one transaction with
+ * its audit entry. `actor`: the administrator who asked, or null when the account's owner did.
+ */
+export async function enviarNuevaActivacion(deps: AuthDeps, info: InfoPeticion, cuenta: { id: string; email: string }, actor: string | null): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(userTokens)
+      .set({ invalidatedAt: now })
+      .where(and(eq(userTokens.userId, cuenta.id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+    const enlace = await crearEnlace(tx, cuenta.id, 'activacion', now, ACTIVACION_TTL_MS);
+    await enqueueMail(tx, { to: cuenta.email, ...correoActivacion({ enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` }) }, now);
+    await audit(tx, {
+      action: 'usuario.reenvio_activacion',
+      actorUserId: actor ?? cuenta.id,
+      targetType: 'usuario',
+      targetId: cuenta.id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { pedidoPor: actor ? 'administrador' : 'titular' },
+    });
+  });
+}
+
+/**
+ * The owner of a pending account asks for its activation mail again, with the proof its login with
+ * the right password returned (MENSAJE_PENDIENTE). At most LIMITES.reenvioActivacion mails per
+ * account and LIMITES.reenvioActivacionDireccion per address an hour.
+ */
+export async function reenviarActivacionPropia(deps: AuthDeps, info: InfoPeticion, prueba: string): Promise<void> {
+  const id = await verificarPruebaReenvio(deps.config.jwtSecret, prueba, deps.clock.now());
+  const cuenta = id ? await findAccountById(deps.db, id) : undefined;
+  if (!cuenta) throw new ValidationError([MENSAJES.reenvioNoValido]);
+  if (cuenta.estado !== 'pendiente') throw conflict(MENSAJES.reenvioYaActiva);
+  await consumir(deps, [
+    { limite: LIMITES.reenvioActivacionDireccion, sujeto: addressKey(info.ip) },
+    { limite: LIMITES.reenvioActivacion, sujeto: sujetoCuenta(cuenta.id) },
+  ]);
+  await enviarNuevaActivacion(deps, info, cuenta, null);
 }

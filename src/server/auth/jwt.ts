@@ -112,3 +112,37 @@ async function verificarFirma(secret: Uint8Array, token: string, now: Date): Pro
     throw err;
   }
 }
+
+/** Audience of the proof a login to a pending account gets, to ask for its activation mail again. */
+const AUDIENCIA_REENVIO = 'reenvio-activacion';
+
+/** How long that proof lasts: enough to read the message and press the button. */
+export const REENVIO_TTL_SECONDS = 15 * 60;
+
+/**
+ * Signs the proof that someone just typed the right password of a pending account: it lets them ask
+ * for the activation mail again without the password travelling twice, and names nothing but the
+ * account's id. Another audience than access tokens', so neither passes as the other.
+ */
+export async function firmarPruebaReenvio(secret: Uint8Array, now: Date, userId: string): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(userId)
+    .setAudience(AUDIENCIA_REENVIO)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + REENVIO_TTL_SECONDS)
+    .sign(secret);
+}
+
+/** The account id a resend proof names; null when it is forged, of another kind or expired. */
+export async function verificarPruebaReenvio(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], audience: AUDIENCIA_REENVIO, currentDate: now, requiredClaims: ['sub', 'exp', 'iat'] });
+    if (payload.exp! - payload.iat! > REENVIO_TTL_SECONDS) return null;
+    return payload.sub ?? null;
+  } catch (err) {
+    if (err instanceof errors.JOSEError) return null;
+    throw err;
+  }
+}

@@ -15,7 +15,7 @@ import { ApiError, forbidden } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import { clientAddress, esHttps } from '../http/cliente.ts';
 import { credencialesBasic } from '../http/entrada.ts';
-import { activar, MENSAJES, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
+import { activar, MENSAJES, reenviarActivacionPropia, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
 import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
 import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
 import {
@@ -218,6 +218,34 @@ const recuperacion = createRoute({
   },
 });
 
+const reenvioActivacion = createRoute({
+  method: 'post',
+  path: '/reenviarActivacion',
+  tags: ['Sesión'],
+  summary: 'Volver a enviar el correo de activación',
+  description:
+    'reenvio es la prueba que devuelve POST /accesoUsuario (401 con codigo cuenta_pendiente) a quien escribe la contraseña correcta de una cuenta sin activar; vale 15 minutos. Anula los enlaces anteriores y envía uno nuevo (48 horas). Como mucho 3 por cuenta y 10 por dirección cada hora.',
+  middleware: [soloJson] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ reenvio: z.string({ error: 'Falta la prueba de acceso: vuelva a iniciar sesión.' }).min(1, 'Falta la prueba de acceso: vuelva a iniciar sesión.').max(2000) })
+            .openapi('ReenvioActivacion'),
+        },
+      },
+    },
+  },
+  responses: {
+    200: mensajeOk('Correo enviado'),
+    400: validacion('Prueba caducada o no válida'),
+    409: errorResponse('La cuenta ya está activada'),
+    429: errorResponse('Demasiados correos en poco tiempo'),
+  },
+});
+
 const nuevaClave = createRoute({
   method: 'post',
   path: '/actualizarClave',
@@ -329,6 +357,10 @@ export function authRoutes() {
     .openapi(recuperacion, async (c) => {
       await solicitarRecuperacion(c.get('deps'), infoDe(c), c.req.valid('json'));
       return c.json({ message: MENSAJES.recuperacion }, 200);
+    })
+    .openapi(reenvioActivacion, async (c) => {
+      await reenviarActivacionPropia(c.get('deps'), infoDe(c), c.req.valid('json').reenvio);
+      return c.json({ message: MENSAJES.reenviada }, 200);
     })
     .openapi(nuevaClave, async (c) => {
       await restablecerClave(c.get('deps'), infoDe(c), c.req.valid('json'));

@@ -26,7 +26,7 @@ import {
   type Entrada,
 } from '../rate-limit/service.ts';
 import { findAccountById, findAccountForLogin, identificadorDeAcceso, nombreVisible, type CuentaConPermisos } from '../users/service.ts';
-import { signAccessToken } from './jwt.ts';
+import { firmarPruebaReenvio, signAccessToken } from './jwt.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { deriveKey, randomToken, sha256Hex, successorToken } from './tokens.ts';
 
@@ -46,6 +46,10 @@ export const MAX_PASSWORD_LENGTH = 1024;
 
 /** The one answer to every failed login (SPEC.md §8), whatever the reason. */
 export const MENSAJE_CREDENCIALES = 'Usuario o contraseña incorrecta';
+
+/** The 401 of the right password of an account whose e-mail is not confirmed yet. */
+export const MENSAJE_PENDIENTE =
+  'Su cuenta todavía no está activada: abra el enlace del correo que le enviamos al registrarse. Si no lo encuentra o ha caducado, podemos enviarle otro.';
 
 /** What session services need from the app's dependencies. */
 export interface AuthDeps {
@@ -243,6 +247,14 @@ export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username
 
   const valida =
     password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(cuenta?.passwordHash ?? (await dummyHash()), password));
+  if (cuenta && valida && cuenta.estado === 'pendiente') {
+    // Only after the right password: whoever typed it owns the account, and may be told it awaits
+    // activation and get a proof to ask for the mail again. A wrong password still gets the same 401.
+    await devolver(deps, consumos);
+    await audit(deps.db, { action: 'sesion.login_pendiente', targetType: 'usuario', targetId: cuenta.id, ip: info.ip, requestId: info.requestId });
+    const reenvio = await firmarPruebaReenvio(deps.config.jwtSecret, deps.clock.now(), cuenta.id);
+    throw new ApiError(401, MENSAJE_PENDIENTE, {}, { codigo: 'cuenta_pendiente', reenvio });
+  }
   if (!cuenta || !valida || cuenta.estado !== 'activo') {
     await audit(deps.db, {
       action: 'sesion.login_fallido',

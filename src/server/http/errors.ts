@@ -13,10 +13,13 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string>;
-  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
+  /** Extra fields of the JSON body beside `message` (a machine-readable `codigo`, say). */
+  readonly cuerpo: Record<string, unknown>;
+  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}, cuerpo: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.headers = headers;
+    this.cuerpo = cuerpo;
   }
 }
 
@@ -138,7 +141,7 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   }
   if (err instanceof ApiError) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-    return c.json({ message: err.message }, err.status);
+    return c.json({ ...err.cuerpo, message: err.message }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Raised by Hono or its validators (malformed JSON, wrong content type): their texts are English.

@@ -37,6 +37,8 @@ export const LIMITES = {
   loginCuenta: { nombre: 'login-cuenta', max: 20, ventanaMs: HORA },
   /** Registrations from one address. */
   altaDireccion: { nombre: 'alta-dir', max: 10, ventanaMs: HORA },
+  /** Activation mails asked for from one address after a login to a pending account (each sends a mail). */
+  reenvioActivacionDireccion: { nombre: 'reenvio-activacion-dir', max: 10, ventanaMs: HORA },
   /** Registrations naming one e-mail address. */
   altaCorreo: { nombre: 'alta-correo', max: 5, ventanaMs: HORA },
   /** Recovery requests from one address. */
