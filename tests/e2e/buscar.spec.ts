@@ -22,3 +22,16 @@ test('la búsqueda alcanza los textos legales y el aviso del apagón', async ({ 
   await page.goto('/buscar?q=Portugal');
   await expect(page.locator('.resultados a[href^="/avisos/apagon-28-abril-2025"]')).toBeVisible();
 });
+
+test('el aviso del apagón es el primer resultado de «apagón»', async ({ page }) => {
+  await page.goto('/buscar?q=apag%C3%B3n');
+  await expect(page.locator('.resultados li a').first()).toHaveAttribute('href', /^\/avisos\/apagon-28-abril-2025/);
+});
+
+test('las páginas de capacidad de cada distribuidora tienen títulos distintos', async ({ page }) => {
+  await page.goto('/buscar?q=capacidad');
+  const epd = page.locator('.resultados a[href^="/capacidad-nodal/epd"]');
+  const eod = page.locator('.resultados a[href^="/capacidad-nodal/eod"]');
+  await expect(epd).toHaveText(/Electra Peninsular/);
+  await expect(eod).toHaveText(/Electra Occidental/);
+});
