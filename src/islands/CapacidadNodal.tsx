@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { proyectarEspana, type ParametrosProyeccion } from '../lib/proyeccion-espana.ts';
 import type { CapacidadNodalRespuesta, NudoCapacidadRespuesta } from '../server/capacidad-nodal/routes.ts';
+import { numeroHasta } from '../lib/formato/numeros.ts';
 
 interface Props {
   /** Distributor whose publication is shown. */
@@ -46,7 +47,8 @@ const COLUMNAS: { clave: Clave; titulo: string; numero?: true; ordenable?: false
   { clave: 'comentario', titulo: 'Comentarios', ordenable: false },
 ];
 
-const numero = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+/** Capacities and voltages with up to two decimals (src/lib/formato/numeros.ts). */
+const numero = { format: (v: number) => numeroHasta(v, 2) };
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 /** Lower case without accents, so "avila" finds "Ávila". */
 const plano = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -82,7 +82,7 @@ test('draws a year of hours (8,784 in the range) and exposes the draw measure', 
   const desde = masDias(ultimo, -365);
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=${desde}&hasta=${ultimo}&resolucion=hora`);
   await esperarDatos(page);
-  await expect(cifra(page, 'Horas con medida')).toContainText('de 8784');
+  await expect(cifra(page, 'Horas con medida')).toContainText('de 8.784');
   const grafico = page.locator('[data-grafico="curva"]');
   await expect(grafico).toHaveAttribute('data-dibujo-ms', /\d/);
   const puntos = Number(await grafico.getAttribute('data-puntos'));

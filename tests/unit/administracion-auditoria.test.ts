@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   consultaDeFiltrosAuditoria,
@@ -88,5 +90,23 @@ describe('what an entry was done on', () => {
     expect(describirObjetivo({ tipo: 'incidencia', id })).toEqual({ texto: 'Incidencia de red 0b9f5c1e', idUsuario: null });
     expect(describirObjetivo({ tipo: 'capacidad_nodal', id: 'epd/2026-11' })).toEqual({ texto: 'capacidad nodal: epd/2026-11', idUsuario: null });
     expect(describirObjetivo(null)).toEqual({ texto: '—', idUsuario: null });
+  });
+});
+
+describe('action names', () => {
+  it('name in Spanish every action the server writes to the log', () => {
+    const raiz = new URL('../../src/server/', import.meta.url).pathname;
+    const acciones = new Set<string>();
+    for (const e of readdirSync(raiz, { recursive: true, withFileTypes: true })) {
+      if (!e.isFile() || !e.name.endsWith('.ts')) continue;
+      const texto = readFileSync(join(e.parentPath, e.name), 'utf8');
+      for (const m of texto.matchAll(/action: '([a-z_.]+)'/g)) acciones.add(m[1]!);
+      // Actions built from a table (`modificacion.${{ aceptar: 'aceptacion', … }[accion]}`).
+      for (const m of texto.matchAll(/action: `([a-z_]+)\.\$\{\{([^}]*)\}/g)) {
+        for (const v of m[2]!.matchAll(/'([a-z_]+)'/g)) acciones.add(`${m[1]}.${v[1]}`);
+      }
+    }
+    expect(acciones.size).toBeGreaterThan(30);
+    expect([...acciones].filter((a) => nombreAccion(a) === a)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { cuota, decimalesDe, fechaBreve, fechaEnPalabras, kw, kwh, kwhTotal, nombreMes, numero, rangoEnPalabras } from '../../src/lib/medidas-pantalla/formato.ts';
 import { descargarDeApi, nombreDeDisposicion, tamanoLegible, type DependenciasDescarga } from '../../src/lib/medidas-pantalla/descarga.ts';
@@ -27,15 +29,17 @@ describe('Spanish numbers and dates', () => {
     expect(rangoEnPalabras('2025-12-29', '2026-01-04')).toBe('del 29 de diciembre de 2025 al 4 de enero de 2026');
   });
 
-  it('writes energy and power with decimal commas and Spanish grouping', () => {
+  it('writes energy and power with decimal commas, grouping four-digit numbers too so columns read alike', () => {
     expect(kwh(187)).toBe('0,187');
     expect(kwh(4217)).toBe('4,217');
     expect(kwhTotal(30_125)).toBe('30,125');
-    expect(kwhTotal(1_663_300)).toBe('1663,3');
+    expect(kwhTotal(1_663_300)).toBe('1.663,3');
     expect(kwhTotal(14_217_500)).toBe('14.217,5');
     expect(kw(4.6)).toBe('4,6');
     expect(kw(80.888)).toBe('80,888');
-    expect(numero(8784)).toBe('8784');
+    expect(numero(8784)).toBe('8.784');
+    expect(numero(9815)).toBe('9.815');
+    expect(numero(999)).toBe('999');
     expect(numero(17_499)).toBe('17.499');
   });
 
@@ -183,5 +187,20 @@ describe('the contract in plain Spanish', () => {
       'Del 22 de noviembre de 2024 al 21 de noviembre de 2026 (17.499 horas con medida).',
     );
     expect(textoRangoMedidas(null, null)).toBeNull();
+  });
+});
+
+describe('one number format for the whole interface', () => {
+  it('is the only place that formats numbers in src/lib and src/islands', () => {
+    const raiz = new URL('../../src/', import.meta.url).pathname;
+    const fuera: string[] = [];
+    for (const carpeta of ['lib', 'islands']) {
+      for (const e of readdirSync(join(raiz, carpeta), { recursive: true, withFileTypes: true })) {
+        if (!e.isFile() || !/\.(ts|tsx)$/.test(e.name) || e.name === 'numeros.ts') continue;
+        const texto = readFileSync(join(e.parentPath, e.name), 'utf8');
+        if (/new Intl\.NumberFormat|\.toLocaleString\(/.test(texto)) fuera.push(join(carpeta, e.name));
+      }
+    }
+    expect(fuera).toEqual([]);
   });
 });

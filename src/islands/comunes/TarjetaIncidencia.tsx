@@ -6,10 +6,10 @@
 import type { ReactNode } from 'react';
 import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/banner-incidencias.ts';
 import './tarjeta-incidencia.css';
+import { numero } from '../../lib/formato/numeros.ts';
 
 /** Dates as people in Spain read them, in peninsular time whatever the visitor's zone. */
 const FECHA = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'medium', timeStyle: 'short' });
-const NUMERO = new Intl.NumberFormat('es-ES');
 
 /** Cards of incidents; `nivel` is the heading level that fits where the list sits. */
 export function ListaTarjetas({
@@ -55,7 +55,7 @@ function Tarjeta({ incidencia: i, nivel, conDistribuidora, nota }: { incidencia:
         <Dato termino="Fin previsto">
           {i.finPrevisto ? <time dateTime={i.finPrevisto}>{FECHA.format(new Date(i.finPrevisto))}</time> : 'Pendiente de determinar'}
         </Dato>
-        <Dato termino="Clientes afectados">{i.clientesAfectados === null ? 'Sin estimar' : NUMERO.format(i.clientesAfectados)}</Dato>
+        <Dato termino="Clientes afectados">{i.clientesAfectados === null ? 'Sin estimar' : numero(i.clientesAfectados)}</Dato>
         {i.codigosPostales.length > 0 && <Dato termino="Códigos postales">{i.codigosPostales.join(', ')}</Dato>}
       </dl>
       {nota}

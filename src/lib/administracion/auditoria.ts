@@ -109,18 +109,25 @@ export function describirActor(e: Pick<EntradaAuditoria, 'actor' | 'suplantador'
   return 'Sistema o visitante sin sesión';
 }
 
-/** Known actions, in words; others are shown as their code. */
+/** Every action the server writes, in words (a test checks none is missing); an unknown one shows as its code. */
 const ACCIONES: Record<string, string> = {
   'capacidad_nodal.importada': 'Importación de capacidad nodal',
   'certificado.emitido': 'Emisión de un certificado de consumo',
   'clave.recuperacion_solicitada': 'Solicitud de recuperación de contraseña',
   'clave.restablecida': 'Contraseña restablecida',
+  'contador.estado': 'Cambio del estado de un contador',
+  'contador.importacion': 'Importación de estados de contadores',
   'demo.cargada': 'Carga de datos de demostración',
   'incidencia.alta': 'Alta de incidencia de red',
   'incidencia.cambio': 'Cambio de incidencia de red',
   'incidencia.cierre': 'Cierre de incidencia de red',
   'lecturas.suscripcion.anulada': 'Anulación de la suscripción de calendario',
   'lecturas.suscripcion.creada': 'Creación de la suscripción de calendario',
+  'modificacion.solicitud': 'Solicitud de modificación contractual',
+  'modificacion.aceptacion': 'Aceptación de una modificación contractual',
+  'modificacion.rechazo': 'Rechazo de una modificación contractual',
+  'modificacion.activacion': 'Activación de una modificación contractual',
+  'modificacion.anulacion': 'Anulación de una modificación contractual',
   'perfil.cambio_email_solicitado': 'Solicitud de cambio de correo',
   'perfil.clave': 'Cambio de contraseña',
   'perfil.datos': 'Cambio de datos del perfil',
@@ -128,6 +135,7 @@ const ACCIONES: Record<string, string> = {
   'perfil.sesiones_cerradas': 'Cierre de las otras sesiones',
   'sesion.login': 'Inicio de sesión',
   'sesion.login_fallido': 'Inicio de sesión fallido',
+  'sesion.login_pendiente': 'Inicio de sesión en una cuenta sin activar',
   'sesion.logout': 'Cierre de sesión',
   'sesion.refresco_reutilizado': 'Renovación de sesión con un testigo ya usado',
   'suplantacion.inicio': 'Inicio de acceso como otro usuario',

@@ -3,6 +3,7 @@
  * address, so back and forward, a reload or a shared link show the same list; what comes from the
  * address is typed by anyone, so every value is checked and a wrong one falls back to its default.
  */
+import { numero } from '../formato/numeros.ts';
 
 /** The page sizes a list offers; the API accepts at most 100. */
 export const TAMANOS_PAGINA = [10, 25, 50, 100] as const;
@@ -66,10 +67,9 @@ export function rangoPagina(pagina: number, porPagina: number, total: number, fi
   if (total <= 0 || filas <= 0) return '0 resultados';
   const desde = (pagina - 1) * porPagina + 1;
   const hasta = desde + filas - 1;
-  return `${NUMERO.format(desde)}–${NUMERO.format(hasta)} de ${NUMERO.format(total)}`;
+  return `${numero(desde)}–${numero(hasta)} de ${numero(total)}`;
 }
 
-const NUMERO = new Intl.NumberFormat('es-ES');
 
 /** The total of a list answer, read from `X-Total-Count`; null when absent or not a number. */
 export function leerTotal(cabecera: string | null): number | null {
@@ -82,7 +82,7 @@ export function leerTotal(cabecera: string | null): number | null {
  * page, which page is shown ("155 usuarios encontrados. Página 2 de 7.").
  */
 export function textoResultado(total: number, singular: string, plural: string, pagina: number, porPagina: number): string {
-  const cuantos = total === 1 ? `1 ${singular}.` : `${NUMERO.format(total)} ${plural}.`;
+  const cuantos = total === 1 ? `1 ${singular}.` : `${numero(total)} ${plural}.`;
   const paginas = totalPaginas(total, porPagina);
   return paginas > 1 ? `${cuantos} Página ${pagina} de ${paginas}.` : cuantos;
 }

@@ -30,6 +30,7 @@ export type EstadoIncidencia = (typeof ESTADOS_INCIDENCIA)[number];
 /** An incident as the management API answers it, as the server declares it (type only). */
 export type { IncidenciaAdmin } from '../../server/incidencias/admin.ts';
 import type { IncidenciaAdmin } from '../../server/incidencias/admin.ts';
+import { cantidad } from '../formato/numeros.ts';
 
 /** The filters of the list. */
 export interface FiltrosIncidencias {
@@ -288,7 +289,7 @@ export function textoFin(i: Pick<IncidenciaAdmin, 'fin' | 'finPrevisto'>): strin
 export function resumenAfectados(i: Pick<IncidenciaAdmin, 'clientesAfectados' | 'codigosPostales' | 'cups'>): string {
   const cp = i.codigosPostales;
   const partes = [
-    i.clientesAfectados !== null ? `${i.clientesAfectados.toLocaleString('es-ES')} ${i.clientesAfectados === 1 ? 'cliente' : 'clientes'}` : '',
+    i.clientesAfectados !== null ? cantidad(i.clientesAfectados, 'cliente', 'clientes') : '',
     cp.length ? `CP ${cp.slice(0, 3).join(', ')}${cp.length > 3 ? ` y ${cp.length - 3} más` : ''}` : '',
     i.cups.length ? `${i.cups.length} CUPS` : '',
   ].filter(Boolean);

@@ -5,6 +5,7 @@
  * (Content-Disposition). Errors come back as the Spanish message the API sent.
  */
 import { mensajeDeError, MENSAJE_SIN_CONEXION, rutaApi } from '../api/cliente.ts';
+import { numero, numeroHasta } from '../formato/numeros.ts';
 
 /** Reads the file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`). */
 export function nombreDeDisposicion(cabecera: string | null, porDefecto: string): string {
@@ -108,6 +109,6 @@ export function guardarBlob(blob: Blob, nombre: string, doc: Document = document
 
 /** Bytes in words for the progress text: "850 KB", "1,2 MB". */
 export function tamanoLegible(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('es-ES')} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
+  if (bytes < 1024 * 1024) return `${numero(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${numeroHasta(bytes / (1024 * 1024), 1)} MB`;
 }

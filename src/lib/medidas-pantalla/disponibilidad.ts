@@ -5,6 +5,7 @@
  * data" from "a gap in the range", and each gets its own Spanish explanation.
  */
 import { fechaLocalDe, ZONA_MADRID, type FechaLocal, type ZonaHoraria } from '../medidas/horas.ts';
+import { cantidad } from '../formato/numeros.ts';
 import { fechaEnPalabras, fechaSinDia, numero } from './formato.ts';
 
 /** The measures range of a supply point as GET /api/suministros/{cups} gives it. */
@@ -88,7 +89,7 @@ export function disponibilidad(
   if (rango.desde < dias.primero) notas.push(`Las medidas de este suministro empiezan el ${fechaEnPalabras(dias.primero)}.`);
   const faltan = horas.horasDelRango - horas.horasConDatos;
   if (faltan > 0 && notas.length === 0) {
-    notas.push(`Faltan ${numero(faltan)} ${faltan === 1 ? 'hora' : 'horas'} sin medida en este periodo (el contador no las envió).`);
+    notas.push(`${faltan === 1 ? 'Falta' : 'Faltan'} ${cantidad(faltan, 'hora', 'horas')} sin medida en este periodo (el contador no las envió).`);
   }
   if (horas.horasEstimadas > 0) {
     notas.push(

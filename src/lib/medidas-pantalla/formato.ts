@@ -5,23 +5,10 @@
  */
 import { etiquetaIntervalo, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../medidas/horas.ts';
 
-const formatosNumero = new Map<string, Intl.NumberFormat>();
+import { cuota, numero, numeroHasta } from '../formato/numeros.ts';
 
-/** A cached es-ES number format with exactly `min`–`max` decimals. */
-function formatoNumero(min: number, max: number): Intl.NumberFormat {
-  const clave = `${min}|${max}`;
-  let f = formatosNumero.get(clave);
-  if (!f) {
-    f = new Intl.NumberFormat('es-ES', { minimumFractionDigits: min, maximumFractionDigits: max });
-    formatosNumero.set(clave, f);
-  }
-  return f;
-}
-
-/** A number in es-ES with `decimales` fixed decimals ("4217,500", "14.217,5"). */
-export function numero(valor: number, decimales = 0): string {
-  return formatoNumero(decimales, decimales).format(valor);
-}
+/** Numbers are written by the interface's one number module (src/lib/formato/numeros.ts). */
+export { cuota, numero };
 
 /** Decimals an axis step needs to be written exactly (0.25 → 2, 5 → 0), at most 4. */
 export function decimalesDe(paso: number): number {
@@ -42,14 +29,7 @@ export function kwhTotal(wh: number): string {
 
 /** Power in kW with up to three decimals ("4,6", "80,888"). */
 export function kw(valor: number): string {
-  return formatoNumero(0, 3).format(valor);
-}
-
-const porcentaje = new Intl.NumberFormat('es-ES', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** A share as a percentage with one decimal ("45,7 %"); "—" when the whole is zero. */
-export function cuota(parte: number, total: number): string {
-  return total > 0 ? porcentaje.format(parte / total) : '—';
+  return numeroHasta(valor, 3);
 }
 
 const fechaLarga = new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

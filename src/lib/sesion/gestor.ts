@@ -383,8 +383,8 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
       ok: false,
       status: res.status,
       mensaje: mensajeDe(cuerpo),
-      codigo: typeof extra.codigo === 'string' ? extra.codigo : null,
-      reenvio: typeof extra.reenvio === 'string' ? extra.reenvio : null,
+      ...(typeof extra.codigo === 'string' ? { codigo: extra.codigo } : {}),
+      ...(typeof extra.reenvio === 'string' ? { reenvio: extra.reenvio } : {}),
     };
   }
 

@@ -77,8 +77,8 @@ export default function Auditoria(props: { params: Record<string, string> }) {
   const opcionesAccion = [
     { valor: '', texto: 'Todas' },
     ...[...new Set([...acciones, ...(borrador.accion ? [borrador.accion] : [])])]
-      .sort()
-      .map((a) => ({ valor: a, texto: nombreAccion(a) === a ? a : `${nombreAccion(a)} (${a})` })),
+      .map((a) => ({ valor: a, texto: nombreAccion(a) }))
+      .sort((x, y) => x.texto.localeCompare(y.texto, 'es')),
   ];
   const idCaption = `${id}-caption`;
   const paginas = estado.fase === 'listo' ? totalPaginas(estado.total, filtros.porPagina) : 1;

@@ -18,6 +18,7 @@ import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas
 import { Campo, Correo, Cargando, RegionTabla } from './comun.tsx';
 import { ConfirmarSuplantacion, type Objetivo } from './ConfirmarSuplantacion.tsx';
 import './administracion.css';
+import { numero } from '../../../lib/formato/numeros.ts';
 
 /** Rows shown per search: enough to choose from, few enough to read. */
 const RESULTADOS = 10;
@@ -107,7 +108,7 @@ export default function Suplantacion(props: { params: Record<string, string> }) 
           ? busqueda.total === 0
             ? ''
             : busqueda.total > busqueda.filas.length
-              ? `${busqueda.total.toLocaleString('es-ES')} usuarios coinciden; se muestran los ${busqueda.filas.length} primeros. Afine la búsqueda si no ve el que busca.`
+              ? `${numero(busqueda.total)} usuarios coinciden; se muestran los ${busqueda.filas.length} primeros. Afine la búsqueda si no ve el que busca.`
               : busqueda.total === 1
                 ? '1 usuario coincide.'
                 : `${busqueda.total} usuarios coinciden.`
