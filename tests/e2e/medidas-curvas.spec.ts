@@ -65,7 +65,10 @@ test('draws the chart of the first supply point and records how long the draw to
   const { lista } = await datosDe(CONSUMIDOR);
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, RUTA);
   await expect(page.getByLabel('Suministro', { exact: true })).toHaveValue(lista[0]!.cups);
-  await expect(page).toHaveURL(new RegExp(`cups=${lista[0]!.cups}&rango=semana&desde=\\d{4}-\\d{2}-\\d{2}&hasta=`));
+  // The last seven complete days: a week that ends yesterday, the last day with measures in the demo.
+  await expect(page).toHaveURL(new RegExp(`cups=${lista[0]!.cups}&rango=personalizado&desde=\\d{4}-\\d{2}-\\d{2}&hasta=`));
+  const q = new URL(page.url()).searchParams;
+  expect(Date.parse(`${q.get('hasta')}T00:00:00Z`) - Date.parse(`${q.get('desde')}T00:00:00Z`)).toBe(6 * 86_400_000);
   await esperarDatos(page);
   const grafico = page.locator('[data-grafico="curva"]');
   await expect(grafico.locator('canvas')).toHaveCount(1);
@@ -323,3 +326,12 @@ for (const w of WIDTHS) {
     await foto(page, `curvas-tabla-${w.width}`);
   });
 }
+
+test('says why a range in the address cannot be shown, and shows the last seven complete days instead', async ({ page }) => {
+  const { detalle } = await datosDe(CONSUMIDOR);
+  await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=2020-01-01&hasta=2025-06-30`);
+  await esperarDatos(page);
+  await expect(page.getByRole('status').filter({ hasText: 'No podemos mostrar el periodo de la dirección' })).toContainText('no puede superar los dos años');
+  await expect(page).toHaveURL(/rango=personalizado/);
+  await expect(page).not.toHaveURL(/desde=2020-01-01/);
+});

@@ -14,6 +14,7 @@ import {
   hoyEn,
   nombreDesplazamiento,
   rangoDePreset,
+  motivoRangoDescartado,
   rangoInicial,
   resolucionEfectiva,
   resolucionesPosibles,
@@ -177,11 +178,22 @@ describe('state in the address', () => {
     expect(estadoDesdeConsulta('desde=2020-01-01&hasta=2025-01-01').desde).toBeNull();
   });
 
-  it('starts on the week of the last day with measures, or of today', () => {
+  it('starts on the last seven complete days: up to the last day with measures, never today', () => {
     const vacio = { tipo: null, desde: null, hasta: null };
-    expect(rangoInicial(vacio, '2026-11-12', HOY)).toEqual({ tipo: 'semana', desde: '2026-11-09', hasta: '2026-11-15' });
-    expect(rangoInicial(vacio, null, HOY)).toEqual({ tipo: 'semana', desde: '2026-11-16', hasta: HOY });
+    expect(rangoInicial(vacio, '2026-11-12', HOY)).toEqual({ tipo: 'personalizado', desde: '2026-11-06', hasta: '2026-11-12' });
+    // Measures of today are not complete: yesterday is the last complete day.
+    expect(rangoInicial(vacio, HOY, HOY)).toEqual({ tipo: 'personalizado', desde: sumarDias(HOY, -7), hasta: sumarDias(HOY, -1) });
+    expect(rangoInicial(vacio, null, HOY)).toEqual({ tipo: 'personalizado', desde: sumarDias(HOY, -7), hasta: sumarDias(HOY, -1) });
+    // A preset named without dates still opens around the last day with measures.
     expect(rangoInicial({ tipo: 'mes', desde: null, hasta: null }, '2026-11-21', HOY)).toEqual({ tipo: 'mes', desde: '2026-11-01', hasta: HOY });
+  });
+
+  it('says why a range in the address cannot be shown, and nothing when there is none or it is fine', () => {
+    expect(motivoRangoDescartado('desde=2020-01-01&hasta=2025-01-01')).toBe('El periodo consultado no puede superar los dos años.');
+    expect(motivoRangoDescartado('desde=2025-02-10&hasta=2025-02-01')).toBe('La fecha de fin es anterior a la de inicio.');
+    expect(motivoRangoDescartado('desde=ayer')).toMatch(/no es una fecha válida/);
+    expect(motivoRangoDescartado('cups=ES9901000000000001QY')).toBeNull();
+    expect(motivoRangoDescartado('desde=2025-02-01&hasta=2025-02-10')).toBeNull();
   });
 
   it('rebuilds a preset from the address start, and keeps a custom range as it is', () => {

@@ -204,6 +204,18 @@ export function estadoDesdeConsulta(consulta: string): EstadoCurvas {
   };
 }
 
+/**
+ * Why the range of an address cannot be shown (too long, reversed, not a date…), in Spanish; null
+ * when the address names none or a valid one. The screen says it instead of falling back in silence.
+ */
+export function motivoRangoDescartado(consulta: string): string | null {
+  const q = new URLSearchParams(consulta);
+  const desde = q.get('desde');
+  const hasta = q.get('hasta');
+  if (desde === null && hasta === null) return null;
+  return errorRango(desde ?? '', hasta ?? '');
+}
+
 /** The query string (without '?') of a state; the chart view and an unset resolution are left out. */
 export function consultaDeEstado(e: EstadoCurvas): string {
   const q = new URLSearchParams();
@@ -218,9 +230,13 @@ export function consultaDeEstado(e: EstadoCurvas): string {
   return q.toString();
 }
 
+/** Days the screen opens on: a week's worth, all of them complete. */
+export const DIAS_INICIALES = 7;
+
 /**
- * The range the screen shows: the address's when it has a valid one, else the week of the last
- * day with measures (or of today when none has arrived).
+ * The range the screen shows: the address's when it has a valid one; a preset named without dates
+ * around the last day with measures; else the last seven complete days: up to the last day with
+ * measures, and never today, which has no complete data yet (so the chart never opens half empty).
  */
 export function rangoInicial(e: Pick<EstadoCurvas, 'tipo' | 'desde' | 'hasta'>, ultimoDiaConDatos: FechaLocal | null, hoy: FechaLocal): Rango {
   if (e.desde && e.hasta) {
@@ -228,8 +244,10 @@ export function rangoInicial(e: Pick<EstadoCurvas, 'tipo' | 'desde' | 'hasta'>, 
     // A preset in the address is rebuilt from its start, so a hand-edited address still shows a whole week or month.
     return tipo === 'personalizado' ? { tipo, desde: e.desde, hasta: e.hasta } : rangoDePreset(tipo, e.desde, hoy);
   }
-  const ancla = ultimoDiaConDatos ?? hoy;
-  return rangoDePreset(e.tipo && e.tipo !== 'personalizado' ? e.tipo : 'semana', ancla, hoy);
+  const ayer = sumarDias(hoy, -1);
+  if (e.tipo && e.tipo !== 'personalizado') return rangoDePreset(e.tipo, ultimoDiaConDatos ?? ayer, hoy);
+  const hasta = minimo(ultimoDiaConDatos ?? ayer, ayer);
+  return { tipo: 'personalizado', desde: sumarDias(hasta, 1 - DIAS_INICIALES), hasta };
 }
 
 /**

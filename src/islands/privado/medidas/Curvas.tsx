@@ -19,6 +19,7 @@ import {
   errorFecha,
   erroresRango,
   estadoDesdeConsulta,
+  motivoRangoDescartado,
   hayAnterior,
   haySiguiente,
   hoyEn,
@@ -185,6 +186,8 @@ export default function Curvas({ ruta }: PropsPantalla) {
   const suministro = suministros ? (suministros.find((s) => s.cups === estado.cups) ?? suministros[0] ?? null) : null;
   const cupsDesconocido = useRef<string | null>(null);
   if (suministros && estado.cups && !suministros.some((s) => s.cups === estado.cups)) cupsDesconocido.current = estado.cups;
+  // A range in the address that cannot be shown is said, not dropped in silence; kept until the user picks another.
+  const rangoDescartado = useRef<string | null>(motivoRangoDescartado(consulta));
   const [detalle, reintentarDetalle] = useDetalle(suministro?.cups ?? null);
   const hoy = useMemo(() => hoyEn(), []);
   const medidas = detalle?.fase === 'lista' ? detalle.datos.medidas : null;
@@ -240,6 +243,7 @@ export default function Curvas({ ruta }: PropsPantalla) {
   }, [rango]);
 
   const ir = (r: Rango, cambios: { resolucion?: Resolucion | null; vista?: Vista; cups?: string } = {}) => {
+    rangoDescartado.current = null;
     cambiarConsulta(
       consultaDeEstado({
         cups: cambios.cups ?? suministro?.cups ?? null,
@@ -294,6 +298,14 @@ export default function Curvas({ ruta }: PropsPantalla) {
       {lista.fase === 'cargando' && <Cargando texto="Cargando sus suministros…" />}
       {lista.fase === 'error' && <ErrorCarga que="sus suministros" mensaje={lista.mensaje} reintentar={reintentarLista} />}
       {suministros && suministros.length === 0 && <SinSuministros />}
+
+      {rangoDescartado.current && suministro && (
+        <div className="priv-aviso priv-aviso--warning" role="status">
+          <p>
+            No podemos mostrar el periodo de la dirección: {rangoDescartado.current} Mostramos los últimos siete días completos.
+          </p>
+        </div>
+      )}
 
       {cupsDesconocido.current && suministro && (
         <div className="priv-aviso priv-aviso--warning">
