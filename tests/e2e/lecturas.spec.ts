@@ -48,7 +48,7 @@ async function como(browser: Browser, email: string, ruta: string): Promise<Page
   return page;
 }
 
-test('lists the next readings and moves the calendar to the next month, where a marked day reads in words', async ({ page }) => {
+test('opens on the next reading, lists the next ones and moves the calendar to a later month, where a marked day reads in words', async ({ page }) => {
   // cliente006's home is read by a visiting reader every two months: visits, moved days and self-reading windows.
   const api = await clienteApi(cliente(6));
   const programa = await api<ProgramaApi>('/api/lecturasProgramadas');
@@ -62,13 +62,16 @@ test('lists the next readings and moves the calendar to the next month, where a 
     await expect(item.locator('time')).toHaveAttribute('datetime', l.fecha);
     await expect(item).toContainText('Visita del lector');
   }
-  const hoy = programa.hoy.slice(0, 7);
-  await expect(page.getByRole('table', { name: new RegExp(`^Lecturas de ${mesAnio(hoy)}`) })).toBeVisible();
+  // The calendar opens on the month of the next reading, which the page names first.
+  const abierto = s.lecturas[0]!.fecha.slice(0, 7);
+  await expect(page.getByRole('table', { name: new RegExp(`^Lecturas de ${mesAnio(abierto)}`) })).toBeVisible();
+  await expect(page.locator('.lect-proxima')).toContainText(`Su próxima lectura: ${fechaLarga(s.lecturas[0]!.fecha).replace(/^./, (c) => c.toUpperCase())}`);
   await foto(page, 'lecturas-1280');
 
-  // The first month after this one with a visit: move there with "Siguiente".
-  const visita = s.lecturas.find((l) => l.fecha.slice(0, 7) > hoy)!;
-  let mes = hoy;
+  // The first month after that one with a visit: move there with "Siguiente".
+  // (one whose self-reading window starts in its own month, so both show in that month's grid)
+  const visita = s.lecturas.find((l) => l.fecha.slice(0, 7) > abierto && l.autolectura?.desde.slice(0, 7) === l.fecha.slice(0, 7))!;
+  let mes = abierto;
   const siguiente = page.getByRole('button', { name: /^Mes siguiente: / });
   while (mes < visita.fecha.slice(0, 7)) {
     await expect(siguiente).toHaveAccessibleName(`Mes siguiente: ${mesAnio(siguienteMes(mes))}`);

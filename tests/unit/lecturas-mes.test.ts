@@ -1,6 +1,6 @@
 /** The month calendar of the scheduled readings screen (issue 7): weeks from Monday, marked days, months allowed. */
 import { describe, expect, it } from 'vitest';
-import { mesAcotado, mesCalendario, sumarMes } from '../../src/lib/lecturas/mes.ts';
+import { mesAcotado, mesCalendario, mesInicial, proximaLectura, sumarMes } from '../../src/lib/lecturas/mes.ts';
 import { lecturaDelCiclo } from '../../src/lib/lecturas/programa.ts';
 
 describe('mesCalendario', () => {
@@ -43,5 +43,22 @@ describe('months', () => {
     expect(mesAcotado('2020-01', '2026-11', '2027-11')).toBe('2026-11');
     expect(mesAcotado('basura', '2026-11', '2027-11')).toBe('2026-11');
     expect(mesAcotado('2027-03', '2026-11', '2027-11')).toBe('2027-03');
+  });
+});
+
+describe('the month the calendar opens on', () => {
+  const hogar = { cups: 'ES1', direccion: 'Calle Mayor, 1', lecturas: [lecturaDelCiclo('2027-01-07', false), lecturaDelCiclo('2027-03-07', false)] };
+  const taller = { cups: 'ES2', direccion: 'Polígono Sur, 4', lecturas: [lecturaDelCiclo('2026-12-21', true)] };
+
+  it('is the month of the next reading of any supply point, not an empty month', () => {
+    expect(proximaLectura([hogar, taller])).toEqual({ fecha: taller.lecturas[0]!.fecha, direccion: 'Polígono Sur, 4' });
+    expect(mesInicial(null, '2026-11', '2027-11', [hogar])).toBe('2027-01');
+    expect(mesInicial(null, '2026-11', '2027-11', [hogar, taller])).toBe('2026-12');
+  });
+
+  it('is the address’s month when it names one, and today’s when nothing is scheduled', () => {
+    expect(mesInicial('2027-03', '2026-11', '2027-11', [hogar])).toBe('2027-03');
+    expect(mesInicial(null, '2026-11', '2027-11', [{ ...hogar, lecturas: [] }])).toBe('2026-11');
+    expect(proximaLectura([])).toBeNull();
   });
 });

@@ -97,6 +97,23 @@ export function mesesNavegables(desde: FechaLocal, hasta: FechaLocal): { primero
   return { primero: desde.slice(0, 7), ultimo: hasta.slice(0, 7) };
 }
 
+/** The earliest reading still to come of any supply point, with the supply's address; null when none. */
+export function proximaLectura(suministros: readonly LecturasDeSuministro[]): { fecha: FechaLocal; direccion: string } | null {
+  let mejor: { fecha: FechaLocal; direccion: string } | null = null;
+  for (const s of suministros) {
+    const l = s.lecturas[0];
+    if (l && (!mejor || l.fecha < mejor.fecha)) mejor = { fecha: l.fecha, direccion: s.direccion };
+  }
+  return mejor;
+}
+
+/** The month the calendar opens on: the address's (kept within the navigable months), else the next reading's. */
+export function mesInicial(mes: string | null, primero: Mes, ultimo: Mes, suministros: readonly LecturasDeSuministro[]): Mes {
+  if (mes) return mesAcotado(mes, primero, ultimo);
+  const proxima = proximaLectura(suministros);
+  return mesAcotado(proxima ? proxima.fecha.slice(0, 7) : null, primero, ultimo);
+}
+
 /** A month kept within the navigable months (an address may ask for any). */
 export function mesAcotado(mes: string | null, primero: Mes, ultimo: Mes): Mes {
   if (!mes || !/^\d{4}-(0[1-9]|1[0-2])$/.test(mes)) return primero;

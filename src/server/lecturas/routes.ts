@@ -51,6 +51,8 @@ const SuministroLecturasSchema = z.object({
   telegestionado: z.boolean(),
   /** The supply point's local date of today (Canary time in the Canary Islands). */
   hoy: z.string(),
+  /** The day of the last reading taken (its local date), null before the first. */
+  ultimaLectura: z.string().nullable().openapi({ description: 'Día de la última lectura tomada (fecha local); null antes de la primera.' }),
   lecturas: z.array(LecturaProgramadaSchema),
 });
 
@@ -203,6 +205,7 @@ export function lecturasRoutes() {
               periodicidadFacturacion: s.periodicidadFacturacion,
               telegestionado: s.telegestionado,
               hoy: p.hoy,
+              ultimaLectura: p.ultimaLectura,
               lecturas: p.lecturas,
             };
           }),

@@ -145,7 +145,11 @@ export function datosCicloDe(s: Suministro, ultimaLectura: Date | null): DatosCi
 }
 
 /** The next readings of some supply points from their local today, by supply point id. */
-export async function programasDe(db: Db, lista: readonly Suministro[], ahora: Date): Promise<Map<number, { hoy: FechaLocal; lecturas: LecturaProgramada[] }>> {
+export async function programasDe(
+  db: Db,
+  lista: readonly Suministro[],
+  ahora: Date,
+): Promise<Map<number, { hoy: FechaLocal; lecturas: LecturaProgramada[]; ultimaLectura: FechaLocal | null }>> {
   const ultimas = await momentosUltimaLectura(
     db,
     lista.map((s) => s.id),
@@ -153,7 +157,8 @@ export async function programasDe(db: Db, lista: readonly Suministro[], ahora: D
   return new Map(
     lista.map((s) => {
       const hoy = fechaLocalDe(ahora, zonaDe(s));
-      return [s.id, { hoy, lecturas: proximasLecturas(datosCicloDe(s, ultimas.get(s.id) ?? null), hoy) }];
+      const datos = datosCicloDe(s, ultimas.get(s.id) ?? null);
+      return [s.id, { hoy, lecturas: proximasLecturas(datos, hoy), ultimaLectura: datos.ultimaLectura }];
     }),
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { cuantasLecturas, rutaCalendario, textoCiclo, textoModoLectura, type Programa } from '../../../lib/lecturas/pantalla.ts';
-import { DIAS_SEMANA, mesAcotado, mesCalendario, mesesNavegables, sumarMes, type DiaCalendario } from '../../../lib/lecturas/mes.ts';
+import { DIAS_SEMANA, mesCalendario, mesesNavegables, mesInicial, proximaLectura, sumarMes, type DiaCalendario } from '../../../lib/lecturas/mes.ts';
 import { NOMBRE_TIPO_LECTURA, nombreFicheroCalendario, textoPlazoAutolectura } from '../../../lib/lecturas/textos.ts';
 import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from '../../../lib/medidas-pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
@@ -181,6 +181,10 @@ function ListaSuministro({ s }: { s: Programa['suministros'][number] }) {
           <dt>Distribuidora</dt>
           <dd>{s.distribuidoraNombre}</dd>
         </div>
+        <div>
+          <dt>Última lectura</dt>
+          <dd>{s.ultimaLectura ? capitalizar(fechaEnPalabras(s.ultimaLectura)) : 'Todavía ninguna'}</dd>
+        </div>
       </dl>
       <p className="lect-suministro__modo">{textoModoLectura(s.telegestionado)}</p>
       {s.lecturas.length === 0 ? (
@@ -213,7 +217,9 @@ export default function LecturasProgramadas({ ruta }: PropsPantalla) {
   const programa = carga.fase === 'lista' ? carga.datos : null;
   const mesUrl = new URLSearchParams(consulta).get('mes');
   const limites = programa ? mesesNavegables(programa.desde, programa.hasta) : null;
-  const mes = limites ? mesAcotado(mesUrl, limites.primero, limites.ultimo) : null;
+  // Without a month in the address, the calendar opens where the next reading is, not on an empty month.
+  const mes = limites && programa ? mesInicial(mesUrl, limites.primero, limites.ultimo, programa.suministros) : null;
+  const proxima = programa ? proximaLectura(programa.suministros) : null;
 
   return (
     <div className="priv-pagina med med--ancha">
@@ -227,6 +233,12 @@ export default function LecturasProgramadas({ ruta }: PropsPantalla) {
       {programa && programa.suministros.length === 0 && <SinSuministros />}
       {programa && mes && programa.suministros.length > 0 && (
         <>
+          {proxima && (
+            <p className="med-panel lect-proxima">
+              Su próxima lectura: <strong>{capitalizar(fechaEnPalabras(proxima.fecha))}</strong>
+              {programa.suministros.length > 1 ? `, en ${proxima.direccion}` : ''}.
+            </p>
+          )}
           <section className="med-panel med-panel--descargas" aria-labelledby="lect-descarga-titulo">
             <h2 id="lect-descarga-titulo" className="lect-seccion__titulo">
               En su calendario
