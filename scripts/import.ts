@@ -101,9 +101,10 @@ const IMPORTADORES: Record<string, Importador> = {
     ayuda: [
       'FICHERO…                  uno o varios; el formato se reconoce por el nombre y el contenido',
       '                          todos se comprueban antes de escribir; si alguno tiene errores no se importa nada',
+      '--estricto                rechaza también lo dudoso: un día de cambio de octubre con una hora de menos',
     ],
-    opciones: {},
-    preparar(_values, positionals) {
+    opciones: { estricto: { type: 'boolean' } },
+    preparar(values, positionals) {
       if (positionals.length === 0) throw new UsageError('Falta el fichero que se importa.');
       return async () => {
         const { basename } = await import('node:path');
@@ -119,7 +120,7 @@ const IMPORTADORES: Record<string, Importador> = {
             continue;
           }
           const nombre = basename(path);
-          const r = leerFicheroMedidas(nombre, bytes);
+          const r = leerFicheroMedidas(nombre, bytes, { estricto: values.estricto === true });
           if (!r.ok) {
             // Line numbers are per file: the file name goes in front when there are several.
             const prefijo = positionals.length > 1 ? `${nombre}, ` : '';

@@ -385,3 +385,40 @@ function zipDeUno(nombre: string, datos: Uint8Array): Uint8Array {
   fin.writeUInt32LE(inicioCentral, 16);
   return Buffer.concat([local, nombreBytes, comprimidos, central, nombreBytes, fin]);
 }
+
+describe('clock-change days of the consumers’ CSV, and impossible hours', () => {
+  const cabecera = 'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion';
+  const cups = 'ES9901000000001234TC';
+  /** A file with the hours given of one day, one per line after the header (line 1). */
+  const dia = (fecha: string, horas: number[]) => [cabecera, ...horas.map((h) => `${cups};${fecha};${h};0,250;R`)].join('\n') + '\n';
+  const desde = (n: number, hasta: number) => Array.from({ length: hasta - n + 1 }, (_, i) => n + i);
+
+  it('blames the typo on its own line in a March day numbered 1–23 (a position, not the clock)', () => {
+    // Two days of 24 hours before (lines 2–25), then 30 March 2025 (23 hours) from line 26: line 48 holds 24 instead of 23.
+    const lineas = [cabecera, ...desde(1, 24).map((h) => `${cups};29/03/2025;${h};0,250;R`), ...desde(1, 22).map((h) => `${cups};30/03/2025;${h};0,250;R`), `${cups};30/03/2025;24;0,250;R`];
+    const r = rechazado(leerFicheroMedidas('c.csv', lineas.join('\n') + '\n'));
+    expect(r.errores).toEqual([{ linea: 48, motivo: 'La hora 24 no existe el 30/03/2025: ese día tiene 23 horas.' }]);
+  });
+
+  it('still reads a March day numbered by the clock (no hour 3, up to 24)', () => {
+    const r = aceptado(leerFicheroMedidas('c.csv', dia('30/03/2025', [1, 2, ...desde(4, 24)])));
+    expect(r.registros).toHaveLength(23);
+  });
+
+  it('warns about an October day with 24 rows of its 25 hours, and refuses it in strict mode', () => {
+    const texto = dia('26/10/2025', desde(1, 24));
+    const r = aceptado(leerFicheroMedidas('c.csv', texto));
+    expect(r.resumen.avisos.join(' ')).toMatch(/El 26\/10\/2025 tiene 25 horas .* y el fichero trae 24/);
+    const estricto = rechazado(leerFicheroMedidas('c.csv', texto, { estricto: true }));
+    expect(estricto.errores[0]).toMatchObject({ linea: 25, motivo: expect.stringMatching(/En modo estricto no se importa/) });
+    // With its 25 hours there is nothing to say.
+    expect(aceptado(leerFicheroMedidas('c.csv', dia('26/10/2025', desde(1, 25)))).resumen.avisos.join(' ')).not.toMatch(/trae/);
+  });
+
+  it('says 25:00 does not exist, rather than that it is not on the hour', () => {
+    const csv = rechazado(leerFicheroMedidas('c.csv', `${cabecera}\n${cups};01/06/2025;25:00;0,250;R\n`));
+    expect(csv.errores[0]!.motivo).toBe('La hora «25:00» no existe: la hora de fin de un intervalo va de 00:15 a 24:00.');
+    const ree = rechazado(leerFicheroMedidas('P5D_9901_0762_20250702.0', `${cups};2025/07/01 25:00;1;100;0\n`));
+    expect(ree.errores[0]!.motivo).toBe('«2025/07/01 25:00»: la hora 25:00 no existe; la hora de fin de un intervalo va de 01:00 a 24:00.');
+  });
+});

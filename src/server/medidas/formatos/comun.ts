@@ -88,6 +88,11 @@ export interface OpcionesLectura {
   maxErrores?: number;
   /** Read as this format whatever the name and content say. */
   formato?: FormatoMedidas;
+  /**
+   * Refuse what is only doubtful otherwise: an October change day with one hour fewer than it has
+   * (its repeated hour probably merged into one row, every later hour then one off).
+   */
+  estricto?: boolean;
 }
 
 /** Highest energy accepted in one interval, Wh: beyond it the value is garbage or in the wrong unit. */
@@ -113,8 +118,12 @@ export class Recolector {
   private importadaWh = 0;
   private exportadaWh = 0;
 
-  constructor(maxErrores = 100) {
+  /** Whether doubtful data is refused rather than warned about (OpcionesLectura.estricto). */
+  readonly estricto: boolean;
+
+  constructor(maxErrores = 100, estricto = false) {
     this.max = maxErrores;
+    this.estricto = estricto;
   }
 
   /**

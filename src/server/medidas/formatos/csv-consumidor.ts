@@ -267,7 +267,11 @@ export function leerCsvConsumidor(texto: string, rec: Recolector, alRegistro: (r
         if (fecha && temporada !== null) momento = { tipo: 'marca', fecha, finMin: reloj, temporada };
         else if (fecha) momento = { tipo: 'reloj', fecha, finMin: reloj };
       } else {
-        faltas.push(`La hora «${horaTexto}» no es válida: use el número de hora (1 a 24) o la hora de fin HH:MM.`);
+        faltas.push(
+          /^\d{1,2}:\d{2}(:00)?$/.test(horaTexto)
+            ? `La hora «${horaTexto}» no existe: la hora de fin de un intervalo va de 00:15 a 24:00.`
+            : `La hora «${horaTexto}» no es válida: use el número de hora (1 a 24) o la hora de fin HH:MM.`,
+        );
       }
     }
 
@@ -394,7 +398,26 @@ function asignarIntervalos(filas: Fila[], rec: Recolector): void {
     const tipoDia = tipoDiaHorario(fecha);
     const numeros = grupo.flatMap((f) => (f.momento.tipo === 'numero' ? [f.momento.numero] : []));
     const repetidos = new Set(numeros).size < numeros.length;
-    const porReloj = tipoDia !== 'normal' && (Math.max(0, ...numeros) > delDia || repetidos);
+    // A change day numbered by the clock: in March it lacks exactly the hour the clock skips (02:00
+    // to 03:00 peninsular, hour-ending 3, quarters 9–12) and reaches 24; in October it repeats one.
+    // A March day numbered 1–23 with one typo past 23 is numbered by position, and the typo is the
+    // fault, reported on its own line.
+    const porDia = (24 * 60) / minutos;
+    const saltadas = new Set(Array.from({ length: 60 / minutos }, (_, i) => (2 * 60) / minutos + 1 + i));
+    const presentes = new Set(numeros);
+    const porReloj =
+      tipoDia === 'cambio-verano'
+        ? !repetidos &&
+          Math.max(0, ...numeros) === porDia &&
+          // All 24 (the clock's two names of one hour collide, and that is said) or all but the skipped hour.
+          (presentes.size === porDia || ([...saltadas].every((n) => !presentes.has(n)) && presentes.size === porDia - saltadas.size))
+        : tipoDia === 'cambio-invierno' && (Math.max(0, ...numeros) > delDia || repetidos);
+    const cortoOctubre = tipoDia === 'cambio-invierno' && !repetidos && grupo.length === delDia - 60 / minutos;
+    if (cortoOctubre) {
+      const texto = `El ${fechaEs(fecha)} tiene ${delDia} ${unidad} (cambio al horario de invierno, la hora de 02:00 a 03:00 se repite) y el fichero trae ${grupo.length}: si la hora repetida viene sumada en una sola fila, todas las siguientes quedan una hora desplazadas.`;
+      if (rec.estricto) rec.error(grupo[grupo.length - 1]!.linea, `${texto} En modo estricto no se importa: envíe las ${delDia} ${unidad} del día.`);
+      else rec.avisos.push(`${texto} Compruébelo (el modo estricto lo rechaza).`);
+    }
     if (porReloj) {
       rec.avisos.push(
         `El ${fechaEs(fecha)} (${delDia} ${unidad}, cambio de hora) viene numerado por la hora del reloj${tipoDia === 'cambio-invierno' ? ' con la hora repetida dos veces' : ' sin la hora que no existe'}: se ha convertido a horas seguidas.`,

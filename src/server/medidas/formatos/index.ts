@@ -82,7 +82,7 @@ export function* recorrerFicheroMedidas(
   contenido: Uint8Array | string,
   opciones: OpcionesLectura = {},
 ): Generator<RegistroMedida, ResultadoValidacion> {
-  const rec = new Recolector(opciones.maxErrores ?? 100);
+  const rec = new Recolector(opciones.maxErrores ?? 100, opciones.estricto ?? false);
   const rechazo = (motivo: string, formato: FormatoMedidas | null = null): ResultadoValidacion => ({
     ok: false,
     errores: [{ linea: 0, motivo }],

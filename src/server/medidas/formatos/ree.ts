@@ -81,7 +81,9 @@ export function leerLineaRee(formato: 'P5D' | 'F5D', campos: readonly string[]):
     const fecha = `${a}-${m}-${d}`;
     const hora = Number(h);
     if (!leerFechaLocal(fecha)) faltas.push(`La fecha «${c[1]}» no existe.`);
-    else if (mi !== '00' || (s !== undefined && s !== '00') || hora > 24) {
+    else if (hora > 24) {
+      faltas.push(`«${c[1]}»: la hora ${h}:${mi} no existe; la hora de fin de un intervalo va de 01:00 a 24:00.`);
+    } else if (mi !== '00' || (s !== undefined && s !== '00')) {
       faltas.push(`«${c[1]}» no es una hora en punto: P5D y F5D son curvas horarias con la hora de fin de cada intervalo.`);
     } else if (temporada !== null) {
       fin = finDesdeRelojYTemporada(fecha, hora, 0, temporada);
