@@ -330,9 +330,16 @@ describe('format detection', () => {
     expect(leerNombreRee('F5D_0237_0762_20211308.0')).toBeNull();
   });
 
-  it('refuses bzip2, empty and unreadable files with one reason', () => {
+  it('reads bzip2, REE’s usual compression, as the plain file (compressed with Debian’s bzip2)', () => {
+    const plano = aceptado(leerFicheroMedidas('P5D_9901_0762_20251101.0', fixture('P5D_9901_0762_20251101.0')));
+    const bz = aceptado(leerFicheroMedidas('P5D_9901_0762_20251101.0.bz2', fixture('P5D_9901_0762_20251101.0.bz2')));
+    expect(bz.resumen.comprimido).toBe('bzip2');
+    expect(bz.registros).toEqual(plano.registros);
+  });
+
+  it('refuses a damaged bzip2, empty and unreadable files with one reason', () => {
     const bz = rechazado(leerFicheroMedidas('P5D_0021_0762_20250101.0.bz2', new Uint8Array([0x42, 0x5a, 0x68, 0x39, 0x31])));
-    expect(bz.errores).toEqual([{ linea: 0, motivo: expect.stringMatching(/bzip2/) }]);
+    expect(bz.errores).toEqual([{ linea: 0, motivo: expect.stringMatching(/dañado/) }]);
     expect(rechazado(leerFicheroMedidas('x.csv', new Uint8Array())).errores[0]!.motivo).toBe('El fichero está vacío.');
     expect(validarFicheroMedidas('x.gz', new Uint8Array([0x1f, 0x8b, 1, 2, 3]))).toMatchObject({ ok: false, errores: [{ motivo: expect.stringMatching(/dañado/) }] });
   });

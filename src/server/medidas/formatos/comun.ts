@@ -2,6 +2,7 @@
  * What the measure file readers share: the result types, the collector of faults and totals that
  * makes a file accepted or rejected whole, decompression, decoding and text helpers.
  */
+import Bunzip from 'seek-bzip';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from '../../../lib/cups.ts';
 import { fechaLocalDe, isoConDesfase, tipoDiaHorario, type FechaLocal, type MinutosIntervalo } from '../../../lib/medidas/horas.ts';
@@ -36,7 +37,7 @@ export interface ResumenLectura {
   formato: FormatoMedidas;
   codificacion: CodificacionCsv;
   /** Compression the file came in, removed before reading. */
-  comprimido: 'gzip' | 'zip' | null;
+  comprimido: 'gzip' | 'zip' | 'bzip2' | null;
   /** Separator of the fields. */
   separador: string;
   /** Unit the energy columns were written in (REE files are always Wh). */
@@ -217,7 +218,7 @@ export function leerCups(campo: string): { cups: string } | { error: string } {
 /** What decompression gives: the bytes and the name of the file inside a ZIP. */
 export interface Descomprimido {
   bytes: Uint8Array;
-  comprimido: 'gzip' | 'zip' | null;
+  comprimido: 'gzip' | 'zip' | 'bzip2' | null;
   /** Name of the file inside the ZIP. */
   nombreInterior: string | null;
 }
@@ -231,10 +232,9 @@ const u32 = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]!
  * decompress it first.
  */
 export function descomprimir(bytes: Uint8Array): Descomprimido | { error: string } {
-  if (bytes[0] === 0x42 && bytes[1] === 0x5a && bytes[2] === 0x68) {
-    return { error: 'El fichero está comprimido con bzip2: descomprímalo (por ejemplo, con «bunzip2») y vuelva a importarlo.' };
-  }
   try {
+    // bzip2 is how REE distributes its measure files ("BZh" magic); pbzip2 writes several streams.
+    if (bytes[0] === 0x42 && bytes[1] === 0x5a && bytes[2] === 0x68) return { bytes: new Uint8Array(Bunzip.decode(bytes, undefined, true)), comprimido: 'bzip2', nombreInterior: null };
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) return { bytes: new Uint8Array(gunzipSync(bytes)), comprimido: 'gzip', nombreInterior: null };
     if (u32(bytes, 0) === 0x04034b50) return descomprimirZip(bytes);
   } catch {
