@@ -53,3 +53,14 @@ for (const cuenta of ['consumidor@electra.example', 'empresa@electra.example', '
     expect(fallos).toEqual([]);
   });
 }
+
+test('the supply selector writes the chosen CUPS out in full at 320 px', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await entrar(page, 'consumidor@electra.example', undefined, '/medidas/curvas');
+  const cups = await page.getByLabel('Suministro', { exact: true }).inputValue();
+  const escrito = page.locator('.med-campo__cups');
+  await expect(escrito).toHaveText(`CUPS ${cups}`);
+  const caja = (await escrito.boundingBox())!;
+  expect(caja.x + caja.width).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: '/tmp/selector-320.png' });
+});

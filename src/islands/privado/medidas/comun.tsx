@@ -130,13 +130,17 @@ export function SelectorSuministro(p: { id: string; suministros: Suministro[]; c
   return (
     <div className="med-campo med-campo--suministro">
       <label htmlFor={p.id}>Suministro</label>
-      <select id={p.id} value={p.cups} onChange={(e) => p.alCambiar(e.target.value)}>
+      <select id={p.id} value={p.cups} onChange={(e) => p.alCambiar(e.target.value)} aria-describedby={`${p.id}-cups`}>
         {p.suministros.map((s) => (
           <option key={s.cups} value={s.cups}>
             {textoOpcion(s)}
           </option>
         ))}
       </select>
+      {/* A closed select cuts its text at 320–390 px: the chosen CUPS is always written out below it. */}
+      <p id={`${p.id}-cups`} className="med-campo__cups">
+        CUPS <span className="med-cups">{p.cups}</span>
+      </p>
     </div>
   );
 }
