@@ -6,16 +6,29 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
+// Editors read these messages when a front matter is wrong (docs/contenidos.md): Astro names the
+// file and the field, each field says in Spanish what it expects.
+
+/** A required text field, described for the message. */
+const texto = (que: string) => z.string({ error: `falta ${que} (un texto)` }).min(1, `falta ${que}`);
+
+/** A date field, AAAA-MM-DD. */
+const fecha = (que: string) => z.coerce.date({ error: `se espera la fecha ${que}, con la forma AAAA-MM-DD` });
+
+/** An amount in euros, a positive number without thousands points. */
+const euros = (que: string) =>
+  z.number({ error: `se espera ${que} en euros, un número sin puntos de miles (2640000)` }).positive(`${que} debe ser mayor que cero`);
+
 /** Legal texts shown at /legal/<id>: aviso-legal, proteccion-datos, politica-calidad. */
 const legal = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/legal' }),
   schema: z.object({
     /** Title of the page, shown as its h1 and in the document title. */
-    titulo: z.string().min(1),
+    titulo: texto('el título de la página'),
     /** One sentence for the meta description. */
-    descripcion: z.string().min(1),
+    descripcion: texto('una frase que describe la página a los buscadores'),
     /** Date of the text's last revision, shown as "Última actualización". */
-    actualizado: z.coerce.date(),
+    actualizado: fecha('de la última revisión del texto'),
   }),
 });
 
@@ -25,29 +38,29 @@ const proyectos = defineCollection({
   schema: z
     .object({
       /** Name of the project. */
-      titulo: z.string().min(1),
+      titulo: texto('el nombre del proyecto'),
       /** Code of the distributor that carries it out (see src/lib/distribuidoras.ts). */
-      distribuidora: z.enum(['epd', 'eod', 'ecd']),
+      distribuidora: z.enum(['epd', 'eod', 'ecd'], { error: 'se espera epd, eod o ecd (la distribuidora que hace el proyecto)' }),
       /** Programme or call that grants the aid. */
-      programa: z.string().min(1),
+      programa: texto('el programa o la convocatoria de la ayuda'),
       /** European fund that finances the aid (MRR – NextGenerationEU, FEDER…). */
-      fondo: z.string().min(1),
+      fondo: texto('el fondo europeo que la financia'),
       /** EU funding mention the programme's publicity rules require, shown as text. */
-      mencionUE: z.string().min(1),
+      mencionUE: texto('la mención de la financiación europea'),
       /** Total eligible budget of the project, in euros. */
-      importeTotal: z.number().positive(),
+      importeTotal: euros('el importe total'),
       /** Aid granted, in euros. */
-      ayuda: z.number().positive(),
+      ayuda: euros('la ayuda concedida'),
       /** Start date of the project. */
-      fechaInicio: z.coerce.date(),
+      fechaInicio: fecha('de inicio del proyecto'),
       /** End date of the project (planned or actual). */
-      fechaFin: z.coerce.date(),
+      fechaFin: fecha('de fin del proyecto'),
       /** File number of the aid at the granting body. */
-      expediente: z.string().min(1),
+      expediente: texto('el número de expediente de la ayuda'),
       /** One- or two-sentence summary of the project. */
-      resumen: z.string().min(1),
+      resumen: texto('un resumen de una o dos frases'),
       /** Position in the list, lowest first. */
-      orden: z.number().int().default(100),
+      orden: z.number({ error: 'se espera un número entero: la posición en la lista' }).int('se espera un número entero: la posición en la lista').default(100),
     })
     .refine((p) => p.ayuda <= p.importeTotal, { message: 'La ayuda no puede superar el importe total.' })
     .refine((p) => p.fechaInicio <= p.fechaFin, { message: 'La fecha de fin es anterior a la de inicio.' }),
@@ -58,13 +71,13 @@ const avisos = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/avisos' }),
   schema: z.object({
     /** Headline of the notice. */
-    titulo: z.string().min(1),
+    titulo: texto('el titular del aviso'),
     /** Date of the event the notice is about. */
-    fecha: z.coerce.date(),
+    fecha: fecha('del hecho del que habla el aviso'),
     /** Date the notice was published. */
-    publicado: z.coerce.date(),
+    publicado: fecha('de publicación del aviso'),
     /** One short sentence shown while the notice is collapsed. */
-    resumen: z.string().min(1),
+    resumen: texto('una frase que se lee con el aviso plegado en la portada'),
   }),
 });
 
