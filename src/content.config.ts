@@ -81,4 +81,37 @@ const avisos = defineCollection({
   }),
 });
 
-export const collections = { legal, proyectos, avisos };
+/** A link of the home page's blocks: a path of the site and its words. */
+const enlace = z.object({
+  href: z.string({ error: 'falta la dirección del enlace' }).startsWith('/', 'la dirección del enlace debe ser una ruta del portal, que empieza por /'),
+  texto: texto('el texto del enlace'),
+});
+
+/** The home page's texts (one entry, `inicio`): the hero's title and lead, and the three blocks (SPEC.md §1). */
+const portada = defineCollection({
+  loader: glob({ pattern: '**/*.mdx', base: './src/content/portada' }),
+  schema: z.object({
+    /** The hero's heading. */
+    titulo: texto('el título de la portada'),
+    /** The hero's lead paragraph. */
+    entradilla: texto('el párrafo bajo el título'),
+    /** The information blocks, in order. */
+    bloques: z
+      .array(
+        z.object({
+          /** Short name, used for the block's style (acceso, consumidor, comercializadora). */
+          id: z.enum(['acceso', 'consumidor', 'comercializadora'], { error: 'se espera acceso, consumidor o comercializadora' }),
+          titulo: texto('el título del bloque'),
+          texto: texto('el texto del bloque'),
+          /** The block's main button. */
+          enlace,
+          /** Further links under the button. */
+          extra: z.array(enlace).default([]),
+        }),
+        { error: 'se espera la lista de bloques de la portada' },
+      )
+      .length(3, 'la portada tiene tres bloques: acceso, consumidor y comercializadora'),
+  }),
+});
+
+export const collections = { legal, proyectos, avisos, portada };
