@@ -99,8 +99,9 @@ async function textoPdf(bytes: Uint8Array): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-const kwh = (wh: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(wh / 1000);
-const entero = (n: number) => new Intl.NumberFormat('es-ES').format(n);
+// The portal groups thousands from four digits on (src/lib/formato/numeros.ts): written here with Intl itself.
+const kwh = (wh: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' }).format(wh / 1000);
+const entero = (n: number) => new Intl.NumberFormat('es-ES', { useGrouping: 'always' }).format(n);
 const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
 const nombreMes = (mes: string) => `${MESES[Number(mes.slice(5, 7)) - 1]} de ${mes.slice(0, 4)}`;
 

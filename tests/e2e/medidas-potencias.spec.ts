@@ -29,8 +29,8 @@ function ultimosDoceMeses(): { desde: string; hasta: string } {
   return { desde: mes(-12), hasta: mes(-1) };
 }
 
-const kw = (v: number) => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 3 }).format(v);
-const kw3 = (v: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v);
+const kw = (v: number) => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 3, useGrouping: 'always' }).format(v);
+const kw3 = (v: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' }).format(v);
 
 async function esperar(page: Page) {
   await expect(page.locator('.med-resultado')).toHaveAttribute('aria-busy', 'false');

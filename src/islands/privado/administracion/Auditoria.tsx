@@ -141,7 +141,7 @@ export default function Auditoria(props: { params: Record<string, string> }) {
       {estado.fase === 'listo' && estado.filas.length > 0 && (
         <>
           <RegionTabla idTitulo={idCaption}>
-            <table className="admin-tabla__tabla">
+            <table className="admin-tabla__tabla admin-tabla__tabla--registro">
               <caption id={idCaption}>
                 Registro de actividad, página {filtros.pagina} de {paginas}
               </caption>

@@ -71,7 +71,7 @@ function Lecturas({ s }: { s: EstadoSuministroApi }) {
       <h3 id={`${id}-titulo`}>Últimas lecturas del contador</h3>
       <p className="med-nota-linea">Lo que marcan sus registros, en kWh acumulados por periodo, y lo consumido entre una lectura y la anterior.</p>
       <div className="med-tabla" role="region" aria-labelledby={`${id}-titulo`} tabIndex={0}>
-        <table className="med-tabla__tabla">
+        <table className="med-tabla__tabla med-tabla__tabla--compacta">
           <caption id={id} className="visually-hidden">
             Últimas lecturas del contador (kWh acumulados por periodo)
           </caption>
@@ -81,7 +81,9 @@ function Lecturas({ s }: { s: EstadoSuministroApi }) {
               <th scope="col">Origen</th>
               {periodos.map((p) => (
                 <th key={p.periodo} scope="col" className="med-num">
-                  {p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`}
+                  {/* Six periods and two more columns fit the screen by their short names (P1…P6); a screen reader hears the whole. */}
+                  <span aria-hidden="true">{p.periodo}</span>
+                  <span className="visually-hidden">{p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`}</span>
                 </th>
               ))}
               {conVertida && (
