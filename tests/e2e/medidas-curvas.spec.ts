@@ -39,7 +39,7 @@ const cifra = (page: Page, etiqueta: string) => page.locator(`[data-cifra="${eti
 /** Checks the figures and the totals per period against the API's answer. */
 async function comprobarTotales(page: Page, c: CurvaApi): Promise<void> {
   await expect(cifra(page, 'Consumo del periodo')).toHaveText(kwhTexto(c.totales.importadaWh));
-  await expect(cifra(page, 'Horas con medida')).toHaveText(`${c.totales.horasConDatos.toLocaleString('es-ES')} de ${c.totales.horasDelRango.toLocaleString('es-ES')}`);
+  await expect(cifra(page, 'Horas con medida')).toHaveText(`${c.totales.horasConDatos.toLocaleString('es-ES', { useGrouping: 'always' })} de ${c.totales.horasDelRango.toLocaleString('es-ES', { useGrouping: 'always' })}`);
   const totales = page.getByRole('table', { name: /Consumo por periodo tarifario/ });
   for (const p of c.totales.porPeriodo) {
     await expect(totales.locator(`tr[data-periodo="${p.periodo}"] td`).first()).toHaveText(kwhTexto(p.importadaWh));

@@ -14,7 +14,7 @@ const ADMIN = 'admin@electra.example';
 
 /** The normalised single-phase powers (kW) a demo home can contract, up to its 9,2 kW installation. */
 const NORMALIZADAS = [3.45, 4.6, 5.75, 6.9, 8.05, 9.2];
-const kw = (v: number) => v.toLocaleString('es-ES', { maximumFractionDigits: 3 });
+const kw = (v: number) => v.toLocaleString('es-ES', { maximumFractionDigits: 3, useGrouping: 'always' });
 
 /** A request as the tests read it from the API. */
 interface SolicitudApi {
