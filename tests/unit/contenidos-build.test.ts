@@ -25,7 +25,7 @@ function copiar(): string {
 }
 
 const astro = (dir: string, ...args: string[]) =>
-  spawnSync(process.execPath, [join(RAIZ, 'node_modules/astro/bin/astro.mjs'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  spawnSync(process.execPath, [join(RAIZ, 'node_modules/astro/bin/astro.mjs'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' } });
 
 beforeAll(() => {
   copia = copiar();
@@ -60,7 +60,8 @@ describe('a notice an editor adds', () => {
     writeFileSync(fichero, '---\ntitulo: Aviso mal escrito\nfecha: ayer\npublicado: 2026-11-25\n---\n\nTexto.\n');
     const r = astro(copia, 'sync');
     rmSync(fichero);
-    const salida = r.stdout + r.stderr;
+    // Without the terminal's colours and bold, which CI may force on.
+    const salida = (r.stdout + r.stderr).replace(/\u001b\[[0-9;]*m/g, '');
     expect(r.status).not.toBe(0);
     expect(salida).toContain('src/content/avisos/aviso-mal.mdx');
     expect(salida).toContain('fecha: se espera la fecha del hecho del que habla el aviso, con la forma AAAA-MM-DD');
