@@ -61,6 +61,7 @@ describe('a notice an editor adds', () => {
     const r = astro(copia, 'sync');
     rmSync(fichero);
     // Without the terminal's colours and bold, which CI may force on.
+    // eslint-disable-next-line no-control-regex -- the escape character is what it removes
     const salida = (r.stdout + r.stderr).replace(/\u001b\[[0-9;]*m/g, '');
     expect(r.status).not.toBe(0);
     expect(salida).toContain('src/content/avisos/aviso-mal.mdx');
