@@ -2,6 +2,7 @@
  * The production process as an operator meets it: started with `node src/server/main.ts`, stopped
  * with SIGTERM, started on PostgreSQL. These tests need no browser.
  */
+import { DEMO_ACCOUNTS } from '../../src/server/demo/accounts.ts';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -117,7 +118,7 @@ test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker
     await cuentas.connect();
     const { rows } = await cuentas.query("select count(*)::int as n from users where email like '%@electra.example'");
     await cuentas.end();
-    expect(rows[0].n).toBe(5);
+    expect(rows[0].n).toBe(DEMO_ACCOUNTS.filter((a) => a.email.endsWith('@electra.example')).length);
 
     // A worker that dies is replaced; the portal keeps answering meanwhile.
     const [primero] = pids();
