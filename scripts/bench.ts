@@ -24,6 +24,7 @@ import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { certificadoSection } from './bench-certificado.ts';
 import { descargasSection } from './bench-exportacion.ts';
+import { importacionSection } from './bench-importacion.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
@@ -462,6 +463,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'grafico', needsBuild: true, run: graficoSection },
   { name: 'certificado', needsBuild: false, run: certificadoSection },
   { name: 'descargas', needsBuild: false, run: descargasSection },
+  { name: 'importacion', needsBuild: false, run: importacionSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.

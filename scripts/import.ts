@@ -108,19 +108,22 @@ const IMPORTADORES: Record<string, Importador> = {
       if (positionals.length === 0) throw new UsageError('Falta el fichero que se importa.');
       return async () => {
         const { basename } = await import('node:path');
-        const { leerFicheroMedidas } = await import('../src/server/medidas/formatos/index.ts');
+        const { recorrerFicheroMedidas, validarFicheroMedidas } = await import('../src/server/medidas/formatos/index.ts');
         const { importarMedidas } = await import('../src/server/medidas/importar.ts');
+        const opciones = { estricto: values.estricto === true };
         const errores: FallaCsv[] = [];
-        const registros: RegistroMedida[] = [];
         const avisos: string[] = [];
+        // First pass, before the database is opened: every file is read as a stream and checked,
+        // keeping no records (a 500 MB REE file is checked with flat memory).
         for (const path of positionals) {
-          const bytes = await leer(path);
-          if (!(bytes instanceof Uint8Array)) {
-            errores.push(bytes);
+          const nombre = basename(path);
+          let r;
+          try {
+            r = await validarFicheroMedidas(nombre, { ruta: path }, opciones);
+          } catch (err) {
+            errores.push({ line: 0, message: `No se puede leer el fichero ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.` });
             continue;
           }
-          const nombre = basename(path);
-          const r = leerFicheroMedidas(nombre, bytes, { estricto: values.estricto === true });
           if (!r.ok) {
             // Line numbers are per file: the file name goes in front when there are several.
             const prefijo = positionals.length > 1 ? `${nombre}, ` : '';
@@ -128,17 +131,34 @@ const IMPORTADORES: Record<string, Importador> = {
             if (r.erroresOmitidos) errores.push({ line: 0, message: `${prefijo}y ${r.erroresOmitidos} errores más.` });
             continue;
           }
-          for (const registro of r.registros) registros.push(registro);
           for (const a of r.resumen.avisos) avisos.push(`${nombre}: ${a}`);
         }
         if (errores.length) return { errores };
         return {
           async importar(db) {
-            const r = await importarMedidas(db, registros);
+            // Second pass: the records flow from the files into one transaction, batch by batch.
+            let medidas = 0;
+            async function* registros(): AsyncGenerator<RegistroMedida> {
+              for (const path of positionals) {
+                const nombre = basename(path);
+                const it = recorrerFicheroMedidas(nombre, { ruta: path }, opciones);
+                for (let r = await it.next(); ; r = await it.next()) {
+                  if (!r.done) {
+                    medidas++;
+                    yield r.value;
+                    continue;
+                  }
+                  // The file changed since it was checked: the transaction is rolled back.
+                  if (!r.value.ok) throw new ImportacionMedidasRechazada(r.value.errores.map((e) => ({ line: 0, message: `${nombre}, línea ${e.linea}: ${e.motivo}` })));
+                  break;
+                }
+              }
+            }
+            const r = await importarMedidas(db, registros());
             if (!r.ok) throw new ImportacionMedidasRechazada(r.errores.map((e) => ({ line: e.linea ?? 0, message: e.motivo })));
             return [
               ...avisos.map((a) => `Aviso: ${a}`),
-              `Importadas ${registros.length} medidas de ${r.suministros} suministros: ${r.horas.nuevas} horas nuevas, ` +
+              `Importadas ${medidas} medidas de ${r.suministros} suministros: ${r.horas.nuevas} horas nuevas, ` +
                 `${r.horas.actualizadas} actualizadas (estimadas que pasan a reales o firmes, o corregidas), ${r.horas.conservadas} sin cambios` +
                 (r.cuartos.nuevos || r.cuartos.actualizados ? `; ${r.cuartos.nuevos} cuartos de hora nuevos y ${r.cuartos.actualizados} actualizados.` : '.'),
             ].join('\n');

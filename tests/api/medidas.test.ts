@@ -185,6 +185,41 @@ describe('importarMedidas', () => {
     expect(fila).toEqual({ n: 24 * 400 + (24 * 25) / 2, real: 24 });
   });
 
+  it('writes nothing when the stream of records fails after whole batches were written', async () => {
+    const a = await titularCon([(n) => punto(n, 'epd')]);
+    const cups = a.cups[0]!;
+    async function* cortado(): AsyncGenerator<RegistroMedida> {
+      yield* horas(cups, '2025-01-01', '2025-12-31', () => 100);
+      throw new Error('lectura cortada');
+    }
+    await expect(importarMedidas(server.database.db, cortado())).rejects.toThrow('lectura cortada');
+    const [fila] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from medidas_horarias m join suministros s on s.id = m.suministro_id where s.cups = ${cups}`,
+    );
+    expect(fila!.n).toBe(0);
+  });
+
+  it('sums into hours the quarter-hours of an hour that two batches split', async () => {
+    const a = await titularCon([(n) => punto(n, 'epd', { tarifa: '3.0TD', potenciasW: [15000, 15000, 15000, 15000, 15000, 20000], potenciaMaximaW: 40000, resolucionMinutos: 15 })]);
+    const cups = a.cups[0]!;
+    // 6,002 quarter-hours from 00:30: the 5,000th record, where a batch ends, is half an hour.
+    const desde = rangoDias('2025-05-01', '2025-05-01').inicio.getTime() + 1_800_000;
+    async function* cuartos(): AsyncGenerator<RegistroMedida> {
+      for (let i = 0; i < 6_002; i++) {
+        yield { cups, inicio: new Date(desde + i * 900_000), minutos: 15, importadaWh: 10 + (i % 4), exportadaWh: null, metodo: 'real', firme: true, origen: 'F5D' };
+      }
+    }
+    const r = await importarMedidas(server.database.db, cuartos());
+    // Whole hours only: the first half hour is incomplete and not summed.
+    expect(r).toMatchObject({ ok: true, cuartos: { nuevos: 6_002 }, horas: { nuevas: 1_500 } });
+    const [suma] = await queryRows<{ n: number; wh: number }>(
+      server.database.db,
+      sql`select count(*)::int as n, sum(importada_wh)::int as wh from medidas_horarias m join suministros s on s.id = m.suministro_id where s.cups = ${cups}`,
+    );
+    expect(suma).toEqual({ n: 1_500, wh: 1_500 * (10 + 11 + 12 + 13) });
+  });
+
   it('rejects a whole import with an unknown CUPS and writes nothing', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const desconocido = construirCups('9901', 777_777_777);

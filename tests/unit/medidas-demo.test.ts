@@ -19,7 +19,7 @@ const media = (rs: RegistroMedida[], f: (r: RegistroMedida) => boolean) => {
 const local = (r: RegistroMedida) => partesLocales(r.inicio);
 
 describe('demo series', () => {
-  it('is the same for the same seed and different for another', () => {
+  it('is the same for the same seed and different for another', async () => {
     const a = serie({ hasta: '2025-01-31' });
     expect(serie({ hasta: '2025-01-31' })).toEqual(a);
     expect(serie({ hasta: '2025-01-31', semilla: 8 })).not.toEqual(a);
@@ -27,7 +27,7 @@ describe('demo series', () => {
     expect(a.every((r) => r.origen === 'DEMO' && r.cups === CUPS && r.minutos === 60)).toBe(true);
   });
 
-  it('gives a household its yearly consumption, 2,500–4,000 kWh, with every hour of the year', () => {
+  it('gives a household its yearly consumption, 2,500–4,000 kWh, with every hour of the year', async () => {
     const rs = serie({ consumoAnualKwh: 3000 });
     expect(rs).toHaveLength(8760);
     expect(kwh(rs)).toBeGreaterThan(3000 * 0.95);
@@ -37,7 +37,7 @@ describe('demo series', () => {
     expect(porDefecto).toBeLessThan(4000);
   });
 
-  it('shapes a household: evening peak, quiet nights, more in winter than in spring', () => {
+  it('shapes a household: evening peak, quiet nights, more in winter than in spring', async () => {
     const rs = serie();
     expect(media(rs, (r) => local(r).hora === 21)).toBeGreaterThan(3 * media(rs, (r) => local(r).hora === 4));
     expect(media(rs, (r) => local(r).mes === 1)).toBeGreaterThan(1.3 * media(rs, (r) => local(r).mes === 5));
@@ -45,7 +45,7 @@ describe('demo series', () => {
     expect(media(rs, (r) => local(r).hora === 7 && local(r).diaSemana <= 5)).toBeGreaterThan(1.5 * media(rs, (r) => local(r).hora === 7 && local(r).diaSemana === 7));
   });
 
-  it('shapes a shop: open hours on working days, closed on Sundays and holidays', () => {
+  it('shapes a shop: open hours on working days, closed on Sundays and holidays', async () => {
     const rs = serie({ perfil: 'negocio', consumoAnualKwh: 20000 });
     expect(kwh(rs)).toBeGreaterThan(19000);
     expect(kwh(rs)).toBeLessThan(21000);
@@ -53,7 +53,7 @@ describe('demo series', () => {
     expect(media(rs, (r) => local(r).fecha === '2025-12-25')).toBeLessThan(0.5 * media(rs, (r) => local(r).fecha === '2025-12-23'));
   });
 
-  it('shapes a factory: shifts on working days and the August shutdown', () => {
+  it('shapes a factory: shifts on working days and the August shutdown', async () => {
     const rs = serie({ perfil: 'industria', consumoAnualKwh: 500_000 });
     expect(kwh(rs)).toBeGreaterThan(480_000);
     expect(kwh(rs)).toBeLessThan(520_000);
@@ -61,7 +61,7 @@ describe('demo series', () => {
     expect(media(rs, (r) => local(r).mes === 8)).toBeLessThan(0.7 * media(rs, (r) => local(r).mes === 9));
   });
 
-  it('has 23 and 25 hours on the change days, and the evening peak stays at 21:00 local across them', () => {
+  it('has 23 and 25 hours on the change days, and the evening peak stays at 21:00 local across them', async () => {
     const rs = serie({ desde: '2025-10-20', hasta: '2025-11-02' });
     for (const fecha of ['2025-10-26', '2025-10-25', '2025-10-27']) {
       const { inicio, fin } = rangoDia(fecha);
@@ -77,13 +77,13 @@ describe('demo series', () => {
     expect(utcMedia('2025-10-27', '2025-11-01', 20)).toBeGreaterThan(utcMedia('2025-10-27', '2025-11-01', 18));
   });
 
-  it('gives quarter-hours: 96 a day, 100 on the October day', () => {
+  it('gives quarter-hours: 96 a day, 100 on the October day', async () => {
     const rs = serie({ desde: '2025-10-25', hasta: '2025-10-26', minutos: 15 });
     expect(rs).toHaveLength(96 + 100);
     expect(rs.every((r) => r.minutos === 15)).toBe(true);
   });
 
-  it('exports surplus only in daylight with solar, and never imports and exports in the same hour', () => {
+  it('exports surplus only in daylight with solar, and never imports and exports in the same hour', async () => {
     const rs = serie({ perfil: 'hogar_solar', desde: '2025-06-01', hasta: '2025-06-30' });
     expect(rs.every((r) => r.exportadaWh !== null)).toBe(true);
     const conExcedente = rs.filter((r) => r.exportadaWh! > 0);
@@ -98,7 +98,7 @@ describe('demo series', () => {
     expect(serie({ desde: '2025-06-01', hasta: '2025-06-02' }).every((r) => r.exportadaWh === null)).toBe(true);
   });
 
-  it('leaves gaps and estimated runs, and marks the older months firm', () => {
+  it('leaves gaps and estimated runs, and marks the older months firm', async () => {
     const rs = serie({ probabilidadHueco: 0.2, probabilidadEstimada: 0.2 });
     expect(rs.length).toBeLessThan(8760);
     expect(rs.length).toBeGreaterThan(8760 - 365 * 6);
@@ -108,14 +108,14 @@ describe('demo series', () => {
     expect(rs.find((r) => !r.firme)!.inicio.toISOString()).toBe('2025-09-30T22:00:00.000Z');
   });
 
-  it('goes through the portal’s CSV and reader unchanged, like real data', () => {
+  it('goes through the portal’s CSV and reader unchanged, like real data', async () => {
     const rs = serie({ perfil: 'hogar_solar', desde: '2025-10-25', hasta: '2025-10-27', probabilidadHueco: 0.5, probabilidadEstimada: 0.5 });
-    const r = leerFicheroMedidas('demo.csv', [...lineasCsvMedidas(rs, { tarifa: '2.0TD' })].join(''));
+    const r = await leerFicheroMedidas('demo.csv', [...lineasCsvMedidas(rs, { tarifa: '2.0TD' })].join(''));
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
     expect(r.registros.map(({ origen: _o, ...x }) => x)).toEqual(rs.map(({ origen: _o, ...x }) => x));
   });
 
-  it('draws plausible supply point configurations', () => {
+  it('draws plausible supply point configurations', async () => {
     const random = createRandom(11);
     const configuraciones = Array.from({ length: 200 }, () => configuracionDemoAleatoria(random));
     for (const c of configuraciones) {

@@ -39,7 +39,7 @@ function diaDeMedidas(fecha: string, minutos: 60 | 15 = 60): MedidaExportable[] 
 }
 
 describe('kWh text', () => {
-  it('writes Wh as kWh with a decimal comma, exactly', () => {
+  it('writes Wh as kWh with a decimal comma, exactly', async () => {
     expect(kwhTexto(300)).toBe('0,300');
     expect(kwhTexto(0)).toBe('0,000');
     expect(kwhTexto(1005)).toBe('1,005');
@@ -51,14 +51,14 @@ describe('kWh text', () => {
 });
 
 describe('CSV download of measures', () => {
-  it('starts with the BOM and the consumer-format columns, then the explicit ones', () => {
+  it('starts with the BOM and the consumer-format columns, then the explicit ones', async () => {
     expect(cabeceraCsvMedidas()).toBe(
       '\uFEFFCUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin\r\n',
     );
     expect(COLUMNAS_CSV_MEDIDAS.slice(0, 5)).toEqual(['CUPS', 'Fecha', 'Hora', 'Consumo_kWh', 'Metodo_obtencion']);
   });
 
-  it('writes the 25 hours of the October day, labelling the repeated one and giving start and end with offset', () => {
+  it('writes the 25 hours of the October day, labelling the repeated one and giving start and end with offset', async () => {
     // Start and end are instants written with the offset in force at each: the first repeated hour
     // ends at 03:00+02:00, which is the same instant as 02:00+01:00, what clocks show then.
     const lineas = diaDeMedidas('2025-10-26').map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
@@ -74,7 +74,7 @@ describe('CSV download of measures', () => {
     expect(lineas[24]).toBe('ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00;24:00\r\n');
   });
 
-  it('writes the 23 hours of the March day, hour 3 being 03:00–04:00', () => {
+  it('writes the 23 hours of the March day, hour 3 being 03:00–04:00', async () => {
     const lineas = diaDeMedidas('2025-03-30').map((m) => filaCsvMedidas(m, { tarifa: '3.0TD' }));
     expect(lineas).toHaveLength(23);
     expect(lineas[1]).toContain(';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00;02:00\r\n');
@@ -82,12 +82,12 @@ describe('CSV download of measures', () => {
     expect(lineas[22]).toContain(';30/03/2025;23;');
   });
 
-  it('gives each hour its tariff period on a working day', () => {
+  it('gives each hour its tariff period on a working day', async () => {
     const lineas = diaDeMedidas('2025-01-15').map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }).split(';')[7]);
     expect(lineas.join(' ')).toBe('P3 P3 P3 P3 P3 P3 P3 P3 P2 P2 P1 P1 P1 P1 P2 P2 P2 P2 P1 P1 P1 P1 P2 P2');
   });
 
-  it('numbers quarter-hours 1 to 100 on the October day, with the clock time each one ends at', () => {
+  it('numbers quarter-hours 1 to 100 on the October day, with the clock time each one ends at', async () => {
     const lineas = diaDeMedidas('2025-10-26', 15).map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(100);
     expect(lineas[0]).toMatch(/;26\/10\/2025;1;.*;00:15\r\n$/);
@@ -96,15 +96,15 @@ describe('CSV download of measures', () => {
     expect(lineas[99]).toMatch(/;26\/10\/2025;100;.*;24:00\r\n$/);
   });
 
-  it('protects text cells against formulas', () => {
+  it('protects text cells against formulas', async () => {
     const m = { ...diaDeMedidas('2025-01-15')[0]!, cups: '=HYPERLINK("http://x")' };
     expect(filaCsvMedidas(m, { tarifa: '2.0TD' }).startsWith(`"'=HYPERLINK(""http://x"")";`)).toBe(true);
   });
 
-  it('is read back by the portal’s own reader with the same values, across both clock changes', () => {
+  it('is read back by the portal’s own reader with the same values, across both clock changes', async () => {
     const medidas = [...diaDeMedidas('2025-03-30'), ...diaDeMedidas('2025-10-26')];
     const texto = [...lineasCsvMedidas(medidas, { tarifa: '2.0TD' })].join('');
-    const r = leerFicheroMedidas('descarga.csv', texto);
+    const r = await leerFicheroMedidas('descarga.csv', texto);
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
     // Hora_fin repeats what Inicio and Fin already say; the reader (formatos/) only notes it as not imported.
     expect(r.resumen.avisos.filter((a) => !a.includes('Hora_fin'))).toEqual([]);
@@ -122,7 +122,7 @@ describe('CSV download of measures', () => {
     expect(lineas[10]).toContain(';P3;09:00–10:00;'); // June = media: high band P3
   });
 
-  it('names the file after the CUPS and the dates', () => {
+  it('names the file after the CUPS and the dates', async () => {
     expect(nombreCsvMedidas(CUPS, '2025-01-01', '2025-12-31')).toBe('consumos_ES9901000000001234TC_2025-01-01_2025-12-31.csv');
   });
 });
@@ -134,7 +134,7 @@ describe('gaps in the downloads', () => {
     return { cups: CUPS, inicio, fin, minutos, hasta: new Date(ahora) };
   };
 
-  it('gives every missing interval a row with an empty value and «sin dato», in order', () => {
+  it('gives every missing interval a row with an empty value and «sin dato», in order', async () => {
     const dia = diaDeMedidas('2025-01-15');
     const medidas = dia.filter((_, i) => i !== 0 && i !== 5 && i !== 6 && i !== 23);
     const todos = [...conHuecos(medidas, rango('2025-01-15', '2025-01-15', '2026-01-01T00:00:00Z'))];
@@ -147,7 +147,7 @@ describe('gaps in the downloads', () => {
     expect(lineas[23]).toContain(';15/01/2025;24;;sin dato;;;P2;23:00–24:00;');
   });
 
-  it('lists no gap for an interval that has not ended yet, and none when nothing is missing', () => {
+  it('lists no gap for an interval that has not ended yet, and none when nothing is missing', async () => {
     // 10:30 Madrid on the 15th: hours 1–10 have ended, the eleventh has not.
     const vacios = [...conHuecos([], rango('2025-01-15', '2025-01-16', '2025-01-15T09:30:00Z'))];
     expect(vacios).toHaveLength(10);
@@ -171,7 +171,7 @@ describe('gaps in the downloads', () => {
 describe('the Datadis-compatible CSV', () => {
   const datadis = (medidas: MedidaExportable[]) => medidas.map((m) => lineaCsvDatadis(filaExportacion(m, { tarifa: '2.0TD' })));
 
-  it('has the Datadis header without a BOM, dates AAAA/MM/DD, hour-ending HH:MM up to 24:00, Real/Estimada and decimal commas', () => {
+  it('has the Datadis header without a BOM, dates AAAA/MM/DD, hour-ending HH:MM up to 24:00, Real/Estimada and decimal commas', async () => {
     expect(cabeceraCsvDatadis()).toBe('cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh\r\n');
     const lineas = datadis(diaDeMedidas('2025-01-15'));
     expect(lineas[0]).toBe(`${CUPS};2025/01/15;01:00;0,100;Real;\r\n`);
@@ -179,7 +179,7 @@ describe('the Datadis-compatible CSV', () => {
     expect(lineas[23]).toBe(`${CUPS};2025/01/15;24:00;0,123;Real;0,230\r\n`);
   });
 
-  it('writes the clock-change days by the clock: October repeats 03:00, March has no 03:00', () => {
+  it('writes the clock-change days by the clock: October repeats 03:00, March has no 03:00', async () => {
     const horas = (lineas: string[]) => lineas.map((l) => l.split(';')[2]);
     const octubre = horas(datadis(diaDeMedidas('2025-10-26')));
     expect(octubre).toHaveLength(25);
@@ -191,32 +191,32 @@ describe('the Datadis-compatible CSV', () => {
     expect(horas(datadis(diaDeMedidas('2025-01-15', 15))).slice(0, 4)).toEqual(['00:15', '00:30', '00:45', '01:00']);
   });
 
-  it('leaves gaps out, as Datadis lists only what it has', () => {
+  it('leaves gaps out, as Datadis lists only what it has', async () => {
     const hueco = [...conHuecos([], { cups: CUPS, ...rangoDia('2025-01-15'), minutos: 60, hasta: new Date('2026-01-01T00:00:00Z') })][0]!;
     expect(lineaCsvDatadis(filaExportacion(hueco, { tarifa: '2.0TD' }))).toBe('');
   });
 
-  it('protects the CUPS cell against formulas like every other CSV', () => {
+  it('protects the CUPS cell against formulas like every other CSV', async () => {
     const m = { ...diaDeMedidas('2025-01-15')[0]!, cups: '@SUM(1)' };
     expect(datadis([m])[0]!.startsWith(`'@SUM(1);2025/01/15;`)).toBe(true);
   });
 
-  it('is read back by the portal’s reader with the same values across both clock changes', () => {
+  it('is read back by the portal’s reader with the same values across both clock changes', async () => {
     const medidas = [...diaDeMedidas('2025-03-30'), ...diaDeMedidas('2025-10-26')];
     const texto = cabeceraCsvDatadis() + datadis(medidas).join('');
-    const r = leerFicheroMedidas('datadis.csv', texto);
+    const r = await leerFicheroMedidas('datadis.csv', texto);
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
     // Datadis has no firmness column.
     expect(r.registros.map(({ origen: _o, ...resto }) => resto)).toEqual(medidas.map((m) => ({ ...m, firme: null })));
   });
 
-  it('names the file apart from the portal’s CSV', () => {
+  it('names the file apart from the portal’s CSV', async () => {
     expect(nombreCsvDatadis(CUPS, '2025-01-01', '2025-12-31')).toBe('consumos_ES9901000000001234TC_2025-01-01_2025-12-31_datadis.csv');
   });
 });
 
 describe('the Excel rows', () => {
-  it('writes the date and the start and end as date cells in Madrid civil time, with the offset beside them', () => {
+  it('writes the date and the start and end as date cells in Madrid civil time, with the offset beside them', async () => {
     const dia = diaDeMedidas('2025-10-26');
     const cabeceras = columnasExcelMedidas().map((c) => c.cabecera);
     expect(cabeceras).toContain('Inicio (hora local de Madrid)');
@@ -238,13 +238,13 @@ describe('the Excel rows', () => {
     expect(columnasExcelMedidas().find((c) => c.cabecera === 'Fecha')!.formato).toBe('dd/mm/yyyy');
   });
 
-  it('writes a gap as an empty value with «sin dato»', () => {
+  it('writes a gap as an empty value with «sin dato»', async () => {
     const hueco = [...conHuecos([], { cups: CUPS, ...rangoDia('2025-01-15'), minutos: 60, hasta: new Date('2026-01-01T00:00:00Z') })][0]!;
     const celdas = celdasExcelMedidas(filaExportacion(hueco, { tarifa: '2.0TD' }));
     expect(celdas.slice(3, 7)).toEqual([null, 'sin dato', null, null]);
   });
 
-  it('writes the maximum powers with the month and the moment as date cells', () => {
+  it('writes the maximum powers with the month and the moment as date cells', async () => {
     const r: PotenciasRespuesta = {
       cups: CUPS,
       tarifa: '2.0TD',
@@ -263,7 +263,7 @@ describe('the Excel rows', () => {
 });
 
 describe('totals per period and sums per day or month', () => {
-  it('adds a working day of 2.0TD into 8 hours of each period', () => {
+  it('adds a working day of 2.0TD into 8 hours of each period', async () => {
     const medidas = diaDeMedidas('2025-01-15');
     const { periodos, total } = totalesPorPeriodo(medidas, '2.0TD');
     expect(periodos.map((p) => [p.periodo, p.intervalos])).toEqual([
@@ -276,7 +276,7 @@ describe('totals per period and sums per day or month', () => {
     expect(totalesPorPeriodo([], '3.0TD').periodos).toHaveLength(6);
   });
 
-  it('sums civil days of 23, 24 and 25 hours, and months', () => {
+  it('sums civil days of 23, 24 and 25 hours, and months', async () => {
     const medidas = [...diaDeMedidas('2025-10-25'), ...diaDeMedidas('2025-10-26'), ...diaDeMedidas('2025-11-01'), ...diaDeMedidas('2025-03-30')];
     expect(sumasPor(medidas, 'dia').map((s) => [s.clave, s.intervalos])).toEqual([
       ['2025-10-25', 24],

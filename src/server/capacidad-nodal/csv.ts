@@ -17,6 +17,9 @@
  *   per-technology breakdowns of the PDF) are ignored.
  * Line numbers are physical lines of the file, the header's included, starting at 1.
  */
+import { decodificarCsv, type CodificacionCsv } from '../ficheros/codificacion.ts';
+
+export type { CodificacionCsv };
 
 /** One connection point (busbar) as published: DOMAIN.md §7.1 columns plus its identifier. */
 export interface NudoCapacidad {
@@ -55,9 +58,6 @@ export interface FallaCsv {
   /** What is wrong, in Spanish. */
   message: string;
 }
-
-/** Encodings the reader recognises. */
-export type CodificacionCsv = 'utf-8' | 'iso-8859-15';
 
 /** What reading a file gives: nodes of the valid lines, and every fault found. */
 export interface ResultadoCsv {
@@ -177,28 +177,6 @@ export function normalizarCabecera(text: string): string {
 const POR_CABECERA: ReadonlyMap<string, ColumnaCapacidad> = new Map(
   COLUMNAS_CAPACIDAD.flatMap((c) => [normalizarCabecera(c.cabecera), ...c.alias].map((name) => [name, c] as const)),
 );
-
-/** Windows-1252 characters at 0x80–0x9F, where ISO-8859-15 has unused control codes. */
-const CP1252_C1: Readonly<Record<number, string>> = {
-  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š',
-  0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—',
-  0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
-};
-
-/** Decodes the bytes of a file: UTF-8 (BOM removed) when valid, otherwise ISO-8859-15. */
-export function decodificarCsv(bytes: Uint8Array): { texto: string; codificacion: CodificacionCsv } {
-  try {
-    // fatal: a byte sequence that is not UTF-8 throws, which is how latin9 files are recognised.
-    return { texto: new TextDecoder('utf-8', { fatal: true }).decode(bytes), codificacion: 'utf-8' };
-  } catch {
-    // A UTF-8 BOM on a file that is not UTF-8 (edited by two programs) is still not text.
-    const sinBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-    const texto = new TextDecoder('iso-8859-15')
-      .decode(sinBom)
-      .replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0)] ?? c);
-    return { texto, codificacion: 'iso-8859-15' };
-  }
-}
 
 /**
  * Reads a number written with decimal comma or point (see the file comment for thousands); null

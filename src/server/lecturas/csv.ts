@@ -31,7 +31,10 @@ import {
 } from '../../lib/lecturas/estado-contador.ts';
 import { instantesDesdeReloj } from '../../lib/medidas/horas.ts';
 import type { FallaCsv } from '../capacidad-nodal/csv.ts';
-import { camposDe, decodificar, leerCups, lineasDe } from '../medidas/formatos/comun.ts';
+import { decodificarCsv } from '../ficheros/codificacion.ts';
+import { filasCsvTexto, type FilaCsv } from '../ficheros/csv.ts';
+import { ErrorFichero } from '../ficheros/errores.ts';
+import { leerCups } from '../medidas/formatos/comun.ts';
 import { normalizarNombreColumna } from '../medidas/formatos/csv-consumidor.ts';
 
 /** The columns of the file, as the header names them. */
@@ -76,15 +79,21 @@ function leerInstante(texto: string): { iso: string } | { error: string } {
 
 /** Reads and checks the whole file; `filas` is only to be imported when `errores` is empty. */
 export function leerCsvContadores(contenido: Uint8Array | string, ahora: Date): { filas: FilaContador[]; errores: FallaCsv[] } {
-  const texto = typeof contenido === 'string' ? contenido.replace(/^\uFEFF/, '') : decodificar(contenido).texto;
+  const texto = typeof contenido === 'string' ? contenido.replace(/^\uFEFF/, '') : decodificarCsv(contenido).texto;
   const filas: FilaContador[] = [];
   const errores: FallaCsv[] = [];
+  let lineas: FilaCsv[];
+  try {
+    lineas = filasCsvTexto(texto, ';');
+  } catch (err) {
+    if (!(err instanceof ErrorFichero)) throw err;
+    return { filas: [], errores: [{ line: err.linea, message: err.motivo }] };
+  }
   let indices: Map<Columna, number> | null = null;
   let columnas = 0;
   const vistos = new Map<string, number>();
-  for (const { numero, linea } of lineasDe(texto)) {
-    if (!linea.trim() || /^[;\s]*$/.test(linea)) continue;
-    const campos = camposDe(linea, ';');
+  for (const { numero, campos } of lineas) {
+    if (campos.every((c) => c === '')) continue;
     if (!indices) {
       const r = leerCabecera(campos);
       if ('error' in r) {

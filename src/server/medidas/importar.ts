@@ -1,7 +1,9 @@
 /**
  * Writes measures (hourly or quarter-hourly) for known supply points: the one path every source takes
- * (P5D/F5D/CSV files through the CLI, the demo generator, the benchmark). All or nothing: the caller's
- * records are checked first, and written in one transaction.
+ * (P5D/F5D/CSV files through the CLI, the demo generator, the benchmark). All or nothing: records
+ * arrive as a stream (a REE file of any size, read by ../medidas/formatos), are checked and written
+ * in batches inside one transaction, and the transaction is rolled back if any record, or the
+ * source itself, fails. Memory holds one batch, not the file.
  *
  * Idempotent and quality-aware: a record replaces the stored one for the same supply point and
  * interval unless the stored one is better (real beats estimated, firm beats not firm), so importing a
@@ -45,49 +47,53 @@ interface Fila {
   origen: string;
 }
 
-/** Checks records before anything is written; every fault is listed (capped by the caller). */
-function revisar(registros: readonly RegistroMedida[], ids: Map<string, number>): FalloImportacion[] {
-  const errores: FalloImportacion[] = [];
-  const desconocidos = new Map<string, number>();
-  registros.forEach((r, i) => {
+/** How many faults are listed; beyond it they are counted. */
+const MAX_ERRORES = 100;
+
+/** Checks one batch; `primero` is the number of its first record in the whole import (from 1). */
+function revisar(lote: readonly RegistroMedida[], primero: number, ids: ReadonlyMap<string, number>, desconocidos: Map<string, number>, errores: FalloImportacion[]): number {
+  let omitidos = 0;
+  const falta = (f: FalloImportacion) => (errores.length < MAX_ERRORES ? errores.push(f) : omitidos++);
+  lote.forEach((r, i) => {
+    const linea = primero + i;
     if (!ids.has(cupsBase(r.cups))) desconocidos.set(r.cups, (desconocidos.get(r.cups) ?? 0) + 1);
-    if (r.minutos !== 60 && r.minutos !== 15) errores.push({ linea: i + 1, motivo: `Intervalo de ${r.minutos} minutos no admitido (solo 60 o 15).` });
-    if (!Number.isFinite(r.importadaWh) || r.importadaWh < 0) errores.push({ linea: i + 1, motivo: 'La energía importada debe ser un número de Wh no negativo.' });
+    if (r.minutos !== 60 && r.minutos !== 15) falta({ linea, motivo: `Intervalo de ${r.minutos} minutos no admitido (solo 60 o 15).` });
+    if (!Number.isFinite(r.importadaWh) || r.importadaWh < 0) falta({ linea, motivo: 'La energía importada debe ser un número de Wh no negativo.' });
     if (r.exportadaWh !== null && (!Number.isFinite(r.exportadaWh) || r.exportadaWh < 0)) {
-      errores.push({ linea: i + 1, motivo: 'La energía exportada debe ser un número de Wh no negativo.' });
+      falta({ linea, motivo: 'La energía exportada debe ser un número de Wh no negativo.' });
     }
     if (Number.isNaN(r.inicio.getTime()) || r.inicio.getTime() % (r.minutos * 60_000) !== 0) {
-      errores.push({ linea: i + 1, motivo: 'El instante de la medida no cae al inicio de una hora o de un cuarto de hora.' });
+      falta({ linea, motivo: 'El instante de la medida no cae al inicio de una hora o de un cuarto de hora.' });
     }
   });
-  for (const [cups, n] of desconocidos) {
-    errores.unshift({ motivo: `El CUPS ${cups} (${n} medidas) no corresponde a ningún suministro de las distribuidoras del portal.` });
-  }
-  return errores;
+  return omitidos;
 }
 
-/** Hourly sums of complete hours from quarter-hours (an hour with a missing quarter is not summed). */
-export function horasDeCuartos(cuartos: readonly Fila[]): Fila[] {
-  const grupos = new Map<string, Fila[]>();
+/**
+ * Hourly sums of complete hours from quarter-hours (an hour with a missing quarter is not summed).
+ * `pendientes` carries the quarters of hours not yet complete from one batch to the next: a
+ * file's quarters of one hour may straddle two batches.
+ */
+export function horasDeCuartos(cuartos: readonly Fila[], pendientes = new Map<string, Fila[]>()): Fila[] {
+  const horas: Fila[] = [];
   for (const c of cuartos) {
     const hora = Math.floor(c.inicio.getTime() / 3_600_000) * 3_600_000;
     const clave = `${c.suministroId}:${hora}`;
-    const g = grupos.get(clave);
+    const g = pendientes.get(clave);
     if (g) g.push(c);
-    else grupos.set(clave, [c]);
-  }
-  const horas: Fila[] = [];
-  for (const g of grupos.values()) {
-    if (g.length !== 4) continue;
-    const exportadas = g.map((c) => c.exportadaWh);
+    else pendientes.set(clave, [c]);
+    const grupo = pendientes.get(clave)!;
+    if (grupo.length < 4) continue;
+    pendientes.delete(clave);
+    const exportadas = grupo.map((q) => q.exportadaWh);
     horas.push({
-      suministroId: g[0]!.suministroId,
-      inicio: new Date(Math.floor(g[0]!.inicio.getTime() / 3_600_000) * 3_600_000),
-      importadaWh: g.reduce((s, c) => s + c.importadaWh, 0),
-      exportadaWh: exportadas.every((e) => e === null) ? null : exportadas.reduce<number>((s, e) => s + (e ?? 0), 0),
-      real: g.every((c) => c.real),
-      firme: g.every((c) => c.firme === true) ? true : g.some((c) => c.firme === false) ? false : null,
-      origen: g[0]!.origen,
+      suministroId: c.suministroId,
+      inicio: new Date(hora),
+      importadaWh: grupo.reduce((suma, q) => suma + q.importadaWh, 0),
+      exportadaWh: exportadas.every((e) => e === null) ? null : exportadas.reduce<number>((suma, e) => suma + (e ?? 0), 0),
+      real: grupo.every((q) => q.real),
+      firme: grupo.every((q) => q.firme === true) ? true : grupo.some((q) => q.firme === false) ? false : null,
+      origen: grupo[0]!.origen,
     });
   }
   return horas;
@@ -133,17 +139,27 @@ async function escribir(tx: Db, tabla: 'medidas_horarias' | 'medidas_cuartohorar
   return { nuevas, actualizadas };
 }
 
-/** Imports measures for supply points already loaded; nothing is written when any record is faulty. */
-export async function importarMedidas(db: Db, registros: readonly RegistroMedida[]): Promise<ResultadoImportacion> {
-  if (registros.length === 0) return { ok: false, errores: [{ motivo: 'El fichero no contiene medidas.' }] };
-  const bases = [...new Set(registros.map((r) => cupsBase(r.cups)))];
-  const conocidos = await queryRows<{ id: number; cups: string }>(
-    db,
-    sql`select id, left(cups, 20) as cups from suministros where left(cups, 20) = any(${pgArray(bases)}::text[])`,
-  );
-  const ids = new Map(conocidos.map((c) => [c.cups, c.id]));
-  const errores = revisar(registros, ids);
-  if (errores.length) return { ok: false, errores };
+/** Thrown inside the transaction to roll it back when a fault was found. */
+class Rechazo extends Error {}
+
+/**
+ * Imports measures for supply points already loaded, from an array or a stream of records; nothing
+ * is written when any record is faulty or the stream throws (its error is rethrown after the
+ * rollback). A stream is consumed to its end even after a fault, so every fault is listed.
+ */
+export async function importarMedidas(db: Db, fuente: Iterable<RegistroMedida> | AsyncIterable<RegistroMedida>): Promise<ResultadoImportacion> {
+  const errores: FalloImportacion[] = [];
+  let omitidos = 0;
+  const desconocidos = new Map<string, number>();
+  const ids = new Map<string, number>();
+  const buscados = new Set<string>();
+  const tocados = new Set<number>();
+  const pendientes = new Map<string, Fila[]>();
+  const horasCuenta = { nuevas: 0, actualizadas: 0, total: 0 };
+  const cuartosCuenta = { nuevos: 0, actualizados: 0 };
+  let leidos = 0;
+  let desde = Infinity;
+  let hasta = -Infinity;
 
   const aFila = (r: RegistroMedida): Fila => ({
     suministroId: ids.get(cupsBase(r.cups))!,
@@ -155,33 +171,82 @@ export async function importarMedidas(db: Db, registros: readonly RegistroMedida
     firme: r.firme,
     origen: r.origen,
   });
-  const horas = registros.filter((r) => r.minutos === 60).map(aFila);
-  const cuartos = registros.filter((r) => r.minutos === 15).map(aFila);
-  horas.push(...horasDeCuartos(cuartos));
-  // A repeated interval in one import would make one INSERT touch a row twice (an error in PostgreSQL).
-  const duplicado = primerDuplicado(horas) ?? primerDuplicado(cuartos);
-  if (duplicado) return { ok: false, errores: [{ motivo: duplicado }] };
 
-  let desde = Infinity;
-  let hasta = -Infinity;
-  for (const r of registros) {
-    desde = Math.min(desde, r.inicio.getTime());
-    hasta = Math.max(hasta, r.inicio.getTime() + r.minutos * 60_000);
-  }
-  return db.transaction(async (tx) => {
-    await asegurarParticiones(tx, new Date(desde), new Date(hasta));
+  async function vaciar(tx: Db, lote: RegistroMedida[]): Promise<void> {
+    if (lote.length === 0) return;
+    const nuevas = [...new Set(lote.map((r) => cupsBase(r.cups)))].filter((b) => !buscados.has(b));
+    if (nuevas.length) {
+      for (const b of nuevas) buscados.add(b);
+      const conocidos = await queryRows<{ id: number; cups: string }>(
+        tx,
+        sql`select id, left(cups, 20) as cups from suministros where left(cups, 20) = any(${pgArray(nuevas)}::text[])`,
+      );
+      for (const c of conocidos) ids.set(c.cups, c.id);
+    }
+    omitidos += revisar(lote, leidos - lote.length + 1, ids, desconocidos, errores);
+    if (errores.length || desconocidos.size) return;
+
+    const horas = lote.filter((r) => r.minutos === 60).map(aFila);
+    const cuartos = lote.filter((r) => r.minutos === 15).map(aFila);
+    horas.push(...horasDeCuartos(cuartos, pendientes));
+    // A repeated interval in one batch would make one INSERT touch a row twice (an error in PostgreSQL).
+    const duplicado = primerDuplicado(horas) ?? primerDuplicado(cuartos);
+    if (duplicado) {
+      errores.push({ motivo: duplicado });
+      return;
+    }
+    let min = Infinity;
+    let max = -Infinity;
+    for (const r of lote) {
+      min = Math.min(min, r.inicio.getTime());
+      max = Math.max(max, r.inicio.getTime() + r.minutos * 60_000);
+    }
+    desde = Math.min(desde, min);
+    hasta = Math.max(hasta, max);
+    await asegurarParticiones(tx, new Date(min), new Date(max));
     const h = await escribir(tx, 'medidas_horarias', horas);
     const c = await escribir(tx, 'medidas_cuartohorarias', cuartos);
-    const tocados = [...new Set(horas.map((f) => f.suministroId))];
-    await empaquetarMeses(tx, tocados, new Date(desde), new Date(hasta));
-    await recalcularPotenciasMaximas(tx, tocados, new Date(desde), new Date(hasta));
-    return {
-      ok: true as const,
-      suministros: new Set(horas.map((f) => f.suministroId)).size,
-      horas: { nuevas: h.nuevas, actualizadas: h.actualizadas, conservadas: horas.length - h.nuevas - h.actualizadas },
-      cuartos: { nuevos: c.nuevas, actualizados: c.actualizadas },
-    };
-  });
+    horasCuenta.nuevas += h.nuevas;
+    horasCuenta.actualizadas += h.actualizadas;
+    horasCuenta.total += horas.length;
+    cuartosCuenta.nuevos += c.nuevas;
+    cuartosCuenta.actualizados += c.actualizadas;
+    for (const f of horas) tocados.add(f.suministroId);
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      let lote: RegistroMedida[] = [];
+      for await (const r of fuente) {
+        leidos++;
+        lote.push(r);
+        if (lote.length >= LOTE) {
+          await vaciar(tx, lote);
+          lote = [];
+        }
+      }
+      await vaciar(tx, lote);
+      if (leidos === 0) errores.push({ motivo: 'El fichero no contiene medidas.' });
+      for (const [cups, n] of [...desconocidos].reverse()) {
+        errores.unshift({ motivo: `El CUPS ${cups} (${n} medidas) no corresponde a ningún suministro de las distribuidoras del portal.` });
+      }
+      if (omitidos) errores.push({ motivo: `Y ${omitidos} errores más.` });
+      if (errores.length) throw new Rechazo();
+
+      const lista = [...tocados];
+      await empaquetarMeses(tx, lista, new Date(desde), new Date(hasta));
+      await recalcularPotenciasMaximas(tx, lista, new Date(desde), new Date(hasta));
+      return {
+        ok: true as const,
+        suministros: tocados.size,
+        horas: { nuevas: horasCuenta.nuevas, actualizadas: horasCuenta.actualizadas, conservadas: horasCuenta.total - horasCuenta.nuevas - horasCuenta.actualizadas },
+        cuartos: cuartosCuenta,
+      };
+    });
+  } catch (err) {
+    if (err instanceof Rechazo) return { ok: false, errores };
+    throw err;
+  }
 }
 
 /** A message naming the first interval that appears twice, or null. */

@@ -2,12 +2,11 @@
  * What the measure file readers share: the result types, the collector of faults and totals that
  * makes a file accepted or rejected whole, decompression, decoding and text helpers.
  */
-import Bunzip from 'seek-bzip';
-import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from '../../../lib/cups.ts';
 import { fechaLocalDe, isoConDesfase, tipoDiaHorario, type FechaLocal, type MinutosIntervalo } from '../../../lib/medidas/horas.ts';
 import type { RegistroMedida } from '../../../lib/medidas/tipos.ts';
-import { decodificarCsv, type CodificacionCsv } from '../../capacidad-nodal/csv.ts';
+import type { CodificacionCsv } from '../../ficheros/codificacion.ts';
+import type { Compresion } from '../../ficheros/comprimidos.ts';
 
 /** File formats the readers accept (DOMAIN.md §5.1 and §5.2). */
 export type FormatoMedidas = 'P5D' | 'F5D' | 'CSV';
@@ -37,7 +36,7 @@ export interface ResumenLectura {
   formato: FormatoMedidas;
   codificacion: CodificacionCsv;
   /** Compression the file came in, removed before reading. */
-  comprimido: 'gzip' | 'zip' | 'bzip2' | null;
+  comprimido: Compresion | null;
   /** Separator of the fields. */
   separador: string;
   /** Unit the energy columns were written in (REE files are always Wh). */
@@ -99,6 +98,66 @@ export interface OpcionesLectura {
 /** Highest energy accepted in one interval, Wh: beyond it the value is garbage or in the wrong unit. */
 export const MAX_WH_INTERVALO = 1_000_000_000;
 
+/** A run of consecutive intervals of one supply point, on lines `linea0`, `linea0 + paso`, … */
+interface Tramo {
+  inicio: number;
+  n: number;
+  linea0: number;
+  paso: number;
+}
+
+/**
+ * Which intervals of each supply point a file has given, and on which line, in memory that does
+ * not grow with the file: a file lists each supply point's intervals in order (REE files by CUPS
+ * and hour, or hour by hour for every CUPS), so they are kept as runs of consecutive intervals on
+ * evenly spaced lines: one run per supply point for a well-ordered file of any length.
+ */
+export class IntervalosVistos {
+  /** Runs by supply point and interval length, sorted by start, not overlapping. */
+  private readonly tramos = new Map<string, Tramo[]>();
+
+  private static buscar(lista: readonly Tramo[] | undefined, ms: number, paso: number): { indice: number; linea: number | null } {
+    if (!lista) return { indice: 0, linea: null };
+    let bajo = 0;
+    let alto = lista.length;
+    while (bajo < alto) {
+      const medio = (bajo + alto) >> 1;
+      if (lista[medio]!.inicio <= ms) bajo = medio + 1;
+      else alto = medio;
+    }
+    const t = lista[bajo - 1];
+    if (t && ms < t.inicio + t.n * paso && (ms - t.inicio) % paso === 0) return { indice: bajo, linea: t.linea0 + ((ms - t.inicio) / paso) * t.paso };
+    return { indice: bajo, linea: null };
+  }
+
+  /**
+   * Notes the interval of a supply point starting at `ms`, given on `linea`. Answers the line that
+   * already gave an interval starting at the same instant (of either length), or null.
+   */
+  anotar(cups: string, ms: number, minutos: number, linea: number): number | null {
+    const otro = minutos === 60 ? 15 : 60;
+    const enOtro = IntervalosVistos.buscar(this.tramos.get(`${cups}|${otro}`), ms, otro * 60_000).linea;
+    if (enOtro !== null) return enOtro;
+    const clave = `${cups}|${minutos}`;
+    const paso = minutos * 60_000;
+    let lista = this.tramos.get(clave);
+    if (!lista) {
+      lista = [];
+      this.tramos.set(clave, lista);
+    }
+    const ultimo = lista[lista.length - 1];
+    if (ultimo && ms === ultimo.inicio + ultimo.n * paso && (ultimo.n === 1 ? linea > ultimo.linea0 : linea === ultimo.linea0 + ultimo.n * ultimo.paso)) {
+      if (ultimo.n === 1) ultimo.paso = linea - ultimo.linea0;
+      ultimo.n++;
+      return null;
+    }
+    const { indice, linea: anterior } = IntervalosVistos.buscar(lista, ms, paso);
+    if (anterior !== null) return anterior;
+    lista.splice(indice, 0, { inicio: ms, n: 1, linea0: linea, paso: 0 });
+    return null;
+  }
+}
+
 /** Collects records, faults, duplicates and totals while a file is read. */
 export class Recolector {
   private readonly guardados: (ErrorLinea & { orden: number })[] = [];
@@ -107,7 +166,7 @@ export class Recolector {
   readonly avisos: string[] = [];
   lineas = 0;
   private readonly max: number;
-  private readonly vistos = new Map<string, Map<number, number>>();
+  private readonly vistos = new IntervalosVistos();
   private readonly cups = new Set<string>();
   private readonly minutos = new Set<MinutosIntervalo>();
   private readonly diasCambio = new Set<FechaLocal>();
@@ -155,19 +214,12 @@ export class Recolector {
 
   /** Accepts a record of a line unless its interval was already given; false (and a fault) if so. */
   registrar(r: RegistroMedida, linea: number): boolean {
-    const clave = cupsBase(r.cups);
-    let porInicio = this.vistos.get(clave);
-    if (!porInicio) {
-      porInicio = new Map();
-      this.vistos.set(clave, porInicio);
-    }
-    const ms = r.inicio.getTime();
-    const anterior = porInicio.get(ms);
-    if (anterior !== undefined) {
+    const anterior = this.vistos.anotar(cupsBase(r.cups), r.inicio.getTime(), r.minutos, linea);
+    if (anterior !== null) {
       this.error(linea, `El intervalo que empieza ${isoConDesfase(r.inicio)} del CUPS ${r.cups} ya está en la línea ${anterior}.`);
       return false;
     }
-    porInicio.set(ms, linea);
+    const ms = r.inicio.getTime();
     this.cups.add(r.cups);
     this.minutos.add(r.minutos);
     this.desde = Math.min(this.desde, ms);
@@ -209,117 +261,6 @@ export function leerCups(campo: string): { cups: string } | { error: string } {
   const e = errorCups(cups);
   if (e) return { error: `El CUPS «${campo.trim()}» no es válido: ${MENSAJES_CUPS[e]}` };
   return { cups };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bytes → text
-// ---------------------------------------------------------------------------------------------
-
-/** What decompression gives: the bytes and the name of the file inside a ZIP. */
-export interface Descomprimido {
-  bytes: Uint8Array;
-  comprimido: 'gzip' | 'zip' | 'bzip2' | null;
-  /** Name of the file inside the ZIP. */
-  nombreInterior: string | null;
-}
-
-const u16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
-const u32 = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
-
-/**
- * Removes gzip or ZIP compression (REE files "may be bz2/zip compressed", DOMAIN.md §5.1). A ZIP
- * must hold exactly one file. bzip2 needs a library Node does not have: the error says to
- * decompress it first.
- */
-export function descomprimir(bytes: Uint8Array): Descomprimido | { error: string } {
-  try {
-    // bzip2 is how REE distributes its measure files ("BZh" magic); pbzip2 writes several streams.
-    if (bytes[0] === 0x42 && bytes[1] === 0x5a && bytes[2] === 0x68) return { bytes: new Uint8Array(Bunzip.decode(bytes, undefined, true)), comprimido: 'bzip2', nombreInterior: null };
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) return { bytes: new Uint8Array(gunzipSync(bytes)), comprimido: 'gzip', nombreInterior: null };
-    if (u32(bytes, 0) === 0x04034b50) return descomprimirZip(bytes);
-  } catch {
-    return { error: 'El fichero comprimido está dañado o incompleto: no se puede descomprimir.' };
-  }
-  return { bytes, comprimido: null, nombreInterior: null };
-}
-
-/** The single file of a ZIP, through its central directory (sizes in local headers may be zero). */
-function descomprimirZip(bytes: Uint8Array): Descomprimido | { error: string } {
-  let fin = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-    if (u32(bytes, i) === 0x06054b50) {
-      fin = i;
-      break;
-    }
-  }
-  if (fin < 0) return { error: 'El fichero ZIP está dañado: no tiene directorio central.' };
-  const entradas = u16(bytes, fin + 10);
-  let p = u32(bytes, fin + 16);
-  const ficheros: { nombre: string; metodo: number; tamano: number; local: number }[] = [];
-  for (let n = 0; n < entradas; n++) {
-    if (u32(bytes, p) !== 0x02014b50) return { error: 'El fichero ZIP está dañado: su directorio central no se puede leer.' };
-    const largoNombre = u16(bytes, p + 28);
-    const nombre = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + largoNombre));
-    if (!nombre.endsWith('/')) ficheros.push({ nombre, metodo: u16(bytes, p + 10), tamano: u32(bytes, p + 20), local: u32(bytes, p + 42) });
-    p += 46 + largoNombre + u16(bytes, p + 30) + u16(bytes, p + 32);
-  }
-  if (ficheros.length !== 1) {
-    return { error: `El fichero ZIP contiene ${ficheros.length} ficheros: debe contener uno solo. Importe cada fichero por separado.` };
-  }
-  const f = ficheros[0]!;
-  const datos = f.local + 30 + u16(bytes, f.local + 26) + u16(bytes, f.local + 28);
-  const comprimidos = bytes.subarray(datos, datos + f.tamano);
-  if (f.metodo === 0) return { bytes: comprimidos, comprimido: 'zip', nombreInterior: f.nombre };
-  if (f.metodo === 8) return { bytes: new Uint8Array(inflateRawSync(comprimidos)), comprimido: 'zip', nombreInterior: f.nombre };
-  return { error: `El fichero ZIP usa un método de compresión no admitido (${f.metodo}): use «deflate» o sin compresión.` };
-}
-
-/** Decodes bytes: UTF-8 (BOM removed) when valid, otherwise ISO-8859-15, the REE files' encoding. */
-export function decodificar(bytes: Uint8Array): { texto: string; codificacion: CodificacionCsv } {
-  const r = decodificarCsv(bytes);
-  return { texto: r.texto.replace(/^\uFEFF/, ''), codificacion: r.codificacion };
-}
-
-/** The lines of a text with their physical numbers (from 1), for CRLF, LF or CR endings, without building an array. */
-export function* lineasDe(texto: string): Generator<{ numero: number; linea: string }> {
-  let numero = 0;
-  let i = 0;
-  while (i <= texto.length) {
-    let j = i;
-    while (j < texto.length && texto.charCodeAt(j) !== 10 && texto.charCodeAt(j) !== 13) j++;
-    numero++;
-    const linea = texto.slice(i, j);
-    if (j >= texto.length) {
-      if (linea.length > 0) yield { numero, linea };
-      return;
-    }
-    yield { numero, linea };
-    i = texto.charCodeAt(j) === 13 && texto.charCodeAt(j + 1) === 10 ? j + 2 : j + 1;
-  }
-}
-
-/** Splits one line into fields; `"` quotes a field (doubled inside). Fields are trimmed. */
-export function camposDe(linea: string, separador: string): string[] {
-  if (!linea.includes('"')) return linea.split(separador).map((c) => c.trim());
-  const campos: string[] = [];
-  let campo = '';
-  let entre = false;
-  for (let i = 0; i < linea.length; i++) {
-    const c = linea[i]!;
-    if (entre) {
-      if (c === '"' && linea[i + 1] === '"') {
-        campo += '"';
-        i++;
-      } else if (c === '"') entre = false;
-      else campo += c;
-    } else if (c === '"') entre = true;
-    else if (c === separador) {
-      campos.push(campo.trim());
-      campo = '';
-    } else campo += c;
-  }
-  campos.push(campo.trim());
-  return campos;
 }
 
 // ---------------------------------------------------------------------------------------------

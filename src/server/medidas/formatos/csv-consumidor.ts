@@ -37,7 +37,8 @@ import {
 } from '../../../lib/medidas/horas.ts';
 import { cupsBase } from '../../../lib/cups.ts';
 import type { MetodoMedida, RegistroMedida } from '../../../lib/medidas/tipos.ts';
-import { camposDe, energiaWh, leerCups, lineasDe, MAX_WH_INTERVALO, numeroEs, type Recolector } from './comun.ts';
+import { filasCsv } from '../../ficheros/csv.ts';
+import { energiaWh, leerCups, MAX_WH_INTERVALO, numeroEs, type Recolector } from './comun.ts';
 
 /** What a column is for. */
 type Rol = 'cups' | 'fecha' | 'hora' | 'fechaHora' | 'temporada' | 'importada' | 'exportada' | 'metodo' | 'firme' | 'inicio' | 'fin';
@@ -155,21 +156,30 @@ function separadorDe(cabecera: string): string {
 }
 
 /**
- * Reads a consumer CSV into records, reporting every faulty line to the collector. Returns the
- * separator and energy unit found (null when the header itself is wrong).
+ * Reads a consumer CSV into records, reporting every faulty line to the collector. `primera` is
+ * the first line that is not blank (the header), which sets the separator; `textos` is the whole
+ * file. Returns the separator and energy unit found (null when the header itself is wrong).
+ *
+ * The rows are held until the end: hours are numbered within each day, and a clock-change day is
+ * only understood whole (DOMAIN.md §5.2). A consumer file covers a few supply points for a year or
+ * two (a few MB); REE's large files go through the line-by-line reader.
  */
-export function leerCsvConsumidor(texto: string, rec: Recolector, alRegistro: (r: RegistroMedida) => void): { separador: string; unidad: 'Wh' | 'kWh' } | null {
-  // One generator for the header and the rows: `for…of` with `break` would close it.
-  const lineas = lineasDe(texto);
-  let siguiente = lineas.next();
-  while (!siguiente.done && siguiente.value.linea.trim() === '') siguiente = lineas.next();
-  const cabecera = siguiente.done ? undefined : siguiente.value;
-  if (!cabecera) {
+export async function leerCsvConsumidor(
+  primera: string,
+  textos: AsyncIterable<string>,
+  rec: Recolector,
+  alRegistro: (r: RegistroMedida) => void,
+): Promise<{ separador: string; unidad: 'Wh' | 'kWh' } | null> {
+  const separador = separadorDe(primera);
+  const lineas = filasCsv(textos, separador)[Symbol.asyncIterator]();
+  // The header is read as a row too, so a quoted column name is unquoted like any field.
+  const siguiente = await lineas.next();
+  if (siguiente.done) {
     rec.error(1, 'El fichero está vacío.');
     return null;
   }
-  const separador = separadorDe(cabecera.linea);
-  const nombres = camposDe(cabecera.linea, separador);
+  const cabecera = siguiente.value;
+  const nombres = cabecera.campos;
   const columnas = new Map<Rol, Columna>();
   const ignoradas: string[] = [];
   nombres.forEach((nombre, indice) => {
@@ -215,9 +225,8 @@ export function leerCsvConsumidor(texto: string, rec: Recolector, alRegistro: (r
 
   // First pass: the fields of every row.
   const filas: Fila[] = [];
-  for (let l = lineas.next(); !l.done; l = lineas.next()) {
-    const { numero: linea, linea: texto } = l.value;
-    const campos = camposDe(texto, separador);
+  for (let l = await lineas.next(); !l.done; l = await lineas.next()) {
+    const { numero: linea, campos } = l.value;
     if (campos.every((c) => c === '')) continue;
     rec.lineas++;
     while (campos.length > nombres.length && campos[campos.length - 1] === '') campos.pop();

@@ -1,35 +1,30 @@
 /**
- * Entry point of the measure file readers: tells the format from the name and the content, and
- * reads a file ACCEPTED WHOLE OR REJECTED WHOLE (issue 6): either every record, or every faulty
- * line with its reason (the first 100 listed, the rest counted).
+ * Entry point of the measure file readers: tells the format from the name and the first line, and
+ * reads a file ACCEPTED WHOLE OR REJECTED WHOLE: either every record, or every faulty line with its
+ * reason (the first 100 listed, the rest counted).
  *
- * Three ways to read, same checks:
- * - `leerFicheroMedidas` returns all the records (tests, small files, the consumer CSV);
- * - `validarFicheroMedidas` keeps none (a first pass over a large file);
- * - `recorrerFicheroMedidas` is a generator for large REE files: it yields records while the file
- *   is valid so far and returns the verdict at the end. Write its records inside one transaction
- *   and commit only when the returned result is `ok`.
+ * A file is read as a stream (src/server/ficheros: compression removed, encoding told, rows split
+ * by csv-parse), so a REE file of any size is read with flat memory. Three ways to read, same checks:
+ * - `recorrerFicheroMedidas` yields records while the file is valid so far and returns the
+ *   verdict at the end: write its records inside one transaction and commit only when the
+ *   verdict is `ok` (what `importarMedidas` does);
+ * - `leerFicheroMedidas` returns all the records (tests, small files);
+ * - `validarFicheroMedidas` keeps none.
  *
  * Ownership of the CUPS (which distributor, which holder) is NOT checked here: the importer decides.
  */
+import { decodificarFlujo, type EstadoCodificacion } from '../../ficheros/codificacion.ts';
+import { abrirFichero, type FuenteFichero } from '../../ficheros/comprimidos.ts';
+import { filasCsv, filasCsvTexto, primeraLinea } from '../../ficheros/csv.ts';
+import { ErrorFichero } from '../../ficheros/errores.ts';
 import { normalizarNombreColumna, leerCsvConsumidor } from './csv-consumidor.ts';
-import {
-  camposDe,
-  decodificar,
-  descomprimir,
-  lineasDe,
-  Recolector,
-  type ErrorLinea,
-  type FormatoMedidas,
-  type OpcionesLectura,
-  type ResultadoLectura,
-  type ResumenLectura,
-} from './comun.ts';
+import { Recolector, type ErrorLinea, type FormatoMedidas, type OpcionesLectura, type ResultadoLectura, type ResumenLectura } from './comun.ts';
 import { leerLineaRee, leerNombreRee } from './ree.ts';
 import type { RegistroMedida } from '../../../lib/medidas/tipos.ts';
 
 export type { ErrorLinea, FormatoMedidas, NombreFicheroRee, OpcionesLectura, ResultadoLectura, ResumenLectura } from './comun.ts';
-export { decimalCanonico, descomprimir, energiaWh, MAX_WH_INTERVALO } from './comun.ts';
+export { decimalCanonico, energiaWh, MAX_WH_INTERVALO } from './comun.ts';
+export type { FuenteFichero } from '../../ficheros/comprimidos.ts';
 export { leerLineaRee, leerNombreRee } from './ree.ts';
 export { normalizarNombreColumna } from './csv-consumidor.ts';
 
@@ -45,7 +40,7 @@ const REE_LINEA = /^\s*"?ES\d{16}[A-Z]{2}(\d[A-Z])?"?\s*;\s*\d{4}\/\d{2}\/\d{2} 
  * name does not follow it, from its first line. A5D/B5D files are refused: their meaning is not
  * confirmed (DOMAIN.md §5.1, §11.7).
  */
-export function detectarFormato(nombre: string, texto: string): { formato: FormatoMedidas; aviso: string | null } | { error: string } {
+export function detectarFormato(nombre: string, primera: string): { formato: FormatoMedidas; aviso: string | null } | { error: string } {
   const ree = leerNombreRee(nombre);
   if (ree) {
     if (ree.tipo === 'P5D') return { formato: 'P5D', aviso: null };
@@ -55,15 +50,8 @@ export function detectarFormato(nombre: string, texto: string): { formato: Forma
       error: `Los ficheros ${ree.tipo} no se importan como curvas de consumo: su contenido (autoconsumo o generación) no está confirmado. Importe los P5D o F5D del mismo periodo.`,
     };
   }
-  let primera = '';
-  for (const { linea } of lineasDe(texto)) {
-    if (linea.trim() !== '') {
-      primera = linea;
-      break;
-    }
-  }
   if (REE_LINEA.test(primera)) {
-    const campos = camposDe(primera, ';');
+    const campos = primeraFila(primera);
     while (campos.length > 5 && campos[campos.length - 1] === '') campos.pop();
     if (campos.length === 5) return { formato: 'P5D', aviso: null };
     if (campos.length === 12 || campos.length === 14) return { formato: 'F5D', aviso: null };
@@ -76,35 +64,61 @@ export function detectarFormato(nombre: string, texto: string): { formato: Forma
   };
 }
 
-/** Reads the file, yielding records while no fault has been found, and returns the verdict. */
-export function* recorrerFicheroMedidas(
+/** The fields of a first line; a quoting fault leaves the line split on `;` (the reader reports it). */
+function primeraFila(linea: string): string[] {
+  try {
+    return filasCsvTexto(linea, ';')[0]?.campos ?? [];
+  } catch {
+    return linea.split(';').map((c) => c.trim());
+  }
+}
+
+/** A file to read: its bytes, its text, or its path on disk (read as a stream, for large files). */
+export type ContenidoMedidas = FuenteFichero | string;
+
+async function* unTexto(texto: string): AsyncGenerator<string> {
+  yield texto.replace(/^\uFEFF/, '');
+}
+
+/**
+ * Reads the file as a stream, yielding records while no fault has been found, and returns the
+ * verdict. Memory does not grow with the size of a REE file (the consumer CSV holds its rows,
+ * see `leerCsvConsumidor`).
+ */
+export async function* recorrerFicheroMedidas(
   nombre: string,
-  contenido: Uint8Array | string,
+  contenido: ContenidoMedidas,
   opciones: OpcionesLectura = {},
-): Generator<RegistroMedida, ResultadoValidacion> {
+): AsyncGenerator<RegistroMedida, ResultadoValidacion> {
   const rec = new Recolector(opciones.maxErrores ?? 100, opciones.estricto ?? false);
-  const rechazo = (motivo: string, formato: FormatoMedidas | null = null): ResultadoValidacion => ({
+  const rechazo = (motivo: string, formato: FormatoMedidas | null = null, linea = 0): ResultadoValidacion => ({
     ok: false,
-    errores: [{ linea: 0, motivo }],
+    errores: [{ linea, motivo }],
     erroresOmitidos: 0,
     formato,
   });
 
-  let bytes: Uint8Array;
   let comprimido: ResumenLectura['comprimido'] = null;
   let nombreReal = nombre;
-  if (typeof contenido === 'string') bytes = new TextEncoder().encode(contenido);
-  else {
-    const d = descomprimir(contenido);
-    if ('error' in d) return rechazo(d.error);
-    bytes = d.bytes;
-    comprimido = d.comprimido;
-    if (d.nombreInterior && !leerNombreRee(nombre)) nombreReal = d.nombreInterior;
+  const estado: EstadoCodificacion = { codificacion: 'utf-8' };
+  let textos: AsyncIterable<string>;
+  let primera: string;
+  try {
+    if (typeof contenido === 'string') textos = unTexto(contenido);
+    else {
+      const abierto = await abrirFichero(contenido);
+      comprimido = abierto.comprimido;
+      if (abierto.nombreInterior && !leerNombreRee(nombre)) nombreReal = abierto.nombreInterior;
+      textos = decodificarFlujo(abierto.trozos, estado);
+    }
+    ({ primera, textos } = await primeraLinea(textos));
+  } catch (err) {
+    if (err instanceof ErrorFichero) return rechazo(err.motivo);
+    throw err;
   }
-  const { texto, codificacion } = decodificar(bytes);
-  if (texto.trim() === '') return rechazo('El fichero está vacío.');
+  if (primera.trim() === '') return rechazo('El fichero está vacío.');
 
-  const detectado = opciones.formato ? { formato: opciones.formato, aviso: null } : detectarFormato(nombreReal, texto);
+  const detectado = opciones.formato ? { formato: opciones.formato, aviso: null } : detectarFormato(nombreReal, primera);
   if ('error' in detectado) return rechazo(detectado.error);
   const { formato } = detectado;
   if (detectado.aviso) rec.avisos.push(detectado.aviso);
@@ -112,37 +126,43 @@ export function* recorrerFicheroMedidas(
 
   let separador = ';';
   let unidad: 'Wh' | 'kWh' = 'Wh';
-  if (formato === 'CSV') {
-    const registros: RegistroMedida[] = [];
-    const r = leerCsvConsumidor(texto, rec, (x) => registros.push(x));
-    if (r) {
-      separador = r.separador;
-      unidad = r.unidad;
-    }
-    if (!rec.hayErrores) yield* registros;
-  } else {
-    if (formato === 'P5D') rec.avisos.push('Los P5D no indican el método de obtención ni la firmeza: las horas se registran como reales y sin firmeza.');
-    for (const { numero, linea } of lineasDe(texto)) {
-      if (linea.trim() === '') continue;
-      rec.lineas++;
-      const r = leerLineaRee(formato, camposDe(linea, ';'));
-      if (Array.isArray(r)) {
-        for (const motivo of r) rec.error(numero, motivo);
-      } else if (rec.registrar(r, numero) && !rec.hayErrores) {
-        yield r;
+  try {
+    if (formato === 'CSV') {
+      const registros: RegistroMedida[] = [];
+      const r = await leerCsvConsumidor(primera, textos, rec, (x) => registros.push(x));
+      if (r) {
+        separador = r.separador;
+        unidad = r.unidad;
+      }
+      if (!rec.hayErrores) yield* registros;
+    } else {
+      if (formato === 'P5D') rec.avisos.push('Los P5D no indican el método de obtención ni la firmeza: las horas se registran como reales y sin firmeza.');
+      for await (const { numero, campos } of filasCsv(textos, ';')) {
+        if (campos.every((c) => c === '')) continue;
+        rec.lineas++;
+        const r = leerLineaRee(formato, campos);
+        if (Array.isArray(r)) {
+          for (const motivo of r) rec.error(numero, motivo);
+        } else if (rec.registrar(r, numero) && !rec.hayErrores) {
+          yield r;
+        }
       }
     }
+  } catch (err) {
+    // A damaged end of a compressed file, or a quote never closed: the file is refused from there.
+    if (!(err instanceof ErrorFichero)) throw err;
+    rec.error(err.linea, err.motivo);
   }
 
   if (rec.hayErrores) return { ok: false, errores: rec.errores, erroresOmitidos: rec.erroresOmitidos, formato };
-  return { ok: true, resumen: rec.resumen({ formato, codificacion, comprimido, separador, unidad, nombreRee }) };
+  return { ok: true, resumen: rec.resumen({ formato, codificacion: estado.codificacion, comprimido, separador, unidad, nombreRee }) };
 }
 
-/** Reads a whole file into records, or lists its faults. */
-export function leerFicheroMedidas(nombre: string, contenido: Uint8Array | string, opciones: OpcionesLectura = {}): ResultadoLectura {
+/** Reads a whole file into records, or lists its faults (tests and small files). */
+export async function leerFicheroMedidas(nombre: string, contenido: ContenidoMedidas, opciones: OpcionesLectura = {}): Promise<ResultadoLectura> {
   const registros: RegistroMedida[] = [];
   const it = recorrerFicheroMedidas(nombre, contenido, opciones);
-  for (let r = it.next(); ; r = it.next()) {
+  for (let r = await it.next(); ; r = await it.next()) {
     if (!r.done) {
       registros.push(r.value);
       continue;
@@ -152,7 +172,7 @@ export function leerFicheroMedidas(nombre: string, contenido: Uint8Array | strin
 }
 
 /** Checks a whole file without keeping its records. */
-export function validarFicheroMedidas(nombre: string, contenido: Uint8Array | string, opciones: OpcionesLectura = {}): ResultadoValidacion {
+export async function validarFicheroMedidas(nombre: string, contenido: ContenidoMedidas, opciones: OpcionesLectura = {}): Promise<ResultadoValidacion> {
   const it = recorrerFicheroMedidas(nombre, contenido, opciones);
-  for (let r = it.next(); ; r = it.next()) if (r.done) return r.value;
+  for (let r = await it.next(); ; r = await it.next()) if (r.done) return r.value;
 }
