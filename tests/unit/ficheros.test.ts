@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodificarFlujo, type EstadoCodificacion } from '../../src/server/ficheros/codificacion.ts';
 import { abrirFichero } from '../../src/server/ficheros/comprimidos.ts';
@@ -14,6 +14,7 @@ import { filasCsv, filasCsvTexto, primeraLinea } from '../../src/server/ficheros
 import { ErrorFichero } from '../../src/server/ficheros/errores.ts';
 import { IntervalosVistos } from '../../src/server/medidas/formatos/comun.ts';
 import { leerFicheroMedidas } from '../../src/server/medidas/formatos/index.ts';
+import { zip } from '../support/zip.ts';
 
 const FIXTURES = new URL('../fixtures/medidas/', import.meta.url).pathname;
 const P5D = 'P5D_9901_0762_20251101.0';
@@ -41,46 +42,6 @@ async function fallo(p: Promise<unknown>): Promise<ErrorFichero> {
   );
   expect(err).toBeInstanceOf(ErrorFichero);
   return err as ErrorFichero;
-}
-
-/** A ZIP of the files given, written by hand after APPNOTE 4.3 (method 8, or 0 when `guardado`). */
-function zip(ficheros: { nombre: string; datos: Buffer }[], guardado = false): Buffer {
-  const locales: Buffer[] = [];
-  const centrales: Buffer[] = [];
-  let desplazamiento = 0;
-  for (const { nombre, datos } of ficheros) {
-    const n = Buffer.from(nombre);
-    const cuerpo = guardado ? datos : deflateRawSync(datos);
-    const metodo = guardado ? 0 : 8;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(metodo, 8);
-    // CRC and sizes only in the central directory, as streaming zippers leave them (bit 3 unset here).
-    local.writeUInt32LE(cuerpo.length, 18);
-    local.writeUInt32LE(datos.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(metodo, 10);
-    central.writeUInt32LE(cuerpo.length, 20);
-    central.writeUInt32LE(datos.length, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(desplazamiento, 42);
-    locales.push(local, n, cuerpo);
-    centrales.push(central, n);
-    desplazamiento += local.length + n.length + cuerpo.length;
-  }
-  const dir = Buffer.concat(centrales);
-  const fin = Buffer.alloc(22);
-  fin.writeUInt32LE(0x06054b50, 0);
-  fin.writeUInt16LE(ficheros.length, 8);
-  fin.writeUInt16LE(ficheros.length, 10);
-  fin.writeUInt32LE(dir.length, 12);
-  fin.writeUInt32LE(desplazamiento, 16);
-  return Buffer.concat([...locales, dir, fin]);
 }
 
 describe('the streaming decoder', () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   decimalCanonico,
@@ -13,6 +13,7 @@ import {
 } from '../../src/server/medidas/formatos/index.ts';
 import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { fixtureDelSector } from '../support/sector.ts';
+import { zip } from '../support/zip.ts';
 
 const RUTA_FIXTURES = new URL('../fixtures/medidas/', import.meta.url);
 const fixture = (nombre: string) => readFileSync(new URL(nombre, RUTA_FIXTURES));
@@ -70,9 +71,9 @@ describe('the real F5D from the sector (../shared/fixtures/README.md)', () => {
     const gz = aceptado(await leerFicheroMedidas(`${F5D_REAL}.gz`, gzipSync(bytes)));
     expect(gz.registros).toHaveLength(1464);
     expect(gz.resumen.comprimido).toBe('gzip');
-    const zip = aceptado(await leerFicheroMedidas('curvas.zip', zipDeUno('F5D_0237_0762_20211008.0', bytes)));
-    expect(zip.registros).toHaveLength(1464);
-    expect(zip.resumen).toMatchObject({ comprimido: 'zip', formato: 'F5D', nombreRee: { distribuidora: '0237' } });
+    const zipeado = aceptado(await leerFicheroMedidas('curvas.zip', zip([{ nombre: 'F5D_0237_0762_20211008.0', datos: bytes }])));
+    expect(zipeado.registros).toHaveLength(1464);
+    expect(zipeado.resumen).toMatchObject({ comprimido: 'zip', formato: 'F5D', nombreRee: { distribuidora: '0237' } });
   });
 });
 
@@ -359,39 +360,6 @@ describe('numbers', () => {
     expect(decimalCanonico('')).toBeNull();
   });
 });
-
-/** A ZIP holding one deflated file, written by hand so the reader is tested against the format. */
-function zipDeUno(nombre: string, datos: Uint8Array): Uint8Array {
-  const nombreBytes = Buffer.from(nombre);
-  const comprimidos = deflateRawSync(datos);
-  const crc = crc32(datos);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(comprimidos.length, 18);
-  local.writeUInt32LE(datos.length, 22);
-  local.writeUInt16LE(nombreBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(comprimidos.length, 20);
-  central.writeUInt32LE(datos.length, 24);
-  central.writeUInt16LE(nombreBytes.length, 28);
-  central.writeUInt32LE(0, 42);
-  const inicioCentral = local.length + nombreBytes.length + comprimidos.length;
-  const fin = Buffer.alloc(22);
-  fin.writeUInt32LE(0x06054b50, 0);
-  fin.writeUInt16LE(1, 8);
-  fin.writeUInt16LE(1, 10);
-  fin.writeUInt32LE(central.length + nombreBytes.length, 12);
-  fin.writeUInt32LE(inicioCentral, 16);
-  return Buffer.concat([local, nombreBytes, comprimidos, central, nombreBytes, fin]);
-}
 
 describe('clock-change days of the consumers’ CSV, and impossible hours', () => {
   const cabecera = 'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion';
