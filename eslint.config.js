@@ -18,11 +18,36 @@ export default defineConfig(
     },
   },
   {
+    // Layers point one way (docs/architecture.md): the shared layer and the screens never import the
+    // server; they share answer schemas through src/lib/<feature>/respuestas.ts.
+    files: ['src/lib/**', 'src/islands/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'src/lib y src/islands no importan src/server: ponga lo compartido en src/lib/<funcionalidad>/.' }] }],
+    },
+  },
+  {
     // Shared schemas take zod with its Spanish messages installed (src/lib/validacion/z.ts).
     files: ['src/lib/**', 'src/islands/**'],
     ignores: ['src/lib/validacion/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Importe z de src/lib/validacion/z.ts: lleva los mensajes en español." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: "Importe z de src/lib/validacion/z.ts: lleva los mensajes en español." }],
+          patterns: [{ group: ['**/server/**'], message: 'src/lib y src/islands no importan src/server: ponga lo compartido en src/lib/<funcionalidad>/.' }],
+        },
+      ],
+    },
+  },
+  {
+    // A feature never imports another feature's routes: shared request helpers live in
+    // src/server/http/, supply-point access in src/server/suministros/acceso.ts.
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/routes.ts', '../*/admin.ts'], message: 'No importe las rutas de otra funcionalidad: lo compartido va a src/server/http/ o a un módulo de servicio.' }] },
+      ],
     },
   },
   {

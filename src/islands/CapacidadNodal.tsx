@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { proyectarEspana, type ParametrosProyeccion } from '../lib/proyeccion-espana.ts';
-import type { CapacidadNodalRespuesta, NudoCapacidadRespuesta } from '../server/capacidad-nodal/routes.ts';
+import type { CapacidadNodalRespuesta, NudoCapacidadRespuesta } from '../lib/capacidad-nodal/respuestas.ts';
 import { numeroHasta } from '../lib/formato/numeros.ts';
 
 interface Props {

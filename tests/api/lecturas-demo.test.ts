@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumarDias } from '../../src/lib/medidas/horas.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
-import type { EstadosRespuesta, ProgramaRespuesta } from '../../src/server/lecturas/routes.ts';
+import type { EstadosRespuesta, ProgramaRespuesta } from '../../src/lib/lecturas/respuestas.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import type { CurvaRespuesta } from '../../src/server/medidas/routes.ts';
+import type { CurvaRespuesta } from '../../src/lib/medidas/respuestas.ts';
 import { llamar, sesion } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

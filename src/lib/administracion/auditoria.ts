@@ -6,10 +6,24 @@
 import { comoParametros, construirConsulta, leerPagina, leerPorPagina, leerTexto, POR_PAGINA_DEFECTO, type EntradaConsulta } from './consulta.ts';
 import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
 
-/** Audit entries as the server declares them (types only). */
-export type { EntradaAuditoria, PersonaAuditoria } from '../../server/audit/routes.ts';
-import type { EntradaAuditoria, PersonaAuditoria } from '../../server/audit/routes.ts';
+/** A user as an entry names them. */
+export interface PersonaAuditoria {
+  id: string;
+  email: string;
+  nombre: string;
+}
 
+/** One entry of the view. */
+export interface EntradaAuditoria {
+  id: number;
+  at: string;
+  accion: string;
+  actor: PersonaAuditoria | null;
+  suplantador: PersonaAuditoria | null;
+  objetivo: { tipo: string; id: string } | null;
+  ip: string | null;
+  detalles: Record<string, unknown>;
+}
 
 /** `GET /api/administrador/auditoria`. */
 export interface RespuestaAuditoria {

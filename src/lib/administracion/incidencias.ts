@@ -27,10 +27,26 @@ export type EstadoAbierto = (typeof ESTADOS_ABIERTOS)[number];
 /** Any state of an incident. */
 export type EstadoIncidencia = (typeof ESTADOS_INCIDENCIA)[number];
 
-/** An incident as the management API answers it, as the server declares it (type only). */
-export type { IncidenciaAdmin } from '../../server/incidencias/admin.ts';
-import type { IncidenciaAdmin } from '../../server/incidencias/admin.ts';
 import { cantidad } from '../formato/numeros.ts';
+
+/** An incident as management sees it, CUPS included. */
+export interface IncidenciaAdmin {
+  id: string;
+  distribuidora: CodigoDistribuidora;
+  estado: EstadoIncidencia;
+  descripcion: string;
+  municipio: string;
+  codigoIne: string;
+  provincia: string;
+  codigosPostales: string[];
+  cups: string[];
+  clientesAfectados: number | null;
+  inicio: string;
+  finPrevisto: string | null;
+  fin: string | null;
+  creado: string;
+  actualizado: string;
+}
 
 /** The filters of the list. */
 export interface FiltrosIncidencias {

@@ -3,7 +3,7 @@
  * query string, and the `GET /api/listadoUsuarios` call they become; plus the types and words of
  * the users API (docs: brief of the issue 5 API contract).
  */
-import { AREAS, type Area } from '../permisos.ts';
+import { AREAS, type Area, type Permiso } from '../permisos.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
 import {
   comoParametros,
@@ -37,9 +37,42 @@ export const NOMBRE_AREA: Record<Area, string> = {
   administrador: 'Administración',
 };
 
-/** The API's answers, as the server declares them (types only: no server code reaches the bundle). */
-export type { PermisoDetalle, UsuarioDetalle, UsuarioResumen } from '../../server/administracion/service.ts';
-import type { UsuarioResumen } from '../../server/administracion/service.ts';
+/** One row of the user list. */
+export interface UsuarioResumen {
+  id: string;
+  nif: string | null;
+  email: string;
+  /** Display name: first name and first surname, or the company name. */
+  nombre: string;
+  estado: EstadoUsuario;
+  creado: string;
+  permisos: Permiso[];
+}
+
+/** One permission in a user's detail. */
+export interface PermisoDetalle {
+  permiso: Permiso;
+  distribuidora: CodigoDistribuidora;
+  area: Area;
+  automatico: boolean;
+  /** E-mail of the administrator who granted it; null when the portal did. */
+  otorgadoPor: string | null;
+  otorgadoEn: string;
+}
+
+/** A user's detail. */
+export interface UsuarioDetalle extends UsuarioResumen {
+  nombrePila: string;
+  apellido1: string;
+  apellido2: string;
+  razonSocial: string;
+  activado: string | null;
+  ultimoAcceso: string | null;
+  sesionesActivas: number;
+  permisosDetalle: PermisoDetalle[];
+  /** Whether the caller may change its state, mail it or act as it, and why not (docs/decisions/014). */
+  acciones: { permitidas: boolean; motivo: string | null };
+}
 
 
 

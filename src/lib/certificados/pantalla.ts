@@ -2,7 +2,7 @@
  * The private screen of consumption certificates (issue 7, /medidas/certificado-consumo): what each
  * issued certificate reads like in the list, and where a server refusal points in the form.
  */
-import type { CertificadoRespuesta } from '../../server/certificados/routes.ts';
+import type { CertificadoRespuesta } from './respuestas.ts';
 import { fechaHoraEmision, kwhCertificado } from './contenido.ts';
 import { nombreMes, plural } from '../medidas-pantalla/formato.ts';
 import type { ZonaHoraria } from '../medidas/horas.ts';

@@ -3,7 +3,7 @@
  * answer in words, and the check of a PDF copy, whose SHA-256 the browser computes itself
  * (SubtleCrypto): the file never leaves the visitor's computer.
  */
-import type { VerificacionRespuesta } from '../../server/certificados/routes.ts';
+import type { VerificacionRespuesta } from './respuestas.ts';
 import { codigoCanonico } from './codigo.ts';
 import { kwhCertificado, nombreMesCertificado } from './contenido.ts';
 import { tieneDatos } from './cifras.ts';

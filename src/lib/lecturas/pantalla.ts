@@ -2,8 +2,8 @@
  * The scheduled readings and meter state screens in words (issue 7): the answers of the API as the
  * screens read them, and the sentences that describe a supply point's cycle, its meter and a month.
  */
-import type { EstadoAdminRespuesta } from '../../server/lecturas/admin.ts';
-import type { EstadosRespuesta, ProgramaRespuesta } from '../../server/lecturas/routes.ts';
+import type { EstadoAdminRespuesta } from './respuestas.ts';
+import type { EstadosRespuesta, ProgramaRespuesta } from './respuestas.ts';
 import { esBimestral } from './programa.ts';
 
 /** GET /api/lecturasProgramadas. */

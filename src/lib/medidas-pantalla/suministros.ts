@@ -3,7 +3,7 @@
  * plain Spanish label and value, so a consumer reads "Contador inteligente telegestionado" rather
  * than `telegestionado: true`. The codes come from the API's schema (src/server/suministros/routes.ts).
  */
-import type { SuministroRespuesta } from '../../server/suministros/routes.ts';
+import type { SuministroRespuesta } from '../suministros/respuestas.ts';
 import { fechaEnPalabras, fechaSinDia, kw, numero } from './formato.ts';
 
 /** One supply point of GET /api/suministros (the detail without `medidas`). */
@@ -80,11 +80,7 @@ export function potenciaUnica(potenciasKw: readonly number[]): number | null {
   return potenciasKw.length > 0 && potenciasKw.every((p) => p === potenciasKw[0]) ? potenciasKw[0]! : null;
 }
 
-/** The address on one line: "Calle Mayor, 3, 28801 Alcalá de Henares (Madrid)". */
-export function direccionCompleta(s: Pick<Suministro, 'direccion' | 'codigoPostal' | 'municipio' | 'provincia'>): string {
-  const provincia = s.provincia && s.provincia !== s.municipio ? ` (${s.provincia})` : '';
-  return `${s.direccion}, ${s.codigoPostal} ${s.municipio}${provincia}`;
-}
+export { direccionCompleta } from '../suministros/direccion.ts';
 
 /** A CUPS in groups of four for reading aloud and comparing with a bill; the copyable text stays whole. */
 export function cupsLegible(cups: string): string {

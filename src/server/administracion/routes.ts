@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { AREAS } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import {

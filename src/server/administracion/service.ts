@@ -25,6 +25,7 @@ import {
   revokePermission,
   type EstadoCuenta,
 } from '../users/service.ts';
+import type { PermisoDetalle, UsuarioDetalle, UsuarioResumen } from '../../lib/administracion/usuarios.ts';
 import { condicionVisibles, exigirAmbito, huellaDe, MENSAJES_AMBITO, visible, type Huella } from './ambito.ts';
 import { consultaPrefijos, palabrasBusqueda, patronPrefijo, prefijoEmail, prefijoNif } from './busqueda.ts';
 
@@ -39,45 +40,10 @@ export const MENSAJES_ADMINISTRACION = {
   administradorPropio: 'No puede retirarse a sí mismo el permiso de administración: pídaselo a otro administrador.',
 } as const;
 
+export type { PermisoDetalle, UsuarioDetalle, UsuarioResumen };
+
 /** Areas granted by the portal's own rules (activation, supply points): "automatic" when nobody granted them. */
 const AREAS_AUTOMATICAS: readonly Area[] = ['distribucion', 'contacto', 'accesoyconexion'];
-
-/** One row of the user list. */
-export interface UsuarioResumen {
-  id: string;
-  nif: string | null;
-  email: string;
-  /** Display name: first name and first surname, or the company name. */
-  nombre: string;
-  estado: EstadoCuenta;
-  creado: string;
-  permisos: Permiso[];
-}
-
-/** One permission in a user's detail. */
-export interface PermisoDetalle {
-  permiso: Permiso;
-  distribuidora: CodigoDistribuidora;
-  area: Area;
-  automatico: boolean;
-  /** E-mail of the administrator who granted it; null when the portal did. */
-  otorgadoPor: string | null;
-  otorgadoEn: string;
-}
-
-/** A user's detail. */
-export interface UsuarioDetalle extends UsuarioResumen {
-  nombrePila: string;
-  apellido1: string;
-  apellido2: string;
-  razonSocial: string;
-  activado: string | null;
-  ultimoAcceso: string | null;
-  sesionesActivas: number;
-  permisosDetalle: PermisoDetalle[];
-  /** Whether the caller may change its state, mail it or act as it, and why not (docs/decisions/014). */
-  acciones: { permitidas: boolean; motivo: string | null };
-}
 
 /** Filters and page of the user list. */
 export interface FiltroUsuarios {

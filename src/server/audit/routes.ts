@@ -15,25 +15,9 @@ import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 import { findUserByEmail, nombreVisible } from '../users/service.ts';
+import type { EntradaAuditoria, PersonaAuditoria } from '../../lib/administracion/auditoria.ts';
 
-/** A user as an entry names them. */
-export interface PersonaAuditoria {
-  id: string;
-  email: string;
-  nombre: string;
-}
-
-/** One entry of the view. */
-export interface EntradaAuditoria {
-  id: number;
-  at: string;
-  accion: string;
-  actor: PersonaAuditoria | null;
-  suplantador: PersonaAuditoria | null;
-  objetivo: { tipo: string; id: string } | null;
-  ip: string | null;
-  detalles: Record<string, unknown>;
-}
+export type { EntradaAuditoria, PersonaAuditoria };
 
 /** Filters and page of the view. */
 export interface FiltroAuditoria {

@@ -13,8 +13,9 @@ import { activarUsuarioSchema, actualizarClaveSchema, altaUsuarioSchema, recuper
 import type { AppEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
-import { clientAddress, esHttps } from '../http/cliente.ts';
+import { esHttps } from '../http/cliente.ts';
 import { credencialesBasic } from '../http/entrada.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import { activar, MENSAJES, reenviarActivacionPropia, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
 import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
 import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
@@ -24,8 +25,6 @@ import {
   iniciarSesion,
   MENSAJE_CREDENCIALES,
   refrescarSesion,
-  userAgentOf,
-  type InfoPeticion,
   type SesionEmitida,
 } from './sesion.ts';
 
@@ -79,15 +78,6 @@ const mensajeOk = (description: string) => ({ description, content: { 'applicati
 
 const validacion = (description: string) => ({ description, content: { 'application/json': { schema: ValidationErrorSchema } } });
 
-/** Refuses a body that is not JSON with a Spanish 415 (the validator's own is in English). */
-export const soloJson = createMiddleware<AppEnv>(async (c, next) => {
-  const tipo = c.req.header('content-type');
-  if (tipo !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(tipo)) {
-    throw new ApiError(415, 'Envíe los datos en JSON, con la cabecera Content-Type: application/json.');
-  }
-  await next();
-});
-
 /**
  * Cookie-authenticated calls refuse requests a browser marks as cross-site: SameSite=Strict already
  * keeps the cookie off them, and this holds even for a browser that ignores SameSite.
@@ -96,11 +86,6 @@ const mismoSitio = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.header('sec-fetch-site') === 'cross-site') throw forbidden('Esta operación solo puede pedirse desde el portal.');
   await next();
 });
-
-/** Facts about the request that the services record. */
-export function infoDe(c: Context<AppEnv>): InfoPeticion {
-  return { ip: clientAddress(c), requestId: c.get('requestId') ?? null, userAgent: userAgentOf(c.req.header('user-agent')) };
-}
 
 const cookieOptions = (c: Context<AppEnv>) => ({
   path: REFRESH_COOKIE_PATH,

@@ -29,6 +29,9 @@ import { findAccountById, findAccountForLogin, identificadorDeAcceso, nombreVisi
 import { firmarPruebaReenvio, signAccessToken } from './jwt.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { deriveKey, randomToken, sha256Hex, successorToken } from './tokens.ts';
+import { userAgentOf, type InfoPeticion } from '../http/peticion.ts';
+
+export { userAgentOf, type InfoPeticion };
 
 const SEGUNDO = 1000;
 const DIA = 24 * 60 * 60 * SEGUNDO;
@@ -61,16 +64,6 @@ export interface AuthDeps {
   config: Config;
   /** For facts that are not audit entries; never given secrets. */
   logger: Logger;
-}
-
-/** Facts about the request that the services record (never secrets). */
-export interface InfoPeticion {
-  /** Client address (socket peer). */
-  ip: string;
-  /** Request id, tying audit entries to logs. */
-  requestId: string | null;
-  /** Browser, to list the account's sessions; truncated. */
-  userAgent: string | null;
 }
 
 /** The session body of CONTRACT.md (`POST /api/accesoUsuario` and the refresh). */
@@ -132,10 +125,6 @@ export function dummyHash(): Promise<string> {
   return (dummy ??= hashPassword(randomToken(16)));
 }
 
-/** Trims the User-Agent header to what a session list needs. */
-export function userAgentOf(header: string | undefined): string | null {
-  return header ? header.slice(0, 300) : null;
-}
 
 /**
  * Opens a new refresh family for an account inside the caller's transaction and ends the oldest

@@ -12,57 +12,7 @@ import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
 import { COLUMNAS_CAPACIDAD, type NudoCapacidad } from './csv.ts';
 import { distribuidoraQuePublica, listCapacidad } from './service.ts';
-
-const NudoCapacidadSchema = z
-  .object({
-    /** Autonomous community. */
-    comunidadAutonoma: z.string().openapi({ example: 'Comunidad de Madrid' }),
-    /** Province name. */
-    provincia: z.string().openapi({ example: 'Madrid' }),
-    /** Municipality where the substation is. */
-    municipio: z.string().openapi({ example: 'Getafe' }),
-    /** Substation name. */
-    subestacion: z.string().openapi({ example: 'Getafe Norte' }),
-    /** Identifier of the connection point (busbar), unique within the publication. */
-    nudo: z.string().openapi({ example: 'EPD-S012-66' }),
-    /** Voltage level in kV (always above 1 kV). */
-    tensionKv: z.number().openapi({ example: 66 }),
-    /** Latitude, ETRS89 decimal degrees. */
-    latitud: z.number().openapi({ example: 40.3052 }),
-    /** Longitude, ETRS89 decimal degrees. */
-    longitud: z.number().openapi({ example: -3.6712 }),
-    /** Available capacity in MW: the most extra power the node admits without reinforcements. */
-    disponibleMw: z.number().nonnegative().openapi({ example: 0 }),
-    /** Occupied capacity in MW: generators connected or with access granted at this node. */
-    ocupadaMw: z.number().nonnegative().openapi({ example: 48.2 }),
-    /** Capacity admitted and not yet resolved, in MW: requests under study at this node. */
-    admitidaNoResueltaMw: z.number().nonnegative().openapi({ example: 6.5 }),
-    /** Transmission grid node most affected (Nudo de afección mayoritaria en la Red de Transporte). */
-    nudoAfeccionRdt: z.string().nullable().openapi({ example: 'Villaverde 220' }),
-    /** Distributor's comment on the node. */
-    comentario: z.string().nullable().openapi({ example: 'Sin capacidad por criterio de seguridad N-1.' }),
-  })
-  .openapi('NudoCapacidad');
-
-const CapacidadNodalSchema = z
-  .object({
-    /** Distributor code. */
-    distribuidora: z.enum(['epd', 'eod']).openapi({ example: 'epd' }),
-    /** Distributor's legal name. */
-    nombre: z.string().openapi({ example: 'Electra Peninsular Distribución, S.L.' }),
-    /** Month of the publication, YYYY-MM (the figures are updated monthly). */
-    publicacion: z.string().regex(/^\d{4}-\d{2}$/).openapi({ example: '2026-11' }),
-    /** Kind of capacity: access for generation (Circular 1/2021). */
-    tipo: z.literal('generacion').openapi({ example: 'generacion' }),
-    /** The nodes, by province, municipality, substation and voltage. */
-    nudos: z.array(NudoCapacidadSchema),
-  })
-  .openapi('CapacidadNodal');
-
-/** The body of GET /api/capacidadNodal/{id}, as the page's island reads it. */
-export type CapacidadNodalRespuesta = z.infer<typeof CapacidadNodalSchema>;
-/** One node of that body. */
-export type NudoCapacidadRespuesta = z.infer<typeof NudoCapacidadSchema>;
+import { CapacidadNodalSchema } from '../../lib/capacidad-nodal/respuestas.ts';
 
 const IdParams = z.object({
   /** Distributor code: epd or eod (ecd publishes none). */

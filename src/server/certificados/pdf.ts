@@ -10,7 +10,7 @@ import { fuentesCertificado, NEGRITA, TEXTO } from './fuentes.ts';
 import { kwhCertificado, direccionSuministro, fechaHoraEmision, nombreHora, nombreMesCertificado, textoHoras, textoOrigenEnergia, textoPeriodo, textoPotencias, tituloPeriodo, type ContenidoCertificado } from '../../lib/certificados/contenido.ts';
 import { tieneDatos } from '../../lib/certificados/cifras.ts';
 import { GRUPO } from '../../lib/distribuidoras.ts';
-import { numero } from '../../lib/medidas-pantalla/formato.ts';
+import { numero } from '../../lib/formato/numeros.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 type Estructura = ReturnType<Doc['struct']>;

@@ -8,6 +8,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { errorCodigo } from '../../lib/certificados/codigo.ts';
+import { CertificadoSchema, VerificacionSchema, type CertificadoRespuesta } from '../../lib/certificados/respuestas.ts';
 import { enmascararNif } from '../../lib/certificados/contenido.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
@@ -16,7 +17,7 @@ import { notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { lectorDe, suministroDelLector } from '../suministros/routes.ts';
+import { lectorDe, suministroDelLector } from '../suministros/acceso.ts';
 import { certificadoConPdf, emitirCertificado, listarCertificados, verificarCodigo, type CertificadoGuardado, type Propietario } from './service.ts';
 
 const MES = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -31,78 +32,6 @@ const EmitirBody = z
     hasta: z.string({ error: 'Indique el mes de fin.' }).regex(MES, 'Indique el mes de fin como AAAA-MM.').openapi({ example: '2026-10' }),
   })
   .openapi('EmitirCertificado');
-
-const MesSchema = z.object({
-  mes: z.string(),
-  /** Energy per tariff period, Wh, P1 first. */
-  porPeriodoWh: z.array(z.number()),
-  totalWh: z.number(),
-  estimadaWh: z.number(),
-  horas: z.number(),
-  horasReales: z.number(),
-  horasEstimadas: z.number(),
-  horasSinDato: z.number(),
-});
-
-const CertificadoSchema = z
-  .object({
-    id: z.string(),
-    /** Verification code, XXXX-XXXX-XXXX-XXXX. */
-    codigo: z.string(),
-    cups: z.string(),
-    distribuidora: z.string(),
-    distribuidoraNombre: z.string(),
-    /** Supply address on one line, as the certificate states it. */
-    direccion: z.string(),
-    titular: z.string(),
-    tarifa: z.string(),
-    /** Months certified (YYYY-MM) and their first and last day. */
-    desdeMes: z.string(),
-    hastaMes: z.string(),
-    desde: z.string(),
-    hasta: z.string(),
-    /** Total energy certified, Wh, and hours with no measure. */
-    totalWh: z.number(),
-    horasSinDato: z.number(),
-    /** Issue instant (UTC ISO) and the clock its times are read in. */
-    emitidoEn: z.string(),
-    zonaHoraria: z.string(),
-    /** SHA-256 of the PDF (hex) and its size in bytes. */
-    sha256: z.string(),
-    bytes: z.number(),
-    /** Whether the caller still holds the supply point. */
-    titularActual: z.boolean(),
-    urlVerificacion: z.string(),
-    /** Name to save the PDF under. */
-    fichero: z.string(),
-  })
-  .openapi('Certificado');
-
-/** One certificate as GET /api/certificados lists it. */
-export type CertificadoRespuesta = z.infer<typeof CertificadoSchema>;
-
-const VerificacionSchema = z
-  .object({
-    valido: z.literal(true),
-    codigo: z.string(),
-    distribuidora: z.object({ codigo: z.string(), nombre: z.string(), nif: z.string() }),
-    cups: z.string(),
-    /** Holder's name, and NIF with all but four digits hidden. */
-    titular: z.object({ nombre: z.string(), nif: z.string() }),
-    tarifa: z.string(),
-    periodo: z.object({ desdeMes: z.string(), hastaMes: z.string(), desde: z.string(), hasta: z.string() }),
-    periodos: z.array(z.object({ periodo: z.string(), nombre: z.string() })),
-    meses: z.array(MesSchema),
-    total: MesSchema.omit({ mes: true }),
-    emitidoEn: z.string(),
-    zonaHoraria: z.string(),
-    /** SHA-256 of the PDF as issued, hex: a copy with the same hash is the very file. */
-    sha256: z.string(),
-  })
-  .openapi('VerificacionCertificado');
-
-/** The body of a genuine GET /api/verificarCertificado. */
-export type VerificacionRespuesta = z.infer<typeof VerificacionSchema>;
 
 const seguridad = [{ Bearer: [] }];
 const errores = {

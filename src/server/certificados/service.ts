@@ -17,7 +17,7 @@ import { diasDelPeriodo, erroresPeriodo, mesEnCurso } from '../../lib/certificad
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { rangoDias } from '../../lib/medidas/horas.ts';
 import { esCodigoTarifa, zonaHorariaDe } from '../../lib/medidas/periodos.ts';
-import { rangoEnPalabras } from '../../lib/medidas-pantalla/formato.ts';
+import { rangoEnPalabras } from '../../lib/formato/fechas.ts';
 import { audit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
 import { certificadosConsumo, suministros } from '../db/schema.ts';

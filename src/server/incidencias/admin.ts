@@ -16,7 +16,7 @@ import {
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
 import { patronContiene } from '../administracion/busqueda.ts';
 import type { Db } from '../db/client.ts';
@@ -24,6 +24,9 @@ import { incidenciasRed } from '../db/schema.ts';
 import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
+import type { IncidenciaAdmin } from '../../lib/administracion/incidencias.ts';
+
+export type { IncidenciaAdmin };
 
 /** Spanish answers of incident management. */
 export const MENSAJES_INCIDENCIAS = {
@@ -31,26 +34,6 @@ export const MENSAJES_INCIDENCIAS = {
   cerrada: 'La incidencia está cerrada y ya no se puede modificar.',
   finAntesDeInicio: 'El fin no puede ser anterior al inicio de la incidencia.',
 } as const;
-
-/** An incident as management sees it, CUPS included. */
-export interface IncidenciaAdmin {
-  id: string;
-  distribuidora: CodigoDistribuidora;
-  estado: (typeof ESTADOS_INCIDENCIA_ADMIN)[number];
-  descripcion: string;
-  municipio: string;
-  codigoIne: string;
-  provincia: string;
-  codigosPostales: string[];
-  cups: string[];
-  clientesAfectados: number | null;
-  inicio: string;
-  finPrevisto: string | null;
-  fin: string | null;
-  creado: string;
-  actualizado: string;
-}
-
 
 /** A management row from a database row. */
 function comoAdmin(r: typeof incidenciasRed.$inferSelect): IncidenciaAdmin {

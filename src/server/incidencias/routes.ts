@@ -13,7 +13,7 @@ import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
-import { lectorDe } from '../suministros/routes.ts';
+import { lectorDe } from '../suministros/acceso.ts';
 import { suministrosDe } from '../suministros/service.ts';
 import { incidenciasDeSuministros, listIncidenciasAbiertas, listIncidenciasDeCups } from './service.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '../../lib/lecturas/estado-contador.ts';
 import { audit } from '../audit/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
 import type { Db } from '../db/client.ts';
 import { suministros, users } from '../db/schema.ts';
@@ -28,8 +28,9 @@ import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
 import { forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
-import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
+import { suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
+import { AdminEstadoSchema, type EstadoAdminRespuesta } from '../../lib/lecturas/respuestas.ts';
 
 /**
  * The supply point of a CUPS the caller administers: 400 for a malformed CUPS, 403 for one of a
@@ -50,19 +51,6 @@ async function suministroAdministrado(db: Db, auth: AuthContext, cupsTexto: stri
   return s;
 }
 
-const AdminEstadoSchema = SuministroContadorSchema.extend({
-  titular: z.string(),
-  estado: EstadoContadorSchema.extend({
-    /** telegestion, administrador, importacion or demo. */
-    origen: z.string(),
-    /** The administrator who made the last change, when one did. */
-    actualizadoPor: z.object({ nombre: z.string(), email: z.string() }).nullable(),
-  }).nullable(),
-}).openapi('EstadoContadorAdmin');
-
-/** The body of GET/PUT /api/administrador/contadores/{cups}. */
-export type EstadoAdminRespuesta = z.infer<typeof AdminEstadoSchema>;
-
 /** The administration view of a supply point and its meter state. */
 async function vistaAdmin(db: Db, s: Suministro, fila: FilaEstado | undefined): Promise<EstadoAdminRespuesta> {
   let actualizadoPor: { nombre: string; email: string } | null = null;
@@ -81,6 +69,7 @@ async function vistaAdmin(db: Db, s: Suministro, fila: FilaEstado | undefined): 
 }
 
 /** What an audit entry records of a state (no personal data beyond the reason typed). */
+
 const resumen = (f: Pick<FilaEstado, 'comunica' | 'interruptor' | 'estadoSuministro' | 'motivo'> | undefined) =>
   f ? { comunica: f.comunica, interruptor: f.interruptor, estadoSuministro: f.estadoSuministro, motivo: f.motivo } : null;
 

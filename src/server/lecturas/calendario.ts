@@ -6,7 +6,7 @@ import { CONTACTOS } from '../../lib/contacto.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { calendarioLecturas } from '../../lib/lecturas/textos.ts';
 import type { Db } from '../db/client.ts';
-import { suministroApi } from '../suministros/routes.ts';
+import { suministroApi } from '../suministros/acceso.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { programasDe } from './service.ts';
 

@@ -14,60 +14,16 @@ import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
-import { lectorDe, suministroApi, suministroDelLector } from '../suministros/routes.ts';
+import { lectorDe, suministroApi, suministroDelLector } from '../suministros/acceso.ts';
 import { suministrosDe, type Suministro } from '../suministros/service.ts';
 import { adminContadoresRoutes } from './admin.ts';
 import { calendarioDeSuministros } from './calendario.ts';
-import { EstadoContadorSchema, SuministroContadorSchema, suministroContador } from './esquemas.ts';
+import { suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, programasDe, ultimasLecturas, zonaDe, type FilaLectura } from './service.ts';
 import { suscripcionRoutes } from './suscripcion.ts';
+import type { LecturaRegistroSchema} from '../../lib/lecturas/respuestas.ts';
+import { EstadosSchema, ProgramaSchema } from '../../lib/lecturas/respuestas.ts';
 
-const fecha = (ejemplo: string) => z.string().openapi({ example: ejemplo, description: 'Fecha civil AAAA-MM-DD' });
-
-const LecturaProgramadaSchema = z
-  .object({
-    /** The day of the reading. */
-    fecha: fecha('2026-12-09'),
-    /** The cycle day it belongs to (differs when a visit moved to a working day). */
-    fechaCiclo: fecha('2026-12-06'),
-    tipo: z.enum(['cierre_remoto', 'visita']).openapi({ description: 'cierre_remoto: telegestión a las 00:00; visita: un lector en día hábil' }),
-    /** Why a visit moved, in Spanish; null when it did not. */
-    desplazada: z.string().nullable(),
-    /** Self-reading window of a visit; null for remote closures. */
-    autolectura: z.object({ desde: fecha('2026-12-02'), hasta: fecha('2026-12-11') }).nullable(),
-  })
-  .openapi('LecturaProgramada');
-
-const SuministroLecturasSchema = z.object({
-  cups: z.string(),
-  direccion: z.string(),
-  municipio: z.string(),
-  distribuidora: z.string(),
-  distribuidoraNombre: z.string(),
-  /** Day of the month of the reading cycle, 1–28. */
-  cicloLectura: z.number().int(),
-  /** mensual or bimestral. */
-  periodicidadFacturacion: z.string(),
-  telegestionado: z.boolean(),
-  /** The supply point's local date of today (Canary time in the Canary Islands). */
-  hoy: z.string(),
-  /** The day of the last reading taken (its local date), null before the first. */
-  ultimaLectura: z.string().nullable().openapi({ description: 'Día de la última lectura tomada (fecha local); null antes de la primera.' }),
-  lecturas: z.array(LecturaProgramadaSchema),
-});
-
-const ProgramaSchema = z
-  .object({
-    /** Today and the last day covered (Madrid dates). */
-    hoy: z.string(),
-    desde: z.string(),
-    hasta: z.string(),
-    suministros: z.array(SuministroLecturasSchema),
-  })
-  .openapi('LecturasProgramadas');
-
-/** The body of GET /api/lecturasProgramadas. */
-export type ProgramaRespuesta = z.infer<typeof ProgramaSchema>;
 
 const ConsultaCups = z.object({
   cups: z
@@ -110,33 +66,6 @@ const ics = createRoute({
   request: { query: ConsultaCups },
   responses: { 200: { description: 'El calendario', content: { 'text/calendar': { schema: z.string() } } }, ...errores },
 });
-
-const LecturaRegistroSchema = z.object({
-  /** When the registers were read (UTC ISO) and that day in the supply point's civil time. */
-  momento: z.string(),
-  fecha: z.string(),
-  /** real, estimada or autolectura. */
-  origen: z.string(),
-  /** Active energy registers per period, whole kWh, with the period's name. */
-  periodos: z.array(z.object({ periodo: z.string(), nombre: z.string(), kwh: z.number().int() })),
-  /** Exported energy register, whole kWh; null without generation. */
-  exportadaKwh: z.number().int().nullable(),
-  /** kWh consumed since the previous reading (all periods); null for the oldest one shown. */
-  consumoKwh: z.number().int().nullable(),
-});
-
-const EstadoSuministroSchema = SuministroContadorSchema.extend({
-  codigoPostal: z.string(),
-  /** Null when the distributor does not know the meter's state yet. */
-  estado: EstadoContadorSchema.nullable(),
-  /** The latest register readings, newest first. */
-  lecturas: z.array(LecturaRegistroSchema),
-});
-
-const EstadosSchema = z.object({ suministros: z.array(EstadoSuministroSchema) }).openapi('EstadoContadores');
-
-/** The body of GET /api/estadoContador. */
-export type EstadosRespuesta = z.infer<typeof EstadosSchema>;
 
 const estado = createRoute({
   method: 'get',

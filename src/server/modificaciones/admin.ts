@@ -11,7 +11,7 @@ import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { ESTADOS_SOLICITUD } from '../../lib/modificaciones/estados.ts';
 import { activacionSchema, rechazoSchema } from '../../lib/modificaciones/esquemas.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 import { depsDe, IdParams, json, numeroDe, SolicitudSchema } from './routes.ts';

@@ -11,12 +11,12 @@ import { solicitudEntradaSchema } from '../../lib/modificaciones/esquemas.ts';
 import { MOTIVOS_RECHAZO } from '../../lib/modificaciones/motivos.ts';
 import { leerReferencia } from '../../lib/modificaciones/presentacion.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { lectorDe } from '../suministros/routes.ts';
+import { lectorDe } from '../suministros/acceso.ts';
 import {
   anularSolicitud,
   contextoParaFormulario,

@@ -9,8 +9,8 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { fechaLocalDe } from '../../lib/medidas/horas.ts';
-import { fechaSinDia } from '../../lib/medidas-pantalla/formato.ts';
-import { direccionCompleta } from '../../lib/medidas-pantalla/suministros.ts';
+import { fechaSinDia } from '../../lib/formato/fechas.ts';
+import { direccionCompleta } from '../../lib/suministros/direccion.ts';
 import { entradaReglasDe, errorFechaActivacion, type SolicitudEntrada } from '../../lib/modificaciones/esquemas.ts';
 import { conflictoTransicion, ESTADOS_EN_CURSO, type AccionSolicitud, type EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
 import { esCodigoMotivo, motivosAplicables, MOTIVOS_RECHAZO, textoMotivo, type CodigoMotivo, type TipoSolicitud } from '../../lib/modificaciones/motivos.ts';

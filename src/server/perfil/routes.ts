@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { cambioClaveSchema, cambioEmailSchema, confirmarEmailSchema, datosPerfilSchema, erroresPerfil } from '../../lib/perfil.ts';
 import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../auth/routes.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
