@@ -9,6 +9,7 @@ import {
   guarda,
   idMenuActivo,
   MENU_FIJO,
+  RUTA_POR_ID,
   RUTAS_APP,
   rutaDePath,
   ruta,
@@ -17,6 +18,7 @@ import {
   URL_FTP,
   urlLogin,
   type DecisionGuarda,
+  type RutaApp,
 } from '../../src/lib/privado/rutas-app.ts';
 import { esRutaPrivada } from '../../src/lib/rutas.ts';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
@@ -155,8 +157,13 @@ describe('route table', () => {
     for (const r of RUTAS_APP.filter((x) => x.pantalla === 'no-disponible')) expect(r.ofrecera, r.id).toMatch(/^Aquí .+\.$/);
   });
 
-  it('throws on an unknown route id', () => {
+  it('refuses an unknown route id when the code is compiled', () => {
+    // @ts-expect-error: 'nada' is no route id; tsc fails here if `ruta` ever accepts any string again.
     expect(() => ruta('nada')).toThrow();
+  });
+
+  it('gives every child route a parent that exists', () => {
+    for (const r of RUTAS_APP as readonly RutaApp[]) if (r.padre) expect(RUTA_POR_ID.has(r.padre), r.id).toBe(true);
   });
 });
 

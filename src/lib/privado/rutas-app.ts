@@ -7,6 +7,7 @@
 import { tieneArea, type Area } from '../permisos.ts';
 import { WEB_GRUPO } from '../contacto.ts';
 import { esRutaPrivada } from '../rutas.ts';
+import { createRouter } from '@nanostores/router';
 
 /** Which component shows a route; the app maps each key to a (lazily loaded) screen. */
 export type Pantalla =
@@ -64,7 +65,7 @@ export const ALIAS: Readonly<Record<string, string>> = {
 };
 
 /** Every private route of SPEC.md §2 plus the administration screens of issue 5. */
-export const RUTAS_APP: readonly RutaApp[] = [
+export const RUTAS_APP = [
   { id: 'inicio', patron: '/inicio', titulo: 'Inicio', area: null, pantalla: 'inicio' },
   { id: 'perfil', patron: '/perfil', titulo: 'Perfil', area: null, pantalla: 'perfil' },
 
@@ -229,18 +230,21 @@ export const RUTAS_APP: readonly RutaApp[] = [
     ofrecera: 'Aquí verá el historial y los documentos de una reclamación.',
     padre: 'reclamaciones',
   },
-];
+] as const satisfies readonly RutaApp[];
+
+/** The id of a private route: a typo in `ruta('…')` or a menu entry does not compile. */
+export type IdRuta = (typeof RUTAS_APP)[number]['id'];
 
 /** The routes by id. */
-export const RUTA_POR_ID: ReadonlyMap<string, RutaApp> = new Map(RUTAS_APP.map((r) => [r.id, r]));
+export const RUTA_POR_ID: ReadonlyMap<string, RutaApp> = new Map(RUTAS_APP.map((r): [string, RutaApp] => [r.id, r]));
 
 /** The route table in the shape `createRouter` of @nanostores/router takes. */
 export function configuracionRouter(): Record<string, string> {
   return Object.fromEntries(RUTAS_APP.map((r) => [r.id, r.patron]));
 }
 
-/** The route of an id; throws on a typo, which a unit test would catch. */
-export function ruta(id: string): RutaApp {
+/** The route of an id (typed: an unknown id does not compile). */
+export function ruta(id: IdRuta): RutaApp {
   const r = RUTA_POR_ID.get(id);
   if (!r) throw new Error(`Ruta privada desconocida: ${id}`);
   return r;
@@ -251,16 +255,11 @@ function sinBarraFinal(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
-/** Compiles a pattern the way @nanostores/router does (case-insensitive, optional `:x?` segments). */
-function expresionDe(patron: string): RegExp {
-  const re = patron
-    .replace(/[\s!#$()+,.:<=?[\\\]^{|}]/g, '\\$&')
-    .replace(/\/\\:(\w+)\\\?/g, '(?:/(?<$1>[^/]+))?')
-    .replace(/\/\\:(\w+)/g, '/(?<$1>[^/]+)');
-  return new RegExp(`^${re}$`, 'i');
-}
-
-const EXPRESIONES = RUTAS_APP.map((r) => [r, expresionDe(r.patron)] as const);
+/**
+ * The patterns as the router itself compiles them (case-insensitive, optional `:x?` segments): the
+ * guard matches paths with the very expressions the app's router uses, so the two cannot drift.
+ */
+const EXPRESIONES = createRouter(configuracionRouter()).routes.map(([id, re]) => [RUTA_POR_ID.get(id)!, re] as const);
 
 /** The route a path opens and its parameters, or null when no private route matches. */
 export function rutaDePath(path: string): { ruta: RutaApp; params: Record<string, string> } | null {
@@ -348,7 +347,7 @@ export const URL_FTP = new URL('/', WEB_GRUPO.replace('://www.', '://ftp.')).hre
 /** One entry of the side menu. */
 export type ItemMenu =
   /** A private route, routed inside the app. */
-  | { tipo: 'ruta'; id: string; texto: string; href: string }
+  | { tipo: 'ruta'; id: IdRuta; texto: string; href: string }
   /** A public page of the portal: a full page load. */
   | { tipo: 'publica'; texto: string; href: string }
   /** Another site: opens in a new tab. */
@@ -364,7 +363,7 @@ export interface Seccion {
   items: readonly ItemMenu[];
 }
 
-const deRuta = (id: string, texto?: string): ItemMenu => {
+const deRuta = (id: IdRuta, texto?: string): ItemMenu => {
   const r = ruta(id);
   return { tipo: 'ruta', id, texto: texto ?? r.titulo, href: r.patron };
 };

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { tieneArea, type Area } from '../../../lib/permisos.ts';
 import { $avisoGuarda } from '../../../lib/privado/avisos.ts';
-import { COMO_OBTENER, ruta, URL_FTP } from '../../../lib/privado/rutas-app.ts';
+import { COMO_OBTENER, ruta, URL_FTP, type IdRuta } from '../../../lib/privado/rutas-app.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 
@@ -29,7 +29,7 @@ interface Tarjeta {
   sinAcceso: string;
 }
 
-const aRuta = (id: string, texto?: string): Enlace => ({ texto: texto ?? ruta(id).titulo, href: ruta(id).patron });
+const aRuta = (id: IdRuta, texto?: string): Enlace => ({ texto: texto ?? ruta(id).titulo, href: ruta(id).patron });
 
 /** The three cards of SPEC.md §1. */
 const TARJETAS: readonly Tarjeta[] = [
