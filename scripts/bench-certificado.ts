@@ -1,5 +1,5 @@
 /**
- * The certificate section of `npm run bench` (issue 7, decision 009): how long drawing a consumption
+ * The certificate section of `npm run bench` (decision 009): how long drawing a consumption
  * certificate's PDF takes in this process, with its embedded fonts. The figures are computed by
  * `cifrasCertificado` (the path every certificate takes) from a year and two years of hourly
  * measures with a daily shape, for a 2.0TD household (3 periods) and a 6.1TD business (6 periods).
@@ -72,7 +72,7 @@ export async function certificadoSection(): Promise<string> {
     filas.push(`| ${nombre} | ${percentil(ms, 50).toFixed(1)} ms | ${percentil(ms, 95).toFixed(1)} ms | ${(bytes / 1024).toFixed(0)} KB |`);
   }
   return [
-    '## Certificate PDF (issue 7)',
+    '## Certificate PDF',
     '',
     `Drawing one consumption certificate's PDF (\`generarPdfCertificado\`, \`npm run bench -- --only certificado\`) in this process, with its two embedded, subset fonts (DejaVu Sans Condensed; decision 009). Figures from \`cifrasCertificado\` over generated hourly measures. 30 runs per row after 3 warm-up runs. The first PDF of the process, which also parses the font files: **${primero.toFixed(0)} ms**.`,
     '',

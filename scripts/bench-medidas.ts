@@ -1,5 +1,5 @@
 /**
- * The measures sections of `npm run bench` (issue 6), in their own module so bench.ts stays readable:
+ * The measures sections of `npm run bench`, in their own module so bench.ts stays readable:
  * - PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL): 2,000 supply points × 12 months of
  *   hourly data loaded once into a database kept between runs (`portal_bench_medidas`). The real
  *   server (`node src/server/main.ts`, logs on) answers one supply point's year
@@ -298,7 +298,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export async function medidasSection(): Promise<string> {
   const hasta = sumarDias(fechaLocalDe(new Date()), -1);
   const desdeAnio = sumarDias(hasta, -364);
-  const lineas: string[] = ['## Measures (issue 6)', ''];
+  const lineas: string[] = ['## Measures', ''];
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const tabla = ['| connections | requests/s | p50 | p95 | p99 | non-2xx | errors |', '|---:|---:|---:|---:|---:|---:|---:|'];
   if (adminUrl) {
@@ -425,7 +425,7 @@ export async function graficoSection(): Promise<string> {
       }
       tiempos.sort((a, b) => a - b);
       return [
-        '## Chart draw time (issue 6)',
+        '## Chart draw time',
         '',
         `Hourly consumption chart (uPlot, bars coloured by tariff period, estimated hours hatched, surplus below zero) of the demo household's last 366 days: **${barras.toLocaleString('en')} bars**, in Debian's Chromium headless at 1280 × 900, built site served by \`node src/server/main.ts\` with the demo data. \`performance.measure('grafico-curva')\` around uPlot's creation and first draw, 7 page loads after one warm-up:`,
         '',

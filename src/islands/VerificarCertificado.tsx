@@ -1,5 +1,5 @@
 /**
- * The public verification page's island (issue 7): a form for the code (prefilled, and checked at
+ * The public verification page's island: a form for the code (prefilled, and checked at
  * once, when the address carries `?codigo=`), the answer in plain Spanish, and the optional check of
  * a PDF copy, hashed in the browser: nothing is uploaded. The logic is in src/lib/certificados/.
  */

@@ -1,5 +1,5 @@
 /**
- * The range a consumer asks measures for (issue 6): civil dates in Madrid, both included, at most
+ * The range a consumer asks measures for: civil dates in Madrid, both included, at most
  * two years. One zod schema, used by the screens before they call and by the API, which never trusts
  * them.
  */

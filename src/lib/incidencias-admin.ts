@@ -1,5 +1,5 @@
 /**
- * The network incident as an administrator creates or edits it (issue 5), shared by the management
+ * The network incident as an administrator creates or edits it, shared by the management
  * form (browser) and the API (server) so both validate it the same way: a distributor, an open state,
  * a description, the municipality (INE code), postal codes, supply points of that distributor with
  * valid check letters, and the times.

@@ -1,5 +1,5 @@
 /**
- * Consumption certificates through HTTP (issue 7): the PDF read back with unpdf and every figure
+ * Consumption certificates through HTTP: the PDF read back with unpdf and every figure
  * checked against sums the database computes itself (months and 2.0TD periods in SQL, Madrid time,
  * national holidays), the stored bytes and SHA-256, ownership (404 for anyone else's supply point or
  * certificate), the period rules, the holder change, and the public verification with its limit.

@@ -1,5 +1,5 @@
 /**
- * GET /api/incidenciasRed/suministros (issue 7, "my interruptions"): each of the holder's supply
+ * GET /api/incidenciasRed/suministros ("my interruptions"): each of the holder's supply
  * points with the open incidents of its distributor that list it or happen in its area; nobody
  * else's supply points, no closed incidents, no other distributor's.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- contadores FICHERO.csv` as an operator runs it (issue 7): a good file changes
+ * `npm run import -- contadores FICHERO.csv` as an operator runs it: a good file changes
  * the meter states (and is audited); a file with one bad line, or a CUPS the portal does not have,
  * changes nothing and names the line.
  */

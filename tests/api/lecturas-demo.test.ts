@@ -1,5 +1,5 @@
 /**
- * The demo meters (issue 7): reading cycles spread over the month, a state for the demo supply
+ * The demo meters: reading cycles spread over the month, a state for the demo supply
  * points with one generated home per interesting state, and register readings that agree with the
  * consumption the curve screens show, period by period, to the kWh.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled readings and meter state through HTTP (issue 7): ownership (404 for another holder's
+ * Scheduled readings and meter state through HTTP: ownership (404 for another holder's
  * CUPS, with no data), 401 and 403, the schedule as JSON and as an iCalendar file read back with
  * ical.js, the meter state with its register readings, and the administration of meter states (the
  * distributor's administrator only, never an impersonated session, always audited).

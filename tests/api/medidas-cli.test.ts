@@ -1,5 +1,5 @@
 /**
- * `npm run import -- medidas FICHERO…` as an operator runs it (issue 6): the project's P5D, F5D and
+ * `npm run import -- medidas FICHERO…` as an operator runs it: the project's P5D, F5D and
  * consumer CSV samples into supply points that exist, a second run that changes nothing, a broken
  * file rejected whole with its lines, and the sector's real F5D read in full.
  */

@@ -1,5 +1,5 @@
 /**
- * Supply points and measures through HTTP (issue 6): ownership (404 for anyone else's CUPS), the
+ * Supply points and measures through HTTP: ownership (404 for anyone else's CUPS), the
  * `-distribucion` permission following the holder, curves over 23- and 25-hour days, range errors,
  * idempotent and quality-aware imports, the streamed downloads and the maximum powers.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo data of contractual modifications (issue 7), made through the service the API uses: the
+ * The demo data of contractual modifications, made through the service the API uses: the
  * household's activated power change in the past and its request in progress, and requests in every
  * state on generated homes, none on the homes the browser tests reserve (cliente010…024).
  */

@@ -1,5 +1,5 @@
 /**
- * Contractual modifications through HTTP (issue 7): ownership (404 for anyone else's supply point or
+ * Contractual modifications through HTTP: ownership (404 for anyone else's supply point or
  * request), 401/403, each rule's 400 with its tabla 27 code, numbering, the transitions and their
  * 409s, the mail of each change, the administrator's permission per distributor and never through an
  * impersonated session, activation applying the change through the import code (powers, the holder's

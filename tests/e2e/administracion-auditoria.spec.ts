@@ -1,5 +1,5 @@
 /**
- * The audit log view (issue 5) in the browser: filters by action, user and date range kept in the
+ * The audit log view in the browser: filters by action, user and date range kept in the
  * address, a range that ends before it starts refused beside the field, details readable, and
  * accessibility at desktop and phone widths. (The impersonation entries with both users are
  * checked in administracion-suplantacion.spec.ts, which creates them.)

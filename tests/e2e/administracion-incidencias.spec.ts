@@ -1,5 +1,5 @@
 /**
- * Network incidents management (issue 5) in the browser: the form checks what is typed with the
+ * Network incidents management in the browser: the form checks what is typed with the
  * shared schema (a message per wrong supply point), a new incident appears on the public
  * /incidencias-red page, its state changes, and once closed it disappears from that page.
  * Accessibility at desktop and phone widths. Each test creates its own incident, in a municipality

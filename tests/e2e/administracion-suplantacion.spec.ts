@@ -1,5 +1,5 @@
 /**
- * "Acceder como otro usuario" (issue 5, decision 006) in the browser: the administrator finds a
+ * "Acceder como otro usuario" (decision 006) in the browser: the administrator finds a
  * user, confirms, acts as them with the banner on every screen, and returns to the administrator
  * session without typing the password; the audit log names both people. Accessibility at desktop
  * and phone widths.

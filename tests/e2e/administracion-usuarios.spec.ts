@@ -1,5 +1,5 @@
 /**
- * User administration (issue 5, decision 006) in the browser, against the real portal with its demo
+ * User administration (decision 006) in the browser, against the real portal with its demo
  * data: the list searched, filtered and paged by the server with the query kept in the address; a
  * user's detail; a permission granted that the user then sees in the menu; a deactivation that
  * ends the user's open session; a reactivation; the activation mail sent again; accessibility at

@@ -1,5 +1,5 @@
 /**
- * Consumption certificates through the browser (issue 7): a reserved demo account issues one, sees
+ * Consumption certificates through the browser: a reserved demo account issues one, sees
  * it listed, downloads it (a PDF with its CUPS, read with unpdf), opens the public verification page
  * with its code, and checks the downloaded file there (and a modified copy); mistyped, unknown and
  * malformed codes; the month rules; axe at desktop and phone widths on both screens.
@@ -11,7 +11,7 @@ import { CONSUMIDOR, clienteApi, foto, type SuministroApi } from './medidas-supp
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
 
 const RUTA = '/medidas/certificado-consumo';
-/** Reserved for this spec: it issues certificates (docs: brief of issue 7). */
+/** Reserved for this spec: it issues certificates. */
 const EMISOR = 'cliente020@correo.example';
 
 async function axeEnAnchos(page: Page, nombre: string) {

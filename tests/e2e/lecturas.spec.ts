@@ -1,5 +1,5 @@
 /**
- * Scheduled readings and meter state through the browser (issue 7): the readings list and the month
+ * Scheduled readings and meter state through the browser: the readings list and the month
  * calendar against the API (moving to the next month, reading a marked day), the iCalendar download
  * read back with ical.js, the advice of each meter state, an administrator changing the state of a
  * reserved account's meter and its holder seeing it, and axe on each new screen at 1280 and 390 px.

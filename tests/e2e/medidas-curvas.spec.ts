@@ -1,5 +1,5 @@
 /**
- * /medidas/curvas (issue 6 "Hourly consumption") through the browser with the demo data: the chart
+ * /medidas/curvas ("Hourly consumption") through the browser with the demo data: the chart
  * of the first supply point and its draw time, the range presets and previous/next, the totals
  * checked against the API's numbers, the 25-hour October day labelled, the table view, the CSV
  * downloads of 23-, 24- and 25-hour days checked line by line, quarter-hours for a company's meter,

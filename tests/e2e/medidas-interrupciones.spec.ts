@@ -1,5 +1,5 @@
 /**
- * /medidas/interrupciones (issue 7 "My interruptions") through the browser: the demo household's two
+ * /medidas/interrupciones ("My interruptions") through the browser: the demo household's two
  * supply points with the incidents the API gives for each (the EPD one in Alcalá is listed in the
  * scheduled works there), why each concerns it and the fault line, reached from the side menu, and
  * axe at desktop and phone widths.

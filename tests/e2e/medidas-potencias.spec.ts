@@ -1,5 +1,5 @@
 /**
- * /medidas/potencia (issue 6 "Maximum powers") through the browser: the company's 6.1TD and 3.0TD
+ * /medidas/potencia ("Maximum powers") through the browser: the company's 6.1TD and 3.0TD
  * supply points, the default last twelve complete months, the table checked against the API, the
  * chart, an exceedance flagged in words and icon, the CSV the API writes, month range errors,
  * and axe at desktop and phone widths.

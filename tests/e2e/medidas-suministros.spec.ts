@@ -1,5 +1,5 @@
 /**
- * /informacionContrato/detalle-informacion-contrato (issue 6 "Suministros / contract detail")
+ * /informacionContrato/detalle-informacion-contrato ("Suministros / contract detail")
  * through the browser: the household's two supply points as cards, the contract detail chosen by
  * CUPS in the address (kept on reload, left with back), its links to the measures screens, an
  * unknown CUPS, the empty state, and axe at desktop and phone widths.

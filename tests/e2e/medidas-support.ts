@@ -1,5 +1,5 @@
 /**
- * Helpers of the consumer screens' browser tests (issue 6): the API's own answers, asked with a
+ * Helpers of the consumer screens' browser tests: the API's own answers, asked with a
  * token of the same demo account, so each test checks the screen against the server's numbers.
  */
 import { mkdirSync } from 'node:fs';

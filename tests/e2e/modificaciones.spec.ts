@@ -1,5 +1,5 @@
 /**
- * Contractual modifications through the browser (issue 7): a reserved household asks for a power
+ * Contractual modifications through the browser: a reserved household asks for a power
  * that is not normalised (the rule's message beside the field and in the summary), then a right one,
  * and follows it in its list; the administrator accepts and activates it; the holder sees it
  * activated and the new power on the Suministros screen. Also the cancellation, the 12-month rule on

@@ -1,5 +1,5 @@
 /**
- * /perfil (issue 5 "Profile", decision 006) through the browser, one generated demo account per test
+ * /perfil (decision 006) through the browser, one generated demo account per test
  * (cliente101…110@correo.example, src/server/users/demo.ts): names and company name, the password
  * change, the sessions list, and the e-mail change confirmed by the mailed link.
  */

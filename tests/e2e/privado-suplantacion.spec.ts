@@ -1,5 +1,5 @@
 /**
- * The impersonation banner of the private app (issue 5, decision 006): while an administrator acts
+ * The impersonation banner of the private app (decision 006): while an administrator acts
  * as another user every screen says so, the banner cannot be closed, the profile's own-account
  * actions are disabled, and one button returns to the administrator's session. The impersonation is
  * started through the API in the browser's own cookie jar (the administration screen that starts it

@@ -2,7 +2,7 @@
  * The account journey against the real portal and a real SMTP server (smtp-server) started by the
  * test: register through the form, read the activation mail, activate, log in, reload and stay
  * logged in, log out; recover the password through the mailed link; the failure modals the server
- * can cause; returnUrl. And the fault of issue 4: the SMTP server is down while a user registers and
+ * can cause; returnUrl. And a fault found in testing: the SMTP server is down while a user registers and
  * comes back later; the registration succeeds at once and the mail arrives afterwards.
  *
  * Each worker starts its own portal (own port, own DATA_DIR) whose SMTP_URL points at the test's

@@ -1,4 +1,4 @@
-/** Helpers for the private-area API tests (issue 5): accounts, sessions, calls with a bearer or a cookie, mail. */
+/** Helpers for the private-area API tests: accounts, sessions, calls with a bearer or a cookie, mail. */
 import { expect } from 'vitest';
 import type { Permiso } from '../../src/lib/permisos.ts';
 import { createLogger } from '../../src/server/logger.ts';

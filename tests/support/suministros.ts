@@ -1,4 +1,4 @@
-/** A supply point for tests (issue 6): a 2.0TD household in Alcalá de Henares unless told otherwise. */
+/** A supply point for tests: a 2.0TD household in Alcalá de Henares unless told otherwise. */
 import { construirCups } from '../../src/lib/cups.ts';
 import { guardarSuministros, type SuministroEntrada } from '../../src/server/suministros/service.ts';
 import { cuenta, sesion, type CuentaPrueba } from './privado.ts';

@@ -1,4 +1,4 @@
-/** Consumption certificates (issue 7): figures from a known curve, codes, periods, masking, identity. */
+/** Consumption certificates: figures from a known curve, codes, periods, masking, identity. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cifrasCertificado } from '../../src/lib/certificados/cifras.ts';

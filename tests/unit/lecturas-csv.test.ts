@@ -1,5 +1,5 @@
 /**
- * The meter states file of `npm run import -- contadores` (issue 7): a good file read whole, and
+ * The meter states file of `npm run import -- contadores`: a good file read whole, and
  * every fault of every line named with its physical line number.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Meter state (issue 7): the rules of a change (a reason is required where the holder must be told
+ * Meter state: the rules of a change (a reason is required where the holder must be told
  * why) and what the holder is told to do in each state, most urgent first.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The month calendar of the scheduled readings screen (issue 7): weeks from Monday, marked days, months allowed. */
+/** The month calendar of the scheduled readings screen: weeks from Monday, marked days, months allowed. */
 import { describe, expect, it } from 'vitest';
 import { mesAcotado, mesCalendario, mesInicial, proximaLectura, sumarMes } from '../../src/lib/lecturas/mes.ts';
 import { lecturaDelCiclo } from '../../src/lib/lecturas/programa.ts';

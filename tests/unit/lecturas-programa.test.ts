@@ -1,5 +1,5 @@
 /**
- * The reading schedule (issue 7, docs/decisions/010): cycle days 1 and 28, month ends, bimonthly
+ * The reading schedule (docs/decisions/010): cycle days 1 and 28, month ends, bimonthly
  * phases, visits moved off Saturdays, 6 January, 25 December and Good Friday, the self-reading
  * window, contract dates and spans of years.
  */

@@ -1,5 +1,5 @@
 /**
- * Registers from a curve (issue 7): a closure reads the initial registers plus the energy of every
+ * Registers from a curve: a closure reads the initial registers plus the energy of every
  * interval of each period that ended by then, in whole kWh, so the difference of two readings is
  * the curve's sum between them.
  */

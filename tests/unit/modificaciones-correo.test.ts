@@ -1,4 +1,4 @@
-/** The mails of contractual modifications (issue 7): one per change, in Spanish, every value escaped. */
+/** The mails of contractual modifications: one per change, in Spanish, every value escaped. */
 import { describe, expect, it } from 'vitest';
 import { correoModificacion, correoNuevoTitular, type EventoModificacion } from '../../src/server/mail/plantillas.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The rules of contractual modifications (issue 7): normalised powers, the P1..P6 sequence, one power
+ * The rules of contractual modifications: normalised powers, the P1..P6 sequence, one power
  * change in 12 months, the installation's maximum, the tariff changes, the holder's NIF, each with
  * its tabla 27 code and message; and the status transitions.
  */

@@ -1,5 +1,5 @@
 /**
- * The private area (SPEC.md §2 Layout, §6; issue 5; decision 006): one React app, mounted
+ * The private area (SPEC.md §2 Layout, §6; decision 006): one React app, mounted
  * `client:only` on the shell page the server answers every private path with. It restores the
  * session, applies the route guard, and lays out the header, the side menu and the current screen.
  * Routing, the guard and the menu's contents are plain TypeScript (src/lib/privado/); this file is

@@ -1,5 +1,5 @@
 /**
- * The impersonation banner (issue 5, decision 006): while an administrator acts as another user it
+ * The impersonation banner (decision 006): while an administrator acts as another user it
  * says so on every screen, cannot be closed, and offers the way back to the administrator's own
  * session without typing the password again.
  */

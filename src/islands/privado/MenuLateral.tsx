@@ -1,5 +1,5 @@
 /**
- * The side menu of the private area (SPEC.md §2 Layout, §6; issue 5): the greeting, Inicio, one
+ * The side menu of the private area (SPEC.md §2 Layout, §6): the greeting, Inicio, one
  * collapsible section per permission area, Perfil, Información and Cerrar sesión. From 992 px it is
  * a sidebar the header button shows or hides; below, an overlay that traps focus, closes with
  * Escape (focus back on the menu button) and stops the page and body from scrolling while open.

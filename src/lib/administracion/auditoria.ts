@@ -1,5 +1,5 @@
 /**
- * The audit log view (issue 5): its filters in the query string, the `GET /api/administrador/auditoria`
+ * The audit log view: its filters in the query string, the `GET /api/administrador/auditoria`
  * call they become, and how an entry reads on screen: who acted (and, in an impersonated session,
  * "<admin> como <usuario>"), what, on what, and the details as label–value pairs.
  */

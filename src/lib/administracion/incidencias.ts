@@ -1,5 +1,5 @@
 /**
- * The management of network incidents (issue 5): the list's filters in the query string, the form's
+ * The management of network incidents: the list's filters in the query string, the form's
  * text fields and the API body they become, and a message per supply point typed. The body is then
  * checked with the shared schema of `src/lib/incidencias-admin.ts`, the same one the API applies.
  */

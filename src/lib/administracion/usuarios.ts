@@ -1,7 +1,7 @@
 /**
- * The users list of the administration (issue 5, decision 006): its filters, kept in the page's
+ * The users list of the administration (decision 006): its filters, kept in the page's
  * query string, and the `GET /api/listadoUsuarios` call they become; plus the types and words of
- * the users API (docs: brief of the issue 5 API contract).
+ * the users API (GET /api/administrador/usuarios, docs/architecture.md).
  */
 import { AREAS, type Area, type Permiso } from '../permisos.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';

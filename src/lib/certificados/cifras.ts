@@ -1,5 +1,5 @@
 /**
- * The figures a consumption certificate states (issue 7), from a supply point's stored hourly curve:
+ * The figures a consumption certificate states, from a supply point's stored hourly curve:
  * per civil month (of the supply point's zone, so a 25-hour October day counts 25 hours and a 23-hour
  * March day 23), the energy per tariff period, the total, and where the data came from: hours with a
  * real measure, estimated hours and hours with no measure at all. Missing hours are counted, never

@@ -1,5 +1,5 @@
 /**
- * Verification codes of consumption certificates (issue 7, docs/decisions/009): 80 random bits
+ * Verification codes of consumption certificates (docs/decisions/009): 80 random bits
  * written as 16 Crockford base32 symbols in four groups, `7K2M-9QXD-R4TB-H0WZ`. The alphabet has no
  * I, L, O or U, so what a person reads aloud or copies by hand is forgiving: input is upper-cased,
  * stripped of spaces and dashes, and O is read as 0, I and L as 1 before it is looked up.

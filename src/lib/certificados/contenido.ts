@@ -1,5 +1,5 @@
 /**
- * What a consumption certificate states (issue 7), as stored in `certificados_consumo.contenido`,
+ * What a consumption certificate states, as stored in `certificados_consumo.contenido`,
  * and the Spanish sentences the PDF, the verification page and the private screen share, so the
  * three say the same thing in the same words. Energy is kept in Wh (the measures are whole Wh) and
  * written in kWh with three decimals: exact, so every total is the sum of the figures above it.

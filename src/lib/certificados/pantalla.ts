@@ -1,5 +1,5 @@
 /**
- * The private screen of consumption certificates (issue 7, /medidas/certificado-consumo): what each
+ * The private screen of consumption certificates (/medidas/certificado-consumo): what each
  * issued certificate reads like in the list, and where a server refusal points in the form.
  */
 import type { CertificadoRespuesta } from './respuestas.ts';

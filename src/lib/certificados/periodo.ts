@@ -1,5 +1,5 @@
 /**
- * The period a consumption certificate covers (issue 7): whole civil months, by default the last
+ * The period a consumption certificate covers: whole civil months, by default the last
  * twelve complete ones, never the month in progress nor a future one, at most two years. The screen
  * checks these rules before it calls and the API applies them again; months are civil months of the
  * supply point's zone (Madrid, or Canary time for the Canary Islands).

@@ -1,5 +1,5 @@
 /**
- * The public verification page (issue 7, /verificar-certificado): asking the API about a code, the
+ * The public verification page (/verificar-certificado): asking the API about a code, the
  * answer in words, and the check of a PDF copy, whose SHA-256 the browser computes itself
  * (SubtleCrypto): the file never leaves the visitor's computer.
  */

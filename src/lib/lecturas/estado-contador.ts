@@ -1,5 +1,5 @@
 /**
- * The state of a meter (issue 7 "Meter state"): the codes the database keeps (`estado_contador`),
+ * The state of a meter ("Meter state"): the codes the database keeps (`estado_contador`),
  * what they mean in plain Spanish, the rules a change must follow (one zod schema for the
  * administration form, the API and the CSV import), and what the holder should do in each case.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduled readings and meter state screens in words (issue 7): the answers of the API as the
+ * The scheduled readings and meter state screens in words: the answers of the API as the
  * screens read them, and the sentences that describe a supply point's cycle, its meter and a month.
  */
 import type { EstadoAdminRespuesta } from './respuestas.ts';

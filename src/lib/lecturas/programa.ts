@@ -1,5 +1,5 @@
 /**
- * The reading schedule of a supply point (issue 7 "Scheduled readings", docs/decisions/010): on which
+ * The reading schedule of a supply point (docs/decisions/010): on which
  * days the distributor takes the billing reading of its meter, from the reading cycle (the day of the
  * month, 1–28, `suministros.ciclo_lectura`), the billing period (mensual or bimestral, SIPS column 38,
  * DOMAIN.md §3.2) and the meter:

@@ -1,5 +1,5 @@
 /**
- * Meter registers from a curve (issue 7): a meter's energy register per tariff period only ever
+ * Meter registers from a curve: a meter's energy register per tariff period only ever
  * adds what the curve measures, so its reading at a closure is its value when the curve starts plus
  * the energy of every interval of that period that ended by the closure, in whole kWh (a meter shows
  * whole kWh and drops the fraction). Readings computed this way agree with the consumption screens:

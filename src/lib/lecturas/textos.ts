@@ -1,5 +1,5 @@
 /**
- * The scheduled readings in words (issue 7): what each reading is and what the holder may do, for
+ * The scheduled readings in words: what each reading is and what the holder may do, for
  * the screen and for the events of the calendar file, so both say the same thing.
  */
 import { fechaEnPalabras, rangoEnPalabras } from '../medidas-pantalla/formato.ts';

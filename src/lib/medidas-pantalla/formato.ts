@@ -1,5 +1,5 @@
 /**
- * How the consumer screens write numbers and dates (issue 6): es-ES everywhere, energy in kWh from
+ * How the consumer screens write numbers and dates: es-ES everywhere, energy in kWh from
  * the API's Wh, dates in words ("lunes, 3 de noviembre de 2025"). Civil dates (`YYYY-MM-DD`) are
  * formatted at UTC noon, so the viewer's own time zone can never move them to another day.
  */

@@ -1,5 +1,5 @@
 /**
- * The words of "Interrupciones en mis suministros" (issue 7): a one-sentence summary, and for each
+ * The words of "Interrupciones en mis suministros": a one-sentence summary, and for each
  * incident why it concerns the supply point and what to do, with the distributor's 24-hour fault
  * line. Plain TypeScript, so the island only lays it out.
  */

@@ -1,5 +1,5 @@
 /**
- * The maximum powers screen (issue 6, /medidas/potencia): the range of months (by default the last
+ * The maximum powers screen (/medidas/potencia): the range of months (by default the last
  * twelve complete ones, at most 24), the month × period table with the contracted power and the
  * exceedances, the grouped bars of the chart, and the rows of its downloads, which the API writes
  * (GET /api/medidas/potencias/csv and /xlsx): the CSV through src/lib/csv.ts (BOM, `;`, decimal comma,

@@ -1,5 +1,5 @@
 /**
- * The range of the hourly consumption screen (issue 6): the Día / Semana / Mes presets and a
+ * The range of the hourly consumption screen: the Día / Semana / Mes presets and a
  * custom range, previous/next, the resolution offered for each length, and the screen's state in
  * the address (so a reload, back and forward, or a shared link show the same thing).
  *

@@ -1,5 +1,5 @@
 /**
- * The figures above the chart and the totals per tariff period (issue 6 "totals per period and for
+ * The figures above the chart and the totals per tariff period ("totals per period and for
  * the range"), from the API's `totales`: kWh with es-ES formatting, each period's share, the hours
  * with data, estimated and in the range (23- and 25-hour days counted as they are).
  */

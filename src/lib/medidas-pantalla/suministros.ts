@@ -1,5 +1,5 @@
 /**
- * The supply points screen in words (issue 6): every field of GET /api/suministros/{cups} with a
+ * The supply points screen in words: every field of GET /api/suministros/{cups} with a
  * plain Spanish label and value, so a consumer reads "Contador inteligente telegestionado" rather
  * than `telegestionado: true`. The codes come from the API's schema (src/server/suministros/routes.ts).
  */

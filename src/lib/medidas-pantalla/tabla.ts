@@ -1,5 +1,5 @@
 /**
- * The table view of the hourly consumption screen (issue 6): the same data as the chart for screen
+ * The table view of the hourly consumption screen: the same data as the chart for screen
  * reader and keyboard users, shaped so it stays usable for long ranges. One day shows its hours
  * (23, 24 or 25; quarter-hours when asked); a longer range shows one row per day whose hours open
  * below it; month sums show one row per month. Clock-change days carry their label.

@@ -1,5 +1,5 @@
 /**
- * The CSV download of hourly (or quarter-hourly) measures (issue 6), written row by row so the
+ * The CSV download of hourly (or quarter-hourly) measures, written row by row so the
  * server can stream years of data with flat memory.
  *
  * Columns: the five of the consumer format that distributors and the CNMC's tools use (DOMAIN.md

@@ -1,6 +1,6 @@
 /**
  * Totals of a range of measures per tariff period, and sums per civil day or month, for the chart
- * legend, the totals table and the API's "aggregated by day or month" (issue 6). Days and months are
+ * legend, the totals table and the API's "aggregated by day or month". Days and months are
  * civil (Madrid, or Canary time for the Canary zone), so a 25-hour day sums 25 hours.
  */
 import { fechaLocalDe } from './horas.ts';

@@ -1,5 +1,5 @@
 /**
- * The administration list of modification requests (issue 7): its filters in the address's query
+ * The administration list of modification requests: its filters in the address's query
  * string (checked, with defaults for anything wrong) and the API call they become.
  */
 import { construirConsulta, comoParametros, leerOpcion, leerPagina, leerPorPagina, leerTexto, POR_PAGINA_DEFECTO, type EntradaConsulta } from '../administracion/consulta.ts';

@@ -1,5 +1,5 @@
 /**
- * A modification request in words (issue 7), for the screens and the mails: its reference
+ * A modification request in words, for the screens and the mails: its reference
  * (MC-000123), its kind, and what changes, before and after.
  */
 import { kw } from '../medidas-pantalla/formato.ts';

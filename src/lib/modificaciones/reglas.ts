@@ -1,5 +1,5 @@
 /**
- * The rules a contractual modification must meet (issue 7, docs/decisions/011), as plain functions
+ * The rules a contractual modification must meet (docs/decisions/011), as plain functions
  * shared by the request form (checked on submit, each message beside its field) and the API (which
  * checks again on its own data and answers 400 with the same messages). A rule that a distributor
  * would refuse with a tabla 27 reason names that code ("15 · Secuencia de potencias incorrecta …").

@@ -1,5 +1,5 @@
 /**
- * Shapes of a contractual modification request (issue 7): the contract as it stood when asked
+ * Shapes of a contractual modification request: the contract as it stood when asked
  * (`anterior`), what is asked (`solicitado`), both as the database keeps them (W) and as the API
  * answers them (kW, like GET /api/suministros). Plain TypeScript shared by the API and the screens.
  */

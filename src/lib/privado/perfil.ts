@@ -1,5 +1,5 @@
 /**
- * The profile screen's rules (issue 5 "Profile", decision 006), as pure functions the island renders
+ * The profile screen's rules (decision 006), as pure functions the island renders
  * and the unit tests check: which name fields an account edits by the kind of its NIF (SPEC.md §4),
  * the forms' errors from the schemas the API shares (src/lib/perfil.ts), renamed to the form's
  * fields, and how dates and sessions are shown.
@@ -7,7 +7,7 @@
 import { reglasRegistro, type CampoDependiente } from '../cuentas/formulario-registro.ts';
 import { cambioClaveSchema, cambioEmailSchema, datosPerfilPara } from '../perfil.ts';
 
-/** The profile as `GET /api/perfil` answers it (brief of issue 5). */
+/** The profile as `GET /api/perfil` answers it. */
 export interface Perfil {
   id: string;
   /** null for the administrator created from the environment. */

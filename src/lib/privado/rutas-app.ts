@@ -64,7 +64,7 @@ export const ALIAS: Readonly<Record<string, string>> = {
   '/informacionContrato': '/informacionContrato/detalle-informacion-contrato',
 };
 
-/** Every private route of SPEC.md §2 plus the administration screens of issue 5. */
+/** Every private route of SPEC.md §2 plus the administration screens. */
 export const RUTAS_APP = [
   { id: 'inicio', patron: '/inicio', titulo: 'Inicio', area: null, pantalla: 'inicio' },
   { id: 'perfil', patron: '/perfil', titulo: 'Perfil', area: null, pantalla: 'perfil' },
@@ -368,7 +368,7 @@ const deRuta = (id: IdRuta, texto?: string): ItemMenu => {
   return { tipo: 'ruta', id, texto: texto ?? r.titulo, href: r.patron };
 };
 
-/** The permission sections of the side menu (SPEC.md §6 and issue 5), before filtering by permission. */
+/** The permission sections of the side menu (SPEC.md §6 and the administration screens), before filtering by permission. */
 export const SECCIONES_MENU: readonly Seccion[] = [
   {
     id: 'administrador',

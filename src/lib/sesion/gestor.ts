@@ -1,5 +1,5 @@
 /**
- * The browser session (SPEC.md §3, §4, §7; issue 4 "Session"), as plain TypeScript around two
+ * The browser session (SPEC.md §3, §4, §7), as plain TypeScript around two
  * nanostores. Everything it touches outside itself (fetch, the clock, Web Locks, BroadcastChannel,
  * localStorage, navigation) comes in through `DependenciasSesion`, so the unit tests drive it with a
  * fake clock and a fake fetch; `index.ts` wires the browser's own.

@@ -1,5 +1,5 @@
 /**
- * The audit log view (issue 5): who did what and when, filterable by time, action and user, for
+ * The audit log view: who did what and when, filterable by time, action and user, for
  * administrators in their own session. Entries name the actor and, in an impersonated session, the
  * administrator behind it.
  */

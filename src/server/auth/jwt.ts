@@ -26,7 +26,7 @@ export interface AccessClaims {
   username: string;
   /** Permission strings at issue time (the API re-reads them from the database on every call). */
   permisos: string[];
-  /** Administrator behind an impersonated session (issue 5); absent otherwise. */
+  /** Administrator behind an impersonated session; absent otherwise. */
   imp?: string;
   /** Id of the refresh family the token was issued for: which session is "this one" (decision 006). */
   sid: string;

@@ -1,5 +1,5 @@
 /**
- * Demo certificate (issue 7): the household of consumidor@electra.example has one certificate of its
+ * Demo certificate: the household of consumidor@electra.example has one certificate of its
  * EPD supply point for the last twelve complete months, issued through `emitirCertificado`, the path
  * every certificate takes, as if asked at load time.
  */

@@ -1,5 +1,5 @@
 /**
- * The consumption certificate as a PDF (issue 7): A4, Spanish, tagged for assistive technology
+ * The consumption certificate as a PDF: A4, Spanish, tagged for assistive technology
  * (headings, paragraphs, tables with header cells, a link; decoration and page footers marked as
  * artifacts), real text in embedded fonts (fuentes.ts), with the title shown in the viewer's title
  * bar. It states exactly the `ContenidoCertificado` it is given and nothing else, so what the

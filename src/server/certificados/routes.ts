@@ -1,5 +1,5 @@
 /**
- * Consumption certificates (issue 7): POST /api/certificados issues one for a supply point of the
+ * Consumption certificates: POST /api/certificados issues one for a supply point of the
  * caller's and a period of whole past months; GET /api/certificados lists the caller's, newest first;
  * GET /api/certificados/{id}/pdf answers the very bytes issued; GET /api/verificarCertificado (public,
  * limited per address) tells anyone holding a code whether it is genuine and what it stated, with the

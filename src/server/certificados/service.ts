@@ -1,5 +1,5 @@
 /**
- * Consumption certificates (issue 7, docs/decisions/009): issuing one for a holder's supply point
+ * Consumption certificates (docs/decisions/009): issuing one for a holder's supply point
  * from its stored hourly curve, keeping it (what it states, its PDF and the PDF's SHA-256, who
  * asked), listing and re-downloading a holder's certificates, and the public verification by code.
  *

@@ -98,7 +98,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     check('users_estado_check', sql`${t.estado} in ('pendiente', 'activo', 'inactivo')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    // User administration (issue 5): newest first, by state, NIF and e-mail prefixes, name words.
+    // User administration: newest first, by state, NIF and e-mail prefixes, name words.
     index('users_creado_idx').on(t.createdAt.desc(), t.id),
     index('users_estado_creado_idx').on(t.estado, t.createdAt.desc(), t.id),
     index('users_nif_prefijo_idx').on(t.nif.op('text_pattern_ops')),
@@ -166,7 +166,7 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
-    // The audit view's filter by user matches the impersonator too (issue 5).
+    // The audit view's filter by user matches the impersonator too.
     index('audit_log_impersonator_idx').on(t.impersonatorUserId, t.at).where(sql`${t.impersonatorUserId} is not null`),
   ],
 );
@@ -353,7 +353,7 @@ export const rateLimits = pgTable('rate_limits', {
 /**
  * Supply points (DOMAIN.md §1, §3.2): the contract and installation facts a consumer sees. A
  * consumer sees exactly the rows whose `titular_nif` is their account's NIF, in the distributors of
- * their `-distribucion` permissions (issue 6). Powers are kept in W, as the SIPS file does.
+ * their `-distribucion` permissions. Powers are kept in W, as the SIPS file does.
  */
 export const suministros = pgTable(
   'suministros',

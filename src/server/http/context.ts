@@ -32,7 +32,7 @@ export interface AuthContext {
   nif: string | null;
   /** Permissions as read from the database for this request, not as the token says. */
   permisos: Permiso[];
-  /** The administrator behind an impersonated session (issue 5); null otherwise. */
+  /** The administrator behind an impersonated session; null otherwise. */
   impersonatorUserId: string | null;
   /** The refresh family the access token was issued for (its `sid`); null for a token without one. */
   sesionId: string | null;

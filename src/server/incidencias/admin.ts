@@ -1,5 +1,5 @@
 /**
- * Management of network incidents (issue 5): list, create, edit and close the incidents that feed
+ * Management of network incidents: list, create, edit and close the incidents that feed
  * the home banner and /incidencias-red. Each incident belongs to one distributor; the caller needs
  * `<d>-administrador` for it, and an incident of a distributor they do not administer answers 404.
  */

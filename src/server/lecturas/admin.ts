@@ -1,5 +1,5 @@
 /**
- * Administration of meter states (issue 7): find a supply point by CUPS and change the state of its
+ * Administration of meter states: find a supply point by CUPS and change the state of its
  * meter with a reason. Needs `<d>-administrador` for the supply point's distributor (the CUPS prefix
  * names it, so a CUPS of another distributor answers 403 without looking it up, which tells nothing
  * about whether it exists); refused to impersonated sessions (decision 006); every change is written

@@ -1,5 +1,5 @@
 /**
- * The meter states file of `npm run import -- contadores FICHERO.csv` (issue 7, docs/decisions/010):
+ * The meter states file of `npm run import -- contadores FICHERO.csv` (docs/decisions/010):
  *
  * ```
  * CUPS;comunica;ultima_comunicacion;interruptor;estado_suministro;motivo

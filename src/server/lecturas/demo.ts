@@ -1,5 +1,5 @@
 /**
- * Demo meters (issue 7), written through the services real data goes through: every demo supply
+ * Demo meters, written through the services real data goes through: every demo supply
  * point gets a meter state (`guardarEstadosContador`) and the register readings of its past reading
  * dates (`guardarLecturasContador`), derived from its demo hourly curve so the readings agree with the
  * consumption screens (src/lib/lecturas/registros.ts). Most meters communicate and have supply; a few

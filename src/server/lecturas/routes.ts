@@ -1,5 +1,5 @@
 /**
- * Consumers' meters (issue 7): the scheduled readings of their supply points as JSON and as an
+ * Consumers' meters: the scheduled readings of their supply points as JSON and as an
  * iCalendar file (downloaded, or by subscription: suscripcion.ts), and the state of each meter with its latest register readings. Only for
  * `-distribucion` holders and only their own supply points: anyone else's CUPS answers 404 with no
  * data (src/server/suministros/routes.ts). The administration of meter states is in admin.ts and

@@ -1,5 +1,5 @@
 /**
- * Meters on the database (issue 7): their state (`estado_contador`, one row per supply point,
+ * Meters on the database: their state (`estado_contador`, one row per supply point,
  * written by administrators, imports and the demo through `guardarEstadosContador`), their register
  * readings (`lecturas_contador`, written through `guardarLecturasContador`), and the reading
  * schedule of a supply point as src/lib/lecturas/programa.ts computes it from its row.

@@ -183,7 +183,7 @@ export function correoAvisoCambioEmail(p: { nombre: string; nuevoEmail: string; 
   });
 }
 
-/** The moments a contractual modification request mails its holder (issue 7). */
+/** The moments a contractual modification request mails its holder. */
 export type EventoModificacion = 'enviada' | 'aceptada' | 'rechazada' | 'activada' | 'anulada';
 
 /**

@@ -2,7 +2,7 @@
  * Plausible hourly (or quarter-hourly) consumption for the demo data, as the same
  * `RegistroMedida` the file readers produce, so the demo goes through the import code like real data.
  *
- * Profiles (issue 6: household, small business, 3.0TD/6.1TD industrial):
+ * Profiles (household, small business, 3.0TD/6.1TD industrial):
  * - hogar (and hogar_solar): 2.0TD, 2,500–4,000 kWh a year; night base load, breakfast, lunch and a 20–22 h evening
  *   peak; later and flatter on weekends and holidays; more in winter (heating, light) and July–August (cooling).
  * - negocio: a shop or workshop, 2.0TD or 3.0TD; open 9–14 and 17–21 Monday–Friday, Saturday mornings,

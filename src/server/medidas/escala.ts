@@ -1,5 +1,5 @@
 /**
- * Demo data at scale (issue 6: `--supply-points`, `--months`), for benchmarks and load tests: N
+ * Demo data at scale (`--supply-points`, `--months`), for benchmarks and load tests: N
  * supply points with generated holders and M months of hourly curves each, written through
  * `guardarSuministros` and `importarMedidas` like any real file, a batch of supply points per
  * transaction so memory stays flat whatever N is.

@@ -1,5 +1,5 @@
 /**
- * Consumers' measures (issue 6): the curve of one of their supply points over a range (JSON in
+ * Consumers' measures: the curve of one of their supply points over a range (JSON in
  * columns, for the chart and the table), its downloads (CSV in the consumer format plus explicit
  * times, and Excel), and the monthly maximum powers against the contracted ones. Only the holder's
  * own supply points: anyone else's CUPS answers 404 (see src/server/suministros/routes.ts).

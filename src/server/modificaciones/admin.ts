@@ -1,5 +1,5 @@
 /**
- * Contractual modifications for a distributor's administrators (issue 7): the requests of the
+ * Contractual modifications for a distributor's administrators: the requests of the
  * distributors they administer, filtered and paged; one request with its before and after and its
  * timeline; and the actions that advance it: accept, reject with a tabla 27 reason, activate on a
  * date (which applies the change to the supply point). Needs `<d>-administrador` of the request's

@@ -1,5 +1,5 @@
 /**
- * Demo contractual modifications (issue 7), made through the service the API uses, on dates in the
+ * Demo contractual modifications, made through the service the API uses, on dates in the
  * past: the household of consumidor@electra.example has a power change activated eight months ago
  * at EOD (from 4,6 to 5,75 kW, the power its contract shows) and one accepted change in progress at
  * EPD; generated homes of cliente001…009 have requests in every state for the administration list.

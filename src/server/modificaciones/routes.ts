@@ -1,5 +1,5 @@
 /**
- * Contractual modifications for holders (issue 7): their requests on their own supply points, what
+ * Contractual modifications for holders: their requests on their own supply points, what
  * the form needs to check the rules, sending a request (rate limited per account: each one mails
  * the holder) and cancelling one still enviada. Only for `-distribucion` holders, and only their own
  * supply points and requests: anyone else's answers 404, never the data.

@@ -1,5 +1,5 @@
 /**
- * Contractual modification requests (issue 7, docs/decisions/011): a holder asks for a change of
+ * Contractual modification requests (docs/decisions/011): a holder asks for a change of
  * power, tariff or holder data on one of their supply points; the rules of src/lib/modificaciones
  * decide whether it may be sent; each request gets a number and a timeline; a distributor's
  * administrator accepts, rejects or activates it, and activation applies the change through

@@ -57,7 +57,7 @@ export const LIMITES = {
   verificarCertificado: { nombre: 'verificar-certificado-dir', max: 20, ventanaMs: 15 * MINUTO },
   /** Calendar subscription addresses from one address that matched none (guessing tokens; decision 013). */
   calendarioDesconocido: { nombre: 'calendario-dir', max: 20, ventanaMs: 15 * MINUTO },
-  /** Contractual modification requests of one account: each one mails the holder (issue 7, decision 011). */
+  /** Contractual modification requests of one account: each one mails the holder (decision 011). */
   solicitudModificacion: { nombre: 'modificacion-cuenta', max: 5, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 

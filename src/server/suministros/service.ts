@@ -1,5 +1,5 @@
 /**
- * Supply points (issue 6, DOMAIN.md §1, §3.2): loading them, keeping the holders' `-distribucion`
+ * Supply points (DOMAIN.md §1, §3.2): loading them, keeping the holders' `-distribucion`
  * permissions in step (CONTRACT.md "Permissions"), and reading them for their holder only.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * /administrador/auditoria (issue 5): the activity log, who did what and when, filtered by date
+ * /administrador/auditoria: the activity log, who did what and when, filtered by date
  * range (Madrid days), action and user, and paged by the server. An entry made in an impersonated
  * session names both people: "<administrador> como <usuario>".
  */

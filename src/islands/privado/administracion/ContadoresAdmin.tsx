@@ -1,5 +1,5 @@
 /**
- * /administrador/contadores (issue 7): find a supply point by CUPS and change the state of its
+ * /administrador/contadores: find a supply point by CUPS and change the state of its
  * meter with a reason. Only CUPS of the distributors the administrator manages are looked up (the
  * prefix says whose a CUPS is, so the screen tells them before asking the API); the form is checked
  * with the API's own rules, and every change lands in the audit log on the server. The CUPS lives

@@ -1,5 +1,5 @@
 /**
- * /administrador/incidencias (issue 5): the management of the network incidents that feed the
+ * /administrador/incidencias: the management of the network incidents that feed the
  * home page's banner and /incidencias-red. The list (closed ones included) of the distributors the
  * administrator manages, filtered and paged by the server; a form to create and edit one, checked
  * with the same schema the API applies; the change of state; and the closing.

@@ -1,5 +1,5 @@
 /**
- * /administrador/modificaciones/:id (issue 7): one contractual modification request for an
+ * /administrador/modificaciones/:id: one contractual modification request for an
  * administrator of its distributor: the holder and who asked, the contract before and what is asked,
  * the timeline, and the actions its state allows: accept, reject with a tabla 27 reason that applies,
  * activate on a date (which applies the change to the supply point). Each action mails the holder.

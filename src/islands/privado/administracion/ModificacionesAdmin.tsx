@@ -1,5 +1,5 @@
 /**
- * /administrador/modificaciones (issue 7): the contractual modification requests of the distributors
+ * /administrador/modificaciones: the contractual modification requests of the distributors
  * the administrator manages, in progress first, filtered by state, kind, distributor, number or
  * CUPS (in the address, so back, forward and a reload keep them) and paged by the server. Each row
  * leads to the request's detail, where it is accepted, rejected or activated.

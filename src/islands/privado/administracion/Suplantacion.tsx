@@ -1,5 +1,5 @@
 /**
- * /administrador/acceso-como-usuario, "Acceder como otro usuario" (issue 5, decision 006): the
+ * /administrador/acceso-como-usuario, "Acceder como otro usuario" (decision 006): the
  * administrator finds a user (the same list API as user administration), chooses one, confirms,
  * and the session becomes that user's until "Volver a mi sesión de administrador".
  */

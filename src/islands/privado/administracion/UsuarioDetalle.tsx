@@ -1,5 +1,5 @@
 /**
- * /administrador/administrador-usuarios/:id (issue 5, decision 006): one account's data; its state,
+ * /administrador/administrador-usuarios/:id (decision 006): one account's data; its state,
  * with activation and deactivation (which ends its sessions at once) and the resending of the
  * activation mail; the matrix of permissions per distributor and area, saved as differences; and
  * the way to act as the user.

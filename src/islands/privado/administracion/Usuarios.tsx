@@ -1,5 +1,5 @@
 /**
- * /administrador/administrador-usuarios (issue 5, decision 006): the portal's users, searched,
+ * /administrador/administrador-usuarios (decision 006): the portal's users, searched,
  * filtered and paged by the server (`GET /api/listadoUsuarios`, total in `X-Total-Count`). The
  * filters live in the address, so back and forward, a reload or a shared link show the same list.
  */

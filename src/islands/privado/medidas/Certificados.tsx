@@ -1,5 +1,5 @@
 /**
- * /medidas/certificado-consumo (issue 7): issue a PDF certificate of a supply point's consumption
+ * /medidas/certificado-consumo: issue a PDF certificate of a supply point's consumption
  * for whole past months (by default the last twelve), and list the certificates issued, newest first,
  * each downloadable again and checkable on the public verification page. The server makes the PDF;
  * the rules and words live in src/lib/certificados/.

@@ -1,5 +1,5 @@
 /**
- * /medidas/curvas (issue 6 "Hourly consumption"): choose a supply point and a day, week, month or
+ * /medidas/curvas ("Hourly consumption"): choose a supply point and a day, week, month or
  * custom range (up to two years), then read it as a chart of bars coloured by tariff period or as a
  * table, with the totals per period, the clock-change days labelled, and CSV and Excel downloads.
  * Everything the screen shows is in the address (`?cups&rango&desde&hasta&resolucion&vista`), so a

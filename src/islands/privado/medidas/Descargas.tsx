@@ -1,5 +1,5 @@
 /**
- * Download buttons for files the API streams (issue 6: CSV and Excel of the curve). The file is
+ * Download buttons for files the API streams (CSV and Excel of the curve). The file is
  * fetched with the session's token (src/lib/medidas-pantalla/descarga.ts), with a spinner and the
  * size received while it arrives, and saved under the name the server gives.
  */

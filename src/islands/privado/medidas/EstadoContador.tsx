@@ -1,5 +1,5 @@
 /**
- * /medidas/estado-contador (issue 7 "Meter state"): for each of the user's supply points, whether
+ * /medidas/estado-contador ("Meter state"): for each of the user's supply points, whether
  * the meter communicates, the power control switch, the supply, the reason the distributor gave,
  * what to do in plain Spanish (with the distributor's 24-hour fault telephone where it helps), and
  * the latest register readings with the consumption between them.

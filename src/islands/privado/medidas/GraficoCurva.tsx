@@ -1,5 +1,5 @@
 /**
- * The consumption chart (issue 6): uPlot bars, one per hour (or quarter-hour, day, month), each
+ * The consumption chart: uPlot bars, one per hour (or quarter-hour, day, month), each
  * filled with its tariff period's colour through the bars path builder's per-bar fill; estimated
  * bars hatched in the same colour; surplus as bars below zero in teal; the 23- and 25-hour days
  * shaded and labelled; the time axis in the supply's civil time. The arrays come ready from

@@ -1,5 +1,5 @@
 /**
- * The maximum powers chart (issue 6): for each month, one bar per power period in its colour (bars
+ * The maximum powers chart: for each month, one bar per power period in its colour (bars
  * grouped side by side through the bars path builder's `disp.x0`/`size`), a dark mark across each
  * bar at the contracted power of its period, and a warning triangle over a bar that exceeds it (the
  * table says the same in words).

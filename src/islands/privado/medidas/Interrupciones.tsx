@@ -1,5 +1,5 @@
 /**
- * /medidas/interrupciones (issue 7 "My interruptions"): the scheduled and active network
+ * /medidas/interrupciones ("My interruptions"): the scheduled and active network
  * interruptions that concern each of the user's supply points — listed by CUPS, or in its postal
  * code or municipality — shown with the public page's cards, why each concerns the supply point and
  * the distributor's fault line. A link leads to every interruption of the network.

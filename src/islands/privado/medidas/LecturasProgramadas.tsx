@@ -1,5 +1,5 @@
 /**
- * /medidas/lecturas-programadas (issue 7 "Scheduled readings"): the reading dates of the user's
+ * /medidas/lecturas-programadas ("Scheduled readings"): the reading dates of the user's
  * supply points for the next twelve months, as a month calendar (an accessible table, days with
  * readings marked in words) and as a list per supply point, and the same dates as an iCalendar file
  * to import into any calendar or to subscribe to (SuscripcionCalendario.tsx). The month shown lives in the address (`?mes=`), so reload and back

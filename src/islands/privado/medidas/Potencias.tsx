@@ -1,5 +1,5 @@
 /**
- * /medidas/potencia (issue 6 "Maximum powers"): per month and power period, the highest power the
+ * /medidas/potencia ("Maximum powers"): per month and power period, the highest power the
  * supply demanded against the contracted one, with every exceedance flagged in words and with an
  * icon (never by colour alone); a chart of grouped bars with the contracted power marked; the same
  * data as a table; and the table as CSV or Excel, written by the API. Supply point and months live in

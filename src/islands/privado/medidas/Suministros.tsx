@@ -1,5 +1,5 @@
 /**
- * /informacionContrato/detalle-informacion-contrato (issue 6 "Suministros / contract detail"): the
+ * /informacionContrato/detalle-informacion-contrato ("Suministros / contract detail"): the
  * user's supply points as cards (address, tariff, powers, meter, retailer); choosing one puts its
  * CUPS in the address (`?cups=`), so a reload or back keeps it, and shows its whole contract in
  * plain Spanish, the measures available and links to its consumption and maximum powers.

@@ -1,5 +1,5 @@
 /**
- * The table view of the consumption (issue 6): the chart's data as accessible tables. One day: its
+ * The table view of the consumption: the chart's data as accessible tables. One day: its
  * hours. A longer range: one row per day, whose hours open below it on demand (fetched when the
  * curve holds day sums), in blocks of days so two years stay light. Month sums: a row per month.
  */

@@ -1,5 +1,5 @@
 /**
- * Pieces shared by the consumer screens (issue 6): the query string of the address as state (so a
+ * Pieces shared by the consumer screens: the query string of the address as state (so a
  * reload and back/forward keep the supply point and range), the loading of the user's supply
  * points and of one detail, the supply point selector, and loading / empty / error blocks.
  */

@@ -1,5 +1,5 @@
 /**
- * A GET of the API as the state of a screen (issue 7): loading, the answer, or the Spanish message
+ * A GET of the API as the state of a screen: loading, the answer, or the Spanish message
  * of the error; a retry; nothing while the path is null. The request of a path left behind is aborted.
  */
 import { useCallback, useEffect, useState } from 'react';

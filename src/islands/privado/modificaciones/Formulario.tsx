@@ -1,5 +1,5 @@
 /**
- * The request form of the holder's screen (issue 7): the supply point, what to change (power, tariff
+ * The request form of the holder's screen: the supply point, what to change (power, tariff
  * or holder data) and its fields. It loads what the rules need for the supply point chosen, checks
  * every rule on submit with the code the API runs (src/lib/modificaciones), shows each message
  * beside its field and all of them in a summary at the top (DESIGN.md "Forms"), and keeps the values.

@@ -1,5 +1,5 @@
 /**
- * /modificacionesContractuales/modificaciones-contractuales (issue 7): the holder's requests to
+ * /modificacionesContractuales/modificaciones-contractuales: the holder's requests to
  * change the contracted power, the tariff or the holder data of their supply points, each with its
  * number, state and timeline, and the form to send a new one. `?cups=` opens the form on that supply
  * point (the contract screen can link here).

@@ -1,5 +1,5 @@
 /**
- * /modificacionesContractuales/modificaciones-contractuales/:id (issue 7): one of the holder's
+ * /modificacionesContractuales/modificaciones-contractuales/:id: one of the holder's
  * requests (its number or MC reference in the address): its state and what it means, the supply
  * point, what changes before and after, the timeline, and the cancellation while it is still enviada.
  */

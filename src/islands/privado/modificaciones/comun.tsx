@@ -1,6 +1,6 @@
 /**
  * Pieces shared by the holder's and the administrator's screens of contractual modifications
- * (issue 7): the state as a badge, the before/after table, the status timeline, and the loading of
+ *: the state as a badge, the before/after table, the status timeline, and the loading of
  * one request by its API address.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /inicio, the dashboard (SPEC.md §1, §2; issue 5): a welcome text and the three feature cards
+ * /inicio, the dashboard (SPEC.md §1, §2): a welcome text and the three feature cards
  * (access and connection, consumer, supply company). Each card leads to its area when the user has
  * the permission, and otherwise says how that permission is obtained. A message left by the route
  * guard (SPEC.md §6: "told so and sent to /inicio") is shown on top.

@@ -1,5 +1,5 @@
 /**
- * A screen whose feature is not built yet (issue 5: "must not pretend"; decision 006): it says so
+ * A screen whose feature is not built yet ("must not pretend"; decision 006): it says so
  * plainly, says what the service will offer, and leads back to the dashboard. Later issues replace
  * each one with the real screen.
  */

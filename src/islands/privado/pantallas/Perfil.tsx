@@ -1,5 +1,5 @@
 /**
- * /perfil (issue 5 "Profile", decision 006): the account's data (NIF shown, not editable), the
+ * /perfil (decision 006): the account's data (NIF shown, not editable), the
  * names or company name by the kind of NIF, the e-mail change confirmed by a mailed link, the
  * password change, and the live sessions with "Cerrar las demás sesiones". In an impersonated
  * session the password, e-mail and sessions actions are disabled (the API refuses them too).
