@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import stylistic from '@stylistic/eslint-plugin';
 
 export default defineConfig(
   { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
@@ -10,7 +11,14 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    plugins: { '@stylistic': stylistic },
     rules: {
+      // Prettier (npm run format) wraps code at 140; what it cannot wrap (comments, long messages) is kept
+      // under 140 by hand. A Spanish sentence in one string stays whole, so it can be searched for.
+      '@stylistic/max-len': [
+        'error',
+        { code: 140, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
@@ -22,7 +30,17 @@ export default defineConfig(
     // server; they share answer schemas through src/lib/<feature>/respuestas.ts.
     files: ['src/lib/**', 'src/islands/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'src/lib y src/islands no importan src/server: ponga lo compartido en src/lib/<funcionalidad>/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              message: 'src/lib y src/islands no importan src/server: ponga lo compartido en src/lib/<funcionalidad>/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -33,8 +51,13 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: "Importe z de src/lib/validacion/z.ts: lleva los mensajes en español." }],
-          patterns: [{ group: ['**/server/**'], message: 'src/lib y src/islands no importan src/server: ponga lo compartido en src/lib/<funcionalidad>/.' }],
+          paths: [{ name: 'zod', message: 'Importe z de src/lib/validacion/z.ts: lleva los mensajes en español.' }],
+          patterns: [
+            {
+              group: ['**/server/**'],
+              message: 'src/lib y src/islands no importan src/server: ponga lo compartido en src/lib/<funcionalidad>/.',
+            },
+          ],
         },
       ],
     },
@@ -46,7 +69,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/routes.ts', '../*/admin.ts'], message: 'No importe las rutas de otra funcionalidad: lo compartido va a src/server/http/ o a un módulo de servicio.' }] },
+        {
+          patterns: [
+            {
+              group: ['../*/routes.ts', '../*/admin.ts'],
+              message: 'No importe las rutas de otra funcionalidad: lo compartido va a src/server/http/ o a un módulo de servicio.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,8 @@ import type { CodigoTarifa } from '../src/lib/medidas/periodos.ts';
 import type { MedidaSumable } from '../src/lib/medidas/totales.ts';
 import { generarPdfCertificado } from '../src/server/certificados/pdf.ts';
 
-const percentil = (ordenados: number[], p: number) => ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]!;
+const percentil = (ordenados: number[], p: number) =>
+  ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]!;
 
 /** Hourly measures of the months: a daily shape, every 50th hour estimated, every 97th missing. */
 function medidas(desdeMes: string, hastaMes: string): MedidaSumable[] {
@@ -24,7 +25,13 @@ function medidas(desdeMes: string, hastaMes: string): MedidaSumable[] {
   for (let t = inicio, i = 0; t < fin; t += 3_600_000, i++) {
     if (i % 97 === 0) continue;
     const hora = new Date(t).getUTCHours();
-    lista.push({ inicio: t, minutos: 60, importadaWh: Math.round(180 + 420 * Math.max(0, Math.sin(((hora - 6) / 24) * 2 * Math.PI)) + (i % 7) * 11), exportadaWh: null, metodo: i % 50 === 0 ? 'estimada' : 'real' });
+    lista.push({
+      inicio: t,
+      minutos: 60,
+      importadaWh: Math.round(180 + 420 * Math.max(0, Math.sin(((hora - 6) / 24) * 2 * Math.PI)) + (i % 7) * 11),
+      exportadaWh: null,
+      metodo: i % 50 === 0 ? 'estimada' : 'real',
+    });
   }
   return lista;
 }
@@ -39,7 +46,15 @@ function contenido(tarifa: CodigoTarifa, desdeMes: string, hastaMes: string): Co
     zonaHoraria: ZONA_MADRID,
     distribuidora: identidadDistribuidora('epd'),
     titular: { nombre: 'Łukasz Dvořák Núñez', nif: 'X1234567L' },
-    suministro: { cups: 'ES0099010000000001JN', direccion: 'Calle Mayor, 1', codigoPostal: '28801', municipio: 'Alcalá de Henares', provincia: 'Madrid', tarifa, potenciasKw: tarifa === '2.0TD' ? [4.6, 4.6] : [450, 450, 450, 450, 450, 500] },
+    suministro: {
+      cups: 'ES0099010000000001JN',
+      direccion: 'Calle Mayor, 1',
+      codigoPostal: '28801',
+      municipio: 'Alcalá de Henares',
+      provincia: 'Madrid',
+      tarifa,
+      potenciasKw: tarifa === '2.0TD' ? [4.6, 4.6] : [450, 450, 450, 450, 450, 500],
+    },
     periodo: { desdeMes, hastaMes, ...diasDelPeriodo(desdeMes, hastaMes) },
     periodos: cifras.periodos,
     meses: cifras.meses,

@@ -108,17 +108,38 @@ export async function descargasSection(): Promise<string> {
       fechaBaja: null,
     },
   ]);
-  await createUser(database.db, { nif: NIF, email: EMAIL, nombre: 'Bench', apellido1: 'Bench', apellido2: '', password: CLAVE, estado: 'activo' });
+  await createUser(database.db, {
+    nif: NIF,
+    email: EMAIL,
+    nombre: 'Bench',
+    apellido1: 'Bench',
+    apellido2: '',
+    password: CLAVE,
+    estado: 'activo',
+  });
   await sincronizarPermisosDistribucion(database.db, [NIF]);
   const cuartos: RegistroMedida[] = [];
   const { inicio, fin } = rangoDias('2025-01-01', '2025-12-31');
   for (let t = inicio.getTime(), i = 0; t < fin.getTime(); t += 900_000, i++) {
-    cuartos.push({ cups, inicio: new Date(t), minutos: 15, importadaWh: 400 + ((i * 37) % 900), exportadaWh: null, metodo: i % 97 === 0 ? 'estimada' : 'real', firme: true, origen: 'F5D' });
+    cuartos.push({
+      cups,
+      inicio: new Date(t),
+      minutos: 15,
+      importadaWh: 400 + ((i * 37) % 900),
+      exportadaWh: null,
+      metodo: i % 97 === 0 ? 'estimada' : 'real',
+      firme: true,
+      origen: 'F5D',
+    });
   }
   const carga = await importarMedidas(database.db, cuartos);
   if (!carga.ok) throw new Error('no se han podido cargar las medidas del banco de pruebas');
 
-  const config = loadConfig({ DATA_DIR: '/tmp/portal-bench-unused', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: 'http://bench.test' });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/portal-bench-unused',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    PUBLIC_URL: 'http://bench.test',
+  });
   const mailer = { send: async () => undefined } as unknown as Mailer;
   const app = createApp({ db: database.db, mailer, clock: { now: () => new Date() }, config, logger: createLogger('silent') });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -126,18 +147,26 @@ export async function descargasSection(): Promise<string> {
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const login = await fetch(`${url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${EMAIL}:${CLAVE}`).toString('base64')}` } });
+    const login = await fetch(`${url}/api/accesoUsuario`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${EMAIL}:${CLAVE}`).toString('base64')}` },
+    });
     const { jwtToken } = (await login.json()) as { jwtToken: string };
     const ruta = (f: string) => `/api/medidas/curva/${f}?cups=${cups}&desde=2025-01-01&hasta=2025-12-31&resolucion=cuartohora`;
     const filas: string[] = [];
     const fila = (nombre: string, m: Medida) =>
-      filas.push(`| ${nombre} | ${(m.bytes / 1024 / 1024).toFixed(1)} MB | ${m.ms.toFixed(0)} ms | **${m.retrasoMax.toFixed(0)} ms** | ${m.saludMax.toFixed(0)} ms | ${m.estados.join(', ')} |`);
+      filas.push(
+        `| ${nombre} | ${(m.bytes / 1024 / 1024).toFixed(1)} MB | ${m.ms.toFixed(0)} ms | **${m.retrasoMax.toFixed(0)} ms** | ${m.saludMax.toFixed(0)} ms | ${m.estados.join(', ')} |`,
+      );
     fila('Excel, first of the process (loads exceljs)', await medir(url, jwtToken, ruta('xlsx')));
     const excel: Medida[] = [];
     for (let i = 0; i < 3; i++) excel.push(await medir(url, jwtToken, ruta('xlsx')));
     excel.sort((a, b) => a.retrasoMax - b.retrasoMax);
     fila('Excel (median of 3 by delay)', excel[1]!);
-    fila(`Excel, ${MAX_DESCARGAS_EXCEL + 2} asked at once (${MAX_DESCARGAS_EXCEL} run, the rest 503)`, await medir(url, jwtToken, ruta('xlsx'), MAX_DESCARGAS_EXCEL + 2));
+    fila(
+      `Excel, ${MAX_DESCARGAS_EXCEL + 2} asked at once (${MAX_DESCARGAS_EXCEL} run, the rest 503)`,
+      await medir(url, jwtToken, ruta('xlsx'), MAX_DESCARGAS_EXCEL + 2),
+    );
     fila('CSV', await medir(url, jwtToken, ruta('csv')));
     fila('CSV, Datadis variant', await medir(url, jwtToken, `${ruta('csv')}&formato=datadis`));
     return [

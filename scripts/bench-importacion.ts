@@ -47,7 +47,15 @@ async function escribirP5d(ruta: string, suministros: number): Promise<number> {
   for (let k = 0; k < suministros; k++) {
     const cups = construirCups(DISTRIBUIDORAS[k % DISTRIBUIDORAS.length]!.codigoREE, PRIMER_ID + k);
     let bloque = '';
-    for (const r of generarSerieDemo({ cups, perfil: 'hogar', desde: DESDE, hasta: HASTA, semilla: k, consumoAnualKwh: 3_500, solarKwp: 0 })) {
+    for (const r of generarSerieDemo({
+      cups,
+      perfil: 'hogar',
+      desde: DESDE,
+      hasta: HASTA,
+      semilla: k,
+      consumoAnualKwh: 3_500,
+      solarKwp: 0,
+    })) {
       bloque += `${cups};${marcaP5d(r.inicio)};0;${Math.round(r.importadaWh)};0\n`;
     }
     if (!salida.write(bloque)) await once(salida, 'drain');
@@ -66,7 +74,11 @@ const HEAP_LECTURA_MB = 64;
 const HEAP_IMPORTACION_MB = 96;
 
 /** Runs a child node process and answers its wall time, peak RSS (MB) and output. */
-function hijo(args: string[], env: NodeJS.ProcessEnv, heapMb: number): { ms: number; rssMb: number; salida: string; codigo: number | null } {
+function hijo(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  heapMb: number,
+): { ms: number; rssMb: number; salida: string; codigo: number | null } {
   const memoria = join(tmpdir(), `bench-rss-${process.pid}-${Date.now()}`);
   const t = performance.now();
   const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', join(ROOT, 'scripts/medir-memoria.ts'), ...args], {
@@ -93,7 +105,10 @@ async function validar(ruta: string): Promise<void> {
 }
 
 /** A fresh database for one import, with the supply points of the files. */
-async function baseConSuministros(suministros: number, dir: string): Promise<{ env: NodeJS.ProcessEnv; descripcion: string; borrar: () => Promise<void> }> {
+async function baseConSuministros(
+  suministros: number,
+  dir: string,
+): Promise<{ env: NodeJS.ProcessEnv; descripcion: string; borrar: () => Promise<void> }> {
   // Loaded here, not at the top: the reading child must not carry the database modules' memory.
   const { sql } = await import('drizzle-orm');
   const { openPglite, openPostgres } = await import('../src/server/db/client.ts');
@@ -123,7 +138,7 @@ async function baseConSuministros(suministros: number, dir: string): Promise<{ e
     const dataDir = join(dir, 'pglite');
     database = await openPglite(dataDir);
     env = { DATA_DIR: dir, DEMO_DATA: '0' };
-    descripcion = 'PGlite embebido';
+    descripcion = 'embedded PGlite';
   }
   await migrate(database);
   await syncDistribuidoras(database.db);
@@ -137,7 +152,10 @@ const mb = (bytes: number) => (bytes / 1_048_576).toFixed(0);
 const seg = (ms: number) => (ms / 1000).toFixed(1);
 
 export async function importacionSection(): Promise<string> {
-  const tamanos = (process.env.BENCH_IMPORT_MB ?? '50,500').split(',').map(Number).filter((n) => n > 0);
+  const tamanos = (process.env.BENCH_IMPORT_MB ?? '50,500')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const filas: string[] = [];
   let base = '';
   for (const objetivo of tamanos) {
@@ -152,14 +170,14 @@ export async function importacionSection(): Promise<string> {
       let registros = 0;
       for (const ruta of [plano, comprimido]) {
         if (!ruta) continue;
-        const etiqueta = ruta.endsWith('.bz2') ? `bzip2, ${mb(statSync(ruta).size)} MB` : 'sin comprimir';
+        const etiqueta = ruta.endsWith('.bz2') ? `bzip2, ${mb(statSync(ruta).size)} MB` : 'plain';
         const v = hijo([join(ROOT, 'scripts/bench-importacion.ts'), 'validar', ruta], {}, HEAP_LECTURA_MB);
         const leido = JSON.parse(v.salida.trim().split('\n').pop() ?? '{}') as { ok?: boolean; registros?: number };
         if (!leido.ok) throw new Error(`El fichero generado no se lee: ${v.salida}`);
         registros = leido.registros!;
         filas.push(
-          `| ${mb(tamano)} MB P5D (${etiqueta}) | leer y comprobar | ${leido.registros!.toLocaleString('es-ES')} | ${seg(v.ms)} s | ` +
-            `${((tamano / 1_048_576) / (v.ms / 1000)).toFixed(0)} MB/s | ${v.rssMb.toFixed(0)} MB |`,
+          `| ${mb(tamano)} MB P5D (${etiqueta}) | read and check | ${leido.registros!.toLocaleString('es-ES')} | ${seg(v.ms)} s | ` +
+            `${(tamano / 1_048_576 / (v.ms / 1000)).toFixed(0)} MB/s | ${v.rssMb.toFixed(0)} MB |`,
         );
       }
       const db = await baseConSuministros(suministros, dir);
@@ -169,8 +187,8 @@ export async function importacionSection(): Promise<string> {
         const i = hijo([join(ROOT, 'scripts/import.ts'), 'medidas', ruta], db.env, HEAP_IMPORTACION_MB);
         if (i.codigo !== 0) throw new Error(`La importación falló: ${i.salida}`);
         filas.push(
-          `| ${mb(tamano)} MB P5D (${comprimido ? 'bzip2' : 'sin comprimir'}) | importar (${base}) | ` +
-            `${registros.toLocaleString('es-ES')} | ${seg(i.ms)} s | ${(registros / (i.ms / 1000)).toFixed(0)} horas/s | ${i.rssMb.toFixed(0)} MB |`,
+          `| ${mb(tamano)} MB P5D (${comprimido ? 'bzip2' : 'plain'}) | import into ${base} | ` +
+            `${registros.toLocaleString('es-ES')} | ${seg(i.ms)} s | ${(registros / (i.ms / 1000)).toFixed(0)} hours/s | ${i.rssMb.toFixed(0)} MB |`,
         );
       } finally {
         await db.borrar();
@@ -180,21 +198,21 @@ export async function importacionSection(): Promise<string> {
     }
   }
   return [
-    '## Importación de ficheros de medidas (P5D de REE)',
+    '## Measure file import (REE P5D)',
     '',
     'A generated P5D (a month of hours per supply point) read as a stream: compression removed block by block,',
     'encoding told on the way, rows split by csv-parse, repeated hours tracked as runs. Each row is a child',
     `process of its own with V8's old generation capped (${HEAP_LECTURA_MB} MB to read, ${HEAP_IMPORTACION_MB} MB to import): a reader that`,
     'kept the file would fail on the larger one. Memory is the peak resident set, most of it the runtime and',
     "its modules (the TypeScript stripping and the database driver); bzip2's decoder adds short-lived block",
-    'buffers. "Importar" is `npm run import -- medidas` whole: the checking pass, then the records flowing into',
+    'buffers. "Import" is `npm run import -- medidas` whole: the checking pass, then the records flowing into',
     'one transaction in batches of 5,000.',
     '',
-    '| Fichero | Paso | Registros | Tiempo | Ritmo | Memoria máxima |',
+    '| File | Step | Records | Time | Rate | Peak memory |',
     '|---|---|---:|---:|---:|---:|',
     ...filas,
     '',
-    `Command: \`npm run bench -- --only importacion\` (sizes in BENCH_IMPORT_MB; database: ${base || 'ninguna'}).`,
+    `Command: \`npm run bench -- --only importacion\` (sizes in BENCH_IMPORT_MB; database: ${base || 'none'}).`,
     '',
   ].join('\n');
 }

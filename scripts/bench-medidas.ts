@@ -104,7 +104,13 @@ export async function arrancarServidor(env: Record<string, string>, port: number
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('el servidor terminó al arrancar');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 1200) throw new Error('el servidor no arrancó');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -123,7 +129,15 @@ async function cuentaDe(database: Database, cups: string): Promise<string> {
   const email = `bench-${cups.toLowerCase()}@correo.example`;
   const [ya] = await queryRows<{ id: string }>(database.db, sql`select id from users where email = ${email}`);
   if (!ya) {
-    await createUser(database.db, { nif: s!.nif, email, nombre: 'Bench', apellido1: 'Bench', apellido2: '', password: CLAVE, estado: 'activo' });
+    await createUser(database.db, {
+      nif: s!.nif,
+      email,
+      nombre: 'Bench',
+      apellido1: 'Bench',
+      apellido2: '',
+      password: CLAVE,
+      estado: 'activo',
+    });
     await sincronizarPermisosDistribucion(database.db, [s!.nif]);
   }
   return email;
@@ -131,7 +145,10 @@ async function cuentaDe(database: Database, cups: string): Promise<string> {
 
 /** A session token of a bench account, through the login of the server at `url`. */
 async function tokenDe(url: string, email: string, clave = CLAVE): Promise<string> {
-  const res = await fetch(`${url}/api/accesoUsuario`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${email}:${clave}`).toString('base64')}` } });
+  const res = await fetch(`${url}/api/accesoUsuario`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${email}:${clave}`).toString('base64')}` },
+  });
   if (res.status !== 200) throw new Error(`login ${res.status}`);
   return ((await res.json()) as { jwtToken: string }).jwtToken;
 }
@@ -140,18 +157,32 @@ async function tokenDe(url: string, email: string, clave = CLAVE): Promise<strin
 const HAY_WRK = spawnSync('wrk', ['--version']).error === undefined;
 
 /** The load tool the tables name. */
-const HERRAMIENTA = HAY_WRK ? 'wrk (Debian, 2 threads)' : 'autocannon (in the bench process; install Debian\'s wrk for a lighter load generator)';
+const HERRAMIENTA = HAY_WRK
+  ? 'wrk (Debian, 2 threads)'
+  : "autocannon (in the bench process; install Debian's wrk for a lighter load generator)";
 
 /**
  * Latencies of GET /api/medidas/curva for a year, each request for one of `pedidas` picked at
  * random, with a browser's Accept-Encoding; 3 s of warm-up, then 10 s measured.
  */
-async function cargaCurva(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones = CONEXIONES): Promise<Carga> {
+async function cargaCurva(
+  url: string,
+  pedidas: { cups: string; token: string }[],
+  desde: string,
+  hasta: string,
+  conexiones = CONEXIONES,
+): Promise<Carga> {
   return HAY_WRK ? cargaWrk(url, pedidas, desde, hasta, conexiones) : cargaAutocannon(url, pedidas, desde, hasta, conexiones);
 }
 
 /** The load with wrk: a Lua script picks the holder of each request and reports the percentiles. */
-async function cargaWrk(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones: number): Promise<Carga> {
+async function cargaWrk(
+  url: string,
+  pedidas: { cups: string; token: string }[],
+  desde: string,
+  hasta: string,
+  conexiones: number,
+): Promise<Carga> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   try {
     writeFileSync(join(dir, 'pedidas.txt'), pedidas.map((p) => `${p.cups} ${p.token}`).join('\n') + '\n');
@@ -176,11 +207,21 @@ end
     );
     const hilos = String(Math.min(2, conexiones));
     const correr = (segundos: number) =>
-      spawnSync('wrk', ['-t', hilos, '-c', String(conexiones), '-d', `${segundos}s`, '-s', join(dir, 'curva.lua'), url], { encoding: 'utf8' }).stdout;
+      spawnSync('wrk', ['-t', hilos, '-c', String(conexiones), '-d', `${segundos}s`, '-s', join(dir, 'curva.lua'), url], {
+        encoding: 'utf8',
+      }).stdout;
     correr(3);
     const m = /RESULTADO (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(correr(10));
     if (!m) throw new Error('wrk no dio resultado');
-    const [total, non2xx, errores, duracionUs, p50, p95, p99] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
+    const [total, non2xx, errores, duracionUs, p50, p95, p99] = m.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return { conexiones, rps: total / (duracionUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, non2xx, errores };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -188,7 +229,13 @@ end
 }
 
 /** The load with autocannon, in this process. */
-async function cargaAutocannon(url: string, pedidas: { cups: string; token: string }[], desde: string, hasta: string, conexiones: number): Promise<Carga> {
+async function cargaAutocannon(
+  url: string,
+  pedidas: { cups: string; token: string }[],
+  desde: string,
+  hasta: string,
+  conexiones: number,
+): Promise<Carga> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const requests = [
     {
@@ -211,7 +258,15 @@ async function cargaAutocannon(url: string, pedidas: { cups: string; token: stri
   });
   const r = await instancia;
   tiempos.sort((a, b) => a - b);
-  return { conexiones, rps: tiempos.length / r.duration, p50: percentil(tiempos, 50), p95: percentil(tiempos, 95), p99: percentil(tiempos, 99), non2xx: r.non2xx, errores: r.errors + r.timeouts };
+  return {
+    conexiones,
+    rps: tiempos.length / r.duration,
+    p50: percentil(tiempos, 50),
+    p95: percentil(tiempos, 95),
+    p99: percentil(tiempos, 99),
+    non2xx: r.non2xx,
+    errores: r.errors + r.timeouts,
+  };
 }
 
 /** The size of one year's answer, plain and as the browser receives it. */
@@ -222,12 +277,20 @@ async function tamanos(url: string, p: { cups: string; token: string }, desde: s
   const { request } = await import('node:http');
   const comprimido = await new Promise<{ bytes: number; codificacion: string }>((resolve, reject) => {
     const u = new URL(`${url}${camino}`);
-    request({ host: u.hostname, port: u.port, path: u.pathname + u.search, headers: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': ACCEPT_ENCODING } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ bytes, codificacion: String(res.headers['content-encoding'] ?? 'identity') }));
-      res.on('error', reject);
-    })
+    request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        headers: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': ACCEPT_ENCODING },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ bytes, codificacion: String(res.headers['content-encoding'] ?? 'identity') }));
+        res.on('error', reject);
+      },
+    )
       .on('error', reject)
       .end();
   });
@@ -248,7 +311,9 @@ async function memoriaDescarga(url: string, token: string, cups: string, desde: 
     picoRss = Math.max(picoRss, m.rss);
   }, 20);
   const t0 = performance.now();
-  const res = await fetch(`${url}/api/medidas/curva/csv?cups=${cups}&desde=${desde}&hasta=${hasta}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${url}/api/medidas/curva/csv?cups=${cups}&desde=${desde}&hasta=${hasta}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   let bytes = 0;
   let lineas = 0;
   for await (const trozo of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -276,12 +341,18 @@ async function basePostgres(adminUrl: string): Promise<{ database: Database; car
   // would fill them in the background during the measures, so they are filled first.
   const t0 = performance.now();
   const sumados = await completarTotalesMeses(database.db);
-  if (sumados > 0) process.stderr.write(`  medidas: ${sumados} meses sumados por periodo en ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  if (sumados > 0)
+    process.stderr.write(`  medidas: ${sumados} meses sumados por periodo en ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const [n] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from suministros`);
   let carga = `kept from an earlier run (${n!.n} supply points)`;
   if (n!.n < SUMINISTROS + 1) {
     const t0 = performance.now();
-    const r = await cargarEscala(database.db, { suministros: SUMINISTROS - n!.n, meses: MESES, primerId: 10_000_000 + n!.n, progreso: (k) => process.stderr.write(`\r  medidas: ${k} suministros cargados…`) });
+    const r = await cargarEscala(database.db, {
+      suministros: SUMINISTROS - n!.n,
+      meses: MESES,
+      primerId: 10_000_000 + n!.n,
+      progreso: (k) => process.stderr.write(`\r  medidas: ${k} suministros cargados…`),
+    });
     // One more with two years, for the download.
     await cargarEscala(database.db, { suministros: 1, meses: 24, primerId: 20_000_000, semilla: 7 });
     process.stderr.write('\n');
@@ -309,7 +380,10 @@ export async function medidasSection(): Promise<string> {
         database.db,
         sql`select (select count(*)::int from suministros) as s, (select count(*)::int from medidas_horarias) as h, (select count(*)::int from medidas_horarias_mes) as m`,
       );
-      const muestra = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where cups like 'ES99%' and titular_nif <> '12345678Z' order by id limit ${TITULARES}`);
+      const muestra = await queryRows<{ cups: string }>(
+        database.db,
+        sql`select cups from suministros where cups like 'ES99%' and titular_nif <> '12345678Z' order by id limit ${TITULARES}`,
+      );
       const cuentas: { cups: string; email: string }[] = [];
       for (const m of muestra) cuentas.push({ cups: m.cups, email: await cuentaDe(database, m.cups) });
       // One server process, then two (WORKERS=2: both cores; decision 008).
@@ -331,7 +405,10 @@ export async function medidasSection(): Promise<string> {
       const local = await servir(database);
       let mes, dos;
       try {
-        const [largo] = await queryRows<{ cups: string }>(database.db, sql`select cups from suministros where numero_contador = '20000000'`);
+        const [largo] = await queryRows<{ cups: string }>(
+          database.db,
+          sql`select cups from suministros where numero_contador = '20000000'`,
+        );
         const token = await tokenDe(local.url, await cuentaDe(database, largo!.cups));
         mes = await memoriaDescarga(local.url, token, largo!.cups, sumarDias(hasta, -29), hasta);
         dos = await memoriaDescarga(local.url, token, largo!.cups, sumarDias(hasta, -729), hasta);
@@ -368,7 +445,9 @@ export async function medidasSection(): Promise<string> {
   const srv = await arrancarServidor({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '1' }, 4512);
   try {
     const token = await tokenDe(srv.url, 'consumidor@electra.example', 'Demo1234');
-    const lista = (await (await fetch(`${srv.url}/api/suministros`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { cups: string }[];
+    const lista = (await (await fetch(`${srv.url}/api/suministros`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      cups: string;
+    }[];
     const pedidas = [{ cups: lista[0]!.cups, token }];
     const uno = await cargaCurva(srv.url, pedidas, desdeAnio, hasta, 1);
     const muchos = await cargaCurva(srv.url, pedidas, desdeAnio, hasta);
@@ -399,14 +478,19 @@ export async function graficoSection(): Promise<string> {
   const srv = await arrancarServidor({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn' }, 4504);
   const base = srv.url;
   try {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const login = await page.request.post(`${base}/api/accesoUsuario`, {
         headers: { Authorization: `Basic ${Buffer.from('consumidor@electra.example:Demo1234').toString('base64')}` },
       });
       const { jwtToken } = (await login.json()) as { jwtToken: string };
-      const lista = (await (await page.request.get(`${base}/api/suministros`, { headers: { Authorization: `Bearer ${jwtToken}` } })).json()) as { cups: string }[];
+      const lista = (await (
+        await page.request.get(`${base}/api/suministros`, { headers: { Authorization: `Bearer ${jwtToken}` } })
+      ).json()) as { cups: string }[];
       const hasta = sumarDias(fechaLocalDe(new Date()), -1);
       const desde = sumarDias(hasta, -365);
       const url = `${base}/medidas/curvas?cups=${lista[0]!.cups}&rango=personalizado&desde=${desde}&hasta=${hasta}&resolucion=hora`;
@@ -418,10 +502,15 @@ export async function graficoSection(): Promise<string> {
         await figura.waitFor({ timeout: 60_000 });
         const ms = Number(await figura.getAttribute('data-dibujo-ms'));
         if (i > 0) tiempos.push(ms); // the first load also compiles the chart's code
-        barras = await page.evaluate(async (c) => {
-          const r = await fetch(`/api/medidas/curva?cups=${c.cups}&desde=${c.desde}&hasta=${c.hasta}`, { headers: { Authorization: `Bearer ${c.token}` } });
-          return ((await r.json()) as { curva: { importadaWh: (number | null)[] } }).curva.importadaWh.filter((v) => v !== null).length;
-        }, { cups: lista[0]!.cups, desde, hasta, token: jwtToken });
+        barras = await page.evaluate(
+          async (c) => {
+            const r = await fetch(`/api/medidas/curva?cups=${c.cups}&desde=${c.desde}&hasta=${c.hasta}`, {
+              headers: { Authorization: `Bearer ${c.token}` },
+            });
+            return ((await r.json()) as { curva: { importadaWh: (number | null)[] } }).curva.importadaWh.filter((v) => v !== null).length;
+          },
+          { cups: lista[0]!.cups, desde, hasta, token: jwtToken },
+        );
       }
       tiempos.sort((a, b) => a - b);
       return [

@@ -79,7 +79,8 @@ function pageWeight(htmlFile: string): Weight {
     jsGz += gz(m[1]);
   }
   const entries = new Set<string>();
-  const attr = /(?:<script[^>]+src|<link[^>]+rel="modulepreload"[^>]*href|component-url|renderer-url|before-hydration-url)="([^"]+\.m?js)"/g;
+  const attr =
+    /(?:<script[^>]+src|<link[^>]+rel="modulepreload"[^>]*href|component-url|renderer-url|before-hydration-url)="([^"]+\.m?js)"/g;
   for (const m of html.matchAll(attr)) entries.add(join(DIST, m[1]!.replace(/^\//, '')));
   const seen = new Set<string>();
   const queue = [...entries];
@@ -92,7 +93,13 @@ function pageWeight(htmlFile: string): Weight {
     jsGz += gz(b);
     queue.push(...staticImports(f, b.toString('utf8')));
   }
-  return { page: urlPath === '/' ? '/' : urlPath, html: [Buffer.byteLength(html), gz(html)], css: [cssRaw, cssGz], js: [jsRaw, jsGz], jsFiles: seen.size };
+  return {
+    page: urlPath === '/' ? '/' : urlPath,
+    html: [Buffer.byteLength(html), gz(html)],
+    css: [cssRaw, cssGz],
+    js: [jsRaw, jsGz],
+    jsFiles: seen.size,
+  };
 }
 
 function weightsSection(): string {
@@ -101,7 +108,8 @@ function weightsSection(): string {
     .map((e) => pageWeight(join(e.parentPath, e.name)))
     .sort((a, b) => a.page.localeCompare(b.page));
   const rows = pages.map(
-    (w) => `| \`${w.page}\` | ${kb(w.html[0])} / ${kb(w.html[1])} | ${kb(w.css[0])} / ${kb(w.css[1])} | ${kb(w.js[0])} / ${kb(w.js[1])} | ${w.jsFiles} |`,
+    (w) =>
+      `| \`${w.page}\` | ${kb(w.html[0])} / ${kb(w.html[1])} | ${kb(w.css[0])} / ${kb(w.css[1])} | ${kb(w.js[0])} / ${kb(w.js[1])} | ${w.jsFiles} |`,
   );
   return [
     '## Page weights',
@@ -164,7 +172,13 @@ async function startSection(): Promise<string> {
 }
 
 /** The part of autocannon's API the login benchmark uses (the package ships no types). */
-interface AutocannonInstance extends PromiseLike<{ requests: { total: number }; non2xx: number; errors: number; timeouts: number; duration: number }> {
+interface AutocannonInstance extends PromiseLike<{
+  requests: { total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}> {
   on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
 }
 type Autocannon = (opts: {
@@ -278,13 +292,132 @@ const USUARIOS_BENCH = 100_000;
  * itself (generate_series) so the load takes seconds even on PGlite: varied Spanish names, one in
  * six a company, 90 % active, 6 % pending, 4 % deactivated, one every five minutes back in time; the
  * active ones hold the activation permissions, 60 % `epd-distribucion` (with an EPD supply point,
- * and one in four of them an EOD one too), 1 % `eod-comercializadora` and 0.05 % `epd-administrador`. NIFs are unique but not checked (no rule needs them here).
+ * and one in four of them an EOD one too), 1 % `eod-comercializadora` and 0.05 % `epd-administrador`. NIFs are unique but not
+ * checked (no rule needs them here).
  */
 async function cargarUsuariosBench(db: Db): Promise<void> {
-  const nombres = ['Lucía', 'María', 'Carmen', 'Ana', 'Laura', 'Marta', 'Elena', 'Paula', 'Sara', 'Isabel', 'Rocío', 'Inés', 'Ángela', 'Antonio', 'José', 'Manuel', 'Francisco', 'David', 'Javier', 'Carlos', 'Jesús', 'Miguel', 'Rafael', 'Pablo', 'Álvaro', 'Íñigo', 'Óscar', 'Joaquín', 'Ramón', 'Adrián', 'Sergio'];
-  const apellidos = ['García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina', 'Morales', 'Suárez', 'Ortega', 'Delgado', 'Castro', 'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez', 'Iglesias', 'Medina', 'Garrido', 'Cortés', 'Castillo', 'Santos', 'Lozano', 'Guerrero', 'Cano', 'Prieto', 'Méndez', 'Cruz', 'Calvo', 'Gallego', 'Peña', 'León', 'Herrera', 'Márquez', 'Cabrera', 'Vidal', 'Ibáñez'];
-  const empresas = ['Talleres', 'Panadería', 'Construcciones', 'Transportes', 'Hostal', 'Bodegas', 'Carpintería', 'Instalaciones', 'Cerámicas', 'Gestoría', 'Agrícola', 'Almacenes'];
-  const lugares = ['del Norte', 'La Vega', 'San Roque', 'El Robledal', 'Los Olivos', 'Río Duero', 'La Meseta', 'Sierra Alta', 'Valle Verde', 'del Tajo'];
+  const nombres = [
+    'Lucía',
+    'María',
+    'Carmen',
+    'Ana',
+    'Laura',
+    'Marta',
+    'Elena',
+    'Paula',
+    'Sara',
+    'Isabel',
+    'Rocío',
+    'Inés',
+    'Ángela',
+    'Antonio',
+    'José',
+    'Manuel',
+    'Francisco',
+    'David',
+    'Javier',
+    'Carlos',
+    'Jesús',
+    'Miguel',
+    'Rafael',
+    'Pablo',
+    'Álvaro',
+    'Íñigo',
+    'Óscar',
+    'Joaquín',
+    'Ramón',
+    'Adrián',
+    'Sergio',
+  ];
+  const apellidos = [
+    'García',
+    'Rodríguez',
+    'González',
+    'Fernández',
+    'López',
+    'Martínez',
+    'Sánchez',
+    'Pérez',
+    'Gómez',
+    'Martín',
+    'Jiménez',
+    'Ruiz',
+    'Hernández',
+    'Díaz',
+    'Moreno',
+    'Muñoz',
+    'Álvarez',
+    'Romero',
+    'Alonso',
+    'Gutiérrez',
+    'Navarro',
+    'Torres',
+    'Domínguez',
+    'Vázquez',
+    'Ramos',
+    'Gil',
+    'Ramírez',
+    'Serrano',
+    'Blanco',
+    'Molina',
+    'Morales',
+    'Suárez',
+    'Ortega',
+    'Delgado',
+    'Castro',
+    'Ortiz',
+    'Rubio',
+    'Marín',
+    'Sanz',
+    'Núñez',
+    'Iglesias',
+    'Medina',
+    'Garrido',
+    'Cortés',
+    'Castillo',
+    'Santos',
+    'Lozano',
+    'Guerrero',
+    'Cano',
+    'Prieto',
+    'Méndez',
+    'Cruz',
+    'Calvo',
+    'Gallego',
+    'Peña',
+    'León',
+    'Herrera',
+    'Márquez',
+    'Cabrera',
+    'Vidal',
+    'Ibáñez',
+  ];
+  const empresas = [
+    'Talleres',
+    'Panadería',
+    'Construcciones',
+    'Transportes',
+    'Hostal',
+    'Bodegas',
+    'Carpintería',
+    'Instalaciones',
+    'Cerámicas',
+    'Gestoría',
+    'Agrícola',
+    'Almacenes',
+  ];
+  const lugares = [
+    'del Norte',
+    'La Vega',
+    'San Roque',
+    'El Robledal',
+    'Los Olivos',
+    'Río Duero',
+    'La Meseta',
+    'Sierra Alta',
+    'Valle Verde',
+    'del Tajo',
+  ];
   const hash = await hashPassword(DEMO_PASSWORD);
   const arr = (xs: string[]) => sql`${`{${xs.map((x) => `"${x}"`).join(',')}}`}::text[]`;
   // One element of a list, drawn by a hash of the row number and a salt (each column its own draw).
@@ -334,7 +467,11 @@ async function cargarUsuariosBench(db: Db): Promise<void> {
 }
 
 /** The typical queries of the user administration screen, as the API runs them (listarUsuarios). */
-const CONSULTAS_USUARIOS: { nombre: string; filtro: Omit<FiltroUsuarios, 'pagina' | 'porPagina'> & { pagina?: number }; admin?: Permiso[] }[] = [
+const CONSULTAS_USUARIOS: {
+  nombre: string;
+  filtro: Omit<FiltroUsuarios, 'pagina' | 'porPagina'> & { pagina?: number };
+  admin?: Permiso[];
+}[] = [
   { nombre: 'page 1, no filter', filtro: {} },
   { nombre: 'page 40, no filter', filtro: { pagina: 40 } },
   { nombre: 'name word prefix `mart`', filtro: { q: 'mart' } },
@@ -368,12 +505,13 @@ async function medirUsuarios(db: Db): Promise<{ nombre: string; total: number; p
     }
     ms.sort((a, b) => a - b);
     // Which indexes the page query's plan uses, so a regression to a sequential scan shows here.
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
-      db,
-      sql`explain ${consultasListado(admin, f).pagina}`,
-    );
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain ${consultasListado(admin, f).pagina}`);
     const texto = plan.map((r) => r['QUERY PLAN']).join('\n');
-    const indices = [...new Set([...texto.matchAll(/(?:Index|Index Only) Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
+    const indices = [
+      ...new Set(
+        [...texto.matchAll(/(?:Index|Index Only) Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]),
+      ),
+    ];
     const seq = /Seq Scan on users/.test(texto) ? ['seq scan'] : [];
     filas.push({ nombre, total, p50: percentile(ms, 50), p95: percentile(ms, 95), indices: [...indices, ...seq].join(', ') || '—' });
   }
@@ -436,14 +574,20 @@ async function usuariosSection(): Promise<string> {
         '',
         '| query | matches | p50 | p95 | indexes in the page plan |',
         '|---|---:|---:|---:|---|',
-        ...filas.map((f) => `| ${f.nombre} | ${f.total.toLocaleString('en')} | ${f.p50.toFixed(1)} ms | ${f.p95.toFixed(1)} ms | ${f.indices} |`),
+        ...filas.map(
+          (f) => `| ${f.nombre} | ${f.total.toLocaleString('en')} | ${f.p50.toFixed(1)} ms | ${f.p95.toFixed(1)} ms | ${f.indices} |`,
+        ),
         '',
       );
     } finally {
       await cerrar();
     }
   }
-  if (!url) bloques.push('PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`) to a server where the user may create databases.', '');
+  if (!url)
+    bloques.push(
+      'PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`) to a server where the user may create databases.',
+      '',
+    );
   return [
     '## User search',
     '',

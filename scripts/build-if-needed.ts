@@ -9,7 +9,19 @@ import { join, relative } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 /** What the site is built from. The server's own code is not an input: it runs from source. */
-const INPUTS = ['src/pages', 'src/layouts', 'src/components', 'src/islands', 'src/lib', 'src/content', 'src/styles', 'src/content.config.ts', 'public', 'astro.config.mjs', 'package-lock.json'];
+const INPUTS = [
+  'src/pages',
+  'src/layouts',
+  'src/components',
+  'src/islands',
+  'src/lib',
+  'src/content',
+  'src/styles',
+  'src/content.config.ts',
+  'public',
+  'astro.config.mjs',
+  'package-lock.json',
+];
 
 function files(path: string): string[] {
   const abs = join(ROOT, path);
@@ -40,10 +52,16 @@ export function buildIfNeeded(distDir = join(ROOT, 'dist'), force = false): bool
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) return false;
   console.log('Construyendo el sitio (astro build)…');
   // process.execPath: the Node 24 running this script, whatever `node` is first on PATH.
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('astro build ha fallado');
   // The search index of the public pages (those marked data-pagefind-body), next to the site.
-  const index = spawnSync(process.execPath, [join(ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', distDir, '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  const index = spawnSync(process.execPath, [join(ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', distDir, '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (index.status !== 0) throw new Error('pagefind ha fallado');
   writeFileSync(stampFile, hash);
   return true;

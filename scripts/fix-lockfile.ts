@@ -13,7 +13,10 @@ const lock = JSON.parse(readFileSync(LOCK, 'utf8')) as { packages: Record<string
 
 /** os and cpu from a platform package name such as `…-darwin-arm64` or `…-win32-x64-msvc`. */
 function platformOf(name: string): { os: string[]; cpu: string[]; libc?: string[] } | null {
-  const m = /[-/](android|darwin|linux|win32|windows|freebsd|openharmony|wasm32)-?(arm64|x64|ia32|arm|wasi|riscv64|s390x|ppc64|loong64)?(?:-(gnu|musl|msvc|gnueabihf|eabi))?$/.exec(name);
+  const m =
+    /[-/](android|darwin|linux|win32|windows|freebsd|openharmony|wasm32)-?(arm64|x64|ia32|arm|wasi|riscv64|s390x|ppc64|loong64)?(?:-(gnu|musl|msvc|gnueabihf|eabi))?$/.exec(
+      name,
+    );
   if (!m) return null;
   const [, os, cpu, libc] = m;
   if (os === 'wasm32') return { os: ['none'], cpu: ['wasm32'] };

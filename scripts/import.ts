@@ -121,7 +121,10 @@ const IMPORTADORES: Record<string, Importador> = {
           try {
             r = await validarFicheroMedidas(nombre, { ruta: path }, opciones);
           } catch (err) {
-            errores.push({ line: 0, message: `No se puede leer el fichero ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.` });
+            errores.push({
+              line: 0,
+              message: `No se puede leer el fichero ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`,
+            });
             continue;
           }
           if (!r.ok) {
@@ -149,7 +152,10 @@ const IMPORTADORES: Record<string, Importador> = {
                     continue;
                   }
                   // The file changed since it was checked: the transaction is rolled back.
-                  if (!r.value.ok) throw new ImportacionMedidasRechazada(r.value.errores.map((e) => ({ line: 0, message: `${nombre}, línea ${e.linea}: ${e.motivo}` })));
+                  if (!r.value.ok)
+                    throw new ImportacionMedidasRechazada(
+                      r.value.errores.map((e) => ({ line: 0, message: `${nombre}, línea ${e.linea}: ${e.motivo}` })),
+                    );
                   break;
                 }
               }
@@ -160,7 +166,9 @@ const IMPORTADORES: Record<string, Importador> = {
               ...avisos.map((a) => `Aviso: ${a}`),
               `Importadas ${medidas} medidas de ${r.suministros} suministros: ${r.horas.nuevas} horas nuevas, ` +
                 `${r.horas.actualizadas} actualizadas (estimadas que pasan a reales o firmes, o corregidas), ${r.horas.conservadas} sin cambios` +
-                (r.cuartos.nuevos || r.cuartos.actualizados ? `; ${r.cuartos.nuevos} cuartos de hora nuevos y ${r.cuartos.actualizados} actualizados.` : '.'),
+                (r.cuartos.nuevos || r.cuartos.actualizados
+                  ? `; ${r.cuartos.nuevos} cuartos de hora nuevos y ${r.cuartos.actualizados} actualizados.`
+                  : '.'),
             ].join('\n');
           },
         };
@@ -184,7 +192,9 @@ const IMPORTADORES: Record<string, Importador> = {
           async importar(db) {
             const { importarEstadosContador } = await import('../src/server/lecturas/service.ts');
             const r = await importarEstadosContador(db, filas, ahora);
-            const porDistribuidora = Object.entries(r.distribuidoras).map(([d, n]) => `${n} de ${d}`).join(', ');
+            const porDistribuidora = Object.entries(r.distribuidoras)
+              .map(([d, n]) => `${n} de ${d}`)
+              .join(', ');
             return `Importados los estados de ${r.estados} contadores (${porDistribuidora}).`;
           },
         };
@@ -279,7 +289,8 @@ export async function main(argv: string[]): Promise<number> {
   let cargar: () => Promise<Comprobado>;
   try {
     const importador = tipo === undefined ? undefined : IMPORTADORES[tipo];
-    if (!importador) throw new UsageError(tipo === undefined ? 'Falta el tipo de importación.' : `Tipo de importación desconocido: «${tipo}».`);
+    if (!importador)
+      throw new UsageError(tipo === undefined ? 'Falta el tipo de importación.' : `Tipo de importación desconocido: «${tipo}».`);
     const { values, positionals } = parseArgs({ args: rest, options: importador.opciones, allowPositionals: true, strict: true });
     cargar = importador.preparar(values, positionals);
   } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite, in the order that fails fastest on a laptop and reuses one build.
  *   1. types: astro check (pages) and tsc (everything else)
- *   2. lint: eslint
+ *   2. lint: eslint, and prettier --check (the format `npm run format` writes)
  *   3. vitest: unit tests, and the API through HTTP on PGlite (and PostgreSQL with TEST_DATABASE_URL)
  *   4. build: the static site, once (skipped when the sources have not changed)
  *   5. playwright: browser tests in Debian's Chromium against the built server, axe on every page
@@ -47,6 +47,7 @@ mkdirSync(join(ROOT, 'test-results'), { recursive: true });
 run('tipos: astro check', 'astro/bin/astro.mjs', ['check']);
 run('tipos: tsc', 'typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
 run('lint: eslint', 'eslint/bin/eslint.js', ['.']);
+run('formato: prettier', 'prettier/bin/prettier.cjs', ['--check', '--log-level=warn', '.']);
 run('vitest: unitarias y API', 'vitest/vitest.mjs', [
   'run',
   '--reporter=default',
@@ -66,14 +67,21 @@ let failed = 0;
 let skipped = 0;
 const vitestReport = join(ROOT, 'test-results/vitest.json');
 if (existsSync(vitestReport)) {
-  const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
 const pwReport = join(ROOT, 'test-results/playwright.json');
 if (existsSync(pwReport)) {
-  const p = JSON.parse(readFileSync(pwReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const p = JSON.parse(readFileSync(pwReport, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;

@@ -60,7 +60,10 @@ const proyectos = defineCollection({
       /** One- or two-sentence summary of the project. */
       resumen: texto('un resumen de una o dos frases'),
       /** Position in the list, lowest first. */
-      orden: z.number({ error: 'se espera un número entero: la posición en la lista' }).int('se espera un número entero: la posición en la lista').default(100),
+      orden: z
+        .number({ error: 'se espera un número entero: la posición en la lista' })
+        .int('se espera un número entero: la posición en la lista')
+        .default(100),
     })
     .refine((p) => p.ayuda <= p.importeTotal, { message: 'La ayuda no puede superar el importe total.' })
     .refine((p) => p.fechaInicio <= p.fechaFin, { message: 'La fecha de fin es anterior a la de inicio.' }),
@@ -83,7 +86,9 @@ const avisos = defineCollection({
 
 /** A link of the home page's blocks: a path of the site and its words. */
 const enlace = z.object({
-  href: z.string({ error: 'falta la dirección del enlace' }).startsWith('/', 'la dirección del enlace debe ser una ruta del portal, que empieza por /'),
+  href: z
+    .string({ error: 'falta la dirección del enlace' })
+    .startsWith('/', 'la dirección del enlace debe ser una ruta del portal, que empieza por /'),
   texto: texto('el texto del enlace'),
 });
 

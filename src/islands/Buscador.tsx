@@ -14,7 +14,8 @@ interface PagefindApi {
 /** Where the index lives; a variable keeps the bundler from resolving it at build time. */
 const PAGEFIND_URL = '/pagefind/pagefind.js';
 
-type Estado = { tipo: 'inicial' } | { tipo: 'buscando' } | { tipo: 'error' } | { tipo: 'resultados'; termino: string; items: PagefindResultData[] };
+type Estado =
+  { tipo: 'inicial' } | { tipo: 'buscando' } | { tipo: 'error' } | { tipo: 'resultados'; termino: string; items: PagefindResultData[] };
 
 /** The search form and its results; reads `?q=` so a search can be linked. */
 export default function Buscador() {
@@ -63,7 +64,14 @@ export default function Buscador() {
       <form role="search" onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>¿Qué busca?</label>
         <div className="fila">
-          <input id={inputId} type="search" value={termino} onChange={(e) => setTermino(e.target.value)} autoComplete="off" placeholder="Por ejemplo: reclamación, autoconsumo, averías" />
+          <input
+            id={inputId}
+            type="search"
+            value={termino}
+            onChange={(e) => setTermino(e.target.value)}
+            autoComplete="off"
+            placeholder="Por ejemplo: reclamación, autoconsumo, averías"
+          />
           <button type="submit">Buscar</button>
         </div>
       </form>
@@ -84,7 +92,9 @@ export default function Buscador() {
             <li key={r.url}>
               <a href={r.url}>{r.meta.title ?? r.url}</a>
               <p>
-                {fragmentosResaltados(r.excerpt).map((f, i) => (f.marcado ? <mark key={i}>{f.texto}</mark> : <span key={i}>{f.texto}</span>))}
+                {fragmentosResaltados(r.excerpt).map((f, i) =>
+                  f.marcado ? <mark key={i}>{f.texto}</mark> : <span key={i}>{f.texto}</span>,
+                )}
               </p>
             </li>
           ))}

@@ -23,7 +23,8 @@ type Clave = keyof NudoCapacidadRespuesta;
 type Banda = (typeof BANDAS)[number];
 /** A node with what the island adds: a stable id, its band and its place on the map. */
 type Nudo = NudoCapacidadRespuesta & { id: string; banda: Banda; punto: [number, number] | null };
-type Carga = { estado: 'cargando' } | { estado: 'error'; mensaje: string } | { estado: 'listo'; datos: CapacidadNodalRespuesta; nudos: Nudo[] };
+type Carga =
+  { estado: 'cargando' } | { estado: 'error'; mensaje: string } | { estado: 'listo'; datos: CapacidadNodalRespuesta; nudos: Nudo[] };
 
 /** Bands of available capacity, with the map colour of each (saturated first: most nodes are). */
 const BANDAS = [
@@ -32,7 +33,7 @@ const BANDAS = [
   { id: 'media', texto: 'De 5 a 20 MW', color: '#7cc242', hasta: 20 },
   { id: 'alta', texto: '20 MW o más', color: '#17753a', hasta: Infinity },
 ] as const;
-const bandaDe = (mw: number): Banda => (mw <= 0 ? BANDAS[0] : BANDAS.find((b) => mw < b.hasta) ?? BANDAS[3]);
+const bandaDe = (mw: number): Banda => (mw <= 0 ? BANDAS[0] : (BANDAS.find((b) => mw < b.hasta) ?? BANDAS[3]));
 
 const COLUMNAS: { clave: Clave; titulo: string; numero?: true; ordenable?: false }[] = [
   // The figures come right after the node: on a phone they are what shows beside its sticky name.
@@ -368,9 +369,7 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
               <tr>
                 <td colSpan={COLUMNAS.length}>
                   <div className="cn-aviso" role="alert">
-                    <p>
-                      No se ha podido cargar la capacidad publicada. {carga.mensaje}
-                    </p>
+                    <p>No se ha podido cargar la capacidad publicada. {carga.mensaje}</p>
                     <button type="button" className="cn-boton" onClick={() => setIntento((i) => i + 1)}>
                       Reintentar
                     </button>

@@ -12,7 +12,6 @@ import './IncidenciasRed.css';
 
 const API = '/api/incidenciasRed';
 
-
 /** Shown when a call fails for a reason the visitor cannot fix. */
 const ERROR_GENERICO = 'No se ha podido realizar la consulta. Inténtelo de nuevo más tarde.';
 
@@ -20,7 +19,12 @@ const ERROR_GENERICO = 'No se ha podido realizar la consulta. Inténtelo de nuev
 type Orden = 'estado' | 'municipio';
 
 /** Lower case without accents, so "alcala" finds "Alcalá". */
-const sinAcentos = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+const sinAcentos = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 
 /** "1 interrupción" / "N interrupciones". */
 const interrupciones = (n: number) => `${n} ${n === 1 ? 'interrupción' : 'interrupciones'}`;
@@ -248,9 +252,7 @@ function ConsultaCups() {
         setConsulta({ fase: 'listo', cups: cupsBase(valor), incidencias: cuerpo as IncidenciaRedPublica[] });
       } else if (res.status === 400) {
         // The server's own words: a list of messages, or {message} when the body was not JSON.
-        const mensaje = Array.isArray(cuerpo)
-          ? cuerpo.join(' ')
-          : ((cuerpo as { message?: string } | null)?.message ?? ERROR_GENERICO);
+        const mensaje = Array.isArray(cuerpo) ? cuerpo.join(' ') : ((cuerpo as { message?: string } | null)?.message ?? ERROR_GENERICO);
         setConsulta({ fase: 'inicial' });
         marcarError(mensaje);
       } else {

@@ -6,7 +6,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { codigoCanonico, errorCodigo } from '../lib/certificados/codigo.ts';
 import { fechaHoraEmision, kwhCertificado, textoPeriodo, tituloPeriodo } from '../lib/certificados/contenido.ts';
-import { consultarCodigo, filasMeses, huellaLegible, huellaSha256, type ResultadoVerificacion, type VerificacionRespuesta } from '../lib/certificados/verificacion.ts';
+import {
+  consultarCodigo,
+  filasMeses,
+  huellaLegible,
+  huellaSha256,
+  type ResultadoVerificacion,
+  type VerificacionRespuesta,
+} from '../lib/certificados/verificacion.ts';
 import type { ZonaHoraria } from '../lib/medidas/horas.ts';
 import { CampoTexto, ResumenErrores, type ErrorCampo } from './sesion/campos.tsx';
 import './sesion/sesion.css';
@@ -92,14 +99,19 @@ export default function VerificarCertificado() {
 
       <p className="verif-estado" role="status">
         {estado.fase === 'consultando' && 'Consultando el código…'}
-        {estado.fase === 'hecho' && estado.resultado.tipo === 'valido' && `El código ${estado.resultado.datos.codigo} corresponde a un certificado auténtico.`}
+        {estado.fase === 'hecho' &&
+          estado.resultado.tipo === 'valido' &&
+          `El código ${estado.resultado.datos.codigo} corresponde a un certificado auténtico.`}
         {estado.fase === 'hecho' && estado.resultado.tipo === 'desconocido' && 'El código no corresponde a ningún certificado emitido.'}
         {estado.fase === 'hecho' && estado.resultado.tipo === 'error' && 'No se ha podido comprobar el código.'}
       </p>
 
       {estado.fase === 'hecho' && estado.resultado.tipo === 'valido' && <Autentico datos={estado.resultado.datos} titulo={resultado} />}
       {estado.fase === 'hecho' && estado.resultado.tipo !== 'valido' && (
-        <section className={`verif-resultado verif-resultado--${estado.resultado.tipo === 'desconocido' ? 'no' : 'error'}`} aria-labelledby="verif-resultado-titulo">
+        <section
+          className={`verif-resultado verif-resultado--${estado.resultado.tipo === 'desconocido' ? 'no' : 'error'}`}
+          aria-labelledby="verif-resultado-titulo"
+        >
           <h2 id="verif-resultado-titulo" ref={resultado} tabIndex={-1}>
             <span className="verif-icono" aria-hidden="true">
               {estado.resultado.tipo === 'desconocido' ? '✕' : '!'}
@@ -126,7 +138,8 @@ function Autentico({ datos, titulo }: { datos: VerificacionRespuesta; titulo: Re
           Certificado auténtico
         </h2>
         <p>
-          {datos.distribuidora.nombre} emitió un certificado de consumo con el código <span className="verif-mono">{datos.codigo}</span>. Esto es lo que declaraba:
+          {datos.distribuidora.nombre} emitió un certificado de consumo con el código <span className="verif-mono">{datos.codigo}</span>.
+          Esto es lo que declaraba:
         </p>
         <dl className="verif-datos">
           <div>
@@ -192,8 +205,8 @@ function Autentico({ datos, titulo }: { datos: VerificacionRespuesta; titulo: Re
           </table>
         </div>
         <p className="verif-nota">
-          El certificado detalla además el consumo de cada mes por periodo ({datos.periodos.map(tituloPeriodo).join(', ')}) y qué parte procede de medidas reales y
-          qué parte de estimaciones. Las horas sin dato no suman en ningún total.
+          El certificado detalla además el consumo de cada mes por periodo ({datos.periodos.map(tituloPeriodo).join(', ')}) y qué parte
+          procede de medidas reales y qué parte de estimaciones. Las horas sin dato no suman en ningún total.
         </p>
         <p className="verif-nota">
           Huella SHA-256 del PDF emitido: <span className="verif-mono verif-huella">{huellaLegible(datos.sha256)}</span>
@@ -204,7 +217,11 @@ function Autentico({ datos, titulo }: { datos: VerificacionRespuesta; titulo: Re
   );
 }
 
-type EstadoFichero = { fase: 'nada' } | { fase: 'calculando'; nombre: string } | { fase: 'hecho'; nombre: string; coincide: boolean; huella: string } | { fase: 'error'; mensaje: string };
+type EstadoFichero =
+  | { fase: 'nada' }
+  | { fase: 'calculando'; nombre: string }
+  | { fase: 'hecho'; nombre: string; coincide: boolean; huella: string }
+  | { fase: 'error'; mensaje: string };
 
 /** The check of a PDF copy: its SHA-256, computed here, against the one issued. */
 function ComprobarPdf({ sha256 }: { sha256: string }) {
@@ -221,7 +238,8 @@ function ComprobarPdf({ sha256 }: { sha256: string }) {
     } catch {
       setEstado({
         fase: 'error',
-        mensaje: 'Su navegador no permite calcular la huella del fichero en esta página (hace falta una conexión segura, HTTPS). Compare la huella a mano con la de arriba.',
+        mensaje:
+          'Su navegador no permite calcular la huella del fichero en esta página (hace falta una conexión segura, HTTPS). Compare la huella a mano con la de arriba.',
       });
     }
   };
@@ -231,8 +249,8 @@ function ComprobarPdf({ sha256 }: { sha256: string }) {
         Comprobar su copia del PDF
       </h2>
       <p>
-        Si tiene el fichero PDF del certificado, puede comprobar que es exactamente el que se emitió, sin ningún cambio. El fichero no se envía a ninguna parte: su
-        navegador calcula su huella y la compara con la del certificado emitido.
+        Si tiene el fichero PDF del certificado, puede comprobar que es exactamente el que se emitió, sin ningún cambio. El fichero no se
+        envía a ninguna parte: su navegador calcula su huella y la compara con la del certificado emitido.
       </p>
       <div className="verif-campo-fichero">
         <label htmlFor="verif-fichero">Fichero PDF del certificado</label>
@@ -256,8 +274,8 @@ function ComprobarPdf({ sha256 }: { sha256: string }) {
               ✕
             </span>
             <span>
-              <strong>El fichero no coincide:</strong> «{estado.nombre}» no es el PDF emitido con este código. Puede ser otro certificado, o una copia modificada.
-              Su huella es <span className="verif-mono verif-huella">{huellaLegible(estado.huella)}</span>.
+              <strong>El fichero no coincide:</strong> «{estado.nombre}» no es el PDF emitido con este código. Puede ser otro certificado, o
+              una copia modificada. Su huella es <span className="verif-mono verif-huella">{huellaLegible(estado.huella)}</span>.
             </span>
           </p>
         )}
@@ -266,4 +284,3 @@ function ComprobarPdf({ sha256 }: { sha256: string }) {
     </section>
   );
 }
-

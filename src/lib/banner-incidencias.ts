@@ -62,9 +62,7 @@ export interface ResumenBanner {
  * after its verb may agree with its first element (RAE, Diccionario panhispánico de dudas,
  * «concordancia» 1.1), and this avoids "Existen 1 …", which readers take for a counting bug.
  */
-export function resumenBannerIncidencias(
-  incidencias: readonly { readonly estadoIncidenciaRed: string }[],
-): ResumenBanner {
+export function resumenBannerIncidencias(incidencias: readonly { readonly estadoIncidenciaRed: string }[]): ResumenBanner {
   let programadas = 0;
   let activas = 0;
   for (const { estadoIncidenciaRed: estado } of incidencias) {

@@ -28,11 +28,7 @@ export function mensajeCupsAjeno(cups: string, prefijo: string): string {
 }
 
 const texto = (vacio: string, campo: string, max: number) =>
-  z
-    .string({ error: vacio })
-    .trim()
-    .min(1, vacio)
-    .max(max, `${campo} no puede superar ${max} caracteres.`);
+  z.string({ error: vacio }).trim().min(1, vacio).max(max, `${campo} no puede superar ${max} caracteres.`);
 
 const fecha = (mensaje: string) => z.iso.datetime({ offset: true, error: mensaje });
 
@@ -56,7 +52,9 @@ export const incidenciaEntradaSchema = z
         z
           .string({ error: 'Cada código postal debe ser un texto de 5 cifras.' })
           .trim()
-          .refine((v) => CODIGO_POSTAL.test(v), { error: (i) => `El código postal «${String(i.input)}» no es válido: tiene 5 cifras y empieza por 01 a 52.` }),
+          .refine((v) => CODIGO_POSTAL.test(v), {
+            error: (i) => `El código postal «${String(i.input)}» no es válido: tiene 5 cifras y empieza por 01 a 52.`,
+          }),
         { error: 'Los códigos postales deben enviarse como una lista.' },
       )
       .max(LIMITES_INCIDENCIA.codigosPostales, `Indique como mucho ${LIMITES_INCIDENCIA.codigosPostales} códigos postales.`)

@@ -84,7 +84,10 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
     await next();
   });
   app.use('*', requestLog());
-  app.use('*', securityHeaders(() => site?.scriptHashes ?? []));
+  app.use(
+    '*',
+    securityHeaders(() => site?.scriptHashes ?? []),
+  );
   app.use('*', compresion());
   // Before any route reads a body: one limit for every route (src/server/http/cuerpo.ts).
   app.use('*', limiteCuerpos());
@@ -96,7 +99,7 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
     // API answers are personal or live: never stored by shared caches unless a route says otherwise.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  app.route("/api", createApi());
+  app.route('/api', createApi());
   if (site) app.route('/', siteRoutes(site));
   app.onError(handleError);
   app.notFound((c) => c.json({ message: 'No encontrado.' }, 404));

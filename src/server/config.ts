@@ -61,8 +61,14 @@ const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres://').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
@@ -73,10 +79,27 @@ const env = z.object({
   DIST_DIR: z.string().min(1).default('./dist'),
   TRUSTED_PROXIES: z
     .string()
-    .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean))
-    .refine((lista) => lista.every((x) => parseProxy(x) !== null), 'TRUSTED_PROXIES debe ser una lista separada por comas de direcciones IP o bloques CIDR (10.0.0.1, 10.0.0.0/8, fd00::/8)')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (lista) => lista.every((x) => parseProxy(x) !== null),
+      'TRUSTED_PROXIES debe ser una lista separada por comas de direcciones IP o bloques CIDR (10.0.0.1, 10.0.0.0/8, fd00::/8)',
+    )
     .optional(),
-  WORKERS: z.union([z.literal('auto'), z.coerce.number().int('WORKERS debe ser un número entero o auto').min(1, 'WORKERS debe ser al menos 1').max(64, 'WORKERS admite como mucho 64 procesos')]).default(1),
+  WORKERS: z
+    .union([
+      z.literal('auto'),
+      z.coerce
+        .number()
+        .int('WORKERS debe ser un número entero o auto')
+        .min(1, 'WORKERS debe ser al menos 1')
+        .max(64, 'WORKERS admite como mucho 64 procesos'),
+    ])
+    .default(1),
 });
 
 /** Reads the secret kept in DATA_DIR, creating it the first time. */
@@ -94,9 +117,7 @@ function persistentSecret(dataDir: string): Uint8Array {
 
 /** Parses the environment into a Config; throws a readable error on bad values. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = env.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = env.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuración no válida:\n${lines.join('\n')}`);
@@ -104,7 +125,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
   if (workers > 1 && !e.DATABASE_URL) {
-    throw new Error('Configuración no válida:\nWORKERS: varios procesos necesitan DATABASE_URL; la base de datos integrada (PGlite) solo la abre un proceso.');
+    throw new Error(
+      'Configuración no válida:\nWORKERS: varios procesos necesitan DATABASE_URL; la base de datos integrada (PGlite) solo la abre un proceso.',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;

@@ -43,7 +43,9 @@ async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   // DATA_DIR may not exist yet when JWT_SECRET comes from the environment (nothing else created it).
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   return config.databaseUrl
-    ? await openPostgres(config.databaseUrl, 10, (err) => logger.warn({ err }, 'conexión inactiva cerrada por el servidor de base de datos'))
+    ? await openPostgres(config.databaseUrl, 10, (err) =>
+        logger.warn({ err }, 'conexión inactiva cerrada por el servidor de base de datos'),
+      )
     : await openPglite(join(config.dataDir, 'pglite'));
 }
 
@@ -59,7 +61,10 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   return database;
 }
 
-/** Starts the portal with a configuration; resolves once it listens. `preparada`: another process already brought the database up to date. */
+/**
+ * Starts the portal with a configuration; resolves once it listens. `preparada`: another process already brought the database up
+ * to date.
+ */
 export async function start(config: Config, logger: Logger, opciones: { preparada?: boolean } = {}): Promise<Running> {
   const site = await loadSite(config.distDir);
   const database = opciones.preparada ? await openDatabase(config, logger) : await prepareDatabase(config, logger);

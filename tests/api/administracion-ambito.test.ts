@@ -32,7 +32,8 @@ async function administrador(permisos: Permiso[]): Promise<{ a: CuentaPrueba; to
 
 const estado = (token: string, id: string, nuevo: 'activo' | 'inactivo') =>
   llamar(server, 'PUT', `/api/administrador/usuarios/${id}/estado`, { token, body: { estado: nuevo } });
-const suplantar = (token: string, username: string) => llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token, body: { username } });
+const suplantar = (token: string, username: string) =>
+  llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token, body: { username } });
 
 describe('impersonation stays within the administrator’s distributors', () => {
   it('refuses an account with a supply point of another distributor, naming it', async () => {
@@ -67,8 +68,13 @@ describe('impersonation stays within the administrator’s distributors', () => 
     const lista = (await (await llamar(server, 'GET', '/api/suministros', { token })).json()) as { cups: string }[];
     expect(lista.map((s) => s.cups)).toEqual([hogar.cups[0]]);
     expect((await llamar(server, 'GET', `/api/suministros/${eod.cups}`, { token })).status).toBe(404);
-    expect((await llamar(server, 'GET', `/api/medidas/curva?cups=${eod.cups}&desde=2026-10-01&hasta=2026-10-07`, { token })).status).toBe(404);
-    const certificado = await llamar(server, 'POST', '/api/certificados', { token, body: { cups: eod.cups, desde: '2026-09', hasta: '2026-09' } });
+    expect((await llamar(server, 'GET', `/api/medidas/curva?cups=${eod.cups}&desde=2026-10-01&hasta=2026-10-07`, { token })).status).toBe(
+      404,
+    );
+    const certificado = await llamar(server, 'POST', '/api/certificados', {
+      token,
+      body: { cups: eod.cups, desde: '2026-09', hasta: '2026-09' },
+    });
     expect(certificado.status).toBe(404);
     // The holder in their own session reaches both.
     const propia = await sesion(server, hogar.u.email);
@@ -124,7 +130,10 @@ describe('every administrative action is limited to the distributors administere
     const jefe = await administrador(todosLosPermisos());
     const persona = await cuenta(server);
     const conceder = (token: string) =>
-      llamar(server, 'PUT', `/api/administrador/usuarios/${persona.id}/permisos`, { token, body: { conceder: ['epd-administrador'], revocar: [] } });
+      llamar(server, 'PUT', `/api/administrador/usuarios/${persona.id}/permisos`, {
+        token,
+        body: { conceder: ['epd-administrador'], revocar: [] },
+      });
     expect((await conceder(epd.token)).status).toBe(403);
     expect((await conceder(jefe.token)).status).toBe(200);
     expect((await estado(jefe.token, persona.id, 'inactivo')).status).toBe(200);
@@ -135,13 +144,19 @@ describe('every administrative action is limited to the distributors administere
     const ambos = await titularConSuministros(server, [(nif) => puntoNuevo(nif, 'epd'), (nif) => puntoNuevo(nif, 'eod')]);
     const soloEod = await titularConSuministros(server, [(nif) => puntoNuevo(nif, 'eod')]);
     const ver = (id: string) => llamar(server, 'GET', `/api/administrador/usuarios/${id}`, { token: epd.token });
-    const detalle = (await (await ver(ambos.u.id)).json()) as { permisos: string[]; acciones: { permitidas: boolean; motivo: string | null } };
+    const detalle = (await (await ver(ambos.u.id)).json()) as {
+      permisos: string[];
+      acciones: { permitidas: boolean; motivo: string | null };
+    };
     expect(detalle.permisos.every((p) => p.startsWith('epd-'))).toBe(true);
     expect(detalle.acciones).toEqual({ permitidas: false, motivo: MENSAJES_AMBITO.fuera('Electra Occidental Distribución, S.L.') });
     const oculto = await ver(soloEod.u.id);
     expect(oculto.status).toBe(404);
     expect(await oculto.json()).toEqual(await (await ver('00000000-0000-4000-8000-000000000000')).json());
-    const lista = async (q: string) => (await (await llamar(server, 'GET', `/api/listadoUsuarios?q=${encodeURIComponent(q)}`, { token: epd.token })).json()) as { id: string }[];
+    const lista = async (q: string) =>
+      (await (await llamar(server, 'GET', `/api/listadoUsuarios?q=${encodeURIComponent(q)}`, { token: epd.token })).json()) as {
+        id: string;
+      }[];
     expect(await lista(ambos.u.email)).toHaveLength(1);
     expect(await lista(soloEod.u.email)).toHaveLength(0);
   });
@@ -198,7 +213,15 @@ describe('the stored footprint follows its sources', () => {
     // A NIF that holds supply points before its account exists.
     const nif = nuevoDni();
     await guardarSuministros(db, [puntoNuevo(nif, 'eod')]);
-    const { id } = await createUser(db, { nif, email: `huella-${Date.now()}@correo.example`, nombre: 'Ana', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Clave123', estado: 'pendiente' });
+    const { id } = await createUser(db, {
+      nif,
+      email: `huella-${Date.now()}@correo.example`,
+      nombre: 'Ana',
+      apellido1: 'Ruiz',
+      apellido2: 'Gil',
+      password: 'Clave123',
+      estado: 'pendiente',
+    });
     expect(await huella(id)).toEqual(['eod']);
     await db.delete(suministros).where(eq(suministros.titularNif, nif));
     expect(await huella(id)).toEqual([]);
@@ -219,12 +242,29 @@ describe('entries written before the audit log carried distributors', () => {
       ])
       .returning({ id: auditLog.id });
     // As the rows were before the column existed.
-    await db.update(auditLog).set({ distribuidoras: null }).where(inArray(auditLog.id, viejas.map((v) => v.id)));
+    await db
+      .update(auditLog)
+      .set({ distribuidoras: null })
+      .where(
+        inArray(
+          auditLog.id,
+          viejas.map((v) => v.id),
+        ),
+      );
     const sqlMigracion = readFileSync(new URL('../../src/server/db/migrations/0009_ambito_distribuidoras.sql', import.meta.url), 'utf8');
     const relleno = sqlMigracion.split('--> statement-breakpoint').filter((s) => /UPDATE audit_log/.test(s));
     expect(relleno).toHaveLength(3);
     for (const sentencia of relleno) await db.execute(sql.raw(sentencia));
-    const filas = await db.select({ id: auditLog.id, d: auditLog.distribuidoras }).from(auditLog).where(inArray(auditLog.id, viejas.map((v) => v.id))).orderBy(auditLog.id);
+    const filas = await db
+      .select({ id: auditLog.id, d: auditLog.distribuidoras })
+      .from(auditLog)
+      .where(
+        inArray(
+          auditLog.id,
+          viejas.map((v) => v.id),
+        ),
+      )
+      .orderBy(auditLog.id);
     expect(filas.map((f) => f.d)).toEqual([['eod'], ['eod'], ['epd'], null]);
   });
 });

@@ -63,7 +63,10 @@ describe('guards of every administration call', () => {
     ];
     // An impersonated session, whose user is given every administrator permission once it started.
     const objetivo = await cuenta(server);
-    const inicio = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: adminToken, body: { username: objetivo.email } });
+    const inicio = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', {
+      token: adminToken,
+      body: { username: objetivo.email },
+    });
     expect(inicio.status).toBe(200);
     const suplantado = ((await inicio.json()) as { jwtToken: string }).jwtToken;
     await grantPermissions(server.database.db, objetivo.id, ['epd-administrador', 'eod-administrador', 'ecd-administrador']);
@@ -113,7 +116,11 @@ describe('GET /api/listadoUsuarios', () => {
   it('answers a JSON array, newest first, with the total in X-Total-Count', async () => {
     const { total, filas } = await listado(`?q=${base}`);
     expect(total).toBe(3);
-    expect(filas.map((f) => f.email)).toEqual([`lista-3-${base}@correo.example`, `lista-2-${base}@correo.example`, `lista-1-${base}@correo.example`]);
+    expect(filas.map((f) => f.email)).toEqual([
+      `lista-3-${base}@correo.example`,
+      `lista-2-${base}@correo.example`,
+      `lista-1-${base}@correo.example`,
+    ]);
     expect(filas[1]).toMatchObject({ nombre: 'María Álvarez', estado: 'activo', creado: '2026-01-02T00:00:00.000Z' });
     expect(filas[1]!.permisos).toEqual([
       'epd-accesoyconexion',
@@ -389,13 +396,15 @@ describe('PUT /api/administrador/usuarios/{id}/permisos', () => {
     expect((await permisos(usuario.id, { conceder: [], revocar: ['ecd-contacto'] }, jwtToken)).status).toBe(403);
     const propio = await permisos(usuario.id, { conceder: ['epd-comercializadora'], revocar: ['epd-contacto'] }, jwtToken);
     expect(propio.status).toBe(200);
-    const [n] = await server.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from user_permissions where user_id = ${usuario.id} and area = 'comercializadora'`,
-    ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const [n] = await server.database.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from user_permissions where user_id = ${usuario.id} and area = 'comercializadora'`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     expect(n!.n).toBe(1);
   });
 
-  it("does not let an administrator take away their own -administrador permission", async () => {
+  it('does not let an administrator take away their own -administrador permission', async () => {
     const res = await permisos(admin.id, { conceder: [], revocar: ['ecd-administrador'] });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: MENSAJES_ADMINISTRACION.administradorPropio });

@@ -54,7 +54,9 @@ describe('npm run import -- capacidad', { timeout: 120_000 }, () => {
     const first = await runImport(capacidad('epd-2026-11.csv'), target.env);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe('Importados 9 nudos de capacidad de acceso de Electra Peninsular Distribución, S.L. (epd), publicación 2026-11.\n');
+    expect(first.stdout).toBe(
+      'Importados 9 nudos de capacidad de acceso de Electra Peninsular Distribución, S.L. (epd), publicación 2026-11.\n',
+    );
     // Demo data is never loaded by the command, even with DEMO_DATA=1.
     expect(await target.count()).toBe(9);
 

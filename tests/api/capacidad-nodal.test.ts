@@ -71,7 +71,12 @@ describe('GET /api/capacidadNodal/{id}', () => {
     const { res, body } = await getJson('epd');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(body).toMatchObject({ distribuidora: 'epd', nombre: 'Electra Peninsular Distribución, S.L.', publicacion: '2026-11', tipo: 'generacion' });
+    expect(body).toMatchObject({
+      distribuidora: 'epd',
+      nombre: 'Electra Peninsular Distribución, S.L.',
+      publicacion: '2026-11',
+      tipo: 'generacion',
+    });
     expect(body.nudos).toHaveLength(9);
     // By province with Spanish collation: Ávila first, not after Toledo.
     expect(body.nudos.map((n) => n.provincia)[0]).toBe('Ávila');
@@ -126,7 +131,9 @@ describe('GET /api/capacidadNodal/{id}', () => {
   it('answers 404 while a distributor has published nothing yet', async () => {
     const { res, body } = await getJson('eod');
     expect(res.status).toBe(404);
-    expect(body.message).toBe('Electra Occidental Distribución, S.L. todavía no ha publicado su capacidad de acceso. Vuelva a consultarla más adelante.');
+    expect(body.message).toBe(
+      'Electra Occidental Distribución, S.L. todavía no ha publicado su capacidad de acceso. Vuelva a consultarla más adelante.',
+    );
   });
 
   it('is described in OpenAPI under the public tag', async () => {
@@ -146,11 +153,16 @@ describe('GET /api/capacidadNodal/{id}/csv', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\r\n');
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Comunidad Autónoma;Provincia;Municipio;Subestación;Identificador del Punto de Conexión;Ubicación (Latitud);Ubicación (Longitud);Tensión (kV);Disponible (MW);Ocupada (MW);Admitida y no resuelta (MW);Nudo de afección mayoritaria en la Red de Transporte;Comentarios',
     );
-    expect(lines).toContain('Comunidad de Madrid;Madrid;Alcalá de Henares;Alcalá de Henares;EPD-S01-132;40,4944;-3,3692;132;12,5;96,3;4;Loeches 220;');
+    expect(lines).toContain(
+      'Comunidad de Madrid;Madrid;Alcalá de Henares;Alcalá de Henares;EPD-S01-132;40,4944;-3,3692;132;12,5;96,3;4;Loeches 220;',
+    );
     expect(lines).toContain(
       'Comunidad de Madrid;Madrid;Getafe;Getafe Norte;EPD-S03-66;40,2995;-3,6736;66;0;58,1;0;Villaverde 220;"Capacidad agotada; solicitudes en estudio en la red de transporte."',
     );
@@ -169,7 +181,12 @@ describe('GET /api/capacidadNodal/{id}/csv', () => {
 
   it('neutralises text cells that a spreadsheet would run as formulas, keeping negative numbers numeric', async () => {
     await importCapacidad(db(), EPD_NOV, [
-      nudo({ subestacion: '=HYPERLINK("http://example.com";"pulse")', comentario: '@SUM(1+1)', nudoAfeccionRdt: '+34 Añover', municipio: '-Illescas' }),
+      nudo({
+        subestacion: '=HYPERLINK("http://example.com";"pulse")',
+        comentario: '@SUM(1+1)',
+        nudoAfeccionRdt: '+34 Añover',
+        municipio: '-Illescas',
+      }),
     ]);
     const text = await (await server.fetch('/api/capacidadNodal/epd/csv')).text();
     const row = text.split('\r\n')[1]!;
@@ -196,7 +213,9 @@ describe('importing capacity', () => {
   });
 
   it('refuses nodes given by code that break the rules, naming their position', async () => {
-    const error = (await importCapacidad(db(), EPD_NOV, [nudo(), nudo({ nudo: 'EPD-S14-15', latitud: 50 }), nudo()]).catch((e: unknown) => e)) as ImportacionRechazada;
+    const error = (await importCapacidad(db(), EPD_NOV, [nudo(), nudo({ nudo: 'EPD-S14-15', latitud: 50 }), nudo()]).catch(
+      (e: unknown) => e,
+    )) as ImportacionRechazada;
     expect(error.errores).toEqual([
       { line: 2, message: expect.stringMatching(/^La latitud \(50\) está fuera de España/) },
       { line: 3, message: 'El punto de conexión «EPD-S14-20» ya aparece en el nudo 1.' },

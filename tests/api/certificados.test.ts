@@ -39,7 +39,16 @@ function curva(cups: string, desde: string, hasta: string): RegistroMedida[] {
   for (let t = inicio.getTime(), n = 0; t < fin.getTime(); t += 3_600_000, n++) {
     if (n % 53 === 7) continue;
     const estimada = n % 29 === 3;
-    out.push({ cups, inicio: new Date(t), minutos: 60, importadaWh: 40 + ((n * 37) % 911), exportadaWh: null, metodo: estimada ? 'estimada' : 'real', firme: !estimada, origen: 'CSV' });
+    out.push({
+      cups,
+      inicio: new Date(t),
+      minutos: 60,
+      importadaWh: 40 + ((n * 37) % 911),
+      exportadaWh: null,
+      metodo: estimada ? 'estimada' : 'real',
+      firme: !estimada,
+      origen: 'CSV',
+    });
   }
   return out;
 }
@@ -52,7 +61,9 @@ interface Titular {
 }
 
 /** An account holding one supply point (with `medidas` from `curva` when given). */
-async function titular(opts: { d?: 'epd' | 'eod' | 'ecd'; medidas?: [string, string]; nif?: string; nombre?: string } = {}): Promise<Titular> {
+async function titular(
+  opts: { d?: 'epd' | 'eod' | 'ecd'; medidas?: [string, string]; nif?: string; nombre?: string } = {},
+): Promise<Titular> {
   const u = await cuenta(server);
   const s = punto(opts.nif ?? u.nif, opts.d, opts.nombre ? { titularNombre: opts.nombre } : {});
   const { ids } = await guardarSuministros(server.database.db, [s]);
@@ -100,7 +111,8 @@ async function textoPdf(bytes: Uint8Array): Promise<string> {
 }
 
 // The portal groups thousands from four digits on (src/lib/formato/numeros.ts): written here with Intl itself.
-const kwh = (wh: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' }).format(wh / 1000);
+const kwh = (wh: number) =>
+  new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' }).format(wh / 1000);
 const entero = (n: number) => new Intl.NumberFormat('es-ES', { useGrouping: 'always' }).format(n);
 const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
 const nombreMes = (mes: string) => `${MESES[Number(mes.slice(5, 7)) - 1]} de ${mes.slice(0, 4)}`;
@@ -164,7 +176,9 @@ describe('POST /api/certificados and the PDF', () => {
       } else {
         expect(texto).toContain(`${nombreMes(mes)} ${porPeriodo.map(kwh).join(' ')} ${kwh(wh)}`);
       }
-      expect(texto).toContain(`${nombreMes(mes)} ${entero(horas)} ${entero(conDato - estimadas)} ${entero(estimadas)} ${entero(horas - conDato)} ${kwh(estimadaWh)}`);
+      expect(texto).toContain(
+        `${nombreMes(mes)} ${entero(horas)} ${entero(conDato - estimadas)} ${entero(estimadas)} ${entero(horas - conDato)} ${kwh(estimadaWh)}`,
+      );
       (['P1', 'P2', 'P3'] as const).forEach((p, i) => (total[p] += porPeriodo[i]!));
       total.wh += wh;
       total.horas += horas;
@@ -176,8 +190,13 @@ describe('POST /api/certificados and the PDF', () => {
     expect(texto).toContain(
       `Total del periodo ${entero(total.horas)} ${entero(total.conDato - total.estimadas)} ${entero(total.estimadas)} ${entero(total.horas - total.conDato)} ${kwh(total.estimadaWh)}`,
     );
-    const pct = (p: number) => new Intl.NumberFormat('es-ES', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p).replace(/\s/g, ' ');
-    expect(texto).toContain(`el ${pct((total.wh - total.estimadaWh) / total.wh)} (${kwh(total.wh - total.estimadaWh)} kWh) procede de medidas reales`);
+    const pct = (p: number) =>
+      new Intl.NumberFormat('es-ES', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+        .format(p)
+        .replace(/\s/g, ' ');
+    expect(texto).toContain(
+      `el ${pct((total.wh - total.estimadaWh) / total.wh)} (${kwh(total.wh - total.estimadaWh)} kWh) procede de medidas reales`,
+    );
     expect(texto).toContain(`${entero(total.horas - total.conDato)} horas sin dato`);
     expect(texto).toContain('no les atribuye consumo');
     // The answer says the same as the PDF.
@@ -185,7 +204,20 @@ describe('POST /api/certificados and the PDF', () => {
     expect(c.horasSinDato).toBe(total.horas - total.conDato);
 
     // Identity, holder, supply point, code and verification address.
-    for (const s of ['Electra Peninsular Distribución, S.L.', 'B00001016', 'Avenida de la Corriente Alterna, 12, 28000 Madrid', 'R1-9901', 'Lucía Martín Ortega', t.u.nif, t.cups, 'Calle Mayor, 1, 28801 Alcalá de Henares (Madrid)', '2.0TD', 'P1 (Punta): 4,6 kW · P2 (Valle): 4,6 kW', 'del 1 de septiembre de 2025 al 31 de marzo de 2026', 'Emitido el 2 de noviembre de 2026 a las 10:00 (hora peninsular)']) {
+    for (const s of [
+      'Electra Peninsular Distribución, S.L.',
+      'B00001016',
+      'Avenida de la Corriente Alterna, 12, 28000 Madrid',
+      'R1-9901',
+      'Lucía Martín Ortega',
+      t.u.nif,
+      t.cups,
+      'Calle Mayor, 1, 28801 Alcalá de Henares (Madrid)',
+      '2.0TD',
+      'P1 (Punta): 4,6 kW · P2 (Valle): 4,6 kW',
+      'del 1 de septiembre de 2025 al 31 de marzo de 2026',
+      'Emitido el 2 de noviembre de 2026 a las 10:00 (hora peninsular)',
+    ]) {
       expect(texto).toContain(s);
     }
     expect(c.codigo).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
@@ -239,10 +271,11 @@ describe('POST /api/certificados and the PDF', () => {
     const sha = createHash('sha256').update(a).digest('hex');
     expect(sha).toBe(c.sha256);
     expect(a.length).toBe(c.bytes);
-    const [fila] = await queryRows<{ sha256: string; pdf: Uint8Array; contenido: { total: { totalWh: number }; titular: { nif: string } } }>(
-      server.database.db,
-      sql`select sha256, pdf, contenido from certificados_consumo where id = ${c.id}`,
-    );
+    const [fila] = await queryRows<{
+      sha256: string;
+      pdf: Uint8Array;
+      contenido: { total: { totalWh: number }; titular: { nif: string } };
+    }>(server.database.db, sql`select sha256, pdf, contenido from certificados_consumo where id = ${c.id}`);
     expect(fila!.sha256).toBe(sha);
     expect(Buffer.from(fila!.pdf).equals(a)).toBe(true);
     expect(fila!.contenido.total.totalWh).toBe(c.totalWh);
@@ -260,7 +293,13 @@ describe('POST /api/certificados and the PDF', () => {
     expect(res.status).toBe(200);
     const lista = (await res.json()) as Certificado[];
     expect(lista.map((x) => x.id)).toEqual([segundo.id, primero.id]);
-    expect(lista[0]).toMatchObject({ cups: t.cups, desdeMes: '2026-01', hastaMes: '2026-02', titularActual: true, fichero: `certificado-consumo_${t.cups}_2026-01_2026-02.pdf` });
+    expect(lista[0]).toMatchObject({
+      cups: t.cups,
+      desdeMes: '2026-01',
+      hastaMes: '2026-02',
+      titularActual: true,
+      fichero: `certificado-consumo_${t.cups}_2026-01_2026-02.pdf`,
+    });
   });
 });
 
@@ -284,12 +323,22 @@ describe('ownership', () => {
 
   it('answers 401 without a session and 403 to an account that holds no supply point', async () => {
     expect((await llamar(server, 'GET', '/api/certificados')).status).toBe(401);
-    expect((await llamar(server, 'POST', '/api/certificados', { body: { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' } })).status).toBe(401);
+    expect(
+      (await llamar(server, 'POST', '/api/certificados', { body: { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' } }))
+        .status,
+    ).toBe(401);
     expect((await llamar(server, 'GET', '/api/certificados/00000000-0000-4000-8000-000000000000/pdf')).status).toBe(401);
     const sin = await cuenta(server);
     const { jwtToken } = await sesion(server, sin.email);
     expect((await llamar(server, 'GET', '/api/certificados', { token: jwtToken })).status).toBe(403);
-    expect((await llamar(server, 'POST', '/api/certificados', { token: jwtToken, body: { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' } })).status).toBe(403);
+    expect(
+      (
+        await llamar(server, 'POST', '/api/certificados', {
+          token: jwtToken,
+          body: { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('hides a certificate from the next holder of the supply point; the holder it names still sees it', async () => {
@@ -320,7 +369,10 @@ describe('impersonation', () => {
     expect(res.status).toBe(200);
     const { jwtToken } = (await res.json()) as { jwtToken: string };
     const c = await emitido({ token: jwtToken, cups: t.cups }, '2026-01', '2026-01');
-    const [fila] = await queryRows<{ user_id: string; suplantado_por: string }>(server.database.db, sql`select user_id, suplantado_por from certificados_consumo where id = ${c.id}`);
+    const [fila] = await queryRows<{ user_id: string; suplantado_por: string }>(
+      server.database.db,
+      sql`select user_id, suplantado_por from certificados_consumo where id = ${c.id}`,
+    );
     expect(fila).toEqual({ user_id: t.u.id, suplantado_por: admin.id });
     const [entrada] = await queryRows<{ actor_user_id: string; impersonator_user_id: string; details: { cups: string } }>(
       server.database.db,
@@ -328,7 +380,9 @@ describe('impersonation', () => {
     );
     expect(entrada).toMatchObject({ actor_user_id: t.u.id, impersonator_user_id: admin.id, details: { cups: t.cups } });
     // The holder sees it as theirs.
-    expect(((await (await llamar(server, 'GET', '/api/certificados', { token: t.token })).json()) as Certificado[]).map((x) => x.id)).toEqual([c.id]);
+    expect(
+      ((await (await llamar(server, 'GET', '/api/certificados', { token: t.token })).json()) as Certificado[]).map((x) => x.id),
+    ).toEqual([c.id]);
   });
 });
 
@@ -349,7 +403,10 @@ describe('period rules', () => {
       const cuerpo = (await res.json()) as string[];
       expect(cuerpo.join(' ')).toMatch(mensaje);
     }
-    const [n] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from certificados_consumo where cups = ${t.cups}`);
+    const [n] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from certificados_consumo where cups = ${t.cups}`,
+    );
     expect(n!.n).toBe(0);
   });
 
@@ -381,7 +438,13 @@ describe('GET /api/verificarCertificado', () => {
       sha256: string;
       emitidoEn: string;
     };
-    expect(v).toMatchObject({ valido: true, cups: t.cups, distribuidora: { nombre: 'Electra Peninsular Distribución, S.L.' }, periodo: { desdeMes: '2025-12', hastaMes: '2026-01' }, sha256: c.sha256 });
+    expect(v).toMatchObject({
+      valido: true,
+      cups: t.cups,
+      distribuidora: { nombre: 'Electra Peninsular Distribución, S.L.' },
+      periodo: { desdeMes: '2025-12', hastaMes: '2026-01' },
+      sha256: c.sha256,
+    });
     expect(v.titular).toEqual({ nombre: 'Titular Verificable', nif: `***${t.u.nif.slice(3, 7)}**` });
     expect(JSON.stringify(v)).not.toContain(t.u.nif);
     const filas = await sumasDeLaBase(t.id, '2025-12-01', '2026-01-31');

@@ -36,9 +36,12 @@ class FlakyMailer implements Mailer {
     if (this.failures > 0) {
       this.failures--;
       // What a careless transport might say: credentials and a link in the message.
-      throw Object.assign(new Error('connect ECONNREFUSED smtp://usuario:secreto@smtp.example:25 http://portal.test/sesion/nueva-clave/IDSECRETO'), {
-        code: 'ESOCKET',
-      });
+      throw Object.assign(
+        new Error('connect ECONNREFUSED smtp://usuario:secreto@smtp.example:25 http://portal.test/sesion/nueva-clave/IDSECRETO'),
+        {
+          code: 'ESOCKET',
+        },
+      );
     }
     this.sent.push(message);
   }
@@ -82,7 +85,15 @@ describe('outbox worker', () => {
     expect(await worker(server.mailer).runOnce()).toBe(1);
     expect(server.mailer.sent.at(-1)).toEqual(mensaje());
     const row = await fila(id);
-    expect(row).toMatchObject({ estado: 'enviado', attempts: 1, lastError: null, text: '', html: '', to: 'destino@correo.example', subject: 'Asunto de prueba' });
+    expect(row).toMatchObject({
+      estado: 'enviado',
+      attempts: 1,
+      lastError: null,
+      text: '',
+      html: '',
+      to: 'destino@correo.example',
+      subject: 'Asunto de prueba',
+    });
     expect(row.sentAt!.getTime()).toBe(server.clock.now().getTime());
     expect(await worker(server.mailer).runOnce()).toBe(0);
   });

@@ -27,7 +27,15 @@ async function registrar(): Promise<string> {
   const res = await server.fetch('/api/altaUsuario', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ nif: dni(), nombre: 'Ana', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Clave123', correoElectronico: correo, host: '' }),
+    body: JSON.stringify({
+      nif: dni(),
+      nombre: 'Ana',
+      apellido1: 'Ruiz',
+      apellido2: 'Gil',
+      password: 'Clave123',
+      correoElectronico: correo,
+      host: '',
+    }),
   });
   expect(res.status).toBe(200);
   return correo;
@@ -42,7 +50,10 @@ describe('periodic clean-up', () => {
     const reciente = await registrar();
     // An active account as old as the pending one stays.
     const activa = await registrar();
-    await server.database.db.update(users).set({ estado: 'activo', createdAt: new Date(server.clock.now().getTime() - 40 * DIA) }).where(eq(users.email, activa));
+    await server.database.db
+      .update(users)
+      .set({ estado: 'activo', createdAt: new Date(server.clock.now().getTime() - 40 * DIA) })
+      .where(eq(users.email, activa));
 
     server.clock.advance(28 * DIA - SEG);
     expect((await limpiar(server.database.db, server.clock.now())).cuentasPendientes).toBe(0);
@@ -60,13 +71,23 @@ describe('periodic clean-up', () => {
     const db = server.database.db;
     const now = server.clock.now();
     const at = (ms: number) => new Date(now.getTime() + ms);
-    const [user] = await db.insert(users).values({ email: `l${Date.now()}@correo.example`, passwordHash: 'x', estado: 'activo' }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ email: `l${Date.now()}@correo.example`, passwordHash: 'x', estado: 'activo' })
+      .returning({ id: users.id });
     const userId = user!.id;
     await db.insert(userTokens).values([
       { userId, tipo: 'restablecimiento', tokenHash: 'caducado', createdAt: at(-2 * DIA), expiresAt: at(-SEG) },
       { userId, tipo: 'restablecimiento', tokenHash: 'vigente', createdAt: at(-SEG), expiresAt: at(DIA) },
     ]);
-    const familia = (hash: string, expiresAt: Date) => ({ userId, familyId: crypto.randomUUID(), tokenHash: hash, createdAt: at(-60 * DIA), expiresAt, lastUsedAt: at(-60 * DIA) });
+    const familia = (hash: string, expiresAt: Date) => ({
+      userId,
+      familyId: crypto.randomUUID(),
+      tokenHash: hash,
+      createdAt: at(-60 * DIA),
+      expiresAt,
+      lastUsedAt: at(-60 * DIA),
+    });
     await db.insert(refreshTokens).values([familia('antigua', at(-30 * DIA - SEG)), familia('reciente', at(-29 * DIA))]);
     await db.insert(rateLimits).values([
       { key: 'login-par:viejo', windowStart: at(-16 * 60 * SEG), count: 3 },
@@ -86,9 +107,16 @@ describe('periodic clean-up', () => {
     await jobs.runOnce();
     await jobs.stop();
 
-    expect((await db.select({ h: userTokens.tokenHash }).from(userTokens).where(eq(userTokens.userId, userId))).map((r) => r.h)).toEqual(['vigente']);
-    expect((await db.select({ h: refreshTokens.tokenHash }).from(refreshTokens).where(eq(refreshTokens.userId, userId))).map((r) => r.h)).toEqual(['reciente']);
-    expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k).sort()).toEqual(['login-conocida:reciente', 'login-par:actual']);
+    expect((await db.select({ h: userTokens.tokenHash }).from(userTokens).where(eq(userTokens.userId, userId))).map((r) => r.h)).toEqual([
+      'vigente',
+    ]);
+    expect(
+      (await db.select({ h: refreshTokens.tokenHash }).from(refreshTokens).where(eq(refreshTokens.userId, userId))).map((r) => r.h),
+    ).toEqual(['reciente']);
+    expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k).sort()).toEqual([
+      'login-conocida:reciente',
+      'login-par:actual',
+    ]);
     const correos = (await db.select({ to: mailOutbox.to }).from(mailOutbox)).map((r) => r.to);
     expect(correos.filter((to) => /^[abcd]@/.test(to)).sort()).toEqual(['b@correo.example', 'c@correo.example']);
   });

@@ -65,8 +65,13 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 const login = (user: string, password: string) =>
   server.fetch('/api/accesoUsuario', { method: 'POST', headers: { Authorization: basic(user, password) } });
 const cookieDe = (res: Response) =>
-  res.headers.getSetCookie().find((c) => c.startsWith('portal_refresh='))!.split(';')[0]!.slice('portal_refresh='.length);
-const refresh = (cookie: string) => server.fetch('/api/users/refresh-token', { method: 'POST', headers: { Cookie: `portal_refresh=${cookie}` } });
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('portal_refresh='))!
+    .split(';')[0]!
+    .slice('portal_refresh='.length);
+const refresh = (cookie: string) =>
+  server.fetch('/api/users/refresh-token', { method: 'POST', headers: { Cookie: `portal_refresh=${cookie}` } });
 
 /** Sends the outbox now, as the running worker would. */
 async function enviarCorreos(): Promise<void> {
@@ -101,7 +106,14 @@ describe('POST /api/altaUsuario', () => {
     expect(await res.json()).toEqual({ message: 'Cuenta creada. Recibirá en su correo las instrucciones para la activación.' });
 
     const user = await findUserByEmail(server.database.db, datos.correoElectronico);
-    expect(user).toMatchObject({ estado: 'pendiente', nif: datos.nif, nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', razonSocial: '' });
+    expect(user).toMatchObject({
+      estado: 'pendiente',
+      nif: datos.nif,
+      nombre: 'Lucía',
+      apellido1: 'Martín',
+      apellido2: 'Ortega',
+      razonSocial: '',
+    });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user!.createdAt.getTime()).toBe(server.clock.now().getTime());
     expect(await permissionsOf(server.database.db, user!.id)).toEqual([]);
@@ -125,7 +137,10 @@ describe('POST /api/altaUsuario', () => {
     expect(enlace!.tokenHash).toBe(sha256Hex(id));
     const texto = JSON.stringify(await server.database.db.select().from(userTokens));
     expect(texto).not.toContain(id);
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'usuario.alta'), eq(auditLog.actorUserId, user!.id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'usuario.alta'), eq(auditLog.actorUserId, user!.id)));
     expect(entrada).toMatchObject({ ip: '127.0.0.1', details: { tipoNif: 'DNI' } });
   });
 
@@ -200,8 +215,12 @@ describe('POST /api/altaUsuario', () => {
   });
 
   it('writes the account and its mail in one transaction: if the mail cannot be queued, no account exists', async () => {
-    await server.database.db.execute(sql`create function prueba_outbox_caido() returns trigger language plpgsql as $$ begin raise exception 'outbox caído'; end $$`);
-    await server.database.db.execute(sql`create trigger prueba_outbox_caido before insert on mail_outbox for each row execute function prueba_outbox_caido()`);
+    await server.database.db.execute(
+      sql`create function prueba_outbox_caido() returns trigger language plpgsql as $$ begin raise exception 'outbox caído'; end $$`,
+    );
+    await server.database.db.execute(
+      sql`create trigger prueba_outbox_caido before insert on mail_outbox for each row execute function prueba_outbox_caido()`,
+    );
     try {
       const datos = persona();
       const res = await post('/api/altaUsuario', datos);
@@ -239,7 +258,12 @@ describe('POST /api/activarUsuario', () => {
     const sesion = await login(datos.correoElectronico, datos.password);
     expect(sesion.status).toBe(200);
     expect(((await sesion.json()) as { Permisos: string[] }).Permisos).toHaveLength(6);
-    expect(await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'usuario.activacion'), eq(auditLog.actorUserId, user!.id)))).toHaveLength(1);
+    expect(
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'usuario.activacion'), eq(auditLog.actorUserId, user!.id))),
+    ).toHaveLength(1);
   });
 
   it('answers 400 to a used id', async () => {
@@ -302,7 +326,9 @@ describe('POST /api/recuperarClave', () => {
       answers.push({ status: res.status, body: await res.text(), ms: performance.now() - t0 });
     }
     expect(new Set(answers.map((a) => `${a.status} ${a.body}`))).toEqual(
-      new Set([`200 ${JSON.stringify({ message: 'Si los datos corresponden a una cuenta activa, recibirá en su correo las instrucciones para recuperar su contraseña.' })}`]),
+      new Set([
+        `200 ${JSON.stringify({ message: 'Si los datos corresponden a una cuenta activa, recibirá en su correo las instrucciones para recuperar su contraseña.' })}`,
+      ]),
     );
     // No answer comes sooner than the floor, so the one that queued a mail is not told apart by time.
     for (const a of answers) expect(a.ms).toBeGreaterThanOrEqual(240);
@@ -312,7 +338,10 @@ describe('POST /api/recuperarClave', () => {
     await enviarCorreos();
     const { url, id } = enlaceDe(email, 'nueva-clave');
     expect(url).toBe(`http://portal.test/sesion/nueva-clave/${id}`);
-    const [enlace] = await server.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256Hex(id)));
+    const [enlace] = await server.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256Hex(id)));
     expect(enlace!.expiresAt.getTime() - server.clock.now().getTime()).toBe(HORA);
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'clave.recuperacion_solicitada'))).toHaveLength(1);
   });
@@ -343,7 +372,10 @@ describe('POST /api/actualizarClave', () => {
     expect((await login(email, 'Nueva456')).status).toBe(200);
     for (const cookie of sesiones) expect((await refresh(cookie)).status).toBe(401);
     const user = await findUserByEmail(server.database.db, email);
-    const revocados = await server.database.db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, user!.id), eq(refreshTokens.revokedReason, 'cambio_clave')));
+    const revocados = await server.database.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, user!.id), eq(refreshTokens.revokedReason, 'cambio_clave')));
     expect(revocados).toHaveLength(2);
 
     const [confirmacion] = await server.database.db
@@ -352,7 +384,10 @@ describe('POST /api/actualizarClave', () => {
       .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Su contraseña del portal de Grupo Electra Distribución ha cambiado')));
     expect(confirmacion).toMatchObject({ estado: 'pendiente' });
     expect(confirmacion!.text).toContain('http://portal.test/sesion/recordar-clave');
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'clave.restablecida'), eq(auditLog.actorUserId, user!.id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'clave.restablecida'), eq(auditLog.actorUserId, user!.id)));
     expect(entrada!.details).toEqual({ sesionesCerradas: 2 });
   });
 
@@ -381,7 +416,7 @@ describe('POST /api/actualizarClave', () => {
     expect((await post('/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: segundo.url })).status).toBe(200);
   });
 
-  it('answers 400 with the rule\'s messages when the passwords differ or fail the rule, and keeps the link', async () => {
+  it("answers 400 with the rule's messages when the passwords differ or fail the rule, and keeps the link", async () => {
     const { enlace } = await preparado();
     const distintas = await post('/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva457', host: enlace.url });
     expect(distintas.status).toBe(400);
@@ -393,7 +428,11 @@ describe('POST /api/actualizarClave', () => {
   });
 
   it('answers 400 to an unknown id or a URL without one', async () => {
-    for (const host of ['http://portal.test/sesion/nueva-clave/desconocido', 'http://portal.test/sesion/login', 'http://portal.test/sesion/nueva-clave/%E0%A4%A']) {
+    for (const host of [
+      'http://portal.test/sesion/nueva-clave/desconocido',
+      'http://portal.test/sesion/login',
+      'http://portal.test/sesion/nueva-clave/%E0%A4%A',
+    ]) {
       const res = await post('/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host });
       expect(res.status, host).toBe(400);
       expect(await res.json()).toMatchObject({ message: expect.any(String) });
@@ -437,11 +476,31 @@ describe('a whole journey', () => {
     // One line per request, and the worker's lines about each mail.
     expect(server.logs.length - desde).toBeGreaterThanOrEqual(8);
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    for (const secreto of ['Secreta1Alta', 'Equivocada9', 'Secreta2Nueva', jwtToken, jwtToken.split('.')[2]!, cookie, cookie2, activacion.id, reset.id]) {
+    for (const secreto of [
+      'Secreta1Alta',
+      'Equivocada9',
+      'Secreta2Nueva',
+      jwtToken,
+      jwtToken.split('.')[2]!,
+      cookie,
+      cookie2,
+      activacion.id,
+      reset.id,
+    ]) {
       expect(logs, secreto).not.toContain(secreto);
     }
     const audit = JSON.stringify(await server.database.db.select().from(auditLog));
-    for (const secreto of ['Secreta1Alta', 'Equivocada9', 'Secreta2Nueva', cookie, cookie2, activacion.id, reset.id, sha256Hex(cookie), sha256Hex(reset.id)]) {
+    for (const secreto of [
+      'Secreta1Alta',
+      'Equivocada9',
+      'Secreta2Nueva',
+      cookie,
+      cookie2,
+      activacion.id,
+      reset.id,
+      sha256Hex(cookie),
+      sha256Hex(reset.id),
+    ]) {
       expect(audit, secreto).not.toContain(secreto);
     }
   });

@@ -45,9 +45,7 @@ describe('migrations', () => {
   });
 
   it('refuse an e-mail that is not lower case and an unknown account state', async () => {
-    await expect(
-      database.db.execute(sql`insert into users (email, password_hash) values ('Mayus@Example.com', 'x')`),
-    ).rejects.toThrow();
+    await expect(database.db.execute(sql`insert into users (email, password_hash) values ('Mayus@Example.com', 'x')`)).rejects.toThrow();
     await expect(
       database.db.execute(sql`insert into users (email, password_hash, estado) values ('a@example.com', 'x', 'raro')`),
     ).rejects.toThrow();
@@ -55,8 +53,7 @@ describe('migrations', () => {
 });
 
 describe('administrator bootstrap', () => {
-  const config = (env: Record<string, string>) =>
-    loadConfig({ DATA_DIR: '/tmp/unused', JWT_SECRET: 'x'.repeat(32), ...env });
+  const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/unused', JWT_SECRET: 'x'.repeat(32), ...env });
 
   it('creates an active administrator with every permission of every distributor, once', async () => {
     const cfg = config({ ADMIN_EMAIL: 'Jefa@Example.com', ADMIN_PASSWORD: 'Cl4ve-segura' });

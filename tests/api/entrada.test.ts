@@ -58,7 +58,16 @@ describe('control characters and impossible dates', () => {
     const res = await server.fetch('/api/altaUsuario', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ nif: '12345678Z', razonSocial: '', nombre: 'Ana\u0000', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Clave123', correoElectronico: 'nul@correo.example', host: 'http://portal.test/sesion' }),
+      body: JSON.stringify({
+        nif: '12345678Z',
+        razonSocial: '',
+        nombre: 'Ana\u0000',
+        apellido1: 'Ruiz',
+        apellido2: 'Gil',
+        password: 'Clave123',
+        correoElectronico: 'nul@correo.example',
+        host: 'http://portal.test/sesion',
+      }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual([MENSAJE_CONTROL]);
@@ -127,12 +136,26 @@ describe('every message a person can read', () => {
       const ruta = `/api${plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? cups : n === 'id' ? 'epd' : '1'))}`;
       for (const [metodo, op] of Object.entries(metodos)) {
         for (const p of (op.parameters ?? []).filter((x) => x.in === 'query')) {
-          for (const valor of ['', 'abc', '-1', '1.5', '%7B%7D']) await revisar(`${metodo} ${ruta}?${p.name}=${valor}`, await llamar(server, metodo.toUpperCase(), `${ruta}?${p.name}=${valor}`, { token }));
+          for (const valor of ['', 'abc', '-1', '1.5', '%7B%7D'])
+            await revisar(
+              `${metodo} ${ruta}?${p.name}=${valor}`,
+              await llamar(server, metodo.toUpperCase(), `${ruta}?${p.name}=${valor}`, { token }),
+            );
         }
         const esquema = resolver(op.requestBody?.content?.['application/json']?.schema);
         if (!esquema) continue;
-        const cuerpos: unknown[] = [{}, [], 'x', 7, ...Object.keys(esquema.properties ?? {}).flatMap((k) => [{ [k]: {} }, { [k]: 12345 }, { [k]: 'x'.repeat(300) }])];
-        for (const cuerpo of cuerpos) await revisar(`${metodo} ${ruta} ${JSON.stringify(cuerpo).slice(0, 40)}`, await llamar(server, metodo.toUpperCase(), ruta, { token, body: cuerpo }));
+        const cuerpos: unknown[] = [
+          {},
+          [],
+          'x',
+          7,
+          ...Object.keys(esquema.properties ?? {}).flatMap((k) => [{ [k]: {} }, { [k]: 12345 }, { [k]: 'x'.repeat(300) }]),
+        ];
+        for (const cuerpo of cuerpos)
+          await revisar(
+            `${metodo} ${ruta} ${JSON.stringify(cuerpo).slice(0, 40)}`,
+            await llamar(server, metodo.toUpperCase(), ruta, { token, body: cuerpo }),
+          );
       }
     }
     expect(ingles).toEqual([]);

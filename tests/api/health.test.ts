@@ -27,7 +27,8 @@ describe('GET /api/health', () => {
   it('answers 503 when a migration is missing', async () => {
     await server.database.db.execute(
       // Forget the last applied migration, as a database an older build migrated would look.
-      (await import('drizzle-orm')).sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+      (await import('drizzle-orm'))
+        .sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     );
     const res = await server.fetch('/api/health');
     expect(res.status).toBe(503);

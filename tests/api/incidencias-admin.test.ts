@@ -41,7 +41,11 @@ function entrada(cambios: Record<string, unknown> = {}) {
     codigoIne: '28005',
     provincia: 'Madrid',
     codigosPostales: ['28801', '28802'],
-    cups: [CUPS_EPD.toLowerCase().replace(/(.{4})/g, '$1 ').trim()],
+    cups: [
+      CUPS_EPD.toLowerCase()
+        .replace(/(.{4})/g, '$1 ')
+        .trim(),
+    ],
     clientesAfectados: 120,
     inicio: inicio.toISOString(),
     finPrevisto: new Date(inicio.getTime() + 4 * 60 * 60 * 1000).toISOString(),
@@ -91,7 +95,10 @@ describe('creating, editing and closing an incident', () => {
     });
     expect(edicion.status).toBe(200);
     expect(await edicion.json()).toMatchObject({ estado: 'En curso', descripcion: 'Avería en el transformador.' });
-    expect((await publicas()).find((i) => i.id === creada.id)).toMatchObject({ estadoIncidenciaRed: 'En curso', descripcion: 'Avería en el transformador.' });
+    expect((await publicas()).find((i) => i.id === creada.id)).toMatchObject({
+      estadoIncidenciaRed: 'En curso',
+      descripcion: 'Avería en el transformador.',
+    });
 
     server.clock.advance(2 * 60 * 60 * 1000);
     token = (await sesion(server, admin.email)).jwtToken;
@@ -148,7 +155,14 @@ describe('validation of an incident', () => {
     expect(await fin.json()).toEqual(['El fin previsto no puede ser anterior al inicio.']);
 
     const varios = await crear(
-      entrada({ codigoIne: '99001', codigosPostales: ['28801', '53000'], estado: 'Cerrada', descripcion: '', clientesAfectados: -1, inicio: 'mañana' }),
+      entrada({
+        codigoIne: '99001',
+        codigosPostales: ['28801', '53000'],
+        estado: 'Cerrada',
+        descripcion: '',
+        clientesAfectados: -1,
+        inicio: 'mañana',
+      }),
     );
     expect(varios.status).toBe(400);
     const mensajes = (await varios.json()) as string[];
@@ -168,10 +182,12 @@ describe('validation of an incident', () => {
 });
 
 describe("the distributor part of the administrator's permission", () => {
-  it("limits creating, listing, editing and closing to the distributors one administers", async () => {
+  it('limits creating, listing, editing and closing to the distributors one administers', async () => {
     const ajena = await crear(entrada({ distribuidora: 'eod', cups: [CUPS_EOD] }), tokenEpd);
     expect(ajena.status).toBe(403);
-    const deEod = (await (await crear(entrada({ distribuidora: 'eod', cups: [CUPS_EOD], descripcion: 'Incidencia de EOD.' }))).json()) as IncidenciaAdmin;
+    const deEod = (await (
+      await crear(entrada({ distribuidora: 'eod', cups: [CUPS_EOD], descripcion: 'Incidencia de EOD.' }))
+    ).json()) as IncidenciaAdmin;
     const deEpd = (await (await crear(entrada({ descripcion: 'Incidencia de EPD.' }), tokenEpd)).json()) as IncidenciaAdmin;
 
     const lista = await llamar(server, 'GET', '/api/administrador/incidencias?porPagina=100', { token: tokenEpd });
@@ -183,7 +199,9 @@ describe("the distributor part of the administrator's permission", () => {
     expect((await llamar(server, 'GET', '/api/administrador/incidencias?distribuidora=eod', { token: tokenEpd })).status).toBe(403);
 
     // Another distributor's incident is not theirs: 404, as if it did not exist.
-    expect((await llamar(server, 'PUT', `/api/administrador/incidencias/${deEod.id}`, { token: tokenEpd, body: entrada() })).status).toBe(404);
+    expect((await llamar(server, 'PUT', `/api/administrador/incidencias/${deEod.id}`, { token: tokenEpd, body: entrada() })).status).toBe(
+      404,
+    );
     expect((await llamar(server, 'POST', `/api/administrador/incidencias/${deEod.id}/cierre`, { token: tokenEpd })).status).toBe(404);
     // Nor can they move their own to a distributor they do not administer.
     const mover = await llamar(server, 'PUT', `/api/administrador/incidencias/${deEpd.id}`, {
@@ -204,12 +222,16 @@ describe("the distributor part of the administrator's permission", () => {
     const anulada = await llamar(server, 'POST', `/api/administrador/incidencias/${a.id}/cierre`, { token });
     expect(anulada.status).toBe(200);
     expect(await anulada.json()).toMatchObject({ estado: 'Cerrada', fin: (a as IncidenciaAdmin & { inicio: string }).inicio });
-    const todas = (await (await llamar(server, 'GET', `/api/administrador/incidencias?q=${marca.toLowerCase()}`, { token })).json()) as IncidenciaAdmin[];
+    const todas = (await (
+      await llamar(server, 'GET', `/api/administrador/incidencias?q=${marca.toLowerCase()}`, { token })
+    ).json()) as IncidenciaAdmin[];
     expect(todas.map((i) => [i.id, i.estado])).toEqual([
       [b.id, 'Activa'],
       [a.id, 'Cerrada'],
     ]);
-    const cerradas = (await (await llamar(server, 'GET', `/api/administrador/incidencias?q=${marca}&estado=Cerrada`, { token })).json()) as IncidenciaAdmin[];
+    const cerradas = (await (
+      await llamar(server, 'GET', `/api/administrador/incidencias?q=${marca}&estado=Cerrada`, { token })
+    ).json()) as IncidenciaAdmin[];
     expect(cerradas.map((i) => i.id)).toEqual([a.id]);
     expect((await llamar(server, 'GET', '/api/administrador/incidencias?estado=Abierta', { token })).status).toBe(400);
   });

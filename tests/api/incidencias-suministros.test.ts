@@ -43,8 +43,17 @@ async function incidencia(cambios: Partial<typeof incidenciasRed.$inferInsert>):
 async function titular() {
   const u = await cuenta(server);
   const base = 300_000 + Math.floor(Math.random() * 1e6) * 10 + ++seq;
-  const epd = suministroPrueba(construirCups('9901', base), 'epd', u.nif, { codigoPostal: '28801', codigoIne: '28005', municipio: 'Alcalá de Henares' });
-  const eod = suministroPrueba(construirCups('9902', base), 'eod', u.nif, { codigoPostal: '10001', codigoIne: '10037', municipio: 'Cáceres', provincia: 'Cáceres' });
+  const epd = suministroPrueba(construirCups('9901', base), 'epd', u.nif, {
+    codigoPostal: '28801',
+    codigoIne: '28005',
+    municipio: 'Alcalá de Henares',
+  });
+  const eod = suministroPrueba(construirCups('9902', base), 'eod', u.nif, {
+    codigoPostal: '10001',
+    codigoIne: '10037',
+    municipio: 'Cáceres',
+    provincia: 'Cáceres',
+  });
   await guardarSuministros(server.database.db, [epd, eod]);
   const { jwtToken } = await sesion(server, u.email);
   return { token: jwtToken, epd: epd.cups, eod: eod.cups };

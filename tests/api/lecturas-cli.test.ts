@@ -80,7 +80,10 @@ async function estados(): Promise<Record<string, string>> {
 describe('npm run import -- contadores', { timeout: 180_000 }, () => {
   it('replaces the states of a good file and says how many', async () => {
     const { code, stdout, stderr } = await runImport(
-      ['contadores', fichero([CABECERA, `${A};N;2026-10-28 18:40;cerrado;con_suministro;`, `${B};S;;abierto_remoto;cortado;Corte por impago`])],
+      [
+        'contadores',
+        fichero([CABECERA, `${A};N;2026-10-28 18:40;cerrado;con_suministro;`, `${B};S;;abierto_remoto;cortado;Corte por impago`]),
+      ],
       destino.env,
     );
     expect(stderr).toBe('');

@@ -37,7 +37,9 @@ describe('demo meters', { timeout: 60_000 }, () => {
   it('spread the reading cycles over the month', async () => {
     const dias = new Set<number>();
     for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
-      const r = (await (await llamar(server, 'GET', '/api/lecturasProgramadas', { token: await token(cliente(n)) })).json()) as ProgramaRespuesta;
+      const r = (await (
+        await llamar(server, 'GET', '/api/lecturasProgramadas', { token: await token(cliente(n)) })
+      ).json()) as ProgramaRespuesta;
       for (const s of r.suministros) dias.add(s.cicloLectura);
     }
     expect(dias.size).toBeGreaterThanOrEqual(6);
@@ -53,7 +55,10 @@ describe('demo meters', { timeout: 60_000 }, () => {
       estadoSuministro: 'cortado',
       motivo: expect.stringContaining('impago'),
     });
-    expect((await estadoDe(cliente(5)))[0]!.estado).toMatchObject({ estadoSuministro: 'sin_suministro', motivo: expect.stringContaining('Avería') });
+    expect((await estadoDe(cliente(5)))[0]!.estado).toMatchObject({
+      estadoSuministro: 'sin_suministro',
+      motivo: expect.stringContaining('Avería'),
+    });
     const visitado = (await estadoDe(cliente(6)))[0]!;
     expect(visitado).toMatchObject({ telegestionado: false, estado: { comunica: false, ultimaComunicacion: null } });
     expect((await estadoDe(cliente(8)))[0]!.estado).toBeNull();

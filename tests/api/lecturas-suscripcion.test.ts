@@ -42,12 +42,16 @@ const leer = (url: string, desde = '127.0.0.1') => server.fetchFrom(desde, new U
 
 /** The events of a calendar: UID and summary. */
 const eventos = (texto: string) =>
-  new ICAL.Component(ICAL.parse(texto)).getAllSubcomponents('vevent').map((v) => `${String(v.getFirstPropertyValue('uid'))} ${String(v.getFirstPropertyValue('summary'))}`);
+  new ICAL.Component(ICAL.parse(texto))
+    .getAllSubcomponents('vevent')
+    .map((v) => `${String(v.getFirstPropertyValue('uid'))} ${String(v.getFirstPropertyValue('summary'))}`);
 
 describe('the subscription address', () => {
   it('answers without a session the same calendar as the download, for every supply point the holder has when it is read', async () => {
     const t = await titularCon([(n) => puntoNuevo(n, 'epd'), (n) => puntoNuevo(n, 'eod', { telegestionado: false })]);
-    const sinSuscripcion = (await (await llamar(server, 'GET', '/api/lecturasProgramadas/suscripcion', { token: t.token })).json()) as { activa: boolean };
+    const sinSuscripcion = (await (await llamar(server, 'GET', '/api/lecturasProgramadas/suscripcion', { token: t.token })).json()) as {
+      activa: boolean;
+    };
     expect(sinSuscripcion).toEqual({ activa: false, creadaEn: null, usadaEn: null });
 
     const s = await crear(t.token);
@@ -69,7 +73,11 @@ describe('the subscription address', () => {
     await guardarSuministros(server.database.db, [nuevo]);
     expect(await (await leer(s.url)).text()).toContain(nuevo.cups);
 
-    const estado = (await (await llamar(server, 'GET', '/api/lecturasProgramadas/suscripcion', { token: t.token })).json()) as { activa: boolean; creadaEn: string; usadaEn: string };
+    const estado = (await (await llamar(server, 'GET', '/api/lecturasProgramadas/suscripcion', { token: t.token })).json()) as {
+      activa: boolean;
+      creadaEn: string;
+      usadaEn: string;
+    };
     expect(estado.activa).toBe(true);
     expect(estado.creadaEn).toBe(s.creadaEn);
     expect(estado.usadaEn).not.toBeNull();
@@ -107,7 +115,8 @@ describe('the subscription address', () => {
   });
 
   it('is made only by a holder in their own session: 401 without one, 403 without supply points or impersonated', async () => {
-    for (const metodo of ['GET', 'POST', 'DELETE'] as const) expect((await llamar(server, metodo, '/api/lecturasProgramadas/suscripcion')).status).toBe(401);
+    for (const metodo of ['GET', 'POST', 'DELETE'] as const)
+      expect((await llamar(server, metodo, '/api/lecturasProgramadas/suscripcion')).status).toBe(401);
     const sin = await cuenta(server);
     const { jwtToken } = await sesion(server, sin.email);
     expect((await llamar(server, 'POST', '/api/lecturasProgramadas/suscripcion', { token: jwtToken })).status).toBe(403);
@@ -115,7 +124,10 @@ describe('the subscription address', () => {
     const t = await titularCon([(n) => puntoNuevo(n, 'epd')]);
     const admin = await cuenta(server, { extra: todosLosPermisos(), prefijo: 'admin' });
     const adminToken = (await sesion(server, admin.email)).jwtToken;
-    const suplantacion = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: adminToken, body: { username: t.u.email } });
+    const suplantacion = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', {
+      token: adminToken,
+      body: { username: t.u.email },
+    });
     expect(suplantacion.status).toBe(200);
     const suplantado = ((await suplantacion.json()) as { jwtToken: string }).jwtToken;
     for (const metodo of ['POST', 'DELETE'] as const) {

@@ -96,23 +96,48 @@ describe('GET /api/lecturasProgramadas', () => {
       autolectura: { desde: '2026-11-04', hasta: '2026-11-11' },
     });
     const remotas = cuerpo.suministros.find((s) => s.cups === a.cups[1])!;
-    expect(remotas.lecturas.map((l) => l.fecha)).toEqual(['2026-12-28', '2027-02-28', '2027-04-28', '2027-06-28', '2027-08-28', '2027-10-28']);
+    expect(remotas.lecturas.map((l) => l.fecha)).toEqual([
+      '2026-12-28',
+      '2027-02-28',
+      '2027-04-28',
+      '2027-06-28',
+      '2027-08-28',
+      '2027-10-28',
+    ]);
     expect(remotas.lecturas.every((l) => l.tipo === 'cierre_remoto' && l.autolectura === null)).toBe(true);
   });
 
   it('keeps the phase of a bimonthly route from its latest reading', async () => {
     const a = await titularCon([(n) => punto(n, 'ecd', { cicloLectura: 10, periodicidadFacturacion: 'bimestral' })]);
     await guardarLecturasContador(server.database.db, [
-      { suministroId: await idDe(a.cups[0]!), momento: new Date('2026-09-09T22:00:00Z'), origen: 'real', activaKwh: [1, 2, 3], exportadaKwh: null },
+      {
+        suministroId: await idDe(a.cups[0]!),
+        momento: new Date('2026-09-09T22:00:00Z'),
+        origen: 'real',
+        activaKwh: [1, 2, 3],
+        exportadaKwh: null,
+      },
     ]);
-    const cuerpo = (await (await llamar(server, 'GET', `/api/lecturasProgramadas?cups=${a.cups[0]}`, { token: a.token })).json()) as ProgramaRespuesta;
-    expect(cuerpo.suministros[0]!.lecturas.map((l) => l.fecha.slice(0, 7))).toEqual(['2026-11', '2027-01', '2027-03', '2027-05', '2027-07', '2027-09']);
+    const cuerpo = (await (
+      await llamar(server, 'GET', `/api/lecturasProgramadas?cups=${a.cups[0]}`, { token: a.token })
+    ).json()) as ProgramaRespuesta;
+    expect(cuerpo.suministros[0]!.lecturas.map((l) => l.fecha.slice(0, 7))).toEqual([
+      '2026-11',
+      '2027-01',
+      '2027-03',
+      '2027-05',
+      '2027-07',
+      '2027-09',
+    ]);
   });
 });
 
 describe('GET /api/lecturasProgramadas.ics', () => {
   it('answers an iCalendar file whose events are the readings of the JSON answer', async () => {
-    const a = await titularCon([(n) => punto(n, 'epd', { cicloLectura: 25, telegestionado: false }), (n) => punto(n, 'eod', { cicloLectura: 3 })]);
+    const a = await titularCon([
+      (n) => punto(n, 'epd', { cicloLectura: 25, telegestionado: false }),
+      (n) => punto(n, 'eod', { cicloLectura: 3 }),
+    ]);
     const res = await llamar(server, 'GET', '/api/lecturasProgramadas.ics', { token: a.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -189,7 +214,12 @@ describe('GET /api/estadoContador', () => {
 });
 
 describe('administration of meter states', () => {
-  const cambio = { comunica: true, interruptor: 'abierto_remoto', estadoSuministro: 'cortado', motivo: 'Corte por impago solicitado por su comercializadora.' };
+  const cambio = {
+    comunica: true,
+    interruptor: 'abierto_remoto',
+    estadoSuministro: 'cortado',
+    motivo: 'Corte por impago solicitado por su comercializadora.',
+  };
 
   it("changes a meter's state, audits it, and its holder sees the change", async () => {
     const a = await titularCon([(n) => punto(n, 'epd', { titularNombre: 'Lucía Prueba' })]);
@@ -232,8 +262,12 @@ describe('administration of meter states', () => {
     const ver = await llamar(server, 'GET', `/api/administrador/contadores/${a.cups[0]}`, { token: ajeno.token });
     expect(ver.status).toBe(403);
     expect(await ver.text()).not.toContain(a.u.nif);
-    expect((await llamar(server, 'PUT', `/api/administrador/contadores/${a.cups[0]}`, { token: ajeno.token, body: cambio })).status).toBe(403);
-    expect((await llamar(server, 'GET', `/api/administrador/contadores/${construirCups('9901', 999_999_999)}`, { token: ajeno.token })).status).toBe(403);
+    expect((await llamar(server, 'PUT', `/api/administrador/contadores/${a.cups[0]}`, { token: ajeno.token, body: cambio })).status).toBe(
+      403,
+    );
+    expect(
+      (await llamar(server, 'GET', `/api/administrador/contadores/${construirCups('9901', 999_999_999)}`, { token: ajeno.token })).status,
+    ).toBe(403);
     const visto = (await (await llamar(server, 'GET', '/api/estadoContador', { token: a.token })).json()) as EstadosRespuesta;
     expect(visto.suministros[0]!.estado).toBeNull();
   });
@@ -241,7 +275,10 @@ describe('administration of meter states', () => {
   it('answers 403 to an impersonated session, even one started by an administrator of every distributor', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const admin = await administrador(todosLosPermisos());
-    const suplantacion = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: admin.token, body: { username: a.u.email } });
+    const suplantacion = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', {
+      token: admin.token,
+      body: { username: a.u.email },
+    });
     expect(suplantacion.status).toBe(200);
     const { jwtToken } = (await suplantacion.json()) as { jwtToken: string };
     const res = await llamar(server, 'PUT', `/api/administrador/contadores/${a.cups[0]}`, { token: jwtToken, body: cambio });
@@ -258,7 +295,10 @@ describe('administration of meter states', () => {
   it('refuses a cut without a reason and a future communication, in Spanish, and changes nothing', async () => {
     const a = await titularCon([(n) => punto(n, 'eod')]);
     const admin = await administrador(['eod-administrador']);
-    const sinMotivo = await llamar(server, 'PUT', `/api/administrador/contadores/${a.cups[0]}`, { token: admin.token, body: { ...cambio, motivo: '  ' } });
+    const sinMotivo = await llamar(server, 'PUT', `/api/administrador/contadores/${a.cups[0]}`, {
+      token: admin.token,
+      body: { ...cambio, motivo: '  ' },
+    });
     expect(sinMotivo.status).toBe(400);
     expect(await sinMotivo.json()).toEqual([MENSAJES_ESTADO.motivoObligatorio]);
     const futura = await llamar(server, 'PUT', `/api/administrador/contadores/${a.cups[0]}`, {
@@ -267,7 +307,9 @@ describe('administration of meter states', () => {
     });
     expect(futura.status).toBe(400);
     expect(await futura.json()).toEqual([MENSAJES_ESTADO.ultimaComunicacionFutura]);
-    const ver = (await (await llamar(server, 'GET', `/api/administrador/contadores/${a.cups[0]}`, { token: admin.token })).json()) as EstadoAdminRespuesta;
+    const ver = (await (
+      await llamar(server, 'GET', `/api/administrador/contadores/${a.cups[0]}`, { token: admin.token })
+    ).json()) as EstadoAdminRespuesta;
     expect(ver.estado).toBeNull();
   });
 
@@ -275,7 +317,9 @@ describe('administration of meter states', () => {
     const admin = await administrador(['epd-administrador']);
     const mal = await llamar(server, 'GET', '/api/administrador/contadores/ES9901000000000001XX', { token: admin.token });
     expect(mal.status).toBe(400);
-    const nadie = await llamar(server, 'GET', `/api/administrador/contadores/${construirCups('9901', 999_999_998)}`, { token: admin.token });
+    const nadie = await llamar(server, 'GET', `/api/administrador/contadores/${construirCups('9901', 999_999_998)}`, {
+      token: admin.token,
+    });
     expect(nadie.status).toBe(404);
   });
 });

@@ -73,7 +73,10 @@ describe('npm run import -- medidas', { timeout: 180_000 }, () => {
   });
 
   it('rejects a broken file whole, printing each faulty line, and writes nothing', async () => {
-    const { code, stdout, stderr } = await runImport(['medidas', join(MUESTRAS, 'P5D_9901_0762_20251101.0'), join(MUESTRAS, 'consumo-roto.csv')], destino.env);
+    const { code, stdout, stderr } = await runImport(
+      ['medidas', join(MUESTRAS, 'P5D_9901_0762_20251101.0'), join(MUESTRAS, 'consumo-roto.csv')],
+      destino.env,
+    );
     expect(code).toBe(1);
     expect(stdout).toBe('');
     const lineas = stderr.trim().split('\n');

@@ -19,12 +19,28 @@ let server: TestServer;
 let anio: { token: string; cups: string };
 
 /** Records every `minutos` of the civil days [desde, hasta], except those `falta` says. */
-function medidas(cups: string, desde: string, hasta: string, minutos: 15 | 60, wh: (i: number) => number, falta: (t: number) => boolean = () => false): RegistroMedida[] {
+function medidas(
+  cups: string,
+  desde: string,
+  hasta: string,
+  minutos: 15 | 60,
+  wh: (i: number) => number,
+  falta: (t: number) => boolean = () => false,
+): RegistroMedida[] {
   const out: RegistroMedida[] = [];
   const { inicio, fin } = rangoDias(desde, hasta);
   for (let t = inicio.getTime(), i = 0; t < fin.getTime(); t += minutos * 60_000, i++) {
     if (falta(t)) continue;
-    out.push({ cups, inicio: new Date(t), minutos, importadaWh: wh(i), exportadaWh: null, metodo: 'real', firme: true, origen: minutos === 15 ? 'F5D' : 'CSV' });
+    out.push({
+      cups,
+      inicio: new Date(t),
+      minutos,
+      importadaWh: wh(i),
+      exportadaWh: null,
+      metodo: 'real',
+      firme: true,
+      origen: minutos === 15 ? 'F5D' : 'CSV',
+    });
   }
   return out;
 }
@@ -33,7 +49,10 @@ beforeAll(async () => {
   server = await startTestServer();
   const a = await titularConSuministros(server, [(n) => puntoNuevo(n, 'epd', { resolucionMinutos: 15 })]);
   const cups = a.cups[0]!;
-  const r = await importarMedidas(server.database.db, medidas(cups, '2025-01-01', '2025-12-31', 15, (i) => 100 + (i % 37)));
+  const r = await importarMedidas(
+    server.database.db,
+    medidas(cups, '2025-01-01', '2025-12-31', 15, (i) => 100 + (i % 37)),
+  );
   expect(r.ok).toBe(true);
   anio = { token: a.token, cups };
 }, 60_000);
@@ -41,12 +60,15 @@ afterAll(async () => {
   await server.close();
 });
 
-const rutaAnio = (formato: 'csv' | 'xlsx') => `/api/medidas/curva/${formato}?cups=${anio.cups}&desde=2025-01-01&hasta=2025-12-31&resolucion=cuartohora`;
+const rutaAnio = (formato: 'csv' | 'xlsx') =>
+  `/api/medidas/curva/${formato}?cups=${anio.cups}&desde=2025-01-01&hasta=2025-12-31&resolucion=cuartohora`;
 
 describe('a quarter-hourly year in Excel', () => {
   it('is written while the event loop stays free: /api/health answers and no stretch blocks for long', async () => {
     // Load exceljs once (a one-off ~130 ms module load, measured apart in docs/benchmarks.md).
-    await (await llamar(server, 'GET', `/api/medidas/curva/xlsx?cups=${anio.cups}&desde=2025-01-01&hasta=2025-01-01`, { token: anio.token })).arrayBuffer();
+    await (
+      await llamar(server, 'GET', `/api/medidas/curva/xlsx?cups=${anio.cups}&desde=2025-01-01&hasta=2025-01-01`, { token: anio.token })
+    ).arrayBuffer();
     // The longest the event loop went without running a timer, sampled by one that asks every 5 ms
     // (the same figure `npm run bench` reports as the event-loop delay).
     let previo = performance.now();
@@ -92,9 +114,11 @@ describe('how many downloads run at once', () => {
    * gap rows): a file several times larger than what the loopback sockets hold, which takes the
    * server seconds, so downloads started together are all running when the last one arrives.
    */
-  const rutaDosAnios = (formato: 'csv' | 'xlsx') => `/api/medidas/curva/${formato}?cups=${anio.cups}&desde=2025-01-01&hasta=2026-12-31&resolucion=cuartohora`;
+  const rutaDosAnios = (formato: 'csv' | 'xlsx') =>
+    `/api/medidas/curva/${formato}?cups=${anio.cups}&desde=2025-01-01&hasta=2026-12-31&resolucion=cuartohora`;
   /** Starts a download and reads only its headers: the unread body holds the server's writer. */
-  const empezar = (formato: 'csv' | 'xlsx') => fetch(server.url + rutaDosAnios(formato), { headers: { Authorization: `Bearer ${anio.token}` } });
+  const empezar = (formato: 'csv' | 'xlsx') =>
+    fetch(server.url + rutaDosAnios(formato), { headers: { Authorization: `Bearer ${anio.token}` } });
   /** Asks until a download is accepted again (the place is given back when the stream closes). */
   async function aceptadaDeNuevo(formato: 'csv' | 'xlsx'): Promise<Response> {
     for (let i = 0; i < 100; i++) {
@@ -117,7 +141,9 @@ describe('how many downloads run at once', () => {
       expect(enCurso).toHaveLength(maximo);
       expect(rechazadas.map((r) => r.status)).toEqual([503]);
       expect(rechazadas[0]!.headers.get('retry-after')).toBe(String(REINTENTAR_DESCARGA_S));
-      expect(((await rechazadas[0]!.json()) as { message: string }).message).toMatch(/^Ahora mismo se están preparando muchas descargas de medidas\. Vuelva a intentarlo/);
+      expect(((await rechazadas[0]!.json()) as { message: string }).message).toMatch(
+        /^Ahora mismo se están preparando muchas descargas de medidas\. Vuelva a intentarlo/,
+      );
       // Other requests are not held up, and the other kind of download has its own places.
       expect((await server.fetch('/api/health')).status).toBe(200);
       const otraClase = await empezar(formato === 'csv' ? 'xlsx' : 'csv');
@@ -140,10 +166,23 @@ describe('gaps, dates and the Datadis variant', () => {
     const cups = a.cups[0]!;
     // Hours 06:00–08:00 Madrid of 1 November are missing; the test clock stands at 2 November 10:00 Madrid.
     const hueco = new Set([inicioHora('2026-11-01', 7)!.getTime(), inicioHora('2026-11-01', 8)!.getTime()]);
-    await importarMedidas(server.database.db, medidas(cups, '2026-11-01', '2026-11-01', 60, () => 250, (t) => hueco.has(t)));
+    await importarMedidas(
+      server.database.db,
+      medidas(
+        cups,
+        '2026-11-01',
+        '2026-11-01',
+        60,
+        () => 250,
+        (t) => hueco.has(t),
+      ),
+    );
     expect(server.clock.now().toISOString()).toBe('2026-11-02T09:00:00.000Z');
     const res = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2026-11-01&hasta=2026-11-03`, { token: a.token });
-    const lineas = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lineas = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     // 24 hours of the 1st and the ten of the 2nd that have ended (00:00–10:00).
     expect(lineas).toHaveLength(1 + 24 + 10);
     expect(lineas[6]).toBe(`${cups};01/11/2026;6;0,250;R;;S;P3;05:00–06:00;2026-11-01T05:00:00+01:00;2026-11-01T06:00:00+01:00;06:00`);
@@ -164,7 +203,10 @@ describe('gaps, dates and the Datadis variant', () => {
   it('writes the workbook’s date, start and end as date cells in Madrid civil time with Spanish formats', async () => {
     const a = await titularConSuministros(server, [(n) => puntoNuevo(n, 'epd')]);
     const cups = a.cups[0]!;
-    await importarMedidas(server.database.db, medidas(cups, '2025-10-26', '2025-10-26', 60, (i) => (i + 1) * 100));
+    await importarMedidas(
+      server.database.db,
+      medidas(cups, '2025-10-26', '2025-10-26', 60, (i) => (i + 1) * 100),
+    );
     const res = await llamar(server, 'GET', `/api/medidas/curva/xlsx?cups=${cups}&desde=2025-10-26&hasta=2025-10-26`, { token: a.token });
     const libro = new ExcelJS.Workbook();
     await libro.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
@@ -205,8 +247,20 @@ describe('gaps, dates and the Datadis variant', () => {
   it('answers the Datadis-compatible CSV with formato=datadis, keeping the plain query working', async () => {
     const a = await titularConSuministros(server, [(n) => puntoNuevo(n, 'epd')]);
     const cups = a.cups[0]!;
-    await importarMedidas(server.database.db, medidas(cups, '2025-10-26', '2025-10-27', 60, () => 300, (t) => t === inicioHora('2025-10-27', 5)!.getTime()));
-    const res = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27&formato=datadis`, { token: a.token });
+    await importarMedidas(
+      server.database.db,
+      medidas(
+        cups,
+        '2025-10-26',
+        '2025-10-27',
+        60,
+        () => 300,
+        (t) => t === inicioHora('2025-10-27', 5)!.getTime(),
+      ),
+    );
+    const res = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27&formato=datadis`, {
+      token: a.token,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toContain(`consumos_${cups}_2025-10-26_2025-10-27_datadis.csv`);
@@ -223,9 +277,17 @@ describe('gaps, dates and the Datadis variant', () => {
     expect(lineas[25]).toBe(`${cups};2025/10/26;24:00;0,300;Real;`);
     expect(lineas.slice(26).map((l) => l.split(';')[2])).not.toContain('05:00');
 
-    const portal = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27&formato=portal`, { token: a.token });
-    expect(Buffer.from(await portal.arrayBuffer()).subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
-    const malo = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27&formato=xml`, { token: a.token });
+    const portal = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27&formato=portal`, {
+      token: a.token,
+    });
+    expect(
+      Buffer.from(await portal.arrayBuffer())
+        .subarray(0, 3)
+        .equals(Buffer.from([0xef, 0xbb, 0xbf])),
+    ).toBe(true);
+    const malo = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27&formato=xml`, {
+      token: a.token,
+    });
     expect(malo.status).toBe(400);
     expect(await malo.json()).toEqual(['El formato debe ser «portal» o «datadis».']);
   });
@@ -233,15 +295,29 @@ describe('gaps, dates and the Datadis variant', () => {
 
 describe('maximum powers downloads', () => {
   it('answers the CSV and the Excel of the table, the holder’s only', async () => {
-    const a = await titularConSuministros(server, [(n) => puntoNuevo(n, 'epd', { tarifa: '3.0TD', potenciasW: [15000, 15000, 15000, 15000, 15000, 20000], potenciaMaximaW: 40000, resolucionMinutos: 15 })]);
+    const a = await titularConSuministros(server, [
+      (n) =>
+        puntoNuevo(n, 'epd', {
+          tarifa: '3.0TD',
+          potenciasW: [15000, 15000, 15000, 15000, 15000, 20000],
+          potenciaMaximaW: 40000,
+          resolucionMinutos: 15,
+        }),
+    ]);
     const cups = a.cups[0]!;
     const pico = inicioHora('2025-07-15', 12)!.getTime();
-    await importarMedidas(server.database.db, medidas(cups, '2025-07-01', '2025-07-31', 15, () => 2500).map((m) => (m.inicio.getTime() === pico ? { ...m, importadaWh: 5000 } : m)));
+    await importarMedidas(
+      server.database.db,
+      medidas(cups, '2025-07-01', '2025-07-31', 15, () => 2500).map((m) => (m.inicio.getTime() === pico ? { ...m, importadaWh: 5000 } : m)),
+    );
     const consulta = `cups=${cups}&desde=2025-06&hasta=2025-07`;
     const csv = await llamar(server, 'GET', `/api/medidas/potencias/csv?${consulta}`, { token: a.token });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain(`potencias-maximas_${cups}_2025-06_2025-07.csv`);
-    const lineas = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lineas = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lineas[0]).toBe('CUPS;Mes;Periodo;Potencia_maxima_kW;Potencia_contratada_kW;Excedida;Momento;Metodo');
     expect(lineas).toContain(`${cups};2025-07;P1;20;15;S;2025-07-15T11:00:00+02:00;Real`);
 
@@ -262,6 +338,8 @@ describe('maximum powers downloads', () => {
 
     const otro = await titularConSuministros(server, [(n) => puntoNuevo(n, 'epd')]);
     expect((await llamar(server, 'GET', `/api/medidas/potencias/xlsx?${consulta}`, { token: otro.token })).status).toBe(404);
-    expect((await llamar(server, 'GET', `/api/medidas/potencias/csv?cups=${cups}&desde=2025-07&hasta=2025-06`, { token: a.token })).status).toBe(400);
+    expect(
+      (await llamar(server, 'GET', `/api/medidas/potencias/csv?cups=${cups}&desde=2025-07&hasta=2025-06`, { token: a.token })).status,
+    ).toBe(400);
   });
 });

@@ -44,7 +44,17 @@ function horas(cups: string, desde: string, hasta: string, f: (n: number) => Par
   for (let t = inicio.getTime(); t < fin.getTime(); t += 3_600_000, n++) {
     const x = f(n);
     if (x === null) continue;
-    out.push({ cups, inicio: new Date(t), minutos: 60, importadaWh: 100 + (n % 37), exportadaWh: null, metodo: 'real', firme: true, origen: 'CSV', ...x });
+    out.push({
+      cups,
+      inicio: new Date(t),
+      minutos: 60,
+      importadaWh: 100 + (n % 37),
+      exportadaWh: null,
+      metodo: 'real',
+      firme: true,
+      origen: 'CSV',
+      ...x,
+    });
   }
   return out;
 }
@@ -95,10 +105,19 @@ describe('the packed monthly curve', () => {
 
   it('follows a corrected import: estimated hours become real and firm, a better value is never lost', async () => {
     const p = await punto();
-    await importarMedidas(database.db, horas(p.cups, '2026-01-10', '2026-01-12', () => ({ metodo: 'estimada', firme: false, importadaWh: 50 })));
-    await importarMedidas(database.db, horas(p.cups, '2026-01-11', '2026-01-11', (n) => ({ metodo: 'real', firme: true, importadaWh: 200 + n })));
+    await importarMedidas(
+      database.db,
+      horas(p.cups, '2026-01-10', '2026-01-12', () => ({ metodo: 'estimada', firme: false, importadaWh: 50 })),
+    );
+    await importarMedidas(
+      database.db,
+      horas(p.cups, '2026-01-11', '2026-01-11', (n) => ({ metodo: 'real', firme: true, importadaWh: 200 + n })),
+    );
     // A late estimate of a day already real and firm changes nothing.
-    await importarMedidas(database.db, horas(p.cups, '2026-01-11', '2026-01-11', () => ({ metodo: 'estimada', firme: false, importadaWh: 1 })));
+    await importarMedidas(
+      database.db,
+      horas(p.cups, '2026-01-11', '2026-01-11', () => ({ metodo: 'estimada', firme: false, importadaWh: 1 })),
+    );
     const { filas, empaquetada } = await ambas(p.id, '2026-01-10', '2026-01-12');
     expect(empaquetada).toEqual(filas);
     expect(empaquetada.importadaWh.slice(24, 48)).toEqual(Array.from({ length: 24 }, (_, n) => 200 + n));
@@ -107,7 +126,10 @@ describe('the packed monthly curve', () => {
 
   it("stores each month's sums per period as the rows sum them, and fills those an upgrade left empty", async () => {
     const p = await punto();
-    await importarMedidas(database.db, horas(p.cups, '2025-12-01', '2026-02-28', (n) => (n % 53 === 0 ? null : { metodo: n % 9 ? 'real' : 'estimada' })));
+    await importarMedidas(
+      database.db,
+      horas(p.cups, '2025-12-01', '2026-02-28', (n) => (n % 53 === 0 ? null : { metodo: n % 9 ? 'real' : 'estimada' })),
+    );
     const totales = () =>
       queryRows<{ mes: string; totales: { importadaWh: number[]; horas: number[] } | null; filas: number; wh: number }>(
         database.db,
@@ -121,13 +143,23 @@ describe('the packed monthly curve', () => {
     expect(guardados.map((g) => g.mes)).toEqual(['2025-12', '2026-01', '2026-02']);
     for (const g of guardados) {
       expect(g.totales, g.mes).not.toBeNull();
-      expect(g.totales!.importadaWh.reduce((a, b) => a + b), g.mes).toBe(g.wh);
-      expect(g.totales!.horas.reduce((a, b) => a + b), g.mes).toBe(g.filas);
+      expect(
+        g.totales!.importadaWh.reduce((a, b) => a + b),
+        g.mes,
+      ).toBe(g.wh);
+      expect(
+        g.totales!.horas.reduce((a, b) => a + b),
+        g.mes,
+      ).toBe(g.filas);
     }
     // December and January are whole in this range, so their stored sums are used: the same totals as summing the hours.
     const { inicio, fin } = rangoDias('2025-12-01', '2026-02-28');
     const referencia = async (tarifa: '2.0TD' | '3.0TD') =>
-      totalesDeSerie(serieDeTexto(await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, tarifa, 'peninsula'), inicio), tarifa, 'peninsula');
+      totalesDeSerie(
+        serieDeTexto(await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, tarifa, 'peninsula'), inicio),
+        tarifa,
+        'peninsula',
+      );
     const dos = await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, '2.0TD', 'peninsula');
     expect({ periodos: dos.periodos, total: dos.total }).toEqual(await referencia('2.0TD'));
     // Another tariff: the stored sums were made with other periods and are not used.
@@ -141,7 +173,10 @@ describe('the packed monthly curve', () => {
 
   it('answers an empty curve for a range without measures', async () => {
     const p = await punto();
-    await importarMedidas(database.db, horas(p.cups, '2026-01-10', '2026-01-10', () => ({})));
+    await importarMedidas(
+      database.db,
+      horas(p.cups, '2026-01-10', '2026-01-10', () => ({})),
+    );
     const { empaquetada } = await ambas(p.id, '2026-02-01', '2026-02-28');
     expect(empaquetada.importadaWh).toHaveLength(28 * 24);
     expect(empaquetada.importadaWh.every((v) => v === null)).toBe(true);
@@ -153,7 +188,9 @@ describe('the packed monthly curve', () => {
     const p = await punto();
     await importarMedidas(
       database.db,
-      horas(p.cups, '2025-10-25', '2025-11-02', (n) => (n % 19 === 3 ? null : { metodo: n % 4 ? 'real' : 'estimada', firme: n % 3 ? true : null, exportadaWh: n % 2 ? n : null })),
+      horas(p.cups, '2025-10-25', '2025-11-02', (n) =>
+        n % 19 === 3 ? null : { metodo: n % 4 ? 'real' : 'estimada', firme: n % 3 ? true : null, exportadaWh: n % 2 ? n : null },
+      ),
     );
     const leer = () =>
       queryRows<Record<string, unknown>>(
@@ -168,7 +205,9 @@ describe('the packed monthly curve', () => {
     expect(relleno).toContain('INSERT INTO medidas_horarias_mes');
     await database.db.execute(sql.raw(relleno));
     // Then 0006 compacts what 0005 wrote, as a database upgraded through both does.
-    const compactar = readFileSync(new URL('../../src/server/db/migrations/0006_meses_compactos.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    const compactar = readFileSync(new URL('../../src/server/db/migrations/0006_meses_compactos.sql', import.meta.url), 'utf8').split(
+      '--> statement-breakpoint',
+    );
     expect(compactar.at(-1)).toContain('UPDATE "medidas_horarias_mes"');
     await database.db.execute(sql.raw(compactar.at(-1)!.replace(';', ` WHERE "suministro_id" = ${p.id};`)));
     expect(await leer()).toEqual(delImportador);

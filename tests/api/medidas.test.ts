@@ -29,12 +29,27 @@ afterAll(async () => {
 const punto = puntoNuevo;
 
 /** Hourly records of every hour of the civil days [desde, hasta], Wh = f(hour number 1..25). */
-function horas(cups: string, desde: string, hasta: string, wh: (n: number, fecha: string) => number, metodo: 'real' | 'estimada' = 'real'): RegistroMedida[] {
+function horas(
+  cups: string,
+  desde: string,
+  hasta: string,
+  wh: (n: number, fecha: string) => number,
+  metodo: 'real' | 'estimada' = 'real',
+): RegistroMedida[] {
   const out: RegistroMedida[] = [];
   const { inicio, fin } = rangoDias(desde, hasta);
   for (let t = inicio.getTime(); t < fin.getTime(); t += 3_600_000) {
     const fecha = new Date(t).toISOString().slice(0, 10);
-    out.push({ cups, inicio: new Date(t), minutos: 60, importadaWh: wh(out.length + 1, fecha), exportadaWh: null, metodo, firme: metodo === 'real', origen: 'CSV' });
+    out.push({
+      cups,
+      inicio: new Date(t),
+      minutos: 60,
+      importadaWh: wh(out.length + 1, fecha),
+      exportadaWh: null,
+      metodo,
+      firme: metodo === 'real',
+      origen: 'CSV',
+    });
   }
   return out;
 }
@@ -85,7 +100,10 @@ describe('GET /api/suministros', () => {
   it('moves -distribucion with the holder when a supply point changes hands', async () => {
     const a = await titularCon([(n) => punto(n, 'eod')]);
     const b = await cuenta(server);
-    const [actual] = await queryRows<Record<string, unknown>>(server.database.db, sql`select 1 from suministros where cups = ${a.cups[0]!}`);
+    const [actual] = await queryRows<Record<string, unknown>>(
+      server.database.db,
+      sql`select 1 from suministros where cups = ${a.cups[0]!}`,
+    );
     expect(actual).toBeDefined();
     await guardarSuministros(server.database.db, [{ ...punto(b.nif, 'eod'), cups: a.cups[0]! }]);
     // The old holder's token still says eod-distribucion, but the server re-reads permissions per request.
@@ -98,7 +116,16 @@ describe('GET /api/suministros', () => {
     await guardarSuministros(server.database.db, [punto(nif, 'ecd')]);
     const email = `nuevo-titular-${Date.now()}@correo.example`;
     const alta = await llamar(server, 'POST', '/api/altaUsuario', {
-      body: { nif, razonSocial: '', nombre: 'Pedro', apellido1: 'Gil', apellido2: 'Sanz', password: 'Clave123', correoElectronico: email, host: 'http://portal.test/sesion' },
+      body: {
+        nif,
+        razonSocial: '',
+        nombre: 'Pedro',
+        apellido1: 'Gil',
+        apellido2: 'Sanz',
+        password: 'Clave123',
+        correoElectronico: email,
+        host: 'http://portal.test/sesion',
+      },
     });
     expect(alta.status).toBe(200);
     const correo = await ultimoCorreo(server, email);
@@ -117,9 +144,16 @@ describe('GET /api/medidas/curva', () => {
       ...horas(cups, '2025-03-30', '2025-03-30', (n) => n * 10),
     ]);
     expect(r.ok).toBe(true);
-    const oct = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-10-26&hasta=2025-10-26`, { token: a.token })).json()) as {
+    const oct = (await (
+      await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-10-26&hasta=2025-10-26`, { token: a.token })
+    ).json()) as {
       curva: { minutos: number | null; desde: number; inicio: number[] | null; importadaWh: (number | null)[]; calidad: string };
-      totales: { importadaWh: number; horasDelRango: number; horasConDatos: number; porPeriodo: { periodo: string; importadaWh: number }[] };
+      totales: {
+        importadaWh: number;
+        horasDelRango: number;
+        horasConDatos: number;
+        porPeriodo: { periodo: string; importadaWh: number }[];
+      };
       diasEspeciales: { fecha: string; horas: number; etiqueta: string }[];
     };
     // Dense hourly slots from Madrid midnight (22:00Z in summer time): 25 of them, all real and firm.
@@ -131,7 +165,9 @@ describe('GET /api/medidas/curva', () => {
     expect(oct.totales.porPeriodo.find((p) => p.periodo === 'P3')!.importadaWh).toBe(oct.totales.importadaWh);
     expect(oct.diasEspeciales).toEqual([expect.objectContaining({ fecha: '2025-10-26', horas: 25 })]);
 
-    const mar = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-03-30&hasta=2025-03-30`, { token: a.token })).json()) as typeof oct;
+    const mar = (await (
+      await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-03-30&hasta=2025-03-30`, { token: a.token })
+    ).json()) as typeof oct;
     expect(mar.curva.importadaWh).toHaveLength(23);
     expect(mar.totales.horasDelRango).toBe(23);
     expect(mar.diasEspeciales[0]!.horas).toBe(23);
@@ -141,17 +177,28 @@ describe('GET /api/medidas/curva', () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const cups = a.cups[0]!;
     // Monday 3 to Sunday 9 November 2025: 1 kWh every hour.
-    await importarMedidas(server.database.db, horas(cups, '2025-11-03', '2025-11-09', () => 1000));
-    const dia = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-11-03&hasta=2025-11-09&resolucion=dia`, { token: a.token })).json()) as {
+    await importarMedidas(
+      server.database.db,
+      horas(cups, '2025-11-03', '2025-11-09', () => 1000),
+    );
+    const dia = (await (
+      await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-11-03&hasta=2025-11-09&resolucion=dia`, { token: a.token })
+    ).json()) as {
       curva: { inicio: number[] | null; importadaWh: (number | null)[] };
       totales: { porPeriodo: { periodo: string; importadaWh: number }[] };
     };
     expect(dia.curva.importadaWh).toEqual(Array(7).fill(24_000));
-    expect(dia.curva.inicio).toEqual(['2025-11-03', '2025-11-04', '2025-11-05', '2025-11-06', '2025-11-07', '2025-11-08', '2025-11-09'].map((d) => rangoDias(d, d).inicio.getTime()));
+    expect(dia.curva.inicio).toEqual(
+      ['2025-11-03', '2025-11-04', '2025-11-05', '2025-11-06', '2025-11-07', '2025-11-08', '2025-11-09'].map((d) =>
+        rangoDias(d, d).inicio.getTime(),
+      ),
+    );
     // Working days: P1 10–14 and 18–22 (8 h), P2 8–10, 14–18, 22–24 (8 h), P3 0–8 (8 h); weekend all P3.
     const p = Object.fromEntries(dia.totales.porPeriodo.map((x) => [x.periodo, x.importadaWh]));
     expect(p).toEqual({ P1: 5 * 8000, P2: 5 * 8000, P3: 5 * 8000 + 2 * 24_000 });
-    const mes = (await (await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-11-01&hasta=2025-11-30&resolucion=mes`, { token: a.token })).json()) as typeof dia;
+    const mes = (await (
+      await llamar(server, 'GET', `/api/medidas/curva?cups=${cups}&desde=2025-11-01&hasta=2025-11-30&resolucion=mes`, { token: a.token })
+    ).json()) as typeof dia;
     expect(mes.curva.importadaWh).toEqual([7 * 24_000]);
   });
 
@@ -161,10 +208,19 @@ describe('GET /api/medidas/curva', () => {
       const res = await llamar(server, 'GET', `/api/medidas/curva?cups=${a.cups[0]}&${q}`, { token: a.token });
       return { status: res.status, texto: JSON.stringify(await res.json()) };
     };
-    expect(await pedir('desde=2025-02-10&hasta=2025-02-01')).toEqual({ status: 400, texto: expect.stringContaining('anterior a la de inicio') });
+    expect(await pedir('desde=2025-02-10&hasta=2025-02-01')).toEqual({
+      status: 400,
+      texto: expect.stringContaining('anterior a la de inicio'),
+    });
     expect(await pedir('desde=2023-01-01&hasta=2025-01-02')).toEqual({ status: 400, texto: expect.stringContaining('dos años') });
-    expect(await pedir('desde=2025-02-30&hasta=2025-03-01')).toEqual({ status: 400, texto: expect.stringContaining('no es una fecha válida') });
-    expect(await pedir('desde=2025-01-01&hasta=2025-01-02&resolucion=cuartohora')).toEqual({ status: 400, texto: expect.stringContaining('cuartos de hora') });
+    expect(await pedir('desde=2025-02-30&hasta=2025-03-01')).toEqual({
+      status: 400,
+      texto: expect.stringContaining('no es una fecha válida'),
+    });
+    expect(await pedir('desde=2025-01-01&hasta=2025-01-02&resolucion=cuartohora')).toEqual({
+      status: 400,
+      texto: expect.stringContaining('cuartos de hora'),
+    });
   });
 });
 
@@ -176,7 +232,10 @@ describe('importarMedidas', () => {
     expect(await importarMedidas(server.database.db, estimadas)).toMatchObject({ ok: true, horas: { nuevas: 24, actualizadas: 0 } });
     const reales = horas(cups, '2025-06-01', '2025-06-01', (n) => 400 + n, 'real');
     expect(await importarMedidas(server.database.db, reales)).toMatchObject({ ok: true, horas: { nuevas: 0, actualizadas: 24 } });
-    expect(await importarMedidas(server.database.db, reales)).toMatchObject({ ok: true, horas: { nuevas: 0, actualizadas: 0, conservadas: 24 } });
+    expect(await importarMedidas(server.database.db, reales)).toMatchObject({
+      ok: true,
+      horas: { nuevas: 0, actualizadas: 0, conservadas: 24 },
+    });
     expect(await importarMedidas(server.database.db, estimadas)).toMatchObject({ ok: true, horas: { actualizadas: 0, conservadas: 24 } });
     const [fila] = await queryRows<{ n: number; real: number }>(
       server.database.db,
@@ -201,13 +260,30 @@ describe('importarMedidas', () => {
   });
 
   it('sums into hours the quarter-hours of an hour that two batches split', async () => {
-    const a = await titularCon([(n) => punto(n, 'epd', { tarifa: '3.0TD', potenciasW: [15000, 15000, 15000, 15000, 15000, 20000], potenciaMaximaW: 40000, resolucionMinutos: 15 })]);
+    const a = await titularCon([
+      (n) =>
+        punto(n, 'epd', {
+          tarifa: '3.0TD',
+          potenciasW: [15000, 15000, 15000, 15000, 15000, 20000],
+          potenciaMaximaW: 40000,
+          resolucionMinutos: 15,
+        }),
+    ]);
     const cups = a.cups[0]!;
     // 6,002 quarter-hours from 00:30: the 5,000th record, where a batch ends, is half an hour.
     const desde = rangoDias('2025-05-01', '2025-05-01').inicio.getTime() + 1_800_000;
     async function* cuartos(): AsyncGenerator<RegistroMedida> {
       for (let i = 0; i < 6_002; i++) {
-        yield { cups, inicio: new Date(desde + i * 900_000), minutos: 15, importadaWh: 10 + (i % 4), exportadaWh: null, metodo: 'real', firme: true, origen: 'F5D' };
+        yield {
+          cups,
+          inicio: new Date(desde + i * 900_000),
+          minutos: 15,
+          importadaWh: 10 + (i % 4),
+          exportadaWh: null,
+          metodo: 'real',
+          firme: true,
+          origen: 'F5D',
+        };
       }
     }
     const r = await importarMedidas(server.database.db, cuartos());
@@ -240,9 +316,14 @@ describe('the curve answer on the wire', () => {
   it('is the same JSON compressed with zstd, brotli or gzip as asked, with its length, and plain otherwise', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const cups = a.cups[0]!;
-    await importarMedidas(server.database.db, horas(cups, '2026-01-01', '2026-02-15', (n) => 100 + (n % 50)));
+    await importarMedidas(
+      server.database.db,
+      horas(cups, '2026-01-01', '2026-02-15', (n) => 100 + (n % 50)),
+    );
     const camino = `/api/medidas/curva?cups=${cups}&desde=2026-01-10&hasta=2026-02-20`;
-    const plano = await server.fetchFrom('127.0.0.1', camino, { headers: { Authorization: `Bearer ${a.token}`, 'Accept-Encoding': 'identity' } });
+    const plano = await server.fetchFrom('127.0.0.1', camino, {
+      headers: { Authorization: `Bearer ${a.token}`, 'Accept-Encoding': 'identity' },
+    });
     expect(plano.headers.get('content-encoding')).toBeNull();
     expect(plano.headers.get('vary')).toContain('Accept-Encoding');
     expect(plano.headers.get('cache-control')).toBe('no-store');
@@ -268,7 +349,10 @@ describe('downloads', () => {
   it('streams a long CSV compressed as it flows, and the bytes decompress to the plain download', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const cups = a.cups[0]!;
-    await importarMedidas(server.database.db, horas(cups, '2026-01-01', '2026-03-31', (n) => 100 + (n % 50)));
+    await importarMedidas(
+      server.database.db,
+      horas(cups, '2026-01-01', '2026-03-31', (n) => 100 + (n % 50)),
+    );
     const camino = `/api/medidas/curva/csv?cups=${cups}&desde=2026-01-01&hasta=2026-03-31`;
     const plano = Buffer.from(await (await llamar(server, 'GET', camino, { token: a.token })).arrayBuffer());
     const res = await server.fetchFrom('127.0.0.1', camino, { headers: { Authorization: `Bearer ${a.token}`, 'Accept-Encoding': 'zstd' } });
@@ -281,15 +365,25 @@ describe('downloads', () => {
   it('streams a CSV in the consumer format with hours 1–25 on the October day and ISO times with offset', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const cups = a.cups[0]!;
-    await importarMedidas(server.database.db, horas(cups, '2025-10-26', '2025-10-27', () => 300));
+    await importarMedidas(
+      server.database.db,
+      horas(cups, '2025-10-26', '2025-10-27', () => 300),
+    );
     const res = await llamar(server, 'GET', `/api/medidas/curva/csv?cups=${cups}&desde=2025-10-26&hasta=2025-10-27`, { token: a.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`consumos_${cups}_2025-10-26_2025-10-27.csv`);
     const texto = await res.text();
-    const lineas = texto.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lineas[0]).toBe('CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin');
+    const lineas = texto
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lineas[0]).toBe(
+      'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin',
+    );
     expect(lineas).toHaveLength(1 + 25 + 24);
-    expect(lineas[1]).toMatch(new RegExp(`^${cups};26/10/2025;1;0,300;R;;S;P3;.*;2025-10-26T00:00:00\\+02:00;2025-10-26T01:00:00\\+02:00;01:00$`));
+    expect(lineas[1]).toMatch(
+      new RegExp(`^${cups};26/10/2025;1;0,300;R;;S;P3;.*;2025-10-26T00:00:00\\+02:00;2025-10-26T01:00:00\\+02:00;01:00$`),
+    );
     expect(lineas[25]).toMatch(/;26\/10\/2025;25;/);
     expect(lineas[26]).toMatch(/;27\/10\/2025;1;/);
   });
@@ -297,7 +391,10 @@ describe('downloads', () => {
   it('writes an Excel workbook with the same rows and numbers', async () => {
     const a = await titularCon([(n) => punto(n, 'epd')]);
     const cups = a.cups[0]!;
-    await importarMedidas(server.database.db, horas(cups, '2025-03-30', '2025-03-30', (n) => n * 1000));
+    await importarMedidas(
+      server.database.db,
+      horas(cups, '2025-03-30', '2025-03-30', (n) => n * 1000),
+    );
     const res = await llamar(server, 'GET', `/api/medidas/curva/xlsx?cups=${cups}&desde=2025-03-30&hasta=2025-03-30`, { token: a.token });
     expect(res.status).toBe(200);
     const libro = new ExcelJS.Workbook();
@@ -312,12 +409,29 @@ describe('downloads', () => {
 
 describe('GET /api/medidas/potencias', () => {
   it('answers the monthly maximum per period against the contracted power, flagging the exceedances', async () => {
-    const a = await titularCon([(n) => punto(n, 'epd', { tarifa: '3.0TD', potenciasW: [15000, 15000, 15000, 15000, 15000, 20000], potenciaMaximaW: 40000, resolucionMinutos: 15 })]);
+    const a = await titularCon([
+      (n) =>
+        punto(n, 'epd', {
+          tarifa: '3.0TD',
+          potenciasW: [15000, 15000, 15000, 15000, 15000, 20000],
+          potenciaMaximaW: 40000,
+          resolucionMinutos: 15,
+        }),
+    ]);
     const cups = a.cups[0]!;
     const cuartos: RegistroMedida[] = [];
     const { inicio, fin } = rangoDias('2025-07-01', '2025-07-31');
     for (let t = inicio.getTime(); t < fin.getTime(); t += 900_000) {
-      cuartos.push({ cups, inicio: new Date(t), minutos: 15, importadaWh: 2500, exportadaWh: null, metodo: 'real', firme: true, origen: 'F5D' });
+      cuartos.push({
+        cups,
+        inicio: new Date(t),
+        minutos: 15,
+        importadaWh: 2500,
+        exportadaWh: null,
+        metodo: 'real',
+        firme: true,
+        origen: 'F5D',
+      });
     }
     // Tuesday 15 July 11:00–11:15 Madrid (P1 in July): 5 kWh in a quarter-hour = 20 kW, above 15 kW.
     const pico = inicioHora('2025-07-15', 12)!.getTime();
@@ -325,7 +439,10 @@ describe('GET /api/medidas/potencias', () => {
     expect((await importarMedidas(server.database.db, cuartos)).ok).toBe(true);
     const res = await llamar(server, 'GET', `/api/medidas/potencias?cups=${cups}&desde=2025-07&hasta=2025-07`, { token: a.token });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { contratadasKw: number[]; meses: { mes: string; periodos: { periodo: string; potenciaKw: number; excedida: boolean; momento: string; metodo: string }[] }[] };
+    const body = (await res.json()) as {
+      contratadasKw: number[];
+      meses: { mes: string; periodos: { periodo: string; potenciaKw: number; excedida: boolean; momento: string; metodo: string }[] }[];
+    };
     expect(body.contratadasKw).toEqual([15, 15, 15, 15, 15, 20]);
     expect(body.meses).toHaveLength(1);
     const p1 = body.meses[0]!.periodos.find((p) => p.periodo === 'P1')!;

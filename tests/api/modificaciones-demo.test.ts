@@ -23,7 +23,14 @@ afterAll(async () => {
 
 describe('demo contractual modifications', () => {
   it('gives the household an activated power change eight months ago and an accepted one in progress', async () => {
-    const filas = await queryRows<{ cups: string; estado: string; fecha_activacion: string | null; potencias: number[]; ultimo: string | null; eventos: string }>(
+    const filas = await queryRows<{
+      cups: string;
+      estado: string;
+      fecha_activacion: string | null;
+      potencias: number[];
+      ultimo: string | null;
+      eventos: string;
+    }>(
       database.db,
       sql`select s.cups, m.estado, m.fecha_activacion::text, s.potencias_w as potencias, s.fecha_ultimo_cambio_potencia::text as ultimo,
                  (select string_agg(e.estado, ' ' order by e.momento, e.id) from solicitudes_modificacion_eventos e where e.solicitud_id = m.id) as eventos
@@ -41,7 +48,10 @@ describe('demo contractual modifications', () => {
   });
 
   it('has requests in every state and kind, none on the homes reserved for browser tests', async () => {
-    const estados = await queryRows<{ estado: string; tipo: string }>(database.db, sql`select distinct estado, tipo from solicitudes_modificacion`);
+    const estados = await queryRows<{ estado: string; tipo: string }>(
+      database.db,
+      sql`select distinct estado, tipo from solicitudes_modificacion`,
+    );
     expect(new Set(estados.map((e) => e.estado))).toEqual(new Set(['enviada', 'aceptada', 'rechazada', 'activada', 'anulada']));
     expect(new Set(estados.map((e) => e.tipo))).toEqual(new Set(['potencia', 'titular']));
     const reservadas = await queryRows<{ n: number }>(

@@ -65,7 +65,9 @@ const hoy = '2026-11-02';
 describe('who may ask', () => {
   it('answers 401 without a session and 403 to an account that holds no supply point', async () => {
     expect((await llamar(server, 'GET', '/api/modificaciones')).status).toBe(401);
-    expect((await llamar(server, 'POST', '/api/modificaciones', { body: { cups: 'x', tipo: 'potencia', potenciasKw: [5.75, 5.75] } })).status).toBe(401);
+    expect(
+      (await llamar(server, 'POST', '/api/modificaciones', { body: { cups: 'x', tipo: 'potencia', potenciasKw: [5.75, 5.75] } })).status,
+    ).toBe(401);
     const sin = await cuenta(server);
     const { jwtToken } = await sesion(server, sin.email);
     expect((await llamar(server, 'GET', '/api/modificaciones', { token: jwtToken })).status).toBe(403);
@@ -95,7 +97,9 @@ describe('who may ask', () => {
 
   it('tells the form what the rules need: the contract, the request in progress and today', async () => {
     const a = await titular('ecd');
-    const contexto = (await (await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: a.token })).json()) as ContextoApi;
+    const contexto = (await (
+      await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: a.token })
+    ).json()) as ContextoApi;
     expect(contexto).toMatchObject({
       cups: a.cups,
       contrato: { tarifa: '2.0TD', potenciasKw: [4.6, 4.6], potenciaMaximaKw: 9.2, fases: 'monofasico', titular: { nif: a.u.nif } },
@@ -106,7 +110,9 @@ describe('who may ask', () => {
       hoy,
     });
     const s = await enviada(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
-    const despues = (await (await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: a.token })).json()) as ContextoApi;
+    const despues = (await (
+      await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: a.token })
+    ).json()) as ContextoApi;
     expect(despues.solicitudEnCurso).toEqual({ numero: s.numero, referencia: s.referencia });
   });
 });
@@ -122,7 +128,9 @@ describe('the rules over HTTP', () => {
 
   it('refuses a power that is not normalised (48) and one above the installation (14)', async () => {
     const a = await titular();
-    await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5, 5.75] }, [/^48 · Potencias no normalizadas en suministro monofásico: 5 kW en P1 /]);
+    await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5, 5.75] }, [
+      /^48 · Potencias no normalizadas en suministro monofásico: 5 kW en P1 /,
+    ]);
     await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [10.35, 10.35] }, [
       /^14 · Potencia solicitada mayor que la potencia máxima autorizada en baja tensión: P1 pide 10,35 kW/,
       /^14 · .*P2 pide 10,35 kW/,
@@ -131,9 +139,13 @@ describe('the rules over HTTP', () => {
 
   it('refuses three-phase values that are not normalised (47), single-phase past 14,49 kW (49) and a high-voltage maximum (A9)', async () => {
     const tri = await titular('epd', { tensionV: 400, fasesContador: 'trifasico', potenciasW: [6928, 6928], potenciaMaximaW: 13856 });
-    await espera400(tri.token, { cups: tri.cups, tipo: 'potencia', potenciasKw: [7, 6.928] }, [/^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 /]);
+    await espera400(tri.token, { cups: tri.cups, tipo: 'potencia', potenciasKw: [7, 6.928] }, [
+      /^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 /,
+    ]);
     const mono = await titular('epd', { potenciaMaximaW: 20000 });
-    await espera400(mono.token, { cups: mono.cups, tipo: 'potencia', potenciasKw: [14.49, 15] }, [/^49 · Necesario cambio de tensión monofásica a trifásica/]);
+    await espera400(mono.token, { cups: mono.cups, tipo: 'potencia', potenciasKw: [14.49, 15] }, [
+      /^49 · Necesario cambio de tensión monofásica a trifásica/,
+    ]);
     const at = await titular('eod', {
       tarifa: '6.1TD',
       potenciasW: [88000, 88000, 88000, 88000, 88000, 100000],
@@ -159,28 +171,40 @@ describe('the rules over HTTP', () => {
     await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [20, 25, 22, 25, 25, 40] }, [
       '15 · Secuencia de potencias incorrecta (Pi > Pi+1): en la tarifa 3.0TD cada periodo debe tener al menos la potencia del anterior, y P3 (22 kW) es menor que P2 (25 kW).',
     ]);
-    await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [10, 10, 10, 10, 10, 15] }, [/^52 · Tarifa no válida para las potencias solicitadas/]);
+    await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [10, 10, 10, 10, 10, 15] }, [
+      /^52 · Tarifa no válida para las potencias solicitadas/,
+    ]);
   });
 
   it('refuses a 6.xTD tariff in low voltage (17) and an invalid new holder NIF (36)', async () => {
     const a = await titular();
-    await espera400(a.token, { cups: a.cups, tipo: 'tarifa', tarifa: '6.1TD', potenciasKw: [5.75, 5.75, 5.75, 5.75, 5.75, 5.75] }, [/^17 · Tarifa no válida para la tensión de suministro/]);
-    await espera400(a.token, { cups: a.cups, tipo: 'titular', modo: 'cambio', nif: '12345678A', nombre: 'Pedro Gil' }, [/^36 · NIF-CIF erróneo: 12345678A/]);
+    await espera400(a.token, { cups: a.cups, tipo: 'tarifa', tarifa: '6.1TD', potenciasKw: [5.75, 5.75, 5.75, 5.75, 5.75, 5.75] }, [
+      /^17 · Tarifa no válida para la tensión de suministro/,
+    ]);
+    await espera400(a.token, { cups: a.cups, tipo: 'titular', modo: 'cambio', nif: '12345678A', nombre: 'Pedro Gil' }, [
+      /^36 · NIF-CIF erróneo: 12345678A/,
+    ]);
   });
 
   it('refuses a second request while one is in progress (40), naming it', async () => {
     const a = await titular();
     const primera = await enviada(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
     await espera400(a.token, { cups: a.cups, tipo: 'titular', modo: 'correccion', nombre: 'Lucía Martín Ortega' }, [
-      new RegExp(`^40 · Existencia de solicitud previa en curso \\(M1\\): la solicitud ${primera.referencia} de este suministro sigue en trámite`),
+      new RegExp(
+        `^40 · Existencia de solicitud previa en curso \\(M1\\): la solicitud ${primera.referencia} de este suministro sigue en trámite`,
+      ),
     ]);
   });
 
   it('refuses any request on a cut supply (12) and on an ended contract (72)', async () => {
     const a = await titular();
     const [s] = await queryRows<{ id: number }>(server.database.db, sql`select id from suministros where cups = ${a.cups}`);
-    await server.database.db.insert(estadosContador).values({ suministroId: s!.id, comunica: true, interruptor: 'abierto_remoto', estadoSuministro: 'cortado', origen: 'administrador' });
-    await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] }, [/^12 · Contrato cortado: el suministro está cortado/]);
+    await server.database.db
+      .insert(estadosContador)
+      .values({ suministroId: s!.id, comunica: true, interruptor: 'abierto_remoto', estadoSuministro: 'cortado', origen: 'administrador' });
+    await espera400(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] }, [
+      /^12 · Contrato cortado: el suministro está cortado/,
+    ]);
     // An ended contract is still shown to a holder who keeps another supply point in force there.
     const b = await titular('eod');
     const terminado = construirCups('9902', 770_000 + ++seq);
@@ -223,7 +247,9 @@ describe('numbers and the timeline', () => {
     });
     const lista = (await (await llamar(server, 'GET', '/api/modificaciones', { token: a.token })).json()) as SolicitudApi[];
     expect(lista.map((x) => x.referencia)).toEqual([s1.referencia]);
-    expect(((await (await llamar(server, 'GET', `/api/modificaciones/${s1.referencia}`, { token: a.token })).json()) as SolicitudApi).numero).toBe(s1.numero);
+    expect(
+      ((await (await llamar(server, 'GET', `/api/modificaciones/${s1.referencia}`, { token: a.token })).json()) as SolicitudApi).numero,
+    ).toBe(s1.numero);
   });
 
   it('lets the holder cancel a request still enviada, and mails it', async () => {
@@ -272,9 +298,14 @@ describe('administration', () => {
     expect(correo?.text).toContain('Potencia: de 4,6 kW a 5,75 kW.');
     expect(correo?.text).toContain('desde el 2 de noviembre de 2026');
 
-    const suministro = (await (await llamar(server, 'GET', `/api/suministros/${a.cups}`, { token: a.token })).json()) as { potenciasKw: number[] };
+    const suministro = (await (await llamar(server, 'GET', `/api/suministros/${a.cups}`, { token: a.token })).json()) as {
+      potenciasKw: number[];
+    };
     expect(suministro.potenciasKw).toEqual([5.75, 5.75]);
-    const [fila] = await queryRows<{ f: string }>(server.database.db, sql`select fecha_ultimo_cambio_potencia::text as f from suministros where cups = ${a.cups}`);
+    const [fila] = await queryRows<{ f: string }>(
+      server.database.db,
+      sql`select fecha_ultimo_cambio_potencia::text as f from suministros where cups = ${a.cups}`,
+    );
     expect(fila?.f).toBe(hoy);
     // The change counts against the 12 months at once.
     const otra = await pedir(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [6.9, 6.9] });
@@ -291,7 +322,10 @@ describe('administration', () => {
     expect(await mal.json()).toEqual(['Elija un motivo de rechazo de la lista: ese código no se aplica a esta solicitud.']);
     const res = await accion(token, s.numero, 'rechazo', { codigo: '53' });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as SolicitudAdminApi).motivoRechazo).toEqual({ codigo: '53', texto: 'Necesidad de abrir expediente de acometida' });
+    expect(((await res.json()) as SolicitudAdminApi).motivoRechazo).toEqual({
+      codigo: '53',
+      texto: 'Necesidad de abrir expediente de acometida',
+    });
     const correo = await ultimoCorreo(server, a.u.email);
     expect(correo?.subject).toBe(`Su solicitud ${s.referencia} ha sido rechazada`);
     expect(correo?.text).toContain('53 · Necesidad de abrir expediente de acometida');
@@ -309,7 +343,9 @@ describe('administration', () => {
     expect((await accion(token, s.numero, 'rechazo', { codigo: '20' })).status).toBe(200);
     const tarde = await accion(token, s.numero, 'aceptacion');
     expect(tarde.status).toBe(409);
-    expect(await tarde.json()).toEqual({ message: `La solicitud ${s.referencia} está rechazada: solo se puede aceptar una solicitud enviada.` });
+    expect(await tarde.json()).toEqual({
+      message: `La solicitud ${s.referencia} está rechazada: solo se puede aceptar una solicitud enviada.`,
+    });
     expect((await accion(token, s.numero, 'rechazo', { codigo: '20' })).status).toBe(409);
     expect((await accion(token, 999_999, 'aceptacion')).status).toBe(404);
   });
@@ -341,7 +377,9 @@ describe('administration', () => {
     }
     const lista = await llamar(server, 'GET', '/api/administrador/modificaciones?distribuidora=eod', { token: otro.token });
     expect(lista.status).toBe(403);
-    const propias = (await (await llamar(server, 'GET', '/api/administrador/modificaciones', { token: otro.token })).json()) as SolicitudAdminApi[];
+    const propias = (await (
+      await llamar(server, 'GET', '/api/administrador/modificaciones', { token: otro.token })
+    ).json()) as SolicitudAdminApi[];
     expect(propias.some((x) => x.numero === s.numero)).toBe(false);
 
     // An administrator of every distributor acting as the holder: the session is the holder's, and refused.
@@ -372,7 +410,9 @@ describe('administration', () => {
     expect(res.headers.get('x-total-count')).toBe('1');
     const [fila] = (await res.json()) as SolicitudAdminApi[];
     expect(fila).toMatchObject({ numero: s.numero, tipo: 'titular', solicitante: { email: a.u.email }, distribuidora: 'ecd' });
-    const porCups = (await (await llamar(server, 'GET', `/api/administrador/modificaciones?q=${a.cups.slice(0, 16)}&tipo=titular&estado=enviada`, { token })).json()) as SolicitudAdminApi[];
+    const porCups = (await (
+      await llamar(server, 'GET', `/api/administrador/modificaciones?q=${a.cups.slice(0, 16)}&tipo=titular&estado=enviada`, { token })
+    ).json()) as SolicitudAdminApi[];
     expect(porCups.map((x) => x.numero)).toContain(s.numero);
     const nada = await llamar(server, 'GET', `/api/administrador/modificaciones?q=${s.referencia}&estado=activada`, { token });
     expect(nada.headers.get('x-total-count')).toBe('0');
@@ -385,9 +425,18 @@ describe('administration', () => {
     const s = await enviada(a.token, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
     await accion(token, s.numero, 'aceptacion');
     await accion(token, s.numero, 'activacion', { fecha: hoy });
-    const entradas = await server.database.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, gestor.id), sql`${auditLog.action} like 'modificacion.%'`));
+    const entradas = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, gestor.id), sql`${auditLog.action} like 'modificacion.%'`));
     expect(entradas.map((e) => e.action)).toEqual(['modificacion.aceptacion', 'modificacion.activacion']);
-    expect(entradas[1]!.details).toMatchObject({ numero: s.numero, distribuidora: 'ecd', tipo: 'potencia', estadoAnterior: 'aceptada', fechaActivacion: hoy });
+    expect(entradas[1]!.details).toMatchObject({
+      numero: s.numero,
+      distribuidora: 'ecd',
+      tipo: 'potencia',
+      estadoAnterior: 'aceptada',
+      fechaActivacion: hoy,
+    });
     expect(JSON.stringify(entradas.map((e) => e.details))).not.toContain(a.u.nif);
   });
 });
@@ -397,7 +446,13 @@ describe('activation applies the change', () => {
     const a = await titular('eod');
     const nuevo = await cuenta(server, { nombre: 'Pedro', apellido1: 'Gil' });
     const { token } = await administrador('eod');
-    const s = await enviada(a.token, { cups: a.cups, tipo: 'titular', modo: 'cambio', nif: nuevo.nif.toLowerCase(), nombre: 'Pedro Gil Sanz' });
+    const s = await enviada(a.token, {
+      cups: a.cups,
+      tipo: 'titular',
+      modo: 'cambio',
+      nif: nuevo.nif.toLowerCase(),
+      nombre: 'Pedro Gil Sanz',
+    });
     expect(s.solicitado).toEqual({ tipo: 'titular', modo: 'cambio', titular: { nif: nuevo.nif, nombre: 'Pedro Gil Sanz' } });
     expect((await sesion(server, nuevo.email)).Permisos).not.toContain('eod-distribucion');
     await accion(token, s.numero, 'aceptacion');
@@ -410,7 +465,10 @@ describe('activation applies the change', () => {
     expect(nuevaSesion.Permisos).toContain('eod-distribucion');
     const visto = await llamar(server, 'GET', `/api/suministros/${a.cups}`, { token: nuevaSesion.jwtToken });
     expect(visto.status).toBe(200);
-    expect(((await visto.json()) as { titular: { nif: string; nombre: string } }).titular).toEqual({ nif: nuevo.nif, nombre: 'Pedro Gil Sanz' });
+    expect(((await visto.json()) as { titular: { nif: string; nombre: string } }).titular).toEqual({
+      nif: nuevo.nif,
+      nombre: 'Pedro Gil Sanz',
+    });
     // The new holder does not see the old holder's request; both were mailed.
     expect((await llamar(server, 'GET', `/api/modificaciones/${s.numero}`, { token: nuevaSesion.jwtToken })).status).toBe(404);
     expect((await ultimoCorreo(server, a.u.email))?.subject).toBe(`Su solicitud ${s.referencia} está activada`);
@@ -428,7 +486,9 @@ describe('activation applies the change', () => {
     await accion(token, s.numero, 'aceptacion');
     expect((await accion(token, s.numero, 'activacion', { fecha: hoy })).status).toBe(200);
     const nuevaSesion = await sesion(server, nuevo.email);
-    const contexto = (await (await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: nuevaSesion.jwtToken })).json()) as ContextoApi;
+    const contexto = (await (
+      await llamar(server, 'GET', `/api/modificaciones/suministros/${a.cups}`, { token: nuevaSesion.jwtToken })
+    ).json()) as ContextoApi;
     expect(contexto.titularDesde).toBe(hoy);
     const pedida = await enviada(nuevaSesion.jwtToken, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
     expect(pedida.estado).toBe('enviada');
@@ -448,17 +508,27 @@ describe('activation applies the change', () => {
   it('changes the tariff and powers together, and corrects the holder name', async () => {
     const a = await titular('ecd', { tensionV: 400, fasesContador: 'trifasico', potenciasW: [13856, 13856], potenciaMaximaW: 43648 });
     const { token } = await administrador('ecd');
-    const s = await enviada(a.token, { cups: a.cups, tipo: 'tarifa', tarifa: '3.0TD', potenciasKw: [13.856, 13.856, 13.856, 13.856, 13.856, 17.321] });
+    const s = await enviada(a.token, {
+      cups: a.cups,
+      tipo: 'tarifa',
+      tarifa: '3.0TD',
+      potenciasKw: [13.856, 13.856, 13.856, 13.856, 13.856, 17.321],
+    });
     await accion(token, s.numero, 'aceptacion');
     await accion(token, s.numero, 'activacion', { fecha: hoy });
-    const tras = (await (await llamar(server, 'GET', `/api/suministros/${a.cups}`, { token: a.token })).json()) as { tarifa: string; potenciasKw: number[] };
+    const tras = (await (await llamar(server, 'GET', `/api/suministros/${a.cups}`, { token: a.token })).json()) as {
+      tarifa: string;
+      potenciasKw: number[];
+    };
     expect(tras).toMatchObject({ tarifa: '3.0TD', potenciasKw: [13.856, 13.856, 13.856, 13.856, 13.856, 17.321] });
 
     const b = await titular('ecd');
     const c = await enviada(b.token, { cups: b.cups, tipo: 'titular', modo: 'correccion', nombre: 'Lucía Martín Ortega' });
     await accion(token, c.numero, 'aceptacion');
     await accion(token, c.numero, 'activacion', { fecha: hoy });
-    const corregido = (await (await llamar(server, 'GET', `/api/suministros/${b.cups}`, { token: b.token })).json()) as { titular: { nombre: string } };
+    const corregido = (await (await llamar(server, 'GET', `/api/suministros/${b.cups}`, { token: b.token })).json()) as {
+      titular: { nombre: string };
+    };
     expect(corregido.titular.nombre).toBe('Lucía Martín Ortega');
   });
 
@@ -470,7 +540,9 @@ describe('activation applies the change', () => {
     await guardarSuministros(server.database.db, [suministroPrueba(a.cups, 'epd', a.u.nif, { potenciaMaximaW: 6900 })]);
     const res = await accion(token, s.numero, 'aceptacion');
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(new RegExp(`^La solicitud ${s.referencia} ya no cumple las reglas del contrato: 14 · `));
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      new RegExp(`^La solicitud ${s.referencia} ya no cumple las reglas del contrato: 14 · `),
+    );
   });
 });
 
@@ -506,7 +578,9 @@ describe('impersonated holders', () => {
     const suplantada = (await imp.json()) as CuerpoSesion;
     const s = await enviada(suplantada.jwtToken, { cups: a.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] });
     const gestor = await administrador('epd');
-    const visto = (await (await llamar(server, 'GET', `/api/administrador/modificaciones/${s.numero}`, { token: gestor.token })).json()) as SolicitudAdminApi;
+    const visto = (await (
+      await llamar(server, 'GET', `/api/administrador/modificaciones/${s.numero}`, { token: gestor.token })
+    ).json()) as SolicitudAdminApi;
     expect(visto).toMatchObject({ suplantada: true, solicitante: { email: a.u.email } });
   });
 });

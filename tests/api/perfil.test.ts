@@ -57,7 +57,9 @@ describe('GET /api/perfil', () => {
     });
     await grantPermissions(server.database.db, id, permisosAlActivar());
     const nie = await sesion(server, email);
-    expect(((await (await llamar(server, 'GET', '/api/perfil', { token: nie.jwtToken })).json()) as { tipoNif: string }).tipoNif).toBe('NIE');
+    expect(((await (await llamar(server, 'GET', '/api/perfil', { token: nie.jwtToken })).json()) as { tipoNif: string }).tipoNif).toBe(
+      'NIE',
+    );
     const empresa = await cuenta(server, { empresa: true });
     const e = await sesion(server, empresa.email);
     expect(((await (await llamar(server, 'GET', '/api/perfil', { token: e.jwtToken })).json()) as { tipoNif: string }).tipoNif).toBe('CIF');
@@ -73,10 +75,18 @@ describe('PUT /api/perfil', () => {
     const ok = await guardar(jwtToken, { nombre: ' Lucía Isabel ', apellido1: 'Martín', apellido2: 'Gómez', razonSocial: '' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ nombre: 'Lucía Isabel', apellido2: 'Gómez', nif: u.nif });
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'perfil.datos'), eq(auditLog.actorUserId, u.id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'perfil.datos'), eq(auditLog.actorUserId, u.id)));
     expect(entrada!.details).toEqual({ campos: ['nombre', 'apellido2'] });
 
-    const conEmpresa = await guardar(jwtToken, { nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Gómez', razonSocial: 'Mi Empresa, S.L.' });
+    const conEmpresa = await guardar(jwtToken, {
+      nombre: 'Lucía',
+      apellido1: 'Martín',
+      apellido2: 'Gómez',
+      razonSocial: 'Mi Empresa, S.L.',
+    });
     expect(conEmpresa.status).toBe(400);
     expect(await conEmpresa.json()).toEqual(['Una persona (DNI o NIE) no lleva razón social: deje ese campo vacío.']);
     const sinApellido = await guardar(jwtToken, { nombre: 'Lucía', apellido1: '', apellido2: '   ' });
@@ -127,10 +137,19 @@ describe('e-mail change', () => {
     expect(aviso!.text).toContain(nuevoLower);
     expect(aviso!.text).not.toContain(id);
 
-    const perfil = (await (await llamar(server, 'GET', '/api/perfil', { token: s.jwtToken })).json()) as { email: string; emailPendiente: string };
+    const perfil = (await (await llamar(server, 'GET', '/api/perfil', { token: s.jwtToken })).json()) as {
+      email: string;
+      emailPendiente: string;
+    };
     expect(perfil).toMatchObject({ email: u.email, emailPendiente: nuevoLower });
     // Until confirmed, the login name is still the old address.
-    expect((await llamar(server, 'POST', '/api/accesoUsuario', { headers: { Authorization: `Basic ${Buffer.from(`${nuevoLower}:${PASSWORD}`).toString('base64')}` } })).status).toBe(401);
+    expect(
+      (
+        await llamar(server, 'POST', '/api/accesoUsuario', {
+          headers: { Authorization: `Basic ${Buffer.from(`${nuevoLower}:${PASSWORD}`).toString('base64')}` },
+        })
+      ).status,
+    ).toBe(401);
 
     const confirmado = await llamar(server, 'POST', '/api/confirmarEmail', { body: { id } });
     expect(confirmado.status).toBe(200);
@@ -140,13 +159,18 @@ describe('e-mail change', () => {
     expect((await llamar(server, 'GET', '/api/perfil', { token: s.jwtToken })).status).toBe(401);
     const nueva = await sesion(server, nuevoLower);
     expect(nueva.username).toBe(nuevoLower);
-    expect(((await (await llamar(server, 'GET', '/api/perfil', { token: nueva.jwtToken })).json()) as { emailPendiente: null }).emailPendiente).toBeNull();
+    expect(
+      ((await (await llamar(server, 'GET', '/api/perfil', { token: nueva.jwtToken })).json()) as { emailPendiente: null }).emailPendiente,
+    ).toBeNull();
     // The link is single use.
     const otraVez = await llamar(server, 'POST', '/api/confirmarEmail', { body: { id } });
     expect(otraVez.status).toBe(400);
     expect(await otraVez.json()).toEqual({ message: MENSAJES_PERFIL.enlaceNoValido });
 
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'perfil.email_cambiado'), eq(auditLog.actorUserId, u.id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'perfil.email_cambiado'), eq(auditLog.actorUserId, u.id)));
     expect(entrada!.details).toMatchObject({ anterior: u.email, nuevo: nuevoLower, sesionesCerradas: 1 });
   });
 
@@ -160,7 +184,9 @@ describe('e-mail change', () => {
     const malo = await pedir(jwtToken, { nuevoEmail: 'no-es-un-correo', password: PASSWORD });
     expect(malo.status).toBe(400);
     expect(await malo.json()).toEqual(['El correo electrónico nuevo no tiene un formato válido.']);
-    expect(await (await pedir(jwtToken, { nuevoEmail: u.email.toUpperCase(), password: PASSWORD })).json()).toEqual([MENSAJES_PERFIL.mismoEmail]);
+    expect(await (await pedir(jwtToken, { nuevoEmail: u.email.toUpperCase(), password: PASSWORD })).json()).toEqual([
+      MENSAJES_PERFIL.mismoEmail,
+    ]);
     const ocupado = await pedir(jwtToken, { nuevoEmail: otro.email, password: PASSWORD });
     expect(ocupado.status).toBe(409);
     expect(await ocupado.json()).toEqual({ message: MENSAJES_PERFIL.emailOcupado });
@@ -225,7 +251,10 @@ describe('POST /api/perfil/clave', () => {
     expect((await sesion(server, u.email, 'Nueva456')).username).toBe(u.email);
     const correo = await ultimoCorreo(server, u.email);
     expect(correo!.subject).toMatch(/contraseña .* ha cambiado/);
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'perfil.clave'), eq(auditLog.actorUserId, u.id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'perfil.clave'), eq(auditLog.actorUserId, u.id)));
     expect(entrada!.details).toEqual({ sesionesCerradas: 1 });
   });
 
@@ -238,7 +267,9 @@ describe('POST /api/perfil/clave', () => {
     expect(await (await cambiar(jwtToken, { passwordActual: PASSWORD, password: 'Nueva456', passwordCopy: 'Nueva457' })).json()).toEqual([
       'Las contraseñas no coinciden.',
     ]);
-    expect(await (await cambiar(jwtToken, { passwordActual: PASSWORD, password: 'nueva456', passwordCopy: 'nueva456' })).json()).toEqual([MENSAJE_PASSWORD]);
+    expect(await (await cambiar(jwtToken, { passwordActual: PASSWORD, password: 'nueva456', passwordCopy: 'nueva456' })).json()).toEqual([
+      MENSAJE_PASSWORD,
+    ]);
     expect(await (await cambiar(jwtToken, {})).json()).toEqual([
       'Introduzca su contraseña actual.',
       'Introduzca la nueva contraseña.',
@@ -255,7 +286,10 @@ describe('sessions', () => {
     const primera = await sesion(server, u.email);
     server.clock.advance(60_000);
     const segunda = await llamar(server, 'POST', '/api/accesoUsuario', {
-      headers: { Authorization: `Basic ${Buffer.from(`${u.email}:${PASSWORD}`).toString('base64')}`, 'User-Agent': 'Navegador de prueba/1.0' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${u.email}:${PASSWORD}`).toString('base64')}`,
+        'User-Agent': 'Navegador de prueba/1.0',
+      },
     });
     const { jwtToken } = (await segunda.json()) as { jwtToken: string };
     const lista = (await (await llamar(server, 'GET', '/api/perfil/sesiones', { token: jwtToken })).json()) as Record<string, unknown>[];

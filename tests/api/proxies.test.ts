@@ -48,7 +48,11 @@ describe('an http PUBLIC_URL without trusted proxies', () => {
     expect(res.status).toBe(200);
     expect(secure(res)).toBe(false);
     expect(res.headers.get('strict-transport-security')).toBeNull();
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sesion.login'), eq(auditLog.actorUserId, u.id))).orderBy(desc(auditLog.id));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sesion.login'), eq(auditLog.actorUserId, u.id)))
+      .orderBy(desc(auditLog.id));
     expect(entrada!.ip).toBe('127.0.0.1');
   });
 });
@@ -61,12 +65,21 @@ describe('a trusted proxy', () => {
     expect(res.status).toBe(200);
     expect(secure(res)).toBe(true);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
-    const entradas = () => server!.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sesion.login'), eq(auditLog.actorUserId, u.id))).orderBy(desc(auditLog.id));
+    const entradas = () =>
+      server!.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'sesion.login'), eq(auditLog.actorUserId, u.id)))
+        .orderBy(desc(auditLog.id));
     expect((await entradas())[0]!.ip).toBe('203.0.113.9');
     // From 127.0.0.2, which is not the proxy, the same headers count for nothing.
     const otro = await server.fetchFrom('127.0.0.2', '/api/accesoUsuario', {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${u.email}:${PASSWORD}`).toString('base64')}`, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.9' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${u.email}:${PASSWORD}`).toString('base64')}`,
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-For': '203.0.113.9',
+      },
     });
     expect(otro.status).toBe(200);
     expect(otro.headers.get('strict-transport-security')).toBeNull();

@@ -46,7 +46,9 @@ const PUBLICAS = new Set([
 
 /** A path with every parameter filled with something plausible. */
 function camino(plantilla: string): string {
-  return plantilla.replace(/\{(\w+)\}/g, (_, nombre: string) => (nombre === 'cups' ? 'ES9901000000000001QY' : '00000000-0000-4000-8000-000000000000'));
+  return plantilla.replace(/\{(\w+)\}/g, (_, nombre: string) =>
+    nombre === 'cups' ? 'ES9901000000000001QY' : '00000000-0000-4000-8000-000000000000',
+  );
 }
 
 /** Logout answers 204 to anyone (CONTRACT.md: fire and forget, idempotent); it only ever revokes the cookie it is sent. */
@@ -93,9 +95,13 @@ describe('every API operation', () => {
         body: new Blob([grande]).stream(),
         duplex: 'half',
       } as RequestInit);
-      for (const [como, res] of [['declarado', declarado], ['troceado', troceado]] as const) {
+      for (const [como, res] of [
+        ['declarado', declarado],
+        ['troceado', troceado],
+      ] as const) {
         const cuerpo = (await res.json()) as { message?: string };
-        if (res.status !== 413 || cuerpo.message !== MENSAJE_CUERPO_GRANDE) fallos.push(`${o.metodo} ${o.plantilla} (${como}): ${res.status}`);
+        if (res.status !== 413 || cuerpo.message !== MENSAJE_CUERPO_GRANDE)
+          fallos.push(`${o.metodo} ${o.plantilla} (${como}): ${res.status}`);
       }
     }
     expect(fallos).toEqual([]);

@@ -50,7 +50,14 @@ function nuevoDni(): string {
 async function cuenta() {
   const email = `limite${++seq}-${Date.now()}@correo.example`;
   const nif = nuevoDni();
-  const { id } = await createUser(server.database.db, { nif, email, nombre: 'Ana', apellido1: 'Ruiz', password: PASSWORD, estado: 'activo' });
+  const { id } = await createUser(server.database.db, {
+    nif,
+    email,
+    nombre: 'Ana',
+    apellido1: 'Ruiz',
+    password: PASSWORD,
+    estado: 'activo',
+  });
   await grantPermissions(server.database.db, id, permisosAlActivar());
   return { id, email, nif };
 }
@@ -91,7 +98,7 @@ describe('login limits', () => {
     expect((await loginDesde(atacante, email, PASSWORD)).status).toBe(200);
   });
 
-  it('let the owner log in from the usual address while an attacker\'s address is refused', async () => {
+  it("let the owner log in from the usual address while an attacker's address is refused", async () => {
     const { email } = await cuenta();
     const casa = dir(1);
     const atacante = dir(2);
@@ -101,7 +108,7 @@ describe('login limits', () => {
     expect((await loginDesde(casa, email, PASSWORD)).status).toBe(200);
   });
 
-  it('forget an address\'s failures on one account once it logs in', async () => {
+  it("forget an address's failures on one account once it logs in", async () => {
     const { email } = await cuenta();
     const a = dir(1);
     for (let i = 0; i < 4; i++) expect((await loginDesde(a, email, 'Mala1x')).status).toBe(401);
@@ -139,7 +146,12 @@ describe('login limits', () => {
     const viaje = dir(30);
     expect((await loginDesde(viaje, email, PASSWORD)).status).toBe(429);
     expect((await postDesde(viaje, '/api/recuperarClave', { nif, correoElectronico: email, host: '' })).status).toBe(200);
-    await createMailWorker({ db: server.database.db, mailer: server.mailer, clock: server.clock, logger: createLogger('silent') }).runOnce();
+    await createMailWorker({
+      db: server.database.db,
+      mailer: server.mailer,
+      clock: server.clock,
+      logger: createLogger('silent'),
+    }).runOnce();
     const mail = server.mailer.sent.filter((m) => m.to === email).at(-1)!;
     const enlace = /(http\S+\/sesion\/nueva-clave\/\S+)/.exec(mail.text)![1]!;
     const reset = await postDesde(viaje, '/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: enlace });
@@ -173,7 +185,10 @@ describe('login limits', () => {
       const init = (password: string) => ({ method: 'POST', headers: { Authorization: basic(email, password) } });
       // Alternating processes: the counter is in the database, not in either one.
       for (let i = 0; i < 5; i++) {
-        const res = i % 2 === 0 ? await loginDesde(atacante, email, 'Mala1x') : await requestFrom(url, atacante, '/api/accesoUsuario', init('Mala1x'));
+        const res =
+          i % 2 === 0
+            ? await loginDesde(atacante, email, 'Mala1x')
+            : await requestFrom(url, atacante, '/api/accesoUsuario', init('Mala1x'));
         expect(res.status).toBe(401);
       }
       expect((await loginDesde(atacante, email, PASSWORD)).status).toBe(429);
@@ -199,7 +214,8 @@ describe('registration and recovery limits', () => {
 
   it('refuse an 11th registration from one address within the hour, before hashing the password', async () => {
     const a = dir(1);
-    for (let i = 0; i < 10; i++) expect((await postDesde(a, '/api/altaUsuario', alta(`r${++seq}-${Date.now()}@correo.example`))).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await postDesde(a, '/api/altaUsuario', alta(`r${++seq}-${Date.now()}@correo.example`))).status).toBe(200);
     const antes = hashes();
     await esperaLimite(await postDesde(a, '/api/altaUsuario', alta(`r${++seq}-${Date.now()}@correo.example`)), 60 * 60);
     expect(hashes()).toBe(antes);
@@ -235,7 +251,9 @@ describe('registration and recovery limits', () => {
     const filas = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(filas).toHaveLength(3);
     const ultimo = /(http\S+\/sesion\/nueva-clave\/\S+)/.exec(filas.sort((x, y) => x.id - y.id).at(-1)!.text)![1]!;
-    expect((await postDesde(dir(9), '/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: ultimo })).status).toBe(200);
+    expect((await postDesde(dir(9), '/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: ultimo })).status).toBe(
+      200,
+    );
   });
 });
 

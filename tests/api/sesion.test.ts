@@ -15,8 +15,11 @@ beforeAll(async () => {
       // Tiny routes behind the guards under test.
       app.get('/prueba/privado', requireAuth(), (c) => c.json(c.get('auth')));
       app.get('/prueba/sips', requireAuth(), requireArea('comercializadora'), (c) => c.json({ ok: true }));
-      app.get('/prueba/sips/:distribuidora', requireAuth(), requirePermiso((c) => c.req.param('distribuidora'), 'comercializadora'), (c) =>
-        c.json({ ok: true }),
+      app.get(
+        '/prueba/sips/:distribuidora',
+        requireAuth(),
+        requirePermiso((c) => c.req.param('distribuidora'), 'comercializadora'),
+        (c) => c.json({ ok: true }),
       );
       app.get('/prueba/sin-guarda-de-sesion', requireArea('contacto'), (c) => c.json({ ok: true }));
     },
@@ -115,7 +118,10 @@ describe('POST /api/accesoUsuario', () => {
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.tokenHash).not.toBe(cookie.value);
     expect(rows[0]!.expiresAt.getTime() - server.clock.now().getTime()).toBe(30 * DIA);
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sesion.login'), eq(auditLog.actorUserId, id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sesion.login'), eq(auditLog.actorUserId, id)));
     expect(entrada).toMatchObject({ ip: '127.0.0.1', details: { con: 'correo' } });
   });
 
@@ -158,7 +164,12 @@ describe('POST /api/accesoUsuario', () => {
     const cuerpo = (await res.json()) as { message: string; codigo: string; reenvio: string };
     expect(cuerpo).toMatchObject({ message: MENSAJE_PENDIENTE, codigo: 'cuenta_pendiente' });
     expect(cookieDe(res)).toBeNull();
-    const reenviar = (reenvio: string) => server.fetch('/api/reenviarActivacion', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reenvio }) });
+    const reenviar = (reenvio: string) =>
+      server.fetch('/api/reenviarActivacion', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ reenvio }),
+      });
     const ok = await reenviar(cuerpo.reenvio);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: MENSAJES.reenviada });
@@ -193,7 +204,13 @@ describe('POST /api/accesoUsuario', () => {
   });
 
   it('answers 401 without credentials or with a malformed header', async () => {
-    for (const headers of [{}, { Authorization: 'Basic' }, { Authorization: 'Basic !!!' }, { Authorization: 'Bearer x.y.z' }, { Authorization: basic('', 'x') }]) {
+    for (const headers of [
+      {},
+      { Authorization: 'Basic' },
+      { Authorization: 'Basic !!!' },
+      { Authorization: 'Bearer x.y.z' },
+      { Authorization: basic('', 'x') },
+    ]) {
       const res = await server.fetch('/api/accesoUsuario', { method: 'POST', headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(await res.json()).toEqual({ message: 'Usuario o contraseña incorrecta' });
@@ -257,7 +274,10 @@ describe('POST /api/users/refresh-token', () => {
     expect((await refresh(tercera)).status).toBe(401);
     const rows = await server.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, id));
     expect(rows.every((r) => r.revokedReason === 'reutilizacion')).toBe(true);
-    const [entrada] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sesion.refresco_reutilizado'), eq(auditLog.actorUserId, id)));
+    const [entrada] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sesion.refresco_reutilizado'), eq(auditLog.actorUserId, id)));
     expect(entrada).toMatchObject({ targetType: 'sesion', targetId: rows[0]!.familyId });
   });
 
@@ -324,7 +344,10 @@ describe('POST /api/users/revoke-token', () => {
     expect((await refresh(siguiente)).status).toBe(401);
     // Within the grace the old token would have answered the successor: not once it is revoked.
     expect((await refresh(cookie)).status).toBe(401);
-    const logouts = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sesion.logout'), eq(auditLog.actorUserId, id)));
+    const logouts = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sesion.logout'), eq(auditLog.actorUserId, id)));
     expect(logouts).toHaveLength(1);
   });
 
@@ -335,11 +358,14 @@ describe('POST /api/users/revoke-token', () => {
     expect((await revoke(cookie)).status).toBe(204);
     expect((await revoke(null)).status).toBe(204);
     expect((await revoke('desconocido')).status).toBe(204);
-    const logouts = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sesion.logout'), eq(auditLog.actorUserId, id)));
+    const logouts = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sesion.logout'), eq(auditLog.actorUserId, id)));
     expect(logouts).toHaveLength(1);
   });
 
-  it('leaves the account\'s other sessions alone', async () => {
+  it("leaves the account's other sessions alone", async () => {
     const { email } = await cuenta();
     const a = await sesion(email);
     const b = await sesion(email);
@@ -375,9 +401,17 @@ describe('requireAuth, requireArea and requirePermiso', () => {
       .setExpirationTime('10m')
       .setJti('x')
       .sign(new TextEncoder().encode('otra-clave-otra-clave-otra-clave-0000'));
-    const sinFirma = new UnsecuredJWT({ username: email, permisos: [], aud: 'portal-api', jti: 'x' }).setSubject(id).setIssuedAt().setExpirationTime('10m').encode();
+    const sinFirma = new UnsecuredJWT({ username: email, permisos: [], aud: 'portal-api', jti: 'x' })
+      .setSubject(id)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .encode();
     const partes = jwtToken.split('.');
-    const manipulado = [partes[0], Buffer.from(JSON.stringify({ ...decodeJwt(jwtToken), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url'), partes[2]].join('.');
+    const manipulado = [
+      partes[0],
+      Buffer.from(JSON.stringify({ ...decodeJwt(jwtToken), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url'),
+      partes[2],
+    ].join('.');
     for (const headers of [
       {},
       { Authorization: 'Bearer' },

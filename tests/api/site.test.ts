@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 /** A small built site, shaped like Astro's output, written by the test. */
 const FILES: Record<string, string> = {
-  'index.html': '<!doctype html><html lang="es"><meta name="portal-page" content="home"><script type="module">console.log(1)</script></html>',
+  'index.html':
+    '<!doctype html><html lang="es"><meta name="portal-page" content="home"><script type="module">console.log(1)</script></html>',
   'area-privada-shell/index.html': '<!doctype html><meta name="portal-page" content="private-shell">',
   'sesion/activar-usuario/index.html': '<!doctype html><meta name="portal-page" content="activar-usuario">',
   'sesion/nueva-clave/index.html': '<!doctype html><meta name="portal-page" content="nueva-clave">',
@@ -74,7 +75,15 @@ describe('page routing', () => {
   });
 
   it('shows the home page, as a 404, for any other path', async () => {
-    for (const path of ['/no-existe', '/legal/otra', '/a/b/c?x=1', '/area-privada-shell', '/%E0%A4%A', '/../package.json', '/inicio-falso']) {
+    for (const path of [
+      '/no-existe',
+      '/legal/otra',
+      '/a/b/c?x=1',
+      '/area-privada-shell',
+      '/%E0%A4%A',
+      '/../package.json',
+      '/inicio-falso',
+    ]) {
       expect(await page(path), path).toMatchObject({ status: 404, id: 'home' });
     }
   });

@@ -77,7 +77,8 @@ describe('POST /api/accesoUsuarioSuplantacion', () => {
   it('answers 404 for an unknown e-mail, 409 for an inactive or pending user or another administrator', async () => {
     const { admin } = await pareja();
     const { jwtToken } = await sesion(server, admin.email);
-    const intentar = (username: string) => llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: jwtToken, body: { username } });
+    const intentar = (username: string) =>
+      llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: jwtToken, body: { username } });
 
     const desconocido = await intentar('nadie@correo.example');
     expect(desconocido.status).toBe(404);
@@ -99,7 +100,9 @@ describe('POST /api/accesoUsuarioSuplantacion', () => {
     const { usuario } = await pareja();
     const otro = await cuenta(server);
     const { jwtToken } = await sesion(server, usuario.email);
-    expect((await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: jwtToken, body: { username: otro.email } })).status).toBe(403);
+    expect(
+      (await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: jwtToken, body: { username: otro.email } })).status,
+    ).toBe(403);
     expect((await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { body: { username: otro.email } })).status).toBe(401);
   });
 });
@@ -141,21 +144,28 @@ describe('an impersonated session', () => {
     expect((await llamar(server, 'POST', '/api/perfil/sesiones/cerrar-otras', { token: suplantada.jwtToken })).status).toBe(403);
     const filas = await server.database.db.select().from(auditLog).where(eq(auditLog.impersonatorUserId, admin.id)).orderBy(auditLog.id);
     expect(filas.map((f) => [f.action, f.actorUserId, f.details])).toEqual([
-      ['suplantacion.inicio', usuario.id, expect.objectContaining({ sesion: decodeJwt(suplantada.jwtToken).sid, sesionAdministradorCerrada: true })],
+      [
+        'suplantacion.inicio',
+        usuario.id,
+        expect.objectContaining({ sesion: decodeJwt(suplantada.jwtToken).sid, sesionAdministradorCerrada: true }),
+      ],
       ['suplantacion.peticion', usuario.id, { metodo: 'GET', ruta: '/api/perfil/sesiones', estado: 200 }],
       ['suplantacion.peticion', usuario.id, { metodo: 'POST', ruta: '/api/perfil/sesiones/cerrar-otras', estado: 403 }],
     ]);
     expect(filas[1]!.ip).toBe('127.0.0.1');
   });
 
-  it("ends at once when the administrator loses the permission or is deactivated", async () => {
+  it('ends at once when the administrator loses the permission or is deactivated', async () => {
     const { admin, usuario } = await pareja();
     const { suplantada } = await suplantar(admin, usuario);
     expect((await llamar(server, 'GET', '/api/perfil', { token: suplantada.jwtToken })).status).toBe(200);
     // Another administrator deactivates the first one.
     const jefe = await cuenta(server, { extra: todosLosPermisos() });
     const { jwtToken } = await sesion(server, jefe.email);
-    const res = await llamar(server, 'PUT', `/api/administrador/usuarios/${admin.id}/estado`, { token: jwtToken, body: { estado: 'inactivo' } });
+    const res = await llamar(server, 'PUT', `/api/administrador/usuarios/${admin.id}/estado`, {
+      token: jwtToken,
+      body: { estado: 'inactivo' },
+    });
     expect(res.status).toBe(200);
     expect((await llamar(server, 'GET', '/api/perfil', { token: suplantada.jwtToken })).status).toBe(401);
     expect((await refrescar(server, suplantada.cookie)).status).toBe(401);
@@ -187,7 +197,10 @@ describe('POST /api/users/fin-suplantacion', () => {
     expect(((await r.json()) as CuerpoSesion).suplantadoPor).toBeNull();
     expect((await llamar(server, 'GET', '/api/listadoUsuarios', { token: cuerpo.jwtToken })).status).toBe(200);
 
-    const [fin] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'suplantacion.fin'), eq(auditLog.impersonatorUserId, admin.id)));
+    const [fin] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'suplantacion.fin'), eq(auditLog.impersonatorUserId, admin.id)));
     expect(fin).toMatchObject({ actorUserId: usuario.id, targetId: usuario.id });
   });
 
@@ -204,7 +217,10 @@ describe('POST /api/users/fin-suplantacion', () => {
   it('refuses a cross-site request', async () => {
     const { admin, usuario } = await pareja();
     const { suplantada } = await suplantar(admin, usuario);
-    const res = await llamar(server, 'POST', '/api/users/fin-suplantacion', { cookie: suplantada.cookie, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const res = await llamar(server, 'POST', '/api/users/fin-suplantacion', {
+      cookie: suplantada.cookie,
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -23,10 +23,14 @@ test('an EPD administrator sees why it cannot act on a household that is also EO
   await expectNoAxeViolations(page, 'detalle de usuario fuera del ámbito');
 });
 
-test('an EPD administrator does not see the all-distributor administrator’s EOD and ECD permissions, nor may act on it', async ({ page }) => {
+test('an EPD administrator does not see the all-distributor administrator’s EOD and ECD permissions, nor may act on it', async ({
+  page,
+}) => {
   await entrar(page, 'admin-epd@electra.example', undefined, `${LISTA}?q=admin%40electra.example`);
   const filas = page.getByRole('table', { name: /^Usuarios, página/ }).locator('tbody tr');
   await expect(filas).toHaveCount(1);
   await filas.first().getByRole('link').click();
-  await expect(page.getByText('Solo un administrador de todas las distribuidoras puede actuar sobre la cuenta de otro administrador.').first()).toBeVisible();
+  await expect(
+    page.getByText('Solo un administrador de todas las distribuidoras puede actuar sobre la cuenta de otro administrador.').first(),
+  ).toBeVisible();
 });

@@ -168,7 +168,9 @@ test.describe('accessibility of incidents management', () => {
         .getByRole('form', { name: 'Nueva incidencia' })
         .locator('..')
         .screenshot({ path: `${SHOTS}/incidencia-formulario-seccion-${ancho.width}.png` });
-      await page.getByRole('region', { name: /^Incidencias de red, página/ }).screenshot({ path: `${SHOTS}/incidencias-tabla-${ancho.width}.png` });
+      await page
+        .getByRole('region', { name: /^Incidencias de red, página/ })
+        .screenshot({ path: `${SHOTS}/incidencias-tabla-${ancho.width}.png` });
     });
   }
 });

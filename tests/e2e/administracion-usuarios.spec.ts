@@ -59,7 +59,8 @@ test.describe('users list', () => {
     await expect(page).toHaveURL(/\?q=cliente11$/);
     await expect(page.getByRole('status').filter({ hasText: 'usuarios encontrados' })).toHaveText('10 usuarios encontrados.');
     await expect(filas(page)).toHaveCount(10);
-    for (const email of await filas(page).locator('td.admin-correo').allTextContents()) expect(email).toMatch(/^cliente11\d@correo\.example$/);
+    for (const email of await filas(page).locator('td.admin-correo').allTextContents())
+      expect(email).toMatch(/^cliente11\d@correo\.example$/);
 
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('cliente11');

@@ -71,7 +71,11 @@ async function serve(estados: Estado[]) {
 const CASOS: { estados: Estado[]; texto: string; nivel: 'azul' | 'amarillo' | 'rojo' }[] = [
   { estados: ['Cerrada'], texto: 'Actualmente no existen interrupciones programadas o activas', nivel: 'azul' },
   { estados: ['Programada', 'Programada', 'Programada'], texto: 'Existen 3 interrupciones programadas', nivel: 'amarillo' },
-  { estados: ['Programada', 'Programada', 'En curso', 'Activa', 'Activa', 'Cerrada'], texto: 'Existen 2 programadas y 3 activas', nivel: 'rojo' },
+  {
+    estados: ['Programada', 'Programada', 'En curso', 'Activa', 'Activa', 'Cerrada'],
+    texto: 'Existen 2 programadas y 3 activas',
+    nivel: 'rojo',
+  },
 ];
 
 for (const caso of CASOS) {

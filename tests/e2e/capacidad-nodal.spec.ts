@@ -96,7 +96,9 @@ test('el enlace Descargar CSV descarga la publicación para Excel', async ({ pag
   const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toMatch(/^Comunidad Autónoma;Provincia;Municipio;Subestación;Identificador del Punto de Conexión;/);
   expect(lines).toHaveLength(demoNodes('epd') + 1);
-  expect(lines.find((l) => l.includes(';EPD-S03-66;'))).toMatch(/^Comunidad de Madrid;Madrid;Getafe;Getafe Norte;EPD-S03-66;40,\d+;-3,\d+;66;[\d,]+;[\d,]+;[\d,]+;Villaverde 220;/);
+  expect(lines.find((l) => l.includes(';EPD-S03-66;'))).toMatch(
+    /^Comunidad de Madrid;Madrid;Getafe;Getafe Norte;EPD-S03-66;40,\d+;-3,\d+;66;[\d,]+;[\d,]+;[\d,]+;Villaverde 220;/,
+  );
 });
 
 test('la página de EOD carga sus nudos', async ({ page }) => {

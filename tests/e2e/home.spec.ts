@@ -16,7 +16,10 @@ test.describe('página de inicio', () => {
     await expect(texto).toBeVisible();
     await expect(texto).toContainText('sistema de transporte');
     await expect(texto).toContainText('No tuvo su origen en las redes de distribución');
-    await expect(texto.getByRole('link', { name: 'Enlace permanente a este aviso' })).toHaveAttribute('href', '/avisos/apagon-28-abril-2025');
+    await expect(texto.getByRole('link', { name: 'Enlace permanente a este aviso' })).toHaveAttribute(
+      'href',
+      '/avisos/apagon-28-abril-2025',
+    );
     await expect(boton).toHaveAccessibleName('Ocultar el aviso completo');
     await boton.press('Enter');
     await expect(boton).toHaveAttribute('aria-expanded', 'false');
@@ -86,7 +89,14 @@ test.describe('cabecera y pie', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Aviso legal');
   });
 
-  for (const path of ['/legal/aviso-legal', '/legal/proteccion-datos', '/legal/politica-calidad', '/proyectos-subvencionados', '/incidencias-red', '/capacidad-nodal/epd']) {
+  for (const path of [
+    '/legal/aviso-legal',
+    '/legal/proteccion-datos',
+    '/legal/politica-calidad',
+    '/proyectos-subvencionados',
+    '/incidencias-red',
+    '/capacidad-nodal/epd',
+  ]) {
     test(`${path} tiene la cabecera oscura y fija`, async ({ page }) => {
       await page.goto(path);
       const header = page.locator('header.site-header');
@@ -109,7 +119,13 @@ test.describe('cabecera y pie', () => {
 });
 
 test.describe('páginas sin JavaScript', () => {
-  for (const path of ['/legal/aviso-legal', '/legal/proteccion-datos', '/legal/politica-calidad', '/proyectos-subvencionados', '/avisos/apagon-28-abril-2025']) {
+  for (const path of [
+    '/legal/aviso-legal',
+    '/legal/proteccion-datos',
+    '/legal/politica-calidad',
+    '/proyectos-subvencionados',
+    '/avisos/apagon-28-abril-2025',
+  ]) {
     test(`${path} no carga ningún script`, async ({ page }) => {
       const scripts: string[] = [];
       page.on('request', (r) => {

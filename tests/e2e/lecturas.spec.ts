@@ -32,7 +32,9 @@ interface ProgramaApi {
 }
 
 const fechaLarga = (f: string) =>
-  new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${f}T12:00:00Z`));
+  new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${f}T12:00:00Z`),
+  );
 const mesAnio = (f: string) =>
   new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${f.slice(0, 7)}-15T12:00:00Z`));
 const siguienteMes = (mes: string) => {
@@ -48,7 +50,9 @@ async function como(browser: Browser, email: string, ruta: string): Promise<Page
   return page;
 }
 
-test('opens on the next reading, lists the next ones and moves the calendar to a later month, where a marked day reads in words', async ({ page }) => {
+test('opens on the next reading, lists the next ones and moves the calendar to a later month, where a marked day reads in words', async ({
+  page,
+}) => {
   // cliente006's home is read by a visiting reader every two months: visits, moved days and self-reading windows.
   const api = await clienteApi(cliente(6));
   const programa = await api<ProgramaApi>('/api/lecturasProgramadas');
@@ -65,7 +69,9 @@ test('opens on the next reading, lists the next ones and moves the calendar to a
   // The calendar opens on the month of the next reading, which the page names first.
   const abierto = s.lecturas[0]!.fecha.slice(0, 7);
   await expect(page.getByRole('table', { name: new RegExp(`^Lecturas de ${mesAnio(abierto)}`) })).toBeVisible();
-  await expect(page.locator('.lect-proxima')).toContainText(`Su próxima lectura: ${fechaLarga(s.lecturas[0]!.fecha).replace(/^./, (c) => c.toUpperCase())}`);
+  await expect(page.locator('.lect-proxima')).toContainText(
+    `Su próxima lectura: ${fechaLarga(s.lecturas[0]!.fecha).replace(/^./, (c) => c.toUpperCase())}`,
+  );
   await foto(page, 'lecturas-1280');
 
   // The first month after that one with a visit: move there with "Siguiente".
@@ -97,7 +103,10 @@ test('downloads the readings as an iCalendar file whose events are the API readi
   const api = await clienteApi(CONSUMIDOR);
   const programa = await api<ProgramaApi>('/api/lecturasProgramadas');
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, RUTA_LECTURAS);
-  const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar todas las lecturas (.ics)' }).click()]);
+  const [descarga] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar todas las lecturas (.ics)' }).click(),
+  ]);
   expect(descarga.suggestedFilename()).toBe('lecturas-programadas.ics');
   await expect(page.getByText('Fichero descargado: lecturas-programadas.ics')).toBeVisible();
   const texto = readFileSync(await descarga.path(), 'utf8');
@@ -129,7 +138,10 @@ test('makes a calendar subscription address that a calendar reads without a sess
   await expect(campo).toHaveAccessibleDescription(/no la volveremos a mostrar/);
   const url = await campo.inputValue();
   expect(url).toMatch(/\/api\/calendarioLecturas\/[A-Za-z0-9_-]{43}\.ics$/);
-  await expect(bloque.getByRole('link', { name: 'Abrir en mi programa de calendario' })).toHaveAttribute('href', url.replace(/^https?:/, 'webcal:'));
+  await expect(bloque.getByRole('link', { name: 'Abrir en mi programa de calendario' })).toHaveAttribute(
+    'href',
+    url.replace(/^https?:/, 'webcal:'),
+  );
   await expectNoAxeViolations(page, 'lecturas programadas con la dirección nueva');
   await foto(page, 'lecturas-suscripcion-nueva');
 
@@ -182,7 +194,8 @@ for (const c of CASOS_ESTADO) {
     if (c.telefono) await expect(tel.first()).toHaveText(/^900 000 00[123]$/);
     else await expect(tel).toHaveCount(0);
     if (c.email === cliente(4)) await expect(principal).toContainText('Corte por impago solicitado por su comercializadora.');
-    if (c.email === cliente(5)) await expect(principal.getByRole('link', { name: 'Ver las interrupciones de red' })).toHaveAttribute('href', '/incidencias-red');
+    if (c.email === cliente(5))
+      await expect(principal.getByRole('link', { name: 'Ver las interrupciones de red' })).toHaveAttribute('href', '/incidencias-red');
     if (c.email === CONSUMIDOR) {
       const tabla = principal.getByRole('table', { name: 'Últimas lecturas del contador (kWh acumulados por periodo)' }).first();
       await expect(tabla.locator('tbody tr')).toHaveCount(6);
@@ -206,7 +219,9 @@ test("an administrator changes the state of a holder's meter, and the holder see
   await admin.getByRole('button', { name: 'Guardar estado' }).click();
   const resumen = admin.getByRole('group', { name: 'Revise los campos marcados' });
   await expect(resumen).toBeFocused();
-  await expect(resumen.getByRole('link')).toHaveText('Motivo para el titular: Indique el motivo: el titular lo verá junto al estado de su contador.');
+  await expect(resumen.getByRole('link')).toHaveText(
+    'Motivo para el titular: Indique el motivo: el titular lo verá junto al estado de su contador.',
+  );
   await resumen.getByRole('link').click();
   const motivo = admin.getByLabel(/^Motivo para el titular/);
   await expect(motivo).toBeFocused();
@@ -218,7 +233,9 @@ test("an administrator changes the state of a holder's meter, and the holder see
   await admin.context().close();
 
   const page = await como(browser, titular, RUTA_ESTADO);
-  await expect(page.getByRole('heading', { level: 3, name: 'Importante: Su suministro está sin luz por una incidencia en nuestra red' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 3, name: 'Importante: Su suministro está sin luz por una incidencia en nuestra red' }),
+  ).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Avería en el centro de transformación de su barrio.');
   await page.context().close();
 });
@@ -243,7 +260,11 @@ for (const w of WIDTHS) {
       },
     ];
     for (const p of pantallas) {
-      const ctx = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: w.width, height: w.height } });
+      const ctx = await browser.newContext({
+        locale: 'es-ES',
+        timezoneId: 'Europe/Madrid',
+        viewport: { width: w.width, height: w.height },
+      });
       const page = await ctx.newPage();
       await entrar(page, p.email, DEMO_PASSWORD, p.ruta);
       await expect(page.locator('.med-cargando, .admin-cargando')).toHaveCount(0);

@@ -7,7 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { CONSUMIDOR, EMPRESA, clienteApi, conMedida, fechaMadrid, foto, kwhTexto, masDias, ultimoCambioEntre, type CurvaApi, type SuministroApi } from './medidas-support.ts';
+import {
+  CONSUMIDOR,
+  EMPRESA,
+  clienteApi,
+  conMedida,
+  fechaMadrid,
+  foto,
+  kwhTexto,
+  masDias,
+  ultimoCambioEntre,
+  type CurvaApi,
+  type SuministroApi,
+} from './medidas-support.ts';
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
 
 const RUTA = '/medidas/curvas';
@@ -24,7 +36,12 @@ async function datosDe(email: string) {
 /** The curve the API gives for what the address of the page says. */
 async function curvaDeLaPagina(page: Page, api: Awaited<ReturnType<typeof clienteApi>>, resolucion = 'hora'): Promise<CurvaApi> {
   const u = new URL(page.url());
-  const q = new URLSearchParams({ cups: u.searchParams.get('cups')!, desde: u.searchParams.get('desde')!, hasta: u.searchParams.get('hasta')!, resolucion });
+  const q = new URLSearchParams({
+    cups: u.searchParams.get('cups')!,
+    desde: u.searchParams.get('desde')!,
+    hasta: u.searchParams.get('hasta')!,
+    resolucion,
+  });
   return api<CurvaApi>(`/api/medidas/curva?${q}`);
 }
 
@@ -39,7 +56,9 @@ const cifra = (page: Page, etiqueta: string) => page.locator(`[data-cifra="${eti
 /** Checks the figures and the totals per period against the API's answer. */
 async function comprobarTotales(page: Page, c: CurvaApi): Promise<void> {
   await expect(cifra(page, 'Consumo del periodo')).toHaveText(kwhTexto(c.totales.importadaWh));
-  await expect(cifra(page, 'Horas con medida')).toHaveText(`${c.totales.horasConDatos.toLocaleString('es-ES', { useGrouping: 'always' })} de ${c.totales.horasDelRango.toLocaleString('es-ES', { useGrouping: 'always' })}`);
+  await expect(cifra(page, 'Horas con medida')).toHaveText(
+    `${c.totales.horasConDatos.toLocaleString('es-ES', { useGrouping: 'always' })} de ${c.totales.horasDelRango.toLocaleString('es-ES', { useGrouping: 'always' })}`,
+  );
   const totales = page.getByRole('table', { name: /Consumo por periodo tarifario/ });
   for (const p of c.totales.porPeriodo) {
     await expect(totales.locator(`tr[data-periodo="${p.periodo}"] td`).first()).toHaveText(kwhTexto(p.importadaWh));
@@ -83,7 +102,12 @@ test('draws a year of hours (8,784 in the range) and exposes the draw measure', 
   const { detalle, ultimo } = await datosDe(CONSUMIDOR);
   // 366 days with one March and one October change: 8,784 hours.
   const desde = masDias(ultimo, -365);
-  await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=${desde}&hasta=${ultimo}&resolucion=hora`);
+  await entrar(
+    page,
+    CONSUMIDOR,
+    DEMO_PASSWORD,
+    `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=${desde}&hasta=${ultimo}&resolucion=hora`,
+  );
   await esperarDatos(page);
   await expect(cifra(page, 'Horas con medida')).toContainText('de 8.784');
   const grafico = page.locator('[data-grafico="curva"]');
@@ -111,7 +135,9 @@ test('switches day → week → month → custom, with previous/next, and the to
   const dia = masDias(ultimo, -40);
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=dia&desde=${dia}&hasta=${dia}`);
   await esperarDatos(page);
-  await expect(page.getByRole('heading', { level: 2, name: /^(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo), \d+ de/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo), \d+ de/ }),
+  ).toBeVisible();
   await comprobarTotales(page, await curvaDeLaPagina(page, api));
 
   await page.getByRole('button', { name: 'Día anterior' }).click();
@@ -162,7 +188,12 @@ test('switches day → week → month → custom, with previous/next, and the to
 
 test('refuses a bad custom range with Spanish errors linked to the fields, keeping the values', async ({ page }) => {
   const { detalle, ultimo } = await datosDe(CONSUMIDOR);
-  await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=${masDias(ultimo, -6)}&hasta=${ultimo}`);
+  await entrar(
+    page,
+    CONSUMIDOR,
+    DEMO_PASSWORD,
+    `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=${masDias(ultimo, -6)}&hasta=${ultimo}`,
+  );
   await esperarDatos(page);
   await page.getByLabel('Desde', { exact: true }).fill('2024-05-10');
   await page.getByLabel('Hasta', { exact: true }).fill('2024-05-01');
@@ -187,7 +218,9 @@ test('labels the 25-hour October day, shows its 25 hours in the table and downlo
   if (!octubre) throw new Error('the demo range must include an October change');
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=dia&desde=${octubre}&hasta=${octubre}`);
   await esperarDatos(page);
-  await expect(page.locator(`[data-dia-especial="${octubre}"]`)).toContainText('Cambio al horario de invierno: día de 25 horas (la hora de 02:00 a 03:00 se repite)');
+  await expect(page.locator(`[data-dia-especial="${octubre}"]`)).toContainText(
+    'Cambio al horario de invierno: día de 25 horas (la hora de 02:00 a 03:00 se repite)',
+  );
   const c = await curvaDeLaPagina(page, api);
   expect(c.totales.horasDelRango).toBe(25);
   await comprobarTotales(page, c);
@@ -210,7 +243,12 @@ test('labels the 25-hour October day, shows its 25 hours in the table and downlo
   const [d, m, a] = [octubre.slice(8, 10), octubre.slice(5, 7), octubre.slice(0, 4)];
   expect(lineas.slice(1).map((l) => l.split(';').slice(1, 3).join(';'))).toEqual(hastaN(25).map((h) => `${d}/${m}/${a};${h}`));
   const sinDato = hastaN(25).filter((h) => !horasConMedida(c).includes(h));
-  expect(lineas.slice(1).filter((l) => l.split(';')[4] === 'sin dato').map((l) => Number(l.split(';')[2]))).toEqual(sinDato);
+  expect(
+    lineas
+      .slice(1)
+      .filter((l) => l.split(';')[4] === 'sin dato')
+      .map((l) => Number(l.split(';')[2])),
+  ).toEqual(sinDato);
   // The end of the first 02:00–03:00 is the instant the clocks go back: 02:00 in winter time.
   const fila = (h: number) => lineas.find((l) => l.split(';')[2] === String(h));
   expect(fila(3)).toContain(`;02:00–03:00 (horario de verano);${octubre}T02:00:00+02:00;${octubre}T02:00:00+01:00;03:00`);
@@ -251,7 +289,12 @@ test('downloads 23 rows for the March day and 24 for an ordinary day', async ({ 
 test('opens the hours of a day from the daily table of a month', async ({ page }) => {
   const { api, detalle, primero, ultimo } = await datosDe(CONSUMIDOR);
   const octubre = ultimoCambioEntre(10, primero, ultimo)!;
-  await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=mes&desde=${octubre.slice(0, 8)}01&hasta=${octubre.slice(0, 8)}31&vista=tabla`);
+  await entrar(
+    page,
+    CONSUMIDOR,
+    DEMO_PASSWORD,
+    `${RUTA}?cups=${detalle.cups}&rango=mes&desde=${octubre.slice(0, 8)}01&hasta=${octubre.slice(0, 8)}31&vista=tabla`,
+  );
   await esperarDatos(page);
   const tabla = page.getByRole('table', { name: /Consumo por días/ });
   await expect(tabla.locator(':scope > tbody > tr')).toHaveCount(31);
@@ -260,7 +303,9 @@ test('opens the hours of a day from the daily table of a month', async ({ page }
   await expect(boton).toHaveAttribute('aria-expanded', 'true');
   const horas = page.getByRole('table', { name: /Horas del domingo/ });
   // Its 25 hours, less any the demo left without a measure (its gaps fall on random days).
-  const dia = await api<CurvaApi>(`/api/medidas/curva?${new URLSearchParams({ cups: detalle.cups, desde: octubre, hasta: octubre, resolucion: 'hora' })}`);
+  const dia = await api<CurvaApi>(
+    `/api/medidas/curva?${new URLSearchParams({ cups: detalle.cups, desde: octubre, hasta: octubre, resolucion: 'hora' })}`,
+  );
   expect(dia.totales.horasDelRango).toBe(25);
   await expect(horas.locator('tbody tr')).toHaveCount(conMedida(dia));
   await expectNoAxeViolations(page, 'tabla de un mes con un día abierto');
@@ -314,7 +359,12 @@ for (const w of WIDTHS) {
     await page.setViewportSize({ width: w.width, height: w.height });
     const { detalle, primero, ultimo } = await datosDe(CONSUMIDOR);
     const octubre = ultimoCambioEntre(10, primero, ultimo)!;
-    await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=semana&desde=${masDias(octubre, -6)}&hasta=${octubre}`);
+    await entrar(
+      page,
+      CONSUMIDOR,
+      DEMO_PASSWORD,
+      `${RUTA}?cups=${detalle.cups}&rango=semana&desde=${masDias(octubre, -6)}&hasta=${octubre}`,
+    );
     await esperarDatos(page);
     const ancho = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(ancho).toBeLessThanOrEqual(w.width);
@@ -331,7 +381,9 @@ test('says why a range in the address cannot be shown, and shows the last seven 
   const { detalle } = await datosDe(CONSUMIDOR);
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `${RUTA}?cups=${detalle.cups}&rango=personalizado&desde=2020-01-01&hasta=2025-06-30`);
   await esperarDatos(page);
-  await expect(page.getByRole('status').filter({ hasText: 'No podemos mostrar el periodo de la dirección' })).toContainText('no puede superar los dos años');
+  await expect(page.getByRole('status').filter({ hasText: 'No podemos mostrar el periodo de la dirección' })).toContainText(
+    'no puede superar los dos años',
+  );
   await expect(page).toHaveURL(/rango=personalizado/);
   await expect(page).not.toHaveURL(/desde=2020-01-01/);
 });

@@ -7,7 +7,17 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { CONSUMIDOR, EMPRESA, SHOTS, clienteApi, conMedida, fechaMadrid, ultimoCambioEntre, type CurvaApi, type SuministroApi } from './medidas-support.ts';
+import {
+  CONSUMIDOR,
+  EMPRESA,
+  SHOTS,
+  clienteApi,
+  conMedida,
+  fechaMadrid,
+  ultimoCambioEntre,
+  type CurvaApi,
+  type SuministroApi,
+} from './medidas-support.ts';
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
 
 interface PotenciasApi {
@@ -28,7 +38,9 @@ test('downloads the Datadis CSV of the October day and the maximum powers workbo
   const octubre = ultimoCambioEntre(10, fechaMadrid(Date.parse(detalle.medidas!.desde)), fechaMadrid(Date.parse(detalle.medidas!.hasta)))!;
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, `/medidas/curvas?cups=${s!.cups}&rango=dia&desde=${octubre}&hasta=${octubre}`);
   await expect(page.locator('.med-resultado')).toHaveAttribute('aria-busy', 'false');
-  const c = await api<CurvaApi>(`/api/medidas/curva?${new URLSearchParams({ cups: s!.cups, desde: octubre, hasta: octubre, resolucion: 'hora' })}`);
+  const c = await api<CurvaApi>(
+    `/api/medidas/curva?${new URLSearchParams({ cups: s!.cups, desde: octubre, hasta: octubre, resolucion: 'hora' })}`,
+  );
 
   const datadis = await descargar(page, 'CSV formato Datadis');
   expect(datadis.nombre).toBe(`consumos_${s!.cups}_${octubre}_${octubre}_datadis.csv`);
@@ -38,7 +50,8 @@ test('downloads the Datadis CSV of the October day and the maximum powers workbo
   // Only the hours with a measure, as Datadis; the repeated hour ends at 03:00 twice.
   expect(lineas).toHaveLength(1 + conMedida(c));
   const fecha = octubre.replaceAll('-', '/');
-  for (const l of lineas.slice(1)) expect(l).toMatch(new RegExp(`^${s!.cups};${fecha};(0[1-9]|1\\d|2[0-4]):00;\\d+,\\d{3};(Real|Estimada);(\\d+,\\d{3})?$`));
+  for (const l of lineas.slice(1))
+    expect(l).toMatch(new RegExp(`^${s!.cups};${fecha};(0[1-9]|1\\d|2[0-4]):00;\\d+,\\d{3};(Real|Estimada);(\\d+,\\d{3})?$`));
   const horas = lineas.slice(1).map((l) => l.split(';')[2]);
   if (c.curva.importadaWh[2] !== null && c.curva.importadaWh[3] !== null) expect(horas.filter((h) => h === '03:00')).toHaveLength(2);
   expect(lineas.slice(1).reduce((t, l) => t + Number(l.split(';')[3]!.replace(',', '.')) * 1000, 0)).toBeCloseTo(c.totales.importadaWh, 0);

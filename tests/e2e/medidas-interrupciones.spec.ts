@@ -32,7 +32,8 @@ test('shows each supply point with the interruptions that concern it, as the API
     await expect(seccion).toContainText(s.cups);
     await expect(seccion.getByRole('article')).toHaveCount(s.incidencias.length);
     for (const i of s.incidencias) await expect(seccion).toContainText(i.descripcion);
-    if (s.incidencias.length === 0) await expect(seccion).toContainText('No hay interrupciones programadas ni activas que afecten a este suministro.');
+    if (s.incidencias.length === 0)
+      await expect(seccion).toContainText('No hay interrupciones programadas ni activas que afecten a este suministro.');
   }
   // The demo's scheduled works in Alcalá list the household's EPD supply point.
   const alcala = datos.find((s) => s.municipio === 'Alcalá de Henares')!;

@@ -30,7 +30,8 @@ function ultimosDoceMeses(): { desde: string; hasta: string } {
 }
 
 const kw = (v: number) => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 3, useGrouping: 'always' }).format(v);
-const kw3 = (v: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' }).format(v);
+const kw3 = (v: number) =>
+  new Intl.NumberFormat('es-ES', { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' }).format(v);
 
 async function esperar(page: Page) {
   await expect(page.locator('.med-resultado')).toHaveAttribute('aria-busy', 'false');
@@ -52,7 +53,8 @@ test('shows the last twelve complete months of the first supply point, as the AP
     await expect(tabla.locator('thead th').nth(i + 1)).toContainText(`Contratada: ${kw(c)} kW`);
   }
   // Every maximum of the API is in its month's row and its period's column.
-  const fila = (mes: string) => (Number(mes.slice(0, 4)) - Number(desde.slice(0, 4))) * 12 + Number(mes.slice(5, 7)) - Number(desde.slice(5, 7));
+  const fila = (mes: string) =>
+    (Number(mes.slice(0, 4)) - Number(desde.slice(0, 4))) * 12 + Number(mes.slice(5, 7)) - Number(desde.slice(5, 7));
   for (const m of datos.meses) {
     for (const p of m.periodos) {
       const col = datos.periodos.findIndex((x) => x.periodo === p.periodo);
@@ -61,7 +63,9 @@ test('shows the last twelve complete months of the first supply point, as the AP
   }
   await expect(page.locator('[data-grafico="potencias"] canvas')).toHaveCount(1);
   const excesos = datos.meses.flatMap((m) => m.periodos).filter((p) => p.excedida).length;
-  await expect(page.getByText(excesos === 0 ? 'No ha superado la potencia contratada en estos meses.' : /^Ha superado la potencia contratada/)).toBeVisible();
+  await expect(
+    page.getByText(excesos === 0 ? 'No ha superado la potencia contratada en estos meses.' : /^Ha superado la potencia contratada/),
+  ).toBeVisible();
   await foto(page, 'potencias-1280');
 
   // The CSV: header and one line per month and period with data.
@@ -72,7 +76,11 @@ test('shows the last twelve complete months of the first supply point, as the AP
   const lineas = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
   expect(lineas[0]).toBe('CUPS;Mes;Periodo;Potencia_maxima_kW;Potencia_contratada_kW;Excedida;Momento;Metodo');
   expect(lineas).toHaveLength(1 + datos.meses.reduce((n, m) => n + m.periodos.length, 0));
-  expect(lineas[1]).toMatch(new RegExp(`^${lista[0]!.cups};\\d{4}-\\d{2};P\\d;\\d+(,\\d+)?;\\d+(,\\d+)?;[SN];\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:00\\+0[12]:00;(Real|Estimada)$`));
+  expect(lineas[1]).toMatch(
+    new RegExp(
+      `^${lista[0]!.cups};\\d{4}-\\d{2};P\\d;\\d+(,\\d+)?;\\d+(,\\d+)?;[SN];\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:00\\+0[12]:00;(Real|Estimada)$`,
+    ),
+  );
   await expect(page.getByRole('status').filter({ hasText: 'Fichero descargado' })).toContainText(descarga.suggestedFilename());
 });
 
@@ -101,7 +109,9 @@ test('changes the supply point and the months, and refuses a bad range in Spanis
   await page.getByLabel('Suministro', { exact: true }).selectOption(lista[1]!.cups);
   await expect(page).toHaveURL(new RegExp(`cups=${lista[1]!.cups}`));
   await esperar(page);
-  await expect(page.getByRole('table', { name: /Potencia máxima demandada/ }).locator('thead')).toContainText(`Contratada: ${kw(lista[1]!.potenciasKw[0]!)} kW`);
+  await expect(page.getByRole('table', { name: /Potencia máxima demandada/ }).locator('thead')).toContainText(
+    `Contratada: ${kw(lista[1]!.potenciasKw[0]!)} kW`,
+  );
 
   const { hasta } = ultimosDoceMeses();
   await page.getByLabel('Desde', { exact: true }).fill(hasta);

@@ -27,7 +27,14 @@ test('lists the supply points and opens the whole contract of one, kept on reloa
   const detalle = page.getByRole('article');
   await expect(detalle.getByRole('heading', { name: 'Medidas disponibles' })).toBeVisible();
   await expect(detalle).toContainText(/Del \d+ de \w+ de \d{4} al \d+ de \w+ de \d{4} \([\d.]+ horas con medida\)/);
-  for (const texto of ['Autoconsumo con excedentes acogido a compensación', 'Contador inteligente telegestionado', 'Tarifa de acceso (peaje)', 'NIF del titular', '12345678Z', 'En vigor']) {
+  for (const texto of [
+    'Autoconsumo con excedentes acogido a compensación',
+    'Contador inteligente telegestionado',
+    'Tarifa de acceso (peaje)',
+    'NIF del titular',
+    '12345678Z',
+    'En vigor',
+  ]) {
     await expect(detalle).toContainText(texto);
   }
   await foto(page, 'suministros-detalle-1280');
@@ -72,7 +79,10 @@ test('explains how supply points appear when the account has none', async ({ pag
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, RUTA);
   await expect(page.getByRole('heading', { name: 'Todavía no tiene suministros en el portal' })).toBeVisible();
   await expect(page.getByText(/aparecen aquí automáticamente cuando el NIF de su cuenta figura como titular/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Consultas y peticiones' }).last()).toHaveAttribute('href', '/contacto/consultas-y-peticiones');
+  await expect(page.getByRole('link', { name: 'Consultas y peticiones' }).last()).toHaveAttribute(
+    'href',
+    '/contacto/consultas-y-peticiones',
+  );
   await expectNoAxeViolations(page, 'suministros vacío');
 });
 

@@ -106,5 +106,9 @@ export function ultimoCambioEntre(mes: 3 | 10, primero: string, ultimo: string):
 /** kWh as the screen writes a total, computed here from Wh independently of the screen's code. */
 export function kwhTexto(wh: number): string {
   const decimales = Math.abs(wh) < 100_000 ? 3 : 1;
-  return new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimales, maximumFractionDigits: decimales, useGrouping: 'always' }).format(wh / 1000);
+  return new Intl.NumberFormat('es-ES', {
+    minimumFractionDigits: decimales,
+    maximumFractionDigits: decimales,
+    useGrouping: 'always',
+  }).format(wh / 1000);
 }

@@ -1,7 +1,8 @@
 /**
  * Every private screen fits at 320, 390 and 1280 px (WCAG 2.2 SC 1.4.10, reflow): no element is
  * wider than its box, so nothing is clipped, unless it is a region made to scroll (a wide table in
- * its labelled, focusable region) on a narrow screen; at 1280 px no table needs scrolling. Walked for the household, the company and the administrator,
+ * its labelled, focusable region) on a narrow screen; at 1280 px no table needs scrolling. Walked for the household, the company
+ * and the administrator,
  * each on the screens its permissions open (the private routes table). Read-only.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -27,7 +28,10 @@ function desbordados(page: Page, ancho: number): Promise<string[]> {
       // box of 1 px is text kept for screen readers only (the visually-hidden pattern).
       const desplazable = estilo.overflowX === 'auto' || estilo.overflowX === 'scroll';
       if ((desplazable && !escritorio) || estilo.display === 'inline' || el.clientWidth <= 1) continue;
-      if (el.scrollWidth > el.clientWidth + 1) fuera.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${el.scrollWidth} > ${el.clientWidth})`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        fuera.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${el.scrollWidth} > ${el.clientWidth})`,
+        );
     }
     return fuera.slice(0, 8);
   }, ancho >= 1280);

@@ -17,7 +17,9 @@ const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toStri
 
 /** The id of some user, for the user detail screen, asked through the API as the administrator. */
 async function idDeUnUsuario(page: Page): Promise<string> {
-  const login = await page.request.post('/api/accesoUsuario', { headers: { Authorization: basic('admin@electra.example', DEMO_PASSWORD) } });
+  const login = await page.request.post('/api/accesoUsuario', {
+    headers: { Authorization: basic('admin@electra.example', DEMO_PASSWORD) },
+  });
   const { jwtToken } = (await login.json()) as { jwtToken: string };
   const lista = await page.request.get('/api/listadoUsuarios?q=cliente001', { headers: { Authorization: `Bearer ${jwtToken}` } });
   const usuarios = (await lista.json()) as { id: string }[];
@@ -44,7 +46,10 @@ for (const w of WIDTHS) {
     await page.context().clearCookies();
     await entrar(page, 'admin@electra.example');
     for (const r of RUTAS_APP) {
-      const path = r.patron.replace(':id?', '').replace(':id', r.id === 'adminUsuario' ? id : '1').replace(/\/$/, '');
+      const path = r.patron
+        .replace(':id?', '')
+        .replace(':id', r.id === 'adminUsuario' ? id : '1')
+        .replace(/\/$/, '');
       const titulo = r.id === 'inicio' ? /^Bienvenido\/a/ : r.id === 'adminUsuario' ? /.+/ : r.titulo;
       await irDentro(page, path, titulo);
       await expectNoAxeViolations(page, `${path} a ${w.width} px`);

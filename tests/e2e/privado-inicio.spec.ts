@@ -5,7 +5,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { entrar } from './support.ts';
 
-const tarjeta = (page: Page, titulo: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: titulo }) });
+const tarjeta = (page: Page, titulo: string) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: titulo }) });
 
 test('a promoter reaches access and connection, and is told how to obtain the other two', async ({ page }) => {
   await entrar(page, 'promotor@electra.example');
@@ -24,7 +28,9 @@ test('a promoter reaches access and connection, and is told how to obtain the ot
 
   const comercializadora = tarjeta(page, 'Comercializadora');
   await expect(comercializadora).toContainText('Sin acceso');
-  await expect(comercializadora).toContainText('La distribuidora concede este acceso a las comercializadoras que lo piden a través de Contacto.');
+  await expect(comercializadora).toContainText(
+    'La distribuidora concede este acceso a las comercializadoras que lo piden a través de Contacto.',
+  );
   await expect(comercializadora.getByRole('link', { name: 'Ir a Contacto' })).toHaveAttribute('href', '/informacion');
 
   await acceso.getByRole('link', { name: 'Mis solicitudes' }).click();

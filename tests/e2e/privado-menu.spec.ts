@@ -31,7 +31,8 @@ test.describe('sections by permission', () => {
     await expect(n.getByRole('link', { name: 'Capacidad nodal EOD' })).toHaveAttribute('href', '/capacidad-nodal/eod');
     await expect(n.getByRole('link', { name: 'Consultas y peticiones' })).toBeVisible();
     await expect(n.getByRole('link', { name: 'Reclamaciones' })).toBeVisible();
-    for (const ausente of ['Administración de usuarios', 'Consumo horario', 'SIPS', 'FTP']) await expect(n.getByRole('link', { name: ausente })).toHaveCount(0);
+    for (const ausente of ['Administración de usuarios', 'Consumo horario', 'SIPS', 'FTP'])
+      await expect(n.getByRole('link', { name: ausente })).toHaveCount(0);
     for (const fijo of ['Perfil', 'Información']) await expect(n.getByRole('link', { name: fijo, exact: true })).toBeVisible();
     await expect(n.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   });
@@ -49,7 +50,20 @@ test.describe('sections by permission', () => {
   test('an administrator sees every section', async ({ page }) => {
     await entrar(page, 'admin@electra.example');
     expect(await secciones(page)).toEqual(['Administración', 'Acceso y conexión', 'Consumidor', 'Comercializadora', 'Contacto']);
-    for (const texto of ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Registro de actividad', 'Suministros', 'Consumo horario', 'Potencias máximas', 'Certificado de consumo', 'Lecturas programadas', 'Estado del contador', 'Modificaciones contractuales', 'Interrupciones de red']) {
+    for (const texto of [
+      'Administración de usuarios',
+      'Acceder como otro usuario',
+      'Incidencias de red',
+      'Registro de actividad',
+      'Suministros',
+      'Consumo horario',
+      'Potencias máximas',
+      'Certificado de consumo',
+      'Lecturas programadas',
+      'Estado del contador',
+      'Modificaciones contractuales',
+      'Interrupciones de red',
+    ]) {
       await expect(nav(page).getByRole('link', { name: texto, exact: true })).toBeVisible();
     }
   });

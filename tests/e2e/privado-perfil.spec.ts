@@ -84,7 +84,9 @@ test('a company edits its company name only', async ({ page }) => {
   await expect(datos.getByText('Sus datos se han guardado.')).toBeVisible();
   await page.reload();
   await esperarAppPrivada(page);
-  await expect(bloque(page, 'Razón social').getByRole('textbox', { name: 'Razón social' })).toHaveValue('Panadería Nueva del Tajo Demo, S.L.');
+  await expect(bloque(page, 'Razón social').getByRole('textbox', { name: 'Razón social' })).toHaveValue(
+    'Panadería Nueva del Tajo Demo, S.L.',
+  );
 });
 
 test('the password changes with the current one and the rule, and the new one logs in', async ({ page }) => {

@@ -12,10 +12,15 @@ const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toStri
 
 /** Logs in as the administrator and starts acting as `username`; the browser context holds the impersonation cookie. */
 async function suplantar(page: Page, username: string): Promise<void> {
-  const login = await page.request.post('/api/accesoUsuario', { headers: { Authorization: basic('admin@electra.example', DEMO_PASSWORD) } });
+  const login = await page.request.post('/api/accesoUsuario', {
+    headers: { Authorization: basic('admin@electra.example', DEMO_PASSWORD) },
+  });
   expect(login.status()).toBe(200);
   const { jwtToken } = (await login.json()) as { jwtToken: string };
-  const r = await page.request.post('/api/accesoUsuarioSuplantacion', { headers: { Authorization: `Bearer ${jwtToken}` }, data: { username } });
+  const r = await page.request.post('/api/accesoUsuarioSuplantacion', {
+    headers: { Authorization: `Bearer ${jwtToken}` },
+    data: { username },
+  });
   expect(r.status()).toBe(200);
   expect(((await r.json()) as { suplantadoPor: { username: string } }).suplantadoPor.username).toBe('admin@electra.example');
 }

@@ -107,7 +107,13 @@ test('with WORKERS=2 on PostgreSQL prepares the database once, replaces a worker
   const p = port(3);
   await conBaseTemporal(admin!, async (url) => {
     // Demo data on: two processes loading it at once would collide; the primary loads it before forking.
-    const proc = startServer({ PORT: p, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-w2-')), DATABASE_URL: url.toString(), WORKERS: '2', DEMO_DATA: '1' });
+    const proc = startServer({
+      PORT: p,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-w2-')),
+      DATABASE_URL: url.toString(),
+      WORKERS: '2',
+      DEMO_DATA: '1',
+    });
     const listo = await proc.waitFor('portal disponible');
     expect(listo.procesos).toBe(2);
     const pids = () => proc.lines.filter((l) => l.msg === 'proceso del portal escuchando').map((l) => l.pid as number);

@@ -153,7 +153,9 @@ test.describe('accesibilidad y capturas', () => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       await anonimo(page);
-      await page.route('**/api/altaUsuario', (r) => json(r, 400, ['El NIF ya está registrado.', 'El correo electrónico ya está registrado.']));
+      await page.route('**/api/altaUsuario', (r) =>
+        json(r, 400, ['El NIF ya está registrado.', 'El correo electrónico ya está registrado.']),
+      );
       await abrir(page, '/sesion/crear-cuenta');
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
       await expect(page.getByRole('group', { name: MENSAJE_FORMULARIO_INVALIDO })).toBeFocused();
@@ -246,7 +248,11 @@ test.describe('acceso', () => {
     // The page behind is inert: Tab never reaches it (it goes to the browser's own controls and back).
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('dialog'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('dialog'),
+        ),
+      ).toBe(true);
     }
     await dialogo(page).getByRole('button', { name: 'Cerrar' }).focus();
     await page.keyboard.press('Escape');
@@ -255,7 +261,9 @@ test.describe('acceso', () => {
   });
 
   test('un 429 muestra el mensaje del servidor', async ({ page }) => {
-    await page.route('**/api/accesoUsuario', (r) => json(r, 429, { message: 'Demasiados intentos. Espere 5 minutos.' }, { 'Retry-After': '300' }));
+    await page.route('**/api/accesoUsuario', (r) =>
+      json(r, 429, { message: 'Demasiados intentos. Espere 5 minutos.' }, { 'Retry-After': '300' }),
+    );
     await abrir(page, '/sesion/login');
     await page.getByLabel('Correo electrónico o usuario').fill('ana@example.com');
     await page.getByLabel('Contraseña', { exact: true }).fill('Mala1234');
@@ -382,7 +390,16 @@ test.describe('registro', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await esperarModal(page, 'Cuenta creada', T.cuentaCreadaTexto);
     expect(cuerpos).toEqual([
-      { nif: dni(23456789), razonSocial: '', nombre: 'Ana', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Secreta1', correoElectronico: 'ana@example.com', host: `${origen}/sesion` },
+      {
+        nif: dni(23456789),
+        razonSocial: '',
+        nombre: 'Ana',
+        apellido1: 'Ruiz',
+        apellido2: 'Gil',
+        password: 'Secreta1',
+        correoElectronico: 'ana@example.com',
+        host: `${origen}/sesion`,
+      },
     ]);
     await page.clock.runFor(6_900);
     expect(new URL(page.url()).pathname).toBe('/sesion/crear-cuenta');
@@ -403,7 +420,9 @@ test.describe('registro', () => {
   });
 
   test('una lista de errores del servidor va a la lista de avisos, cada uno con su cruz', async ({ page }) => {
-    await page.route('**/api/altaUsuario', (r) => json(r, 400, ['El NIF ya está registrado.', 'El correo electrónico ya está registrado.']));
+    await page.route('**/api/altaUsuario', (r) =>
+      json(r, 400, ['El NIF ya está registrado.', 'El correo electrónico ya está registrado.']),
+    );
     await abrir(page, '/sesion/crear-cuenta');
     await rellenarPersona(page, dni(34567890));
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -517,7 +536,11 @@ test.describe('nueva contraseña', () => {
     await esperarModal(page, 'Contraseña erronea', 'Las contraseñas no coinciden, compruebe ambos campos y vuelva a intentarlo.');
     await page.keyboard.press('Escape');
     await enviar(page, 'nueva', 'nueva');
-    await esperarModal(page, 'Los campos no cumplen los requisitos', 'Por favor, compruebe que las contraseñas cumplen con el patrón determinado.');
+    await esperarModal(
+      page,
+      'Los campos no cumplen los requisitos',
+      'Por favor, compruebe que las contraseñas cumplen con el patrón determinado.',
+    );
     await page.keyboard.press('Escape');
     expect(cuerpos).toEqual([]);
   });

@@ -249,10 +249,21 @@ async function entrar(page: Page, portal: Portal, usuario: string, password: str
 async function cuentaActiva(page: Page, portal: Portal, buzon: Buzon, password: string): Promise<{ correo: string; nif: string }> {
   const p = nuevaPersona();
   const alta = await page.request.post(`${portal.url}/api/altaUsuario`, {
-    data: { nif: p.nif, razonSocial: '', nombre: 'Pedro', apellido1: 'Sanz', apellido2: 'Ruiz', password, correoElectronico: p.correo, host: `${portal.url}/sesion` },
+    data: {
+      nif: p.nif,
+      razonSocial: '',
+      nombre: 'Pedro',
+      apellido1: 'Sanz',
+      apellido2: 'Ruiz',
+      password,
+      correoElectronico: p.correo,
+      host: `${portal.url}/sesion`,
+    },
   });
   expect(alta.status()).toBe(200);
-  const id = enlace(await buzon.esperar(p.correo, /activar-usuario/), portal, 'activar-usuario').split('/').pop();
+  const id = enlace(await buzon.esperar(p.correo, /activar-usuario/), portal, 'activar-usuario')
+    .split('/')
+    .pop();
   expect((await page.request.post(`${portal.url}/api/activarUsuario`, { data: { id } })).status()).toBe(200);
   return p;
 }
@@ -261,7 +272,12 @@ const DEMO = { usuario: 'consumidor@electra.example', password: 'Demo1234' };
 
 // ---------------------------------------------------------------------------------------------
 
-test('registro, correo de activación, activación, acceso, recarga con la sesión y cierre de sesión', async ({ page, context, portal, buzon }) => {
+test('registro, correo de activación, activación, acceso, recarga con la sesión y cierre de sesión', async ({
+  page,
+  context,
+  portal,
+  buzon,
+}) => {
   await page.clock.install();
   const persona = nuevaPersona();
 
@@ -287,7 +303,9 @@ test('registro, correo de activación, activación, acceso, recarga con la sesi�
   await expect(pendiente).toContainText('Su cuenta todavía no está activada');
   await pendiente.getByRole('button', { name: 'Reenviar el correo de activación' }).click();
   await expect(page.getByRole('dialog')).toHaveAccessibleName('Correo de activación enviado');
-  await expect.poll(() => buzon.correos.filter((c) => c.para.includes(persona.correo.toLowerCase()) && /activar-usuario/.test(c.texto)).length).toBe(2);
+  await expect
+    .poll(() => buzon.correos.filter((c) => c.para.includes(persona.correo.toLowerCase()) && /activar-usuario/.test(c.texto)).length)
+    .toBe(2);
   const correo = buzon.correos.filter((c) => c.para.includes(persona.correo.toLowerCase()) && /activar-usuario/.test(c.texto)).at(-1)!;
   const activacion = enlace(correo, portal, 'activar-usuario');
   expect(activacion).not.toBe(enlace(primero, portal, 'activar-usuario'));
@@ -340,7 +358,11 @@ test('registro, correo de activación, activación, acceso, recarga con la sesi�
   expect(new URL(page.url()).pathname).toBe('/sesion/login');
 });
 
-test('recuperación: petición, correo, los tres avisos de validación, cambio y acceso con la contraseña nueva', async ({ page, portal, buzon }) => {
+test('recuperación: petición, correo, los tres avisos de validación, cambio y acceso con la contraseña nueva', async ({
+  page,
+  portal,
+  buzon,
+}) => {
   const persona = await cuentaActiva(page, portal, buzon, 'Antigua123');
 
   await abrir(page, `${portal.url}/sesion/recordar-clave`);
@@ -368,7 +390,11 @@ test('recuperación: petición, correo, los tres avisos de validación, cambio y
   await nueva.fill('nueva');
   await repetida.fill('nueva');
   await cambiar.click();
-  await esperarModal(page, 'Los campos no cumplen los requisitos', 'Por favor, compruebe que las contraseñas cumplen con el patrón determinado.');
+  await esperarModal(
+    page,
+    'Los campos no cumplen los requisitos',
+    'Por favor, compruebe que las contraseñas cumplen con el patrón determinado.',
+  );
   await cerrar.click();
 
   await nueva.fill('Nueva1234');
@@ -394,7 +420,9 @@ test('recuperación: petición, correo, los tres avisos de validación, cambio y
 
 test('la contraseña cambiada ofrece ir a Acceso', async ({ page, portal, buzon }) => {
   const persona = await cuentaActiva(page, portal, buzon, 'Antigua123');
-  const r = await page.request.post(`${portal.url}/api/recuperarClave`, { data: { nif: persona.nif, correoElectronico: persona.correo, host: `${portal.url}/sesion` } });
+  const r = await page.request.post(`${portal.url}/api/recuperarClave`, {
+    data: { nif: persona.nif, correoElectronico: persona.correo, host: `${portal.url}/sesion` },
+  });
   expect(r.status()).toBe(200);
   await abrir(page, enlace(await buzon.esperar(persona.correo, /nueva-clave/), portal, 'nueva-clave'));
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Nueva1234');

@@ -5,7 +5,12 @@ import { cuenta, sesion, type CuentaPrueba } from './privado.ts';
 import type { TestServer } from './server.ts';
 
 /** The supply point of `cups` held by `nif`; `extra` overrides any field. */
-export function suministroPrueba(cups: string, distribuidora: 'epd' | 'eod' | 'ecd', nif: string, extra: Partial<SuministroEntrada> = {}): SuministroEntrada {
+export function suministroPrueba(
+  cups: string,
+  distribuidora: 'epd' | 'eod' | 'ecd',
+  nif: string,
+  extra: Partial<SuministroEntrada> = {},
+): SuministroEntrada {
   return {
     cups,
     distribuidora,

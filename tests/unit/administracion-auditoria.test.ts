@@ -71,7 +71,13 @@ describe('audit entry in words', () => {
 
   it('turns details into readable pairs', () => {
     expect(
-      detallesLegibles({ conceder: ['epd-comercializadora', 'eod-comercializadora'], revocar: [], metodo: 'GET', ok: true, extra: { a: 1 } }),
+      detallesLegibles({
+        conceder: ['epd-comercializadora', 'eod-comercializadora'],
+        revocar: [],
+        metodo: 'GET',
+        ok: true,
+        extra: { a: 1 },
+      }),
     ).toEqual([
       { clave: 'conceder', valor: 'epd-comercializadora, eod-comercializadora' },
       { clave: 'revocar', valor: '—' },
@@ -88,7 +94,10 @@ describe('what an entry was done on', () => {
     const id = '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21';
     expect(describirObjetivo({ tipo: 'usuario', id })).toEqual({ texto: 'Cuenta de usuario', idUsuario: id });
     expect(describirObjetivo({ tipo: 'incidencia', id })).toEqual({ texto: 'Incidencia de red 0b9f5c1e', idUsuario: null });
-    expect(describirObjetivo({ tipo: 'capacidad_nodal', id: 'epd/2026-11' })).toEqual({ texto: 'capacidad nodal: epd/2026-11', idUsuario: null });
+    expect(describirObjetivo({ tipo: 'capacidad_nodal', id: 'epd/2026-11' })).toEqual({
+      texto: 'capacidad nodal: epd/2026-11',
+      idUsuario: null,
+    });
     expect(describirObjetivo(null)).toEqual({ texto: '—', idUsuario: null });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { consultaPrefijos, palabrasBusqueda, patronContiene, patronPrefijo, plegar, prefijoEmail, prefijoNif } from '../../src/server/administracion/busqueda.ts';
+import {
+  consultaPrefijos,
+  palabrasBusqueda,
+  patronContiene,
+  patronPrefijo,
+  plegar,
+  prefijoEmail,
+  prefijoNif,
+} from '../../src/server/administracion/busqueda.ts';
 import { MENSAJES_ADMINISTRACION, validarCambioPermisos } from '../../src/server/administracion/service.ts';
 import { LETRAS_ACENTUADAS, LETRAS_SIN_ACENTO } from '../../src/server/db/schema.ts';
 import { ValidationError } from '../../src/server/http/errors.ts';

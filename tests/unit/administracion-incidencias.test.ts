@@ -186,7 +186,10 @@ describe('incident changes and checks', () => {
       { ...formularioVacio('epd'), descripcion: 'Avería', codigoIne: '42173', inicio: '2025-01-15T10:30' },
       esquema,
     );
-    expect(r).toEqual({ ok: true, entrada: { distribuidora: 'epd', descripcion: 'Avería', codigoIne: '42173', inicio: '2025-01-15T09:30:00.000Z' } });
+    expect(r).toEqual({
+      ok: true,
+      entrada: { distribuidora: 'epd', descripcion: 'Avería', codigoIne: '42173', inicio: '2025-01-15T09:30:00.000Z' },
+    });
   });
 
   it('asks for the distributor and start when missing', () => {
@@ -204,9 +207,9 @@ describe('incident row texts', () => {
   });
 
   it('sums up whom it affects, with at most three postal codes', () => {
-    expect(resumenAfectados({ clientesAfectados: 12000, codigosPostales: ['28001', '28002', '28003', '28004', '28005'], cups: ['a', 'b'] })).toBe(
-      '12.000 clientes · CP 28001, 28002, 28003 y 2 más · 2 CUPS',
-    );
+    expect(
+      resumenAfectados({ clientesAfectados: 12000, codigosPostales: ['28001', '28002', '28003', '28004', '28005'], cups: ['a', 'b'] }),
+    ).toBe('12.000 clientes · CP 28001, 28002, 28003 y 2 más · 2 CUPS');
     expect(resumenAfectados({ clientesAfectados: 1, codigosPostales: [], cups: [] })).toBe('1 cliente');
     expect(resumenAfectados({ clientesAfectados: null, codigosPostales: [], cups: [] })).toBe('—');
   });

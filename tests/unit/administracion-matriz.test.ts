@@ -18,7 +18,12 @@ describe('permissions matrix', () => {
     const m = construirMatriz(['epd-contacto'], ['epd-contacto'], adminTotal);
     expect(m.map((fila) => fila[0]!.distribuidora)).toEqual(['epd', 'eod', 'ecd']);
     expect(m[0]!.map((c) => c.area)).toEqual(['distribucion', 'comercializadora', 'accesoyconexion', 'contacto', 'administrador']);
-    expect(m[0]!.find((c) => c.area === 'contacto')).toMatchObject({ permiso: 'epd-contacto', concedido: true, original: true, bloqueo: null });
+    expect(m[0]!.find((c) => c.area === 'contacto')).toMatchObject({
+      permiso: 'epd-contacto',
+      concedido: true,
+      original: true,
+      bloqueo: null,
+    });
   });
 
   it('locks -distribucion for everyone: it follows the holder NIF', () => {
@@ -59,7 +64,10 @@ describe('permissions matrix', () => {
   it('sends only the differences, sorted', () => {
     const orig = ['epd-contacto', 'eod-contacto', 'epd-distribucion'];
     const ahora = ['eod-contacto', 'epd-distribucion', 'ecd-comercializadora', 'epd-comercializadora'];
-    expect(diferenciasPermisos(orig, ahora)).toEqual({ conceder: ['ecd-comercializadora', 'epd-comercializadora'], revocar: ['epd-contacto'] });
+    expect(diferenciasPermisos(orig, ahora)).toEqual({
+      conceder: ['ecd-comercializadora', 'epd-comercializadora'],
+      revocar: ['epd-contacto'],
+    });
   });
 
   it('never sends -distribucion, even when the lists differ in it', () => {

@@ -13,7 +13,9 @@ import {
 
 describe('users list filters in the address', () => {
   it('reads every filter of a query string', () => {
-    expect(filtrosUsuariosDesdeConsulta('?q=garc%C3%ADa&estado=activo&area=comercializadora&distribuidora=eod&pagina=3&porPagina=50')).toEqual({
+    expect(
+      filtrosUsuariosDesdeConsulta('?q=garc%C3%ADa&estado=activo&area=comercializadora&distribuidora=eod&pagina=3&porPagina=50'),
+    ).toEqual({
       q: 'garcía',
       estado: 'activo',
       area: 'comercializadora',
@@ -28,7 +30,9 @@ describe('users list filters in the address', () => {
   });
 
   it('falls back to no filter for unknown or malformed values', () => {
-    expect(filtrosUsuariosDesdeConsulta('estado=borrado&area=root&distribuidora=xyz&pagina=-2&porPagina=1000')).toEqual(FILTROS_USUARIOS_VACIOS);
+    expect(filtrosUsuariosDesdeConsulta('estado=borrado&area=root&distribuidora=xyz&pagina=-2&porPagina=1000')).toEqual(
+      FILTROS_USUARIOS_VACIOS,
+    );
     expect(filtrosUsuariosDesdeConsulta('pagina=0').pagina).toBe(1);
     expect(filtrosUsuariosDesdeConsulta('pagina=2.5').pagina).toBe(1);
     expect(filtrosUsuariosDesdeConsulta('porPagina=30').porPagina).toBe(25);

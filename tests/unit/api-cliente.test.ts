@@ -104,13 +104,25 @@ describe('errors (SPEC.md §8)', () => {
     expect(!r.ok && r.error.cuerpo).toEqual(lista);
     expect(!r.ok && mensajesDeError(r.error)).toEqual(lista);
     const r500 = await cliente(json(500, { message: 'Error interno', requestId: 'abc' })).apiFetch('x');
-    expect(!r500.ok && r500.error).toEqual({ status: 500, mensaje: 'Error interno', cuerpo: { message: 'Error interno', requestId: 'abc' }, delServidor: true });
+    expect(!r500.ok && r500.error).toEqual({
+      status: 500,
+      mensaje: 'Error interno',
+      cuerpo: { message: 'Error interno', requestId: 'abc' },
+      delServidor: true,
+    });
     expect(!r500.ok && mensajesDeError(r500.error)).toEqual(['Error interno']);
   });
 
   it('reads a plain-text error body', async () => {
-    const r = await cliente(new Response('El enlace ha caducado.', { status: 400, headers: { 'Content-Type': 'text/plain' } })).apiFetch('activarUsuario');
-    expect(!r.ok && r.error).toEqual({ status: 400, mensaje: 'El enlace ha caducado.', cuerpo: 'El enlace ha caducado.', delServidor: true });
+    const r = await cliente(new Response('El enlace ha caducado.', { status: 400, headers: { 'Content-Type': 'text/plain' } })).apiFetch(
+      'activarUsuario',
+    );
+    expect(!r.ok && r.error).toEqual({
+      status: 400,
+      mensaje: 'El enlace ha caducado.',
+      cuerpo: 'El enlace ha caducado.',
+      delServidor: true,
+    });
   });
 
   it('answers status 0 with a Spanish sentence when the portal cannot be reached', async () => {

@@ -78,7 +78,8 @@ describe('capacity CSV: what it accepts', () => {
   });
 
   it('matches headers without case, accents, spacing or the (MW) suffix, and with the alternative names', () => {
-    const header = 'COMUNIDAD AUTONOMA;provincia;MUNICIPIO;subestacion;Nudo;Latitud;LONGITUD;tension ( kV );Disponible;Ocupada;Admitida y no resuelta:;Nudo afección RdT';
+    const header =
+      'COMUNIDAD AUTONOMA;provincia;MUNICIPIO;subestacion;Nudo;Latitud;LONGITUD;tension ( kV );Disponible;Ocupada;Admitida y no resuelta:;Nudo afección RdT';
     const r = parseCapacidadCsv(file(header, 'Andalucía;Huelva;Lepe;Lepe;EOD-S13-66;37,2797;-7,2254;66;0;20;0;Puebla de Guzmán 400'));
     expect(r.errores).toEqual([]);
     expect(r.nudos[0]).toMatchObject({ nudo: 'EOD-S13-66', tensionKv: 66, nudoAfeccionRdt: 'Puebla de Guzmán 400', comentario: null });
@@ -86,7 +87,16 @@ describe('capacity CSV: what it accepts', () => {
 
   it('skips title lines before the header, blank lines and lines of empty fields, keeping physical line numbers', () => {
     const r = parseCapacidadCsv(
-      file('Capacidad de acceso de generación;;;', 'Publicación: noviembre de 2026', '', HEADER, '', ROW, ';;;;;;;;;;;;', ROW.replace('EPD-S23-45', 'EPD-S23-15').replace(';45;', ';1;')),
+      file(
+        'Capacidad de acceso de generación;;;',
+        'Publicación: noviembre de 2026',
+        '',
+        HEADER,
+        '',
+        ROW,
+        ';;;;;;;;;;;;',
+        ROW.replace('EPD-S23-45', 'EPD-S23-15').replace(';45;', ';1;'),
+      ),
     );
     expect(r.nudos).toHaveLength(1);
     expect(r.errores).toEqual([{ line: 8, message: expect.stringContaining('mayor de 1 kV') }]);
@@ -206,7 +216,9 @@ describe('capacity CSV: faults', () => {
 
   it('reports empty files, files with only a header, UTF-16 and binary files', () => {
     expect(parseCapacidadCsv('').errores).toEqual([{ line: 1, message: 'El fichero está vacío.' }]);
-    expect(parseCapacidadCsv(file(HEADER)).errores).toEqual([{ line: 1, message: 'El fichero no tiene ninguna línea de datos después de la cabecera.' }]);
+    expect(parseCapacidadCsv(file(HEADER)).errores).toEqual([
+      { line: 1, message: 'El fichero no tiene ninguna línea de datos después de la cabecera.' },
+    ]);
     expect(parseCapacidadCsv(new Uint8Array([0xff, 0xfe, 0x41, 0x00])).errores[0]!.message).toMatch(/UTF-16/);
     expect(parseCapacidadCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])).errores[0]!.message).toMatch(/binarios/);
   });

@@ -13,7 +13,8 @@ const H = 3_600_000;
 /** Every hour from one UTC instant to another, 1000 Wh each, real. */
 function horas(desdeIso: string, hastaIso: string): MedidaSumable[] {
   const out: MedidaSumable[] = [];
-  for (let t = Date.parse(desdeIso); t < Date.parse(hastaIso); t += H) out.push({ inicio: new Date(t), minutos: 60, importadaWh: 1000, exportadaWh: null, metodo: 'real' });
+  for (let t = Date.parse(desdeIso); t < Date.parse(hastaIso); t += H)
+    out.push({ inicio: new Date(t), minutos: 60, importadaWh: 1000, exportadaWh: null, metodo: 'real' });
   return out;
 }
 
@@ -30,8 +31,22 @@ describe('cifrasCertificado', () => {
 
   it('counts 745 hours in October and 743 in March, and sums the 25-hour day as 25 hours', () => {
     expect(c.meses.map((m) => m.mes)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
-    expect(mes('2025-10')).toMatchObject({ horas: 745, horasReales: 720, horasEstimadas: 25, horasSinDato: 0, totalWh: 745_000, estimadaWh: 25_000 });
-    expect(mes('2026-03')).toMatchObject({ horas: 743, horasReales: 740, horasEstimadas: 0, horasSinDato: 3, totalWh: 740_000, estimadaWh: 0 });
+    expect(mes('2025-10')).toMatchObject({
+      horas: 745,
+      horasReales: 720,
+      horasEstimadas: 25,
+      horasSinDato: 0,
+      totalWh: 745_000,
+      estimadaWh: 25_000,
+    });
+    expect(mes('2026-03')).toMatchObject({
+      horas: 743,
+      horasReales: 740,
+      horasEstimadas: 0,
+      horasSinDato: 3,
+      totalWh: 740_000,
+      estimadaWh: 0,
+    });
   });
 
   it('splits each month into 2.0TD periods: 8 punta and 8 llano hours per working day, national holidays valle', () => {
@@ -55,19 +70,30 @@ describe('cifrasCertificado', () => {
   it('reads months in Canary time for a Canary supply point', () => {
     // 23:00 UTC on 31 October is already 1 November in Madrid, still 31 October in the Canaries.
     const una = horas('2025-10-31T23:00:00Z', '2025-11-01T00:00:00Z');
-    expect(cifrasCertificado(una, { tarifa: '2.0TD', zona: 'peninsula', desdeMes: '2025-10', hastaMes: '2025-11' }).meses.map((m) => m.totalWh)).toEqual([0, 1000]);
-    expect(cifrasCertificado(una, { tarifa: '2.0TD', zona: 'canarias', desdeMes: '2025-10', hastaMes: '2025-11' }).meses.map((m) => m.totalWh)).toEqual([1000, 0]);
+    expect(
+      cifrasCertificado(una, { tarifa: '2.0TD', zona: 'peninsula', desdeMes: '2025-10', hastaMes: '2025-11' }).meses.map((m) => m.totalWh),
+    ).toEqual([0, 1000]);
+    expect(
+      cifrasCertificado(una, { tarifa: '2.0TD', zona: 'canarias', desdeMes: '2025-10', hastaMes: '2025-11' }).meses.map((m) => m.totalWh),
+    ).toEqual([1000, 0]);
   });
 
   it('gives six periods to a six-period tariff', () => {
-    const seis = cifrasCertificado(horas('2026-01-04T23:00:00Z', '2026-01-05T23:00:00Z'), { tarifa: '3.0TD', zona: 'peninsula', desdeMes: '2026-01', hastaMes: '2026-01' });
+    const seis = cifrasCertificado(horas('2026-01-04T23:00:00Z', '2026-01-05T23:00:00Z'), {
+      tarifa: '3.0TD',
+      zona: 'peninsula',
+      desdeMes: '2026-01',
+      hastaMes: '2026-01',
+    });
     // Monday 5 January 2026, temporada alta: P1 09–14 and 18–22 (9 h), P2 08–09, 14–18, 22–24 (7 h), P6 00–08 (8 h).
     expect(seis.periodos.map((p) => p.periodo)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6']);
     expect(seis.total.porPeriodoWh).toEqual([9000, 7000, 0, 0, 0, 8000]);
   });
 
   it('words the origin of the energy and the missing hours', () => {
-    expect(textoOrigenEnergia(c.total)).toMatch(/^De la energía certificada, el 99,4\s%.* procede de medidas reales del contador y el 0,6\s%/);
+    expect(textoOrigenEnergia(c.total)).toMatch(
+      /^De la energía certificada, el 99,4\s%.* procede de medidas reales del contador y el 0,6\s%/,
+    );
     expect(textoHoras(c.total)).toContain('3 horas sin dato');
     expect(textoHoras(c.total)).toContain('no les atribuye consumo');
     expect(textoHoras({ ...c.total, horasSinDato: 0 })).toContain('Todas las horas del periodo tienen medida.');

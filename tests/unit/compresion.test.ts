@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { elegirCodificacion } from '../../src/server/http/compresion.ts';
 
 describe('elegirCodificacion', () => {
-  it("prefers zstd, then brotli, then gzip among what the client accepts", () => {
+  it('prefers zstd, then brotli, then gzip among what the client accepts', () => {
     expect(elegirCodificacion('gzip, deflate, br, zstd')).toBe('zstd');
     expect(elegirCodificacion('gzip, deflate, br')).toBe('br');
     expect(elegirCodificacion('gzip, deflate')).toBe('gzip');

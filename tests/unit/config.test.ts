@@ -67,7 +67,9 @@ describe('configuration from the environment (CONTRACT.md)', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) }).workers).toBe(1);
     expect(loadConfig({ ...pg, WORKERS: '2' }).workers).toBe(2);
     expect(loadConfig({ ...pg, WORKERS: 'auto' }).workers).toBe(availableParallelism());
-    expect(() => loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), WORKERS: '2' })).toThrow(/WORKERS: varios procesos necesitan DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), WORKERS: '2' })).toThrow(
+      /WORKERS: varios procesos necesitan DATABASE_URL/,
+    );
     expect(() => loadConfig({ ...pg, WORKERS: '0' })).toThrow(/WORKERS/);
     expect(() => loadConfig({ ...pg, WORKERS: 'muchos' })).toThrow(/WORKERS/);
   });

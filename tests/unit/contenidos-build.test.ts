@@ -25,7 +25,11 @@ function copiar(): string {
 }
 
 const astro = (dir: string, ...args: string[]) =>
-  spawnSync(process.execPath, [join(RAIZ, 'node_modules/astro/bin/astro.mjs'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' } });
+  spawnSync(process.execPath, [join(RAIZ, 'node_modules/astro/bin/astro.mjs'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
 
 beforeAll(() => {
   copia = copiar();
@@ -43,7 +47,10 @@ describe('a notice an editor adds', () => {
     const dist = join(copia, 'dist');
     const build = astro(copia, 'build', '--outDir', dist);
     expect(build.status, build.stderr + build.stdout).toBe(0);
-    const indice = spawnSync(process.execPath, [join(RAIZ, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dist, '--silent'], { cwd: copia, encoding: 'utf8' });
+    const indice = spawnSync(process.execPath, [join(RAIZ, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dist, '--silent'], {
+      cwd: copia,
+      encoding: 'utf8',
+    });
     expect(indice.status, indice.stderr).toBe(0);
 
     // The newest notice is the home page's; the one before it is listed as an earlier notice.
@@ -51,7 +58,9 @@ describe('a notice an editor adds', () => {
     expect(portada).toContain('Trabajos de prueba en la red de Mérida');
     expect(portada).toContain('href="/avisos/apagon-28-abril-2025"');
     expect(readFileSync(join(dist, 'avisos/trabajos-prueba-merida/index.html'), 'utf8')).toContain('zarzaparrilla');
-    const fragmentos = readdirSync(join(dist, 'pagefind/fragment')).map((f) => gunzipSync(readFileSync(join(dist, 'pagefind/fragment', f))).toString('utf8'));
+    const fragmentos = readdirSync(join(dist, 'pagefind/fragment')).map((f) =>
+      gunzipSync(readFileSync(join(dist, 'pagefind/fragment', f))).toString('utf8'),
+    );
     expect(fragmentos.some((f) => f.includes('"url":"/avisos/trabajos-prueba-merida/"') && f.includes('zarzaparrilla'))).toBe(true);
   });
 

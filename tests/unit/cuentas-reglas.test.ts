@@ -8,7 +8,16 @@ import {
   recuperarClaveSchema,
 } from '../../src/lib/cuentas/reglas.ts';
 
-const persona = { nif: '54362315k', nombre: 'Ana', apellido1: 'Ruiz', apellido2: 'Gil', razonSocial: '', password: 'Abc1', correoElectronico: 'Ana@Example.com', host: '' };
+const persona = {
+  nif: '54362315k',
+  nombre: 'Ana',
+  apellido1: 'Ruiz',
+  apellido2: 'Gil',
+  razonSocial: '',
+  password: 'Abc1',
+  correoElectronico: 'Ana@Example.com',
+  host: '',
+};
 
 describe('password rule (SPEC.md §5)', () => {
   it('needs 3 to 30 characters with a digit, a lower-case and an upper-case letter', () => {
@@ -31,7 +40,10 @@ describe('registration payload', () => {
   });
 
   it('accepts a company with the company name and no person names', () => {
-    expect(altaUsuarioSchema.safeParse({ ...persona, nif: 'B00001016', nombre: '', apellido1: '', apellido2: '', razonSocial: 'Talleres, S.L.' }).success).toBe(true);
+    expect(
+      altaUsuarioSchema.safeParse({ ...persona, nif: 'B00001016', nombre: '', apellido1: '', apellido2: '', razonSocial: 'Talleres, S.L.' })
+        .success,
+    ).toBe(true);
   });
 
   it('refuses a company without its name, and a person without names', () => {
@@ -42,12 +54,20 @@ describe('registration payload', () => {
   });
 
   it('refuses an invalid NIF, a bad e-mail, long fields and a weak password, each with its message', () => {
-    const r = altaUsuarioSchema.safeParse({ ...persona, nif: '54362315A', correoElectronico: 'no-es-correo', nombre: 'x'.repeat(51), password: 'abc' });
+    const r = altaUsuarioSchema.safeParse({
+      ...persona,
+      nif: '54362315A',
+      correoElectronico: 'no-es-correo',
+      nombre: 'x'.repeat(51),
+      password: 'abc',
+    });
     const messages = r.error?.issues.map((i) => i.message) ?? [];
     expect(messages).toContain('El NIF, NIE o CIF no es válido: compruebe el número y su letra de control.');
     expect(messages).toContain('El correo electrónico no tiene un formato válido.');
     expect(messages).toContain('El nombre no puede superar 50 caracteres.');
-    expect(messages).toContain('La contraseña debe tener entre 3 y 30 caracteres, con al menos una letra mayúscula, una minúscula y un número.');
+    expect(messages).toContain(
+      'La contraseña debe tener entre 3 y 30 caracteres, con al menos una letra mayúscula, una minúscula y un número.',
+    );
   });
 });
 
@@ -64,7 +84,9 @@ describe('recovery and new password', () => {
     expect(errorNuevaClave('Abc1', 'Abc2')).toBe('distintas');
     expect(errorNuevaClave('abc', 'abc')).toBe('patron');
     expect(errorNuevaClave('Abc1', 'Abc1')).toBeNull();
-    expect(actualizarClaveSchema.safeParse({ password: 'Abc1', passwordCopy: 'Abc1', host: 'http://x/sesion/nueva-clave/abc' }).success).toBe(true);
+    expect(
+      actualizarClaveSchema.safeParse({ password: 'Abc1', passwordCopy: 'Abc1', host: 'http://x/sesion/nueva-clave/abc' }).success,
+    ).toBe(true);
   });
 
   it('reads the id at the end of a mailed link', () => {

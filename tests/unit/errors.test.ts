@@ -21,7 +21,18 @@ function appWith(lines: string[]) {
   const route = createRoute({
     method: 'post',
     path: '/eco',
-    request: { body: { content: { 'application/json': { schema: z.object({ correo: z.email({ error: 'El correo electrónico no es válido.' }), edad: z.number({ error: 'La edad debe ser un número.' }) }) } } } },
+    request: {
+      body: {
+        content: {
+          'application/json': {
+            schema: z.object({
+              correo: z.email({ error: 'El correo electrónico no es válido.' }),
+              edad: z.number({ error: 'La edad debe ser un número.' }),
+            }),
+          },
+        },
+      },
+    },
     responses: { 200: { description: 'ok' } },
   });
   const feature = featureApp().openapi(route, (c) => c.json(c.req.valid('json'), 200));
@@ -54,7 +65,11 @@ function appWith(lines: string[]) {
 
 describe('the API error pipeline', () => {
   it('answers a schema failure with 400 and one Spanish message per field', async () => {
-    const res = await appWith([]).request('/eco', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ correo: 'x', edad: 'y' }) });
+    const res = await appWith([]).request('/eco', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ correo: 'x', edad: 'y' }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual(['El correo electrónico no es válido.', 'La edad debe ser un número.']);
   });

@@ -100,7 +100,14 @@ describe('opening compressed files as streams', () => {
   });
 
   it('refuses a ZIP of two files, and damaged or cut compressed files, with one reason each', async () => {
-    const dos = await fallo(abrirFichero(zip([{ nombre: 'a.0', datos: plano }, { nombre: 'b.0', datos: plano }])));
+    const dos = await fallo(
+      abrirFichero(
+        zip([
+          { nombre: 'a.0', datos: plano },
+          { nombre: 'b.0', datos: plano },
+        ]),
+      ),
+    );
     expect(dos.motivo).toBe('El fichero ZIP contiene 2 ficheros: debe contener uno solo. Importe cada fichero por separado.');
     const sinDirectorio = await fallo(abrirFichero(Buffer.from('PK\x03\x04 no es un zip')));
     expect(sinDirectorio.motivo).toMatch(/ZIP está dañado/);

@@ -43,7 +43,10 @@ describe('reglasRegistro (SPEC.md §4)', () => {
     expect(r.habilitados.razonSocial).toBe(true);
   });
 
-  for (const [nombre, nif] of [['DNI', DNI], ['NIE', NIE]] as const) {
+  for (const [nombre, nif] of [
+    ['DNI', DNI],
+    ['NIE', NIE],
+  ] as const) {
     it(`${nombre}: clears and disables the company name, enables the names`, () => {
       const r = reglasRegistro({ ...vacio, nif, razonSocial: 'Talleres, S.L.' });
       expect(r.valores).toEqual({ ...vacio, nif });
@@ -117,11 +120,28 @@ describe('reglasRegistro (SPEC.md §4)', () => {
 });
 
 describe('payloadRegistro (SPEC.md §3, §5)', () => {
-  const datos = { nif: '54362315k', nombre: ' Ana ', apellido1: 'Ruiz', apellido2: 'Gil', razonSocial: 'Sobra', correoElectronico: ' ana@example.com ', password: 'Abc1' };
+  const datos = {
+    nif: '54362315k',
+    nombre: ' Ana ',
+    apellido1: 'Ruiz',
+    apellido2: 'Gil',
+    razonSocial: 'Sobra',
+    correoElectronico: ' ana@example.com ',
+    password: 'Abc1',
+  };
 
   it('a person sends the names and an empty company name; host is origin + /sesion', () => {
     const p = payloadRegistro(datos, 'https://portal.example');
-    expect(p).toEqual({ nif: '54362315K', razonSocial: '', nombre: 'Ana', apellido1: 'Ruiz', apellido2: 'Gil', password: 'Abc1', correoElectronico: 'ana@example.com', host: 'https://portal.example/sesion' });
+    expect(p).toEqual({
+      nif: '54362315K',
+      razonSocial: '',
+      nombre: 'Ana',
+      apellido1: 'Ruiz',
+      apellido2: 'Gil',
+      password: 'Abc1',
+      correoElectronico: 'ana@example.com',
+      host: 'https://portal.example/sesion',
+    });
     expect(altaUsuarioSchema.safeParse(p).success).toBe(true);
   });
 

@@ -17,11 +17,15 @@ const mensajes = (v: unknown) => incidenciaEntradaSchema.safeParse(v).error?.iss
 describe('incidenciaEntradaSchema', () => {
   it('fills the optional fields and keeps CUPS as 20-character bases without repeats', () => {
     const cups = construirCups('9902', 7);
-    const r = incidenciaEntradaSchema.parse({ ...base, cups: [cups.toLowerCase(), `${cups}1F`, cups], codigosPostales: ['06800', '06800'] });
+    const r = incidenciaEntradaSchema.parse({
+      ...base,
+      cups: [cups.toLowerCase(), `${cups}1F`, cups],
+      codigosPostales: ['06800', '06800'],
+    });
     expect(r).toEqual({ ...base, cups: [cups], codigosPostales: ['06800'], clientesAfectados: null, finPrevisto: null });
   });
 
-  it("names each CUPS with bad check letters or of another distributor, by its position", () => {
+  it('names each CUPS with bad check letters or of another distributor, by its position', () => {
     const buena = construirCups('9902', 1);
     const ajena = construirCups('9901', 1);
     const mala = `${buena.slice(0, 18)}${buena.slice(18) === 'AA' ? 'BB' : 'AA'}`;
@@ -32,7 +36,9 @@ describe('incidenciaEntradaSchema', () => {
   });
 
   it('refuses an expected end before the start, and accepts an equal one', () => {
-    expect(mensajes({ ...base, finPrevisto: '2026-11-02T09:59:59Z' })).toEqual([['finPrevisto', 'El fin previsto no puede ser anterior al inicio.']]);
+    expect(mensajes({ ...base, finPrevisto: '2026-11-02T09:59:59Z' })).toEqual([
+      ['finPrevisto', 'El fin previsto no puede ser anterior al inicio.'],
+    ]);
     expect(incidenciaEntradaSchema.safeParse({ ...base, finPrevisto: '2026-11-02T11:00:00+01:00' }).success).toBe(true);
   });
 

@@ -21,7 +21,17 @@ describe('leerCsvContadores', () => {
     ].join('\r\n');
     const { filas, errores } = leerCsvContadores(texto, ahora);
     expect(errores).toEqual([]);
-    expect(filas.map((f) => [f.linea, f.cups, f.comunica, f.ultimaComunicacion?.toISOString() ?? null, f.interruptor, f.estadoSuministro, f.motivo])).toEqual([
+    expect(
+      filas.map((f) => [
+        f.linea,
+        f.cups,
+        f.comunica,
+        f.ultimaComunicacion?.toISOString() ?? null,
+        f.interruptor,
+        f.estadoSuministro,
+        f.motivo,
+      ]),
+    ).toEqual([
       [2, a, true, '2026-11-15T08:15:00.000Z', 'cerrado', 'con_suministro', null],
       [3, b, false, '2026-10-28T17:40:00.000Z', 'cerrado', 'con_suministro', null],
       [4, c, true, ahora.toISOString(), 'abierto_remoto', 'cortado', 'Corte por impago; lo pidió la comercializadora'],

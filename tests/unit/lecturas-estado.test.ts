@@ -27,7 +27,8 @@ const estado = (extra: Partial<EstadoContador> = {}): EstadoContador => ({
   ...extra,
 });
 const contexto = { telegestionado: true, comercializadora: 'Energía Clara Demo', formatearFechaHora: (iso: string) => iso.slice(0, 10) };
-const titulos = (e: EstadoContador | null, telegestionado = true) => consejosEstado(e, { ...contexto, telegestionado }).map((c) => c.titulo);
+const titulos = (e: EstadoContador | null, telegestionado = true) =>
+  consejosEstado(e, { ...contexto, telegestionado }).map((c) => c.titulo);
 
 describe('cambioEstadoSchema', () => {
   it('accepts a meter that works without a reason', () => {
@@ -46,7 +47,12 @@ describe('cambioEstadoSchema', () => {
   });
 
   it('refuses unknown codes and a time without zone, in Spanish', () => {
-    const r = cambioEstadoSchema.safeParse({ comunica: 'si', interruptor: 'roto', estadoSuministro: 'x', ultimaComunicacion: '2026-11-15 10:00' });
+    const r = cambioEstadoSchema.safeParse({
+      comunica: 'si',
+      interruptor: 'roto',
+      estadoSuministro: 'x',
+      ultimaComunicacion: '2026-11-15 10:00',
+    });
     expect(r.error!.issues.map((i) => i.message).sort()).toEqual(
       [MENSAJES_ESTADO.comunica, MENSAJES_ESTADO.interruptor, MENSAJES_ESTADO.suministro, MENSAJES_ESTADO.ultimaComunicacion].sort(),
     );
@@ -56,7 +62,9 @@ describe('cambioEstadoSchema', () => {
     const ahora = new Date('2026-11-15T10:00:00Z');
     expect(ultimaComunicacionDe({ comunica: true }, ahora)).toEqual(ahora);
     expect(ultimaComunicacionDe({ comunica: false }, ahora)).toBeNull();
-    expect(ultimaComunicacionDe({ comunica: false, ultimaComunicacion: '2026-11-01T08:00:00+01:00' }, ahora)!.toISOString()).toBe('2026-11-01T07:00:00.000Z');
+    expect(ultimaComunicacionDe({ comunica: false, ultimaComunicacion: '2026-11-01T08:00:00+01:00' }, ahora)!.toISOString()).toBe(
+      '2026-11-01T07:00:00.000Z',
+    );
   });
 });
 
@@ -98,7 +106,9 @@ describe('consejosEstado', () => {
   });
 
   it('explains the visits of a meter out of telemanagement instead of an alarm about communication', () => {
-    expect(titulos(estado({ comunica: false, ultimaComunicacion: null }), false)).toEqual(['Su contador no está integrado en la telegestión']);
+    expect(titulos(estado({ comunica: false, ultimaComunicacion: null }), false)).toEqual([
+      'Su contador no está integrado en la telegestión',
+    ]);
   });
 
   it('puts the most urgent first when several apply', () => {
@@ -137,7 +147,13 @@ describe('the administration form', () => {
 
   it('sends a peninsular time as UTC and the rest as the API takes it', () => {
     const v = validarFormularioEstado(
-      { comunica: 'no', ultimaComunicacion: '2026-01-10T09:00', interruptor: 'abierto_exceso', estadoSuministro: 'con_suministro', motivo: ' ' },
+      {
+        comunica: 'no',
+        ultimaComunicacion: '2026-01-10T09:00',
+        interruptor: 'abierto_exceso',
+        estadoSuministro: 'con_suministro',
+        motivo: ' ',
+      },
       new Date('2026-11-15T10:00:00Z'),
     );
     expect(v).toEqual({
@@ -157,6 +173,9 @@ describe('the administration form', () => {
       { comunica: 'si', ultimaComunicacion: '2027-01-10T09:00', interruptor: 'cerrado', estadoSuministro: 'cortado', motivo: '' },
       new Date('2026-11-15T10:00:00Z'),
     );
-    expect(v).toEqual({ ok: false, errores: { ultimaComunicacion: MENSAJES_ESTADO.ultimaComunicacionFutura, motivo: MENSAJES_ESTADO.motivoObligatorio } });
+    expect(v).toEqual({
+      ok: false,
+      errores: { ultimaComunicacion: MENSAJES_ESTADO.ultimaComunicacionFutura, motivo: MENSAJES_ESTADO.motivoObligatorio },
+    });
   });
 });

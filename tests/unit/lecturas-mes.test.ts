@@ -5,7 +5,9 @@ import { lecturaDelCiclo } from '../../src/lib/lecturas/programa.ts';
 
 describe('mesCalendario', () => {
   const visita = lecturaDelCiclo('2026-11-07', false);
-  const m = mesCalendario('2026-11', '2026-11-15', [{ cups: 'ES1', direccion: 'Calle Mayor, 1', lecturas: [visita, lecturaDelCiclo('2026-12-07', false)] }]);
+  const m = mesCalendario('2026-11', '2026-11-15', [
+    { cups: 'ES1', direccion: 'Calle Mayor, 1', lecturas: [visita, lecturaDelCiclo('2026-12-07', false)] },
+  ]);
 
   it('starts November 2026 on its Sunday, after six empty cells, and fills whole weeks', () => {
     expect(m.semanas[0]!.slice(0, 6)).toEqual([null, null, null, null, null, null]);
@@ -47,7 +49,11 @@ describe('months', () => {
 });
 
 describe('the month the calendar opens on', () => {
-  const hogar = { cups: 'ES1', direccion: 'Calle Mayor, 1', lecturas: [lecturaDelCiclo('2027-01-07', false), lecturaDelCiclo('2027-03-07', false)] };
+  const hogar = {
+    cups: 'ES1',
+    direccion: 'Calle Mayor, 1',
+    lecturas: [lecturaDelCiclo('2027-01-07', false), lecturaDelCiclo('2027-03-07', false)],
+  };
   const taller = { cups: 'ES2', direccion: 'Polígono Sur, 4', lecturas: [lecturaDelCiclo('2026-12-21', true)] };
 
   it('is the month of the next reading of any supply point, not an empty month', () => {

@@ -34,7 +34,12 @@ const fechas = (d: DatosCiclo, desde: string, hasta: string) => lecturasEntre(d,
 
 describe('remote closures of a telemanaged meter', () => {
   it('fall on cycle day 28 every month, February included', () => {
-    expect(fechas(datos({ cicloLectura: 28 }), '2027-01-01', '2027-04-30')).toEqual(['2027-01-28', '2027-02-28', '2027-03-28', '2027-04-28']);
+    expect(fechas(datos({ cicloLectura: 28 }), '2027-01-01', '2027-04-30')).toEqual([
+      '2027-01-28',
+      '2027-02-28',
+      '2027-03-28',
+      '2027-04-28',
+    ]);
   });
 
   it('stay on cycle day 1 even on a holiday or a weekend: nobody has to go there', () => {
@@ -123,7 +128,11 @@ describe('bimonthly billing', () => {
   });
 
   it('keeps the phase of the latest reading: odd months after a March reading', () => {
-    const l = fechas(datos({ cicloLectura: 15, periodicidadFacturacion: 'bimestral', ultimaLectura: '2027-03-15' }), '2027-04-01', '2028-03-31');
+    const l = fechas(
+      datos({ cicloLectura: 15, periodicidadFacturacion: 'bimestral', ultimaLectura: '2027-03-15' }),
+      '2027-04-01',
+      '2028-03-31',
+    );
     expect(l).toEqual(['2027-05-15', '2027-07-15', '2027-09-15', '2027-11-15', '2028-01-15', '2028-03-15']);
   });
 
@@ -134,7 +143,10 @@ describe('bimonthly billing', () => {
   });
 
   it('alternates across the new year: December, then February', () => {
-    expect(fechas(datos({ cicloLectura: 3, periodicidadFacturacion: 'bimestral' }), '2026-12-01', '2027-03-31')).toEqual(['2026-12-03', '2027-02-03']);
+    expect(fechas(datos({ cicloLectura: 3, periodicidadFacturacion: 'bimestral' }), '2026-12-01', '2027-03-31')).toEqual([
+      '2026-12-03',
+      '2027-02-03',
+    ]);
   });
 });
 
@@ -174,6 +186,12 @@ describe('the period shown', () => {
 
 describe('Easter', () => {
   it('is computed for known years', () => {
-    expect([2024, 2025, 2026, 2027, 2028].map(domingoDePascua)).toEqual(['2024-03-31', '2025-04-20', '2026-04-05', '2027-03-28', '2028-04-16']);
+    expect([2024, 2025, 2026, 2027, 2028].map(domingoDePascua)).toEqual([
+      '2024-03-31',
+      '2025-04-20',
+      '2026-04-05',
+      '2027-03-28',
+      '2028-04-16',
+    ]);
   });
 });

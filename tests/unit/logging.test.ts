@@ -23,11 +23,14 @@ describe('logs keep secrets out', () => {
 
   it('drops query parameters from a failed query error, in the message, the stack and the fields', () => {
     const cause = Object.assign(new Error('null value in column "nif" violates not-null constraint'), { code: '23502' });
-    const err = Object.assign(new Error('Failed query: insert into users values ($1, $2)\nparams: secreto@example.com,$argon2id$v=19$hash'), {
-      query: 'insert into users values ($1, $2)',
-      params: ['secreto@example.com', '$argon2id$v=19$hash'],
-      cause,
-    });
+    const err = Object.assign(
+      new Error('Failed query: insert into users values ($1, $2)\nparams: secreto@example.com,$argon2id$v=19$hash'),
+      {
+        query: 'insert into users values ($1, $2)',
+        params: ['secreto@example.com', '$argon2id$v=19$hash'],
+        cause,
+      },
+    );
     const out = JSON.stringify(safeError(err));
     expect(out).not.toContain('secreto@example.com');
     expect(out).not.toContain('argon2id');
@@ -37,7 +40,14 @@ describe('logs keep secrets out', () => {
 
   it('redacts passwords, tokens and authorization headers wherever they appear', () => {
     const { lines, logger } = capture();
-    logger.info({ password: 'Hunter22', body: { passwordCopy: 'Hunter22', token: 'tok' }, req: { headers: { authorization: 'Bearer abc', cookie: 'r=1' } } }, 'x');
+    logger.info(
+      {
+        password: 'Hunter22',
+        body: { passwordCopy: 'Hunter22', token: 'tok' },
+        req: { headers: { authorization: 'Bearer abc', cookie: 'r=1' } },
+      },
+      'x',
+    );
     const line = lines.join('');
     expect(line).not.toMatch(/Hunter22|Bearer abc|tok"|r=1/);
     expect(line).toContain('[redactado]');

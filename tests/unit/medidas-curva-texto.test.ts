@@ -8,14 +8,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodosEnergiaDeHoras, numeroPeriodos } from '../../src/lib/medidas/periodos.ts';
 import { totalesDeSerie, type SerieDensa } from '../../src/lib/medidas/serie.ts';
-import { curvaHorariaDeMeses, elemento, huellaPeriodos, totalesDeMes, ultimoLeido, type MesTexto } from '../../src/server/medidas/curva-texto.ts';
+import {
+  curvaHorariaDeMeses,
+  elemento,
+  huellaPeriodos,
+  totalesDeMes,
+  ultimoLeido,
+  type MesTexto,
+} from '../../src/server/medidas/curva-texto.ts';
 
 const H = 3_600_000;
 
 /** Every element of a JSON array text through `elemento`. */
 function elementos(t: string): (number | null)[] {
   const out: (number | null)[] = [];
-  for (let i = t.indexOf('[') + 1; (i = elemento(t, i)) >= 0; ) out.push(ultimoLeido());
+  for (let i = t.indexOf('[') + 1; (i = elemento(t, i)) >= 0;) out.push(ultimoLeido());
   return out;
 }
 
@@ -34,7 +41,10 @@ describe('elemento', () => {
 });
 
 /** Months from `primero` (UTC ms of a month start), each an array of Wh or null per hour. */
-function meses(primero: Date, valores: { imp: (number | null)[]; exp: (number | null)[] | null; cal: string; espacios: boolean; falta: boolean }[]) {
+function meses(
+  primero: Date,
+  valores: { imp: (number | null)[]; exp: (number | null)[] | null; cal: string; espacios: boolean; falta: boolean }[],
+) {
   const out: MesTexto[] = [];
   valores.forEach((v, k) => {
     const mes = Date.UTC(primero.getUTCFullYear(), primero.getUTCMonth() + k, 1);
@@ -62,14 +72,20 @@ function lectura(ms: MesTexto[], desde: number, hasta: number): SerieDensa {
   return { minutos: 60, desde, inicio: null, importadaWh: imp, exportadaWh: exp.some((e) => e !== null) ? exp : null, calidad: cal };
 }
 
-const horasDelMes = (primero: Date, k: number) => (Date.UTC(primero.getUTCFullYear(), primero.getUTCMonth() + k + 1, 1) - Date.UTC(primero.getUTCFullYear(), primero.getUTCMonth() + k, 1)) / H;
+const horasDelMes = (primero: Date, k: number) =>
+  (Date.UTC(primero.getUTCFullYear(), primero.getUTCMonth() + k + 1, 1) -
+    Date.UTC(primero.getUTCFullYear(), primero.getUTCMonth() + k, 1)) /
+  H;
 
 describe('curvaHorariaDeMeses', () => {
   it('gives the hours and the totals per period of a plain reading, for any months and range', () => {
     const primero = new Date(Date.UTC(2025, 9, 1));
     fc.assert(
       fc.property(
-        fc.array(fc.record({ espacios: fc.boolean(), falta: fc.boolean(), surplus: fc.boolean(), semilla: fc.integer({ min: 0, max: 1e6 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({ espacios: fc.boolean(), falta: fc.boolean(), surplus: fc.boolean(), semilla: fc.integer({ min: 0, max: 1e6 }) }),
+          { minLength: 1, maxLength: 4 },
+        ),
         fc.integer({ min: -100, max: 2000 }),
         fc.integer({ min: 0, max: 3000 }),
         fc.constantFrom('2.0TD' as const, '3.0TD' as const),
@@ -85,7 +101,13 @@ describe('curvaHorariaDeMeses', () => {
           const ms = meses(primero, valores);
           const desde = primero.getTime() + inicioH * H;
           const hasta = desde + largoH * H;
-          const r = curvaHorariaDeMeses(ms, desde, hasta, periodosEnergiaDeHoras(desde, largoH, tarifa, 'peninsula'), numeroPeriodos(tarifa));
+          const r = curvaHorariaDeMeses(
+            ms,
+            desde,
+            hasta,
+            periodosEnergiaDeHoras(desde, largoH, tarifa, 'peninsula'),
+            numeroPeriodos(tarifa),
+          );
           const esperado = lectura(ms, desde, hasta);
           expect(JSON.parse(r.importadaJson)).toEqual(esperado.importadaWh);
           expect(r.exportadaJson === null ? null : JSON.parse(r.exportadaJson)).toEqual(esperado.exportadaWh);
@@ -98,7 +120,13 @@ describe('curvaHorariaDeMeses', () => {
             const h = m.calidad.length;
             return { ...m, totales: totalesDeMes(m, periodosEnergiaDeHoras(m.mes, h, tarifa, 'peninsula'), numeroPeriodos(tarifa)) };
           });
-          const r2 = curvaHorariaDeMeses(conTotales, desde, hasta, periodosEnergiaDeHoras(desde, largoH, tarifa, 'peninsula'), numeroPeriodos(tarifa));
+          const r2 = curvaHorariaDeMeses(
+            conTotales,
+            desde,
+            hasta,
+            periodosEnergiaDeHoras(desde, largoH, tarifa, 'peninsula'),
+            numeroPeriodos(tarifa),
+          );
           expect(JSON.parse(r2.importadaJson)).toEqual(esperado.importadaWh);
           expect(r2.exportadaJson === null ? null : JSON.parse(r2.exportadaJson)).toEqual(esperado.exportadaWh);
           expect(r2.calidad).toBe(esperado.calidad);
@@ -111,7 +139,14 @@ describe('curvaHorariaDeMeses', () => {
   });
 
   it('sends the stored text of whole months as it is', () => {
-    const ms: MesTexto[] = [{ mes: Date.UTC(2026, 1, 1), importada: `[${Array.from({ length: 672 }, (_, i) => i).join(',')}]`, exportada: null, calidad: 'F'.repeat(672) }];
+    const ms: MesTexto[] = [
+      {
+        mes: Date.UTC(2026, 1, 1),
+        importada: `[${Array.from({ length: 672 }, (_, i) => i).join(',')}]`,
+        exportada: null,
+        calidad: 'F'.repeat(672),
+      },
+    ];
     const r = curvaHorariaDeMeses(ms, Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1), new Uint8Array(672), 1);
     expect(r.importadaJson).toBe(ms[0]!.importada);
     expect(r.total).toEqual({ importadaWh: (671 * 672) / 2, exportadaWh: 0, intervalos: 672, estimadas: 0 });
@@ -119,7 +154,12 @@ describe('curvaHorariaDeMeses', () => {
 
   it("uses a whole month's stored sums only when they were made with the range's periods", () => {
     const mes = Date.UTC(2026, 1, 1);
-    const m: MesTexto = { mes, importada: `[${Array.from({ length: 672 }, () => 10).join(',')}]`, exportada: null, calidad: 'F'.repeat(672) };
+    const m: MesTexto = {
+      mes,
+      importada: `[${Array.from({ length: 672 }, () => 10).join(',')}]`,
+      exportada: null,
+      calidad: 'F'.repeat(672),
+    };
     const dos = periodosEnergiaDeHoras(mes, 672, '2.0TD', 'peninsula');
     const seis = periodosEnergiaDeHoras(mes, 672, '3.0TD', 'peninsula');
     const guardados = totalesDeMes(m, dos, 3);
@@ -128,13 +168,18 @@ describe('curvaHorariaDeMeses', () => {
     const marcados = { ...m, totales: { ...guardados, importadaWh: [1, 2, 3] } };
     expect(curvaHorariaDeMeses([marcados], mes, mes + 672 * H, dos, 3).periodos.map((p) => p.importadaWh)).toEqual([1, 2, 3]);
     // Another tariff's periods, or a month the range cuts: the text is summed.
-    expect(curvaHorariaDeMeses([{ ...marcados, totales: { ...marcados.totales, importadaWh: [1, 2, 3, 4, 5, 6] } }], mes, mes + 672 * H, seis, 6).total.importadaWh).toBe(6720);
+    expect(
+      curvaHorariaDeMeses([{ ...marcados, totales: { ...marcados.totales, importadaWh: [1, 2, 3, 4, 5, 6] } }], mes, mes + 672 * H, seis, 6)
+        .total.importadaWh,
+    ).toBe(6720);
     expect(curvaHorariaDeMeses([marcados], mes + H, mes + 672 * H, dos.slice(1), 3).total.importadaWh).toBe(6710);
     expect(huellaPeriodos(dos, 0, 672)).not.toBe(huellaPeriodos(seis, 0, 672));
   });
 
   it('refuses a month with fewer values than hours', () => {
     const ms: MesTexto[] = [{ mes: Date.UTC(2026, 1, 1), importada: '[1,2,3]', exportada: null, calidad: 'FFFF' }];
-    expect(() => curvaHorariaDeMeses(ms, Date.UTC(2026, 1, 1), Date.UTC(2026, 1, 1, 4), new Uint8Array(4), 1)).toThrow(/menos valores que horas/);
+    expect(() => curvaHorariaDeMeses(ms, Date.UTC(2026, 1, 1), Date.UTC(2026, 1, 1, 4), new Uint8Array(4), 1)).toThrow(
+      /menos valores que horas/,
+    );
   });
 });

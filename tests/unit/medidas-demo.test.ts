@@ -8,8 +8,18 @@ import { configuracionDemoAleatoria, cupsDemo, generarSerieDemo, type OpcionesSe
 import { leerFicheroMedidas } from '../../src/server/medidas/formatos/index.ts';
 
 const CUPS = cupsDemo('9901', 1);
-const serie = (o: Partial<OpcionesSerieDemo> = {}) =>
-  [...generarSerieDemo({ cups: CUPS, perfil: 'hogar', desde: '2025-01-01', hasta: '2025-12-31', semilla: 7, probabilidadHueco: 0, probabilidadEstimada: 0, ...o })];
+const serie = (o: Partial<OpcionesSerieDemo> = {}) => [
+  ...generarSerieDemo({
+    cups: CUPS,
+    perfil: 'hogar',
+    desde: '2025-01-01',
+    hasta: '2025-12-31',
+    semilla: 7,
+    probabilidadHueco: 0,
+    probabilidadEstimada: 0,
+    ...o,
+  }),
+];
 const kwh = (rs: RegistroMedida[]) => rs.reduce((s, r) => s + r.importadaWh, 0) / 1000;
 /** Mean imported Wh of the records that pass a filter. */
 const media = (rs: RegistroMedida[], f: (r: RegistroMedida) => boolean) => {
@@ -42,14 +52,18 @@ describe('demo series', () => {
     expect(media(rs, (r) => local(r).hora === 21)).toBeGreaterThan(3 * media(rs, (r) => local(r).hora === 4));
     expect(media(rs, (r) => local(r).mes === 1)).toBeGreaterThan(1.3 * media(rs, (r) => local(r).mes === 5));
     // Weekend mornings start later.
-    expect(media(rs, (r) => local(r).hora === 7 && local(r).diaSemana <= 5)).toBeGreaterThan(1.5 * media(rs, (r) => local(r).hora === 7 && local(r).diaSemana === 7));
+    expect(media(rs, (r) => local(r).hora === 7 && local(r).diaSemana <= 5)).toBeGreaterThan(
+      1.5 * media(rs, (r) => local(r).hora === 7 && local(r).diaSemana === 7),
+    );
   });
 
   it('shapes a shop: open hours on working days, closed on Sundays and holidays', async () => {
     const rs = serie({ perfil: 'negocio', consumoAnualKwh: 20000 });
     expect(kwh(rs)).toBeGreaterThan(19000);
     expect(kwh(rs)).toBeLessThan(21000);
-    expect(media(rs, (r) => local(r).hora === 11 && local(r).diaSemana <= 5)).toBeGreaterThan(4 * media(rs, (r) => local(r).hora === 11 && local(r).diaSemana === 7));
+    expect(media(rs, (r) => local(r).hora === 11 && local(r).diaSemana <= 5)).toBeGreaterThan(
+      4 * media(rs, (r) => local(r).hora === 11 && local(r).diaSemana === 7),
+    );
     expect(media(rs, (r) => local(r).fecha === '2025-12-25')).toBeLessThan(0.5 * media(rs, (r) => local(r).fecha === '2025-12-23'));
   });
 
@@ -104,12 +118,23 @@ describe('demo series', () => {
     expect(rs.length).toBeGreaterThan(8760 - 365 * 6);
     const estimadas = rs.filter((r) => r.metodo === 'estimada').length;
     expect(estimadas).toBeGreaterThan(200);
-    expect(rs.filter((r) => r.firme).at(-1)!.inicio.getTime()).toBeLessThan(Date.parse('2025-09-30T22:00:00Z'));
+    expect(
+      rs
+        .filter((r) => r.firme)
+        .at(-1)!
+        .inicio.getTime(),
+    ).toBeLessThan(Date.parse('2025-09-30T22:00:00Z'));
     expect(rs.find((r) => !r.firme)!.inicio.toISOString()).toBe('2025-09-30T22:00:00.000Z');
   });
 
   it('goes through the portal’s CSV and reader unchanged, like real data', async () => {
-    const rs = serie({ perfil: 'hogar_solar', desde: '2025-10-25', hasta: '2025-10-27', probabilidadHueco: 0.5, probabilidadEstimada: 0.5 });
+    const rs = serie({
+      perfil: 'hogar_solar',
+      desde: '2025-10-25',
+      hasta: '2025-10-27',
+      probabilidadHueco: 0.5,
+      probabilidadEstimada: 0.5,
+    });
     const r = await leerFicheroMedidas('demo.csv', [...lineasCsvMedidas(rs, { tarifa: '2.0TD' })].join(''));
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
     expect(r.registros.map(({ origen: _o, ...x }) => x)).toEqual(rs.map(({ origen: _o, ...x }) => x));

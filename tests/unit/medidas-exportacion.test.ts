@@ -17,7 +17,13 @@ import {
   nombreCsvMedidas,
   type MedidaExportable,
 } from '../../src/lib/medidas/exportacion.ts';
-import { celdasExcelPotencias, columnasExcelPotencias, filasDescargaPotencias, modeloPotencias, type PotenciasRespuesta } from '../../src/lib/medidas-pantalla/potencias.ts';
+import {
+  celdasExcelPotencias,
+  columnasExcelPotencias,
+  filasDescargaPotencias,
+  modeloPotencias,
+  type PotenciasRespuesta,
+} from '../../src/lib/medidas-pantalla/potencias.ts';
 import { iniciosEntre, rangoDia } from '../../src/lib/medidas/horas.ts';
 import { sumasPor, totalesPorPeriodo } from '../../src/lib/medidas/totales.ts';
 import { leerFicheroMedidas } from '../../src/server/medidas/formatos/index.ts';
@@ -63,7 +69,9 @@ describe('CSV download of measures', () => {
     // ends at 03:00+02:00, which is the same instant as 02:00+01:00, what clocks show then.
     const lineas = diaDeMedidas('2025-10-26').map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(25);
-    expect(lineas[0]).toBe('ES9901000000001234TC;26/10/2025;1;0,100;R;;;P3;00:00–01:00;2025-10-26T00:00:00+02:00;2025-10-26T01:00:00+02:00;01:00\r\n');
+    expect(lineas[0]).toBe(
+      'ES9901000000001234TC;26/10/2025;1;0,100;R;;;P3;00:00–01:00;2025-10-26T00:00:00+02:00;2025-10-26T01:00:00+02:00;01:00\r\n',
+    );
     // Hora_fin is the clock time in the interval's own offset: the repeated hour ends at 03:00 twice.
     expect(lineas[2]).toBe(
       'ES9901000000001234TC;26/10/2025;3;0,102;R;;N;P3;02:00–03:00 (horario de verano);2025-10-26T02:00:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n',
@@ -71,13 +79,17 @@ describe('CSV download of measures', () => {
     expect(lineas[3]).toBe(
       'ES9901000000001234TC;26/10/2025;4;0,103;E;0,030;S;P3;02:00–03:00 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T03:00:00+01:00;03:00\r\n',
     );
-    expect(lineas[24]).toBe('ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00;24:00\r\n');
+    expect(lineas[24]).toBe(
+      'ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00;24:00\r\n',
+    );
   });
 
   it('writes the 23 hours of the March day, hour 3 being 03:00–04:00', async () => {
     const lineas = diaDeMedidas('2025-03-30').map((m) => filaCsvMedidas(m, { tarifa: '3.0TD' }));
     expect(lineas).toHaveLength(23);
-    expect(lineas[1]).toContain(';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00;02:00\r\n');
+    expect(lineas[1]).toContain(
+      ';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00;02:00\r\n',
+    );
     expect(lineas[2]).toContain(';30/03/2025;3;0,102;R;;N;P6;03:00–04:00;2025-03-30T03:00:00+02:00;2025-03-30T04:00:00+02:00;04:00\r\n');
     expect(lineas[22]).toContain(';30/03/2025;23;');
   });
@@ -91,8 +103,12 @@ describe('CSV download of measures', () => {
     const lineas = diaDeMedidas('2025-10-26', 15).map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(100);
     expect(lineas[0]).toMatch(/;26\/10\/2025;1;.*;00:15\r\n$/);
-    expect(lineas[11]).toContain(';26/10/2025;12;0,111;R;0,110;N;P3;02:45–03:00 (horario de verano);2025-10-26T02:45:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n');
-    expect(lineas[12]).toContain(';26/10/2025;13;0,112;R;;S;P3;02:00–02:15 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T02:15:00+01:00;02:15\r\n');
+    expect(lineas[11]).toContain(
+      ';26/10/2025;12;0,111;R;0,110;N;P3;02:45–03:00 (horario de verano);2025-10-26T02:45:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n',
+    );
+    expect(lineas[12]).toContain(
+      ';26/10/2025;13;0,112;R;;S;P3;02:00–02:15 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T02:15:00+01:00;02:15\r\n',
+    );
     expect(lineas[99]).toMatch(/;26\/10\/2025;100;.*;24:00\r\n$/);
   });
 
@@ -221,7 +237,8 @@ describe('the Excel rows', () => {
     const cabeceras = columnasExcelMedidas().map((c) => c.cabecera);
     expect(cabeceras).toContain('Inicio (hora local de Madrid)');
     expect(columnasExcelMedidas('canarias').map((c) => c.cabecera)).toContain('Fin (hora local de Canarias)');
-    const fila = (i: number) => Object.fromEntries(celdasExcelMedidas(filaExportacion(dia[i]!, { tarifa: '2.0TD' })).map((v, k) => [cabeceras[k]!, v]));
+    const fila = (i: number) =>
+      Object.fromEntries(celdasExcelMedidas(filaExportacion(dia[i]!, { tarifa: '2.0TD' })).map((v, k) => [cabeceras[k]!, v]));
     const verano = fila(2);
     expect(verano['Fecha']).toEqual(new Date(Date.UTC(2025, 9, 26)));
     expect(verano['Hora']).toBe(3);
@@ -253,12 +270,29 @@ describe('the Excel rows', () => {
         { periodo: 'P1', nombre: 'Punta', color: '#000' },
         { periodo: 'P2', nombre: 'Valle', color: '#000' },
       ],
-      meses: [{ mes: '2025-07', periodos: [{ periodo: 'P1', potenciaKw: 5.25, contratadaKw: 4.6, momento: '2025-07-15T09:00:00.000Z', metodo: 'real', excedida: true }] }],
+      meses: [
+        {
+          mes: '2025-07',
+          periodos: [
+            { periodo: 'P1', potenciaKw: 5.25, contratadaKw: 4.6, momento: '2025-07-15T09:00:00.000Z', metodo: 'real', excedida: true },
+          ],
+        },
+      ],
     };
     const filas = filasDescargaPotencias(r, modeloPotencias(r, '2025-06', '2025-07'));
     expect(filas).toHaveLength(1);
     expect(columnasExcelPotencias().map((c) => c.cabecera)).toContain('Momento (hora local de Madrid)');
-    expect(celdasExcelPotencias(filas[0]!)).toEqual([CUPS, new Date(Date.UTC(2025, 6, 1)), 'P1', 5.25, 4.6, 'S', new Date(Date.UTC(2025, 6, 15, 11)), '+02:00', 'Real']);
+    expect(celdasExcelPotencias(filas[0]!)).toEqual([
+      CUPS,
+      new Date(Date.UTC(2025, 6, 1)),
+      'P1',
+      5.25,
+      4.6,
+      'S',
+      new Date(Date.UTC(2025, 6, 15, 11)),
+      '+02:00',
+      'Real',
+    ]);
   });
 });
 
@@ -277,7 +311,12 @@ describe('totals per period and sums per day or month', () => {
   });
 
   it('sums civil days of 23, 24 and 25 hours, and months', async () => {
-    const medidas = [...diaDeMedidas('2025-10-25'), ...diaDeMedidas('2025-10-26'), ...diaDeMedidas('2025-11-01'), ...diaDeMedidas('2025-03-30')];
+    const medidas = [
+      ...diaDeMedidas('2025-10-25'),
+      ...diaDeMedidas('2025-10-26'),
+      ...diaDeMedidas('2025-11-01'),
+      ...diaDeMedidas('2025-03-30'),
+    ];
     expect(sumasPor(medidas, 'dia').map((s) => [s.clave, s.intervalos])).toEqual([
       ['2025-10-25', 24],
       ['2025-10-26', 25],

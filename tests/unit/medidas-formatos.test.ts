@@ -86,7 +86,12 @@ describe('P5D and F5D written by the project', () => {
     expect(sumaWh(registros)).toBe(24986);
     expect(resumen.avisos.join(' ')).toMatch(/P5D no indican el método/);
     // `2025/10/26 02:00;0` ends 01:00Z: 02:00–03:00 summer time; `03:00;0` is 02:00–03:00 winter time.
-    expect(porInicio(registros, '2025-10-26T00:00:00.000Z')).toMatchObject({ importadaWh: 312, metodo: 'real', firme: null, origen: 'P5D' });
+    expect(porInicio(registros, '2025-10-26T00:00:00.000Z')).toMatchObject({
+      importadaWh: 312,
+      metodo: 'real',
+      firme: null,
+      origen: 'P5D',
+    });
     expect(porInicio(registros, '2025-10-26T01:00:00.000Z')).toMatchObject({ importadaWh: 349 });
     expect(porInicio(registros, '2025-10-25T10:00:00.000Z')).toMatchObject({ exportadaWh: 300 }); // 12:00 local
     const dia26 = registros.filter((r) => r.inicio >= new Date('2025-10-25T22:00:00Z') && r.inicio < new Date('2025-10-26T23:00:00Z'));
@@ -96,9 +101,18 @@ describe('P5D and F5D written by the project', () => {
   it('reads the F5D of the March change: 23 hours, CRLF, 22-character CUPS, methods, firmness, reactive energy', async () => {
     const { registros, resumen } = aceptado(await leerFicheroMedidas('F5D_9902_0762_20250405.1', fixture('F5D_9902_0762_20250405.1')));
     expect(registros).toHaveLength(24 + 23 + 24);
-    expect(resumen).toMatchObject({ diasCambioHora: ['2025-03-30'], estimadas: 6, firmes: 24, importadaWh: 34845, cups: ['ES9902000000005678SS0F'] });
+    expect(resumen).toMatchObject({
+      diasCambioHora: ['2025-03-30'],
+      estimadas: 6,
+      firmes: 24,
+      importadaWh: 34845,
+      cups: ['ES9902000000005678SS0F'],
+    });
     // `2025/03/30 03:00;1` ends 01:00Z: the hour 01:00–02:00 winter time; then `04:00;1` is 03:00–04:00.
-    expect(porInicio(registros, '2025-03-30T00:00:00.000Z')).toMatchObject({ importadaWh: 425, reactivas: { r1: 4, r2: null, r3: null, r4: 1 } });
+    expect(porInicio(registros, '2025-03-30T00:00:00.000Z')).toMatchObject({
+      importadaWh: 425,
+      reactivas: { r1: 4, r2: null, r3: null, r4: 1 },
+    });
     expect(porInicio(registros, '2025-03-30T01:00:00.000Z')).toMatchObject({ importadaWh: 462 });
     expect(porInicio(registros, '2025-03-30T23:00:00.000Z')).toMatchObject({ metodo: 'estimada', codigoMetodo: 5, firme: false });
   });
@@ -128,7 +142,9 @@ describe('P5D and F5D written by the project', () => {
   });
 
   it('checks F5D method and firmness codes', async () => {
-    const r = rechazado(await leerFicheroMedidas('F5D_9901_0762_20250702.0', 'ES9901000000001234TC;2025/07/01 01:00;1;100;;;;;;9;2;F1\r\n'));
+    const r = rechazado(
+      await leerFicheroMedidas('F5D_9901_0762_20250702.0', 'ES9901000000001234TC;2025/07/01 01:00;1;100;;;;;;9;2;F1\r\n'),
+    );
     expect(r.errores.map((e) => e.motivo)).toEqual([
       'El método de obtención «9» no es un código de 1 a 6.',
       'La firmeza «2» debe ser 0 (no firme) o 1 (firme).',
@@ -167,7 +183,14 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
   it('reads kWh with decimal comma, BOM and CRLF, and the October day up to Hora 25', async () => {
     const { registros, resumen } = aceptado(await leerFicheroMedidas('consumo-kwh-octubre.csv', fixture('consumo-kwh-octubre.csv')));
     expect(registros).toHaveLength(73);
-    expect(resumen).toMatchObject({ formato: 'CSV', codificacion: 'utf-8', separador: ';', unidad: 'kWh', estimadas: 4, importadaWh: 75323 });
+    expect(resumen).toMatchObject({
+      formato: 'CSV',
+      codificacion: 'utf-8',
+      separador: ';',
+      unidad: 'kWh',
+      estimadas: 4,
+      importadaWh: 75323,
+    });
     expect(resumen.diasCambioHora).toEqual(['2025-10-26']);
     expect(registros[0]).toEqual({
       cups: 'ES9903000000000042YG',
@@ -205,7 +228,9 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
   });
 
   it('reads quarter-hourly files: 100 quarters on the October day', async () => {
-    const { registros, resumen } = aceptado(await leerFicheroMedidas('consumo-cuartohorario-octubre.csv', fixture('consumo-cuartohorario-octubre.csv')));
+    const { registros, resumen } = aceptado(
+      await leerFicheroMedidas('consumo-cuartohorario-octubre.csv', fixture('consumo-cuartohorario-octubre.csv')),
+    );
     expect(registros).toHaveLength(100);
     expect(resumen.minutos).toEqual([15]);
     expect(resumen.importadaWh).toBe(9050);
@@ -214,7 +239,9 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
   });
 
   it('reads the e-distribución layout: AE/AS columns, REAL/ESTIMADO, the self-consumption column left out', async () => {
-    const { registros, resumen } = aceptado(await leerFicheroMedidas('edistribucion-autoconsumo.csv', fixture('edistribucion-autoconsumo.csv')));
+    const { registros, resumen } = aceptado(
+      await leerFicheroMedidas('edistribucion-autoconsumo.csv', fixture('edistribucion-autoconsumo.csv')),
+    );
     expect(registros).toHaveLength(24);
     expect(resumen.estimadas).toBe(1);
     expect(resumen.avisos).toEqual(['Columnas que no se importan: AE_AUTOCONS_kWh.']);
@@ -227,7 +254,9 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
     expect(resumen.unidad).toBe('Wh');
     expect(registros).toHaveLength(25);
     expect(registros.map((r) => r.importadaWh)).toEqual(Array.from({ length: 25 }, (_, i) => 101 + i));
-    expect(registros.map((r) => r.inicio.getTime() - registros[0]!.inicio.getTime())).toEqual(Array.from({ length: 25 }, (_, i) => i * 3_600_000));
+    expect(registros.map((r) => r.inicio.getTime() - registros[0]!.inicio.getTime())).toEqual(
+      Array.from({ length: 25 }, (_, i) => i * 3_600_000),
+    );
     expect(resumen.avisos.join(' ')).toMatch(/método de obtención/);
   });
 
@@ -249,7 +278,9 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
   });
 
   it('refuses a header without the energy unit or without the time columns', async () => {
-    const sinUnidad = rechazado(await leerFicheroMedidas('c.csv', 'CUPS;Fecha;Hora;Consumo;Metodo_obtencion\nES9901000000001234TC;01/06/2025;1;0,3;R\n'));
+    const sinUnidad = rechazado(
+      await leerFicheroMedidas('c.csv', 'CUPS;Fecha;Hora;Consumo;Metodo_obtencion\nES9901000000001234TC;01/06/2025;1;0,3;R\n'),
+    );
     expect(sinUnidad.errores).toEqual([{ linea: 1, motivo: expect.stringMatching(/«Consumo» no dice si la energía está en kWh o en Wh/) }]);
     const sinHora = rechazado(await leerFicheroMedidas('c.csv', 'CUPS;Fecha;Consumo_kWh\nES9901000000001234TC;01/06/2025;0,3\n'));
     expect(sinHora.errores[0]!.motivo).toMatch(/Faltan las columnas «Fecha» y «Hora»/);
@@ -258,7 +289,8 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
   });
 
   it('reads comma-separated files with decimal points and quoted fields', async () => {
-    const texto = 'CUPS,Fecha,Hora,Consumo_kWh,Metodo_obtencion\n"ES9901000000001234TC","01/06/2025","1","0.300","R"\nES9901000000001234TC,01/06/2025,2,"1,250.5",E\n';
+    const texto =
+      'CUPS,Fecha,Hora,Consumo_kWh,Metodo_obtencion\n"ES9901000000001234TC","01/06/2025","1","0.300","R"\nES9901000000001234TC,01/06/2025,2,"1,250.5",E\n';
     const { registros, resumen } = aceptado(await leerFicheroMedidas('c.csv', texto));
     expect(resumen.separador).toBe(',');
     expect(registros.map((r) => r.importadaWh)).toEqual([300, 1250500]);
@@ -271,14 +303,20 @@ describe('clock-change days numbered by the clock (DOMAIN.md §5.2: not confirme
 
   it('takes a March day numbered 1, 2, 4…24 as clock hours, with a notice', async () => {
     const horas = [1, 2, ...Array.from({ length: 21 }, (_, i) => i + 4)];
-    const { registros, resumen } = aceptado(await leerFicheroMedidas('c.csv', [cabecera, ...horas.map((h) => fila('30/03/2025', h))].join('\n')));
-    expect(registros.map((r) => r.inicio.toISOString())).toEqual(Array.from({ length: 23 }, (_, i) => new Date(Date.parse('2025-03-29T23:00:00Z') + i * 3_600_000).toISOString()));
+    const { registros, resumen } = aceptado(
+      await leerFicheroMedidas('c.csv', [cabecera, ...horas.map((h) => fila('30/03/2025', h))].join('\n')),
+    );
+    expect(registros.map((r) => r.inicio.toISOString())).toEqual(
+      Array.from({ length: 23 }, (_, i) => new Date(Date.parse('2025-03-29T23:00:00Z') + i * 3_600_000).toISOString()),
+    );
     expect(resumen.avisos.join(' ')).toMatch(/30\/03\/2025 \(23 horas, cambio de hora\) viene numerado por la hora del reloj/);
   });
 
   it('takes an October day with hour 3 twice as clock hours: first summer, then winter time', async () => {
     const horas = [1, 2, 3, 3, ...Array.from({ length: 21 }, (_, i) => i + 4)];
-    const { registros } = aceptado(await leerFicheroMedidas('c.csv', [cabecera, ...horas.map((h, i) => fila('26/10/2025', h, `0,${String(100 + i)}`))].join('\n')));
+    const { registros } = aceptado(
+      await leerFicheroMedidas('c.csv', [cabecera, ...horas.map((h, i) => fila('26/10/2025', h, `0,${String(100 + i)}`))].join('\n')),
+    );
     expect(registros).toHaveLength(25);
     expect(registros[2]).toMatchObject({ inicio: new Date('2025-10-26T00:00:00Z'), importadaWh: 102 });
     expect(registros[3]).toMatchObject({ inicio: new Date('2025-10-26T01:00:00Z'), importadaWh: 103 });
@@ -286,7 +324,14 @@ describe('clock-change days numbered by the clock (DOMAIN.md §5.2: not confirme
   });
 
   it('reads HH:MM end times, 24:00 and the 00:00 that ends the previous day', async () => {
-    const texto = [cabecera, fila('26/10/2025', '02:00'), fila('26/10/2025', '03:00'), fila('26/10/2025', '03:00'), fila('26/10/2025', '24:00'), fila('27/10/2025', '00:00')].join('\n');
+    const texto = [
+      cabecera,
+      fila('26/10/2025', '02:00'),
+      fila('26/10/2025', '03:00'),
+      fila('26/10/2025', '03:00'),
+      fila('26/10/2025', '24:00'),
+      fila('27/10/2025', '00:00'),
+    ].join('\n');
     const r = await leerFicheroMedidas('c.csv', texto);
     // 24:00 of the 26th and 00:00 of the 27th are the same hour.
     const rr = rechazado(r);
@@ -320,14 +365,23 @@ describe('format detection', () => {
     expect(detectarFormato('/x/F5D_0237_0762_20211008.0', '')).toEqual({ formato: 'F5D', aviso: null });
     expect(detectarFormato('P5D_0021_0762_20250101.2.bz2', '')).toEqual({ formato: 'P5D', aviso: null });
     expect(detectarFormato('curva.txt', 'ES9901000000001234TC;2025/07/01 01:00;1;100;0;\n')).toEqual({ formato: 'P5D', aviso: null });
-    expect(detectarFormato('curva.txt', 'ES0237000000130940CT0F;2021/06/01 01:00;1;189;;;;;;1;0;TA/1;0;0\n')).toEqual({ formato: 'F5D', aviso: null });
+    expect(detectarFormato('curva.txt', 'ES0237000000130940CT0F;2021/06/01 01:00;1;189;;;;;;1;0;TA/1;0;0\n')).toEqual({
+      formato: 'F5D',
+      aviso: null,
+    });
     expect(detectarFormato('datos.csv', '\uFEFFCUPS;Fecha;Hora;Consumo_kWh\n')).toEqual({ formato: 'CSV', aviso: null });
     expect(detectarFormato('A5D_0021_0762_20250101.0', '')).toMatchObject({ error: expect.stringMatching(/A5D no se importan/) });
     expect(detectarFormato('otro.txt', 'hola;mundo\n')).toMatchObject({ error: expect.stringMatching(/No se reconoce el formato/) });
   });
 
   it('reads the REE name parts', async () => {
-    expect(leerNombreRee('F5D_0237_0762_20211008.0')).toEqual({ tipo: 'F5D', distribuidora: '0237', comercializadora: '0762', fecha: '2021-10-08', version: 0 });
+    expect(leerNombreRee('F5D_0237_0762_20211008.0')).toEqual({
+      tipo: 'F5D',
+      distribuidora: '0237',
+      comercializadora: '0762',
+      fecha: '2021-10-08',
+      version: 0,
+    });
     expect(leerNombreRee('F5D_0237_0762_20211308.0')).toBeNull();
   });
 
@@ -342,7 +396,10 @@ describe('format detection', () => {
     const bz = rechazado(await leerFicheroMedidas('P5D_0021_0762_20250101.0.bz2', new Uint8Array([0x42, 0x5a, 0x68, 0x39, 0x31])));
     expect(bz.errores).toEqual([{ linea: 0, motivo: expect.stringMatching(/dañado/) }]);
     expect(rechazado(await leerFicheroMedidas('x.csv', new Uint8Array())).errores[0]!.motivo).toBe('El fichero está vacío.');
-    expect(await validarFicheroMedidas('x.gz', new Uint8Array([0x1f, 0x8b, 1, 2, 3]))).toMatchObject({ ok: false, errores: [{ motivo: expect.stringMatching(/dañado/) }] });
+    expect(await validarFicheroMedidas('x.gz', new Uint8Array([0x1f, 0x8b, 1, 2, 3]))).toMatchObject({
+      ok: false,
+      errores: [{ motivo: expect.stringMatching(/dañado/) }],
+    });
   });
 });
 
@@ -370,7 +427,12 @@ describe('clock-change days of the consumers’ CSV, and impossible hours', () =
 
   it('blames the typo on its own line in a March day numbered 1–23 (a position, not the clock)', async () => {
     // Two days of 24 hours before (lines 2–25), then 30 March 2025 (23 hours) from line 26: line 48 holds 24 instead of 23.
-    const lineas = [cabecera, ...desde(1, 24).map((h) => `${cups};29/03/2025;${h};0,250;R`), ...desde(1, 22).map((h) => `${cups};30/03/2025;${h};0,250;R`), `${cups};30/03/2025;24;0,250;R`];
+    const lineas = [
+      cabecera,
+      ...desde(1, 24).map((h) => `${cups};29/03/2025;${h};0,250;R`),
+      ...desde(1, 22).map((h) => `${cups};30/03/2025;${h};0,250;R`),
+      `${cups};30/03/2025;24;0,250;R`,
+    ];
     const r = rechazado(await leerFicheroMedidas('c.csv', lineas.join('\n') + '\n'));
     expect(r.errores).toEqual([{ linea: 48, motivo: 'La hora 24 no existe el 30/03/2025: ese día tiene 23 horas.' }]);
   });

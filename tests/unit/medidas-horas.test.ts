@@ -139,7 +139,13 @@ describe('hour numbers (1–25, hour-ending, sequential) ↔ UTC interval start'
       repetida: true,
       ocurrencia: 'A',
     });
-    expect(posicionIntervalo(z('2025-10-26T01:00:00Z'))).toMatchObject({ numero: 4, desde: '02:00', hasta: '03:00', temporada: 0, ocurrencia: 'B' });
+    expect(posicionIntervalo(z('2025-10-26T01:00:00Z'))).toMatchObject({
+      numero: 4,
+      desde: '02:00',
+      hasta: '03:00',
+      temporada: 0,
+      ocurrencia: 'B',
+    });
     expect(posicionIntervalo(z('2025-10-26T22:00:00Z'))).toMatchObject({ fecha: '2025-10-26', numero: 25, desde: '23:00', hasta: '24:00' });
     expect(posicionIntervalo(z('2025-03-30T00:00:00Z'))).toMatchObject({ numero: 2, desde: '01:00', hasta: '02:00', repetida: false });
     expect(posicionIntervalo(z('2025-03-30T01:00:00Z'))).toMatchObject({ numero: 3, desde: '03:00', hasta: '04:00', repetida: false });
@@ -256,14 +262,19 @@ describe('ISO 8601 with offset', () => {
 describe('clock-change days of a range', () => {
   it('are the days a look at every day finds, with the same hours and labels, in both zones', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 730 }), fc.constantFrom('Europe/Madrid' as const, ZONA_CANARIAS), (a, largo, zona) => {
-        const desde = sumarDias('2020-01-01', a);
-        const hasta = sumarDias(desde, largo);
-        const uno = fechasEntre(desde, hasta)
-          .map((fecha) => ({ fecha, horas: horasDelDia(fecha, zona), etiqueta: etiquetaDia(fecha, zona) }))
-          .filter((d) => d.etiqueta !== null);
-        expect(diasCambioHora(desde, hasta, zona)).toEqual(uno);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 3650 }),
+        fc.integer({ min: 0, max: 730 }),
+        fc.constantFrom('Europe/Madrid' as const, ZONA_CANARIAS),
+        (a, largo, zona) => {
+          const desde = sumarDias('2020-01-01', a);
+          const hasta = sumarDias(desde, largo);
+          const uno = fechasEntre(desde, hasta)
+            .map((fecha) => ({ fecha, horas: horasDelDia(fecha, zona), etiqueta: etiquetaDia(fecha, zona) }))
+            .filter((d) => d.etiqueta !== null);
+          expect(diasCambioHora(desde, hasta, zona)).toEqual(uno);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -274,6 +285,8 @@ describe('clock-change days of a range', () => {
       ['2026-10-25', 25],
     ]);
     expect(diasCambioHora('2026-04-01', '2026-09-30')).toEqual([]);
-    expect(diasCambioHora('2026-10-25', '2026-10-25')[0]!.etiqueta).toBe('Cambio al horario de invierno: día de 25 horas (la hora de 02:00 a 03:00 se repite)');
+    expect(diasCambioHora('2026-10-25', '2026-10-25')[0]!.etiqueta).toBe(
+      'Cambio al horario de invierno: día de 25 horas (la hora de 02:00 a 03:00 se repite)',
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { cuota, decimalesDe, fechaBreve, fechaEnPalabras, kw, kwh, kwhTotal, nombreMes, numero, rangoEnPalabras } from '../../src/lib/medidas-pantalla/formato.ts';
+import {
+  cuota,
+  decimalesDe,
+  fechaBreve,
+  fechaEnPalabras,
+  kw,
+  kwh,
+  kwhTotal,
+  nombreMes,
+  numero,
+  rangoEnPalabras,
+} from '../../src/lib/medidas-pantalla/formato.ts';
 import { descargarDeApi, nombreDeDisposicion, tamanoLegible, type DependenciasDescarga } from '../../src/lib/medidas-pantalla/descarga.ts';
 import {
   cupsLegible,
@@ -58,7 +69,9 @@ describe('Spanish numbers and dates', () => {
 
 describe('downloads with the session token', () => {
   it('reads the file name of Content-Disposition, the UTF-8 form first, never a path', () => {
-    expect(nombreDeDisposicion('attachment; filename="consumos_ES99_2025-10-26_2025-10-26.csv"', 'x.csv')).toBe('consumos_ES99_2025-10-26_2025-10-26.csv');
+    expect(nombreDeDisposicion('attachment; filename="consumos_ES99_2025-10-26_2025-10-26.csv"', 'x.csv')).toBe(
+      'consumos_ES99_2025-10-26_2025-10-26.csv',
+    );
     expect(nombreDeDisposicion("attachment; filename=a.csv; filename*=UTF-8''consumo%20oto%C3%B1o.csv", 'x.csv')).toBe('consumo otoño.csv');
     expect(nombreDeDisposicion('attachment; filename=plain.xlsx', 'x.csv')).toBe('plain.xlsx');
     expect(nombreDeDisposicion('attachment; filename="../../etc/passwd"', 'x.csv')).toBe('.._.._etc_passwd');
@@ -69,7 +82,11 @@ describe('downloads with the session token', () => {
   const deps = (respuesta: Response, token: string | null = 'tok') => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => respuesta);
     const cerrarSesion = vi.fn();
-    return { deps: { fetch: fetch as unknown as typeof globalThis.fetch, token: () => token, cerrarSesion } satisfies DependenciasDescarga, fetch, cerrarSesion };
+    return {
+      deps: { fetch: fetch as unknown as typeof globalThis.fetch, token: () => token, cerrarSesion } satisfies DependenciasDescarga,
+      fetch,
+      cerrarSesion,
+    };
   };
 
   it('sends the bearer token, reports progress and keeps the server’s name', async () => {
@@ -80,7 +97,9 @@ describe('downloads with the session token', () => {
         c.close();
       },
     });
-    const { deps: d, fetch } = deps(new Response(cuerpo, { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="c.csv"' } }));
+    const { deps: d, fetch } = deps(
+      new Response(cuerpo, { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="c.csv"' } }),
+    );
     const progreso: number[] = [];
     const r = await descargarDeApi(d, '/api/medidas/curva/csv?cups=X', 'defecto.csv', { alProgresar: (b) => progreso.push(b) });
     expect(r.ok).toBe(true);
@@ -98,15 +117,27 @@ describe('downloads with the session token', () => {
   });
 
   it('gives the API’s Spanish message on an error, and ends the session on a 401', async () => {
-    const malo = deps(new Response(JSON.stringify({ message: 'El periodo consultado no puede superar los dos años.' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
-    expect(await descargarDeApi(malo.deps, '/api/x', 'x')).toEqual({ ok: false, mensaje: 'El periodo consultado no puede superar los dos años.' });
+    const malo = deps(
+      new Response(JSON.stringify({ message: 'El periodo consultado no puede superar los dos años.' }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await descargarDeApi(malo.deps, '/api/x', 'x')).toEqual({
+      ok: false,
+      mensaje: 'El periodo consultado no puede superar los dos años.',
+    });
     const caducada = deps(new Response('', { status: 401, statusText: 'Unauthorized' }));
     await descargarDeApi(caducada.deps, '/api/x', 'x');
     expect(caducada.cerrarSesion).toHaveBeenCalledOnce();
   });
 
   it('says so in Spanish when the portal cannot be reached', async () => {
-    const d: DependenciasDescarga = { fetch: async () => Promise.reject(new TypeError('network')), token: () => 't', cerrarSesion: () => undefined };
+    const d: DependenciasDescarga = {
+      fetch: async () => Promise.reject(new TypeError('network')),
+      token: () => 't',
+      cerrarSesion: () => undefined,
+    };
     const r = await descargarDeApi(d, '/api/x', 'x');
     expect(r.ok === false && r.mensaje).toMatch(/No se ha podido conectar/);
   });
@@ -131,7 +162,14 @@ const suministro: Suministro = {
   potenciasKw: [5.75, 5.75],
   potenciaMaximaKw: 9.2,
   tensionV: 230,
-  contador: { inteligente: true, telegestionado: true, propiedad: 'distribuidora', numero: '990287405792', fases: 'monofasico', resolucionMinutos: 60 },
+  contador: {
+    inteligente: true,
+    telegestionado: true,
+    propiedad: 'distribuidora',
+    numero: '990287405792',
+    fases: 'monofasico',
+    resolucionMinutos: 60,
+  },
   modoControlPotencia: 'telegestion',
   autoconsumo: 'con_excedentes_compensacion',
   comercializadora: { codigo: '0901', nombre: 'Energía Clara Comercializadora Demo, S.L.' },
@@ -167,13 +205,17 @@ describe('the contract in plain Spanish', () => {
   });
 
   it('describes meters, voltages and powers', () => {
-    expect(descripcionContador({ ...suministro.contador, inteligente: false, telegestionado: false })).toBe('Contador no inteligente (lectura presencial)');
+    expect(descripcionContador({ ...suministro.contador, inteligente: false, telegestionado: false })).toBe(
+      'Contador no inteligente (lectura presencial)',
+    );
     expect(textoTension(20_000)).toBe('20 kV (alta tensión)');
     expect(potenciaUnica([4.6, 4.6])).toBe(4.6);
     expect(potenciaUnica([20, 20, 25, 25, 25, 40])).toBeNull();
     expect(textoPotencias([20, 40])).toBe('P1: 20 kW · P2: 40 kW');
     expect(direccionCompleta(suministro)).toBe('Paseo del Prado, 92, 10001 Cáceres');
-    expect(direccionCompleta({ ...suministro, municipio: 'Alcalá de Henares', provincia: 'Madrid' })).toBe('Paseo del Prado, 92, 10001 Alcalá de Henares (Madrid)');
+    expect(direccionCompleta({ ...suministro, municipio: 'Alcalá de Henares', provincia: 'Madrid' })).toBe(
+      'Paseo del Prado, 92, 10001 Alcalá de Henares (Madrid)',
+    );
     expect(cupsLegible('ES9902000000000001KL')).toBe('ES99 0200 0000 0000 01KL');
   });
 

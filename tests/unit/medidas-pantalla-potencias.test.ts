@@ -35,7 +35,9 @@ function respuesta(): PotenciasRespuesta {
       },
       {
         mes: '2026-03',
-        periodos: [{ periodo: 'P2', potenciaKw: 2.75, contratadaKw: 4.6, momento: '2026-03-29T01:00:00.000Z', metodo: 'real', excedida: false }],
+        periodos: [
+          { periodo: 'P2', potenciaKw: 2.75, contratadaKw: 4.6, momento: '2026-03-29T01:00:00.000Z', metodo: 'real', excedida: false },
+        ],
       },
     ],
   };
@@ -55,7 +57,10 @@ describe('months of the maximum powers', () => {
 
   it('refuses bad ranges in Spanish, on the field at fault', () => {
     expect(erroresMeses('', '2026-01', HOY)).toEqual([{ campo: 'desde', mensaje: 'Indique el mes de inicio.' }]);
-    expect(erroresMeses('2026-13', '2026-01', HOY)[0]).toEqual({ campo: 'desde', mensaje: 'El mes de inicio no es válido: elija un mes y un año.' });
+    expect(erroresMeses('2026-13', '2026-01', HOY)[0]).toEqual({
+      campo: 'desde',
+      mensaje: 'El mes de inicio no es válido: elija un mes y un año.',
+    });
     expect(erroresMeses('2026-05', '2026-01', HOY)).toEqual([{ campo: 'hasta', mensaje: 'El mes de fin es anterior al de inicio.' }]);
     expect(erroresMeses('2024-01', '2026-01', HOY)).toEqual([{ campo: 'hasta', mensaje: 'Consulte como máximo 24 meses de potencias.' }]);
     expect(erroresMeses('2024-02', '2026-01', HOY)).toEqual([]);
@@ -119,6 +124,8 @@ describe('the CSV built in the browser', () => {
   });
 
   it('names the file after the supply and the months', () => {
-    expect(nombreCsvPotencias('ES9901000000000001QY', '2025-11', '2026-10')).toBe('potencias-maximas_ES9901000000000001QY_2025-11_2026-10.csv');
+    expect(nombreCsvPotencias('ES9901000000000001QY', '2025-11', '2026-10')).toBe(
+      'potencias-maximas_ES9901000000000001QY_2025-11_2026-10.csv',
+    );
   });
 });

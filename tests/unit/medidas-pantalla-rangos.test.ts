@@ -73,9 +73,21 @@ describe('previous and next', () => {
   it('moves a month to the whole previous or next month, from a month in progress too', () => {
     const enCurso = rangoDePreset('mes', '2026-11-10', HOY);
     expect(desplazarRango(enCurso, -1, HOY)).toEqual({ tipo: 'mes', desde: '2026-10-01', hasta: '2026-10-31' });
-    expect(desplazarRango({ tipo: 'mes', desde: '2025-12-01', hasta: '2025-12-31' }, 1, HOY)).toEqual({ tipo: 'mes', desde: '2026-01-01', hasta: '2026-01-31' });
-    expect(desplazarRango({ tipo: 'mes', desde: '2026-03-01', hasta: '2026-03-31' }, -1, HOY)).toEqual({ tipo: 'mes', desde: '2026-02-01', hasta: '2026-02-28' });
-    expect(desplazarRango({ tipo: 'mes', desde: '2026-10-01', hasta: '2026-10-31' }, 1, HOY)).toEqual({ tipo: 'mes', desde: '2026-11-01', hasta: HOY });
+    expect(desplazarRango({ tipo: 'mes', desde: '2025-12-01', hasta: '2025-12-31' }, 1, HOY)).toEqual({
+      tipo: 'mes',
+      desde: '2026-01-01',
+      hasta: '2026-01-31',
+    });
+    expect(desplazarRango({ tipo: 'mes', desde: '2026-03-01', hasta: '2026-03-31' }, -1, HOY)).toEqual({
+      tipo: 'mes',
+      desde: '2026-02-01',
+      hasta: '2026-02-28',
+    });
+    expect(desplazarRango({ tipo: 'mes', desde: '2026-10-01', hasta: '2026-10-31' }, 1, HOY)).toEqual({
+      tipo: 'mes',
+      desde: '2026-11-01',
+      hasta: HOY,
+    });
   });
 
   it('moves a custom range by its own length', () => {
@@ -124,9 +136,15 @@ describe('range errors in Spanish', () => {
 
   it('points each error at its field', () => {
     expect(erroresRango('', '2025-01-01', HOY)).toEqual([{ campo: 'desde', mensaje: 'Indique la fecha de inicio.' }]);
-    expect(erroresRango('2025-02-30', '2025-03-01', HOY)).toEqual([{ campo: 'desde', mensaje: 'La fecha de inicio no es una fecha válida (AAAA-MM-DD).' }]);
-    expect(erroresRango('2025-03-01', '2025-02-01', HOY)).toEqual([{ campo: 'hasta', mensaje: 'La fecha de fin es anterior a la de inicio.' }]);
-    expect(erroresRango('2023-01-01', '2025-12-31', HOY)).toEqual([{ campo: 'hasta', mensaje: 'El periodo consultado no puede superar los dos años.' }]);
+    expect(erroresRango('2025-02-30', '2025-03-01', HOY)).toEqual([
+      { campo: 'desde', mensaje: 'La fecha de inicio no es una fecha válida (AAAA-MM-DD).' },
+    ]);
+    expect(erroresRango('2025-03-01', '2025-02-01', HOY)).toEqual([
+      { campo: 'hasta', mensaje: 'La fecha de fin es anterior a la de inicio.' },
+    ]);
+    expect(erroresRango('2023-01-01', '2025-12-31', HOY)).toEqual([
+      { campo: 'hasta', mensaje: 'El periodo consultado no puede superar los dos años.' },
+    ]);
     expect(erroresRango('1999-12-01', '2000-01-10', HOY)).toEqual([{ campo: 'desde', mensaje: 'No hay medidas anteriores al año 2000.' }]);
     expect(erroresRango('2026-12-01', '2026-12-02', HOY)[0]?.campo).toBe('desde');
   });
@@ -162,7 +180,14 @@ describe('state in the address', () => {
   it('reads and writes the same state', () => {
     const q = 'cups=ES9902000000000001KL&rango=semana&desde=2025-10-20&hasta=2025-10-26&resolucion=hora&vista=tabla';
     const e = estadoDesdeConsulta(q);
-    expect(e).toEqual({ cups: 'ES9902000000000001KL', tipo: 'semana', desde: '2025-10-20', hasta: '2025-10-26', resolucion: 'hora', vista: 'tabla' });
+    expect(e).toEqual({
+      cups: 'ES9902000000000001KL',
+      tipo: 'semana',
+      desde: '2025-10-20',
+      hasta: '2025-10-26',
+      resolucion: 'hora',
+      vista: 'tabla',
+    });
     expect(consultaDeEstado(e)).toBe(q);
   });
 
@@ -185,7 +210,11 @@ describe('state in the address', () => {
     expect(rangoInicial(vacio, HOY, HOY)).toEqual({ tipo: 'personalizado', desde: sumarDias(HOY, -7), hasta: sumarDias(HOY, -1) });
     expect(rangoInicial(vacio, null, HOY)).toEqual({ tipo: 'personalizado', desde: sumarDias(HOY, -7), hasta: sumarDias(HOY, -1) });
     // A preset named without dates still opens around the last day with measures.
-    expect(rangoInicial({ tipo: 'mes', desde: null, hasta: null }, '2026-11-21', HOY)).toEqual({ tipo: 'mes', desde: '2026-11-01', hasta: HOY });
+    expect(rangoInicial({ tipo: 'mes', desde: null, hasta: null }, '2026-11-21', HOY)).toEqual({
+      tipo: 'mes',
+      desde: '2026-11-01',
+      hasta: HOY,
+    });
   });
 
   it('says why a range in the address cannot be shown, and nothing when there is none or it is fine', () => {
@@ -197,8 +226,16 @@ describe('state in the address', () => {
   });
 
   it('rebuilds a preset from the address start, and keeps a custom range as it is', () => {
-    expect(rangoInicial({ tipo: 'semana', desde: '2025-10-22', hasta: '2025-10-22' }, null, HOY)).toEqual({ tipo: 'semana', desde: '2025-10-20', hasta: '2025-10-26' });
-    expect(rangoInicial({ tipo: null, desde: '2025-10-22', hasta: '2025-11-03' }, null, HOY)).toEqual({ tipo: 'personalizado', desde: '2025-10-22', hasta: '2025-11-03' });
+    expect(rangoInicial({ tipo: 'semana', desde: '2025-10-22', hasta: '2025-10-22' }, null, HOY)).toEqual({
+      tipo: 'semana',
+      desde: '2025-10-20',
+      hasta: '2025-10-26',
+    });
+    expect(rangoInicial({ tipo: null, desde: '2025-10-22', hasta: '2025-11-03' }, null, HOY)).toEqual({
+      tipo: 'personalizado',
+      desde: '2025-10-22',
+      hasta: '2025-11-03',
+    });
   });
 
   it('knows today in Madrid, not in UTC', () => {
@@ -212,9 +249,13 @@ describe('headings of a range', () => {
   it('writes days, weeks, months and custom ranges in words', () => {
     expect(tituloRango({ tipo: 'dia', desde: '2025-11-03', hasta: '2025-11-03' })).toBe('Lunes, 3 de noviembre de 2025');
     expect(tituloRango({ tipo: 'semana', desde: '2025-11-03', hasta: '2025-11-09' })).toBe('Semana del 3 al 9 de noviembre de 2025');
-    expect(tituloRango({ tipo: 'semana', desde: '2025-10-27', hasta: '2025-11-02' })).toBe('Semana del 27 de octubre al 2 de noviembre de 2025');
+    expect(tituloRango({ tipo: 'semana', desde: '2025-10-27', hasta: '2025-11-02' })).toBe(
+      'Semana del 27 de octubre al 2 de noviembre de 2025',
+    );
     expect(tituloRango({ tipo: 'mes', desde: '2025-10-01', hasta: '2025-10-31' })).toBe('Octubre de 2025');
     expect(tituloRango({ tipo: 'mes', desde: '2026-11-01', hasta: '2026-11-21' })).toBe('Noviembre de 2026 (hasta el día 21)');
-    expect(tituloRango({ tipo: 'personalizado', desde: '2025-12-29', hasta: '2026-01-04' })).toBe('Del 29 de diciembre de 2025 al 4 de enero de 2026');
+    expect(tituloRango({ tipo: 'personalizado', desde: '2025-12-29', hasta: '2026-01-04' })).toBe(
+      'Del 29 de diciembre de 2025 al 4 de enero de 2026',
+    );
   });
 });

@@ -27,7 +27,14 @@ import {
 function curvaDe(
   desde: string,
   hasta: string,
-  o: { tarifa?: CodigoTarifa; minutos?: MinutosIntervalo; estimadas?: number[]; vertida?: boolean; resolucion?: Curva['resolucion']; huecos?: number[] } = {},
+  o: {
+    tarifa?: CodigoTarifa;
+    minutos?: MinutosIntervalo;
+    estimadas?: number[];
+    vertida?: boolean;
+    resolucion?: Curva['resolucion'];
+    huecos?: number[];
+  } = {},
 ): Curva {
   const tarifa = o.tarifa ?? '2.0TD';
   const minutos = o.minutos ?? 60;
@@ -39,11 +46,17 @@ function curvaDe(
   const exportadaWh = inicios.map((_, i) => (o.vertida ? (i % 24 >= 10 && i % 24 < 16 ? 500 : 0) : null));
   const real = inicios.map((_, i) => !(o.estimadas ?? []).includes(i));
   // The API's dense columns: one slot per interval of the range, the gaps null.
-  const densa = <T,>(v: T[]): (T | null)[] => {
+  const densa = <T>(v: T[]): (T | null)[] => {
     let k = 0;
     return todos.map((_, i) => (presente[i] ? v[k++]! : null));
   };
-  const medidas = inicios.map((t, i) => ({ inicio: new Date(t), minutos, importadaWh: importadaWh[i]!, exportadaWh: exportadaWh[i]!, metodo: real[i] ? ('real' as const) : ('estimada' as const) }));
+  const medidas = inicios.map((t, i) => ({
+    inicio: new Date(t),
+    minutos,
+    importadaWh: importadaWh[i]!,
+    exportadaWh: exportadaWh[i]!,
+    metodo: real[i] ? ('real' as const) : ('estimada' as const),
+  }));
   const tot = totalesPorPeriodo(medidas, tarifa);
   return {
     cups: 'ES9902000000000001KL',
@@ -60,7 +73,9 @@ function curvaDe(
       inicio: null,
       importadaWh: densa(importadaWh),
       exportadaWh: o.vertida ? densa(exportadaWh) : null,
-      calidad: densa(real.map((x) => (x ? 'R' : 'e'))).map((l) => l ?? '-').join(''),
+      calidad: densa(real.map((x) => (x ? 'R' : 'e')))
+        .map((l) => l ?? '-')
+        .join(''),
     },
     totales: {
       importadaWh: tot.total.importadaWh,
@@ -147,7 +162,12 @@ describe('chart series from the API columns', () => {
   it('shades the clock-change days over their real UTC span', () => {
     const bandas = bandasDiasEspeciales(curvaDe('2025-10-20', '2025-10-26'));
     expect(bandas).toHaveLength(1);
-    expect(bandas[0]).toMatchObject({ fecha: '2025-10-26', horas: 25, inicio: Date.parse('2025-10-25T22:00:00Z'), fin: Date.parse('2025-10-26T23:00:00Z') });
+    expect(bandas[0]).toMatchObject({
+      fecha: '2025-10-26',
+      horas: 25,
+      inicio: Date.parse('2025-10-25T22:00:00Z'),
+      fin: Date.parse('2025-10-26T23:00:00Z'),
+    });
   });
 });
 
@@ -231,12 +251,20 @@ describe('why a range has no data', () => {
   });
 
   it('notes missing, pending and estimated hours when there is data', () => {
-    const parcial = disponibilidad({ desde: '2026-11-16', hasta: '2026-11-22' }, { horasConDatos: 144, horasEstimadas: 1, horasDelRango: 168 }, medidas);
+    const parcial = disponibilidad(
+      { desde: '2026-11-16', hasta: '2026-11-22' },
+      { horasConDatos: 144, horasEstimadas: 1, horasDelRango: 168 },
+      medidas,
+    );
     expect(parcial.tipo === 'con-datos' && parcial.notas).toEqual([
       'Las medidas llegan hasta el sábado, 21 de noviembre de 2026; las de los días siguientes aún no se han recibido.',
       '1 hora es una estimación de la distribuidora (rayada en el gráfico): se sustituirá por la lectura real cuando llegue.',
     ]);
-    const hueco = disponibilidad({ desde: '2025-10-01', hasta: '2025-10-31' }, { horasConDatos: 741, horasEstimadas: 0, horasDelRango: 745 }, medidas);
+    const hueco = disponibilidad(
+      { desde: '2025-10-01', hasta: '2025-10-31' },
+      { horasConDatos: 741, horasEstimadas: 0, horasDelRango: 745 },
+      medidas,
+    );
     expect(hueco.tipo === 'con-datos' && hueco.notas).toEqual(['Faltan 4 horas sin medida en este periodo (el contador no las envió).']);
   });
 });
@@ -273,7 +301,15 @@ describe('the table view', () => {
     const m = modeloTabla(c, prepararCurva(c));
     expect(m.tipo).toBe('dias');
     if (m.tipo !== 'dias') return;
-    expect(m.dias.map((d) => d.fecha)).toEqual(['2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29']);
+    expect(m.dias.map((d) => d.fecha)).toEqual([
+      '2026-03-23',
+      '2026-03-24',
+      '2026-03-25',
+      '2026-03-26',
+      '2026-03-27',
+      '2026-03-28',
+      '2026-03-29',
+    ]);
     expect(m.dias.map((d) => d.intervalos)).toEqual([24, 24, 24, 24, 24, 24, 23]);
     expect(m.dias[6]!.intervalosDelDia).toHaveLength(23);
     expect(m.dias[6]!.especial).toMatch(/23 horas/);
@@ -295,7 +331,14 @@ describe('the table view', () => {
     const c = curvaDe('2025-10-01', '2025-10-31', { resolucion: 'dia' });
     const dias = Array.from({ length: 31 }, (_, i) => `2025-10-${String(i + 1).padStart(2, '0')}`);
     const inicio = dias.map((d) => rangoDias(d, d).inicio.getTime());
-    c.curva = { minutos: null, desde: inicio[0]!, inicio, importadaWh: dias.map(() => 5000), exportadaWh: null, calidad: dias.map((_, i) => (i !== 3 ? 'F' : 'e')).join('') };
+    c.curva = {
+      minutos: null,
+      desde: inicio[0]!,
+      inicio,
+      importadaWh: dias.map(() => 5000),
+      exportadaWh: null,
+      calidad: dias.map((_, i) => (i !== 3 ? 'F' : 'e')).join(''),
+    };
     const m = modeloTabla(c, prepararCurva(c));
     if (m.tipo !== 'dias') throw new Error(m.tipo);
     expect(m.dias).toHaveLength(31);
@@ -307,7 +350,14 @@ describe('the table view', () => {
   it('shows month sums as one row per month', () => {
     const c = curvaDe('2025-01-01', '2025-03-31', { resolucion: 'mes' });
     const inicio = ['2025-01-01', '2025-02-01', '2025-03-01'].map((d) => rangoDias(d, d).inicio.getTime());
-    c.curva = { minutos: null, desde: inicio[0]!, inicio, importadaWh: [1, 2, 3].map((n) => n * 100_000), exportadaWh: null, calidad: 'FFe' };
+    c.curva = {
+      minutos: null,
+      desde: inicio[0]!,
+      inicio,
+      importadaWh: [1, 2, 3].map((n) => n * 100_000),
+      exportadaWh: null,
+      calidad: 'FFe',
+    };
     const m = modeloTabla(c, prepararCurva(c));
     if (m.tipo !== 'meses') throw new Error(m.tipo);
     expect(m.meses.map((x) => [x.nombre, x.importadaKwh, x.conEstimadas])).toEqual([

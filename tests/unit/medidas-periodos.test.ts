@@ -5,7 +5,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { esFestivoNacional, festivosNacionales, nombreFestivoNacional } from '../../src/lib/medidas/festivos.ts';
-import { inicioHora, instantesDesdeReloj, partesLocales, rangoDia, iniciosEntre, horasDelDia, rangoDias } from '../../src/lib/medidas/horas.ts';
+import {
+  inicioHora,
+  instantesDesdeReloj,
+  partesLocales,
+  rangoDia,
+  iniciosEntre,
+  horasDelDia,
+  rangoDias,
+} from '../../src/lib/medidas/horas.ts';
 import {
   esCodigoTarifa,
   leyendaPeriodos,
@@ -94,7 +102,14 @@ describe('2.0TD energy periods (DOMAIN.md §6.2, lines 516–528)', () => {
   });
 
   it('uses the Ceuta and Melilla bands (line 525)', () => {
-    const ceuta: Periodo[] = [...repetir('P3', 8), ...repetir('P2', 3), ...repetir('P1', 4), ...repetir('P2', 4), ...repetir('P1', 4), 'P2'];
+    const ceuta: Periodo[] = [
+      ...repetir('P3', 8),
+      ...repetir('P2', 3),
+      ...repetir('P1', 4),
+      ...repetir('P2', 4),
+      ...repetir('P1', 4),
+      'P2',
+    ];
     expect(dia('2025-01-15', '2.0TD', 'ceuta')).toEqual(ceuta);
     expect(dia('2025-01-15', '2.0TD', 'melilla')).toEqual(ceuta);
     expect(dia('2025-01-15', '2.0TD', 'baleares')).toEqual(laborable);
@@ -213,7 +228,8 @@ describe('periods on the clock-change days and around them', () => {
       const p = periodoEnergia(h, '2.0TD');
       cuenta[p] = (cuenta[p] ?? 0) + 1;
     }
-    // 2025: 261 weekdays, 6 of them national holidays (1 Jan, 6 Jan, 1 May, 15 Aug, 8 Dec, 25 Dec; 12 Oct, 1 Nov and 6 Dec fall on weekends).
+    // 2025: 261 weekdays, 6 of them national holidays (1 Jan, 6 Jan, 1 May, 15 Aug, 8 Dec, 25 Dec; 12 Oct, 1 Nov and 6 Dec fall
+    // on weekends).
     const laborables = 261 - 6;
     expect(cuenta).toEqual({ P1: laborables * 8, P2: laborables * 8, P3: 8760 - laborables * 16 });
   });
@@ -274,14 +290,18 @@ describe('the yearly table of civil facts behind the periods', () => {
 
   it('gives every instant the day type and local hour that a direct conversion gives, across years, DST changes and minutes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(2021, 0, 1) / 60_000, max: Date.UTC(2031, 0, 1) / 60_000 - 1 }), fc.constantFrom(...ZONAS), (minuto, zona) => {
-        const t = minuto * 60_000;
-        const p = partesLocales(t, zonaHorariaDe(zona));
-        const tipo = p.diaSemana >= 6 ? 'fin-de-semana' : esFestivoNacional(p.fecha) ? 'festivo' : 'laborable';
-        expect(tipoDiaTarifario(t, zona)).toBe(tipo);
-        // 2.0TD power: P1 from 08:00 local on working days, so it reads the local hour.
-        expect(periodoPotencia(t, '2.0TD', zona)).toBe(tipo === 'laborable' && p.hora >= 8 ? 'P1' : 'P2');
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(2021, 0, 1) / 60_000, max: Date.UTC(2031, 0, 1) / 60_000 - 1 }),
+        fc.constantFrom(...ZONAS),
+        (minuto, zona) => {
+          const t = minuto * 60_000;
+          const p = partesLocales(t, zonaHorariaDe(zona));
+          const tipo = p.diaSemana >= 6 ? 'fin-de-semana' : esFestivoNacional(p.fecha) ? 'festivo' : 'laborable';
+          expect(tipoDiaTarifario(t, zona)).toBe(tipo);
+          // 2.0TD power: P1 from 08:00 local on working days, so it reads the local hour.
+          expect(periodoPotencia(t, '2.0TD', zona)).toBe(tipo === 'laborable' && p.hora >= 8 ? 'P1' : 'P2');
+        },
+      ),
       { numRuns: 5_000 },
     );
   });

@@ -26,11 +26,18 @@ describe('sums per civil day and month', () => {
     expect(d.importadaWh).toEqual([24_000, 25_000, 24_000]);
     expect(d.inicio).toEqual(['2025-10-25', '2025-10-26', '2025-10-27'].map((x) => rangoDias(x, x).inicio.getTime()));
     const m = horas('2026-03-28', '2026-03-30', () => 1000);
-    expect(sumarPorDiaOMes(m, 'dia', 'peninsula', rangoDias('2026-03-28', '2026-03-30').fin.getTime()).importadaWh).toEqual([24_000, 23_000, 24_000]);
+    expect(sumarPorDiaOMes(m, 'dia', 'peninsula', rangoDias('2026-03-28', '2026-03-30').fin.getTime()).importadaWh).toEqual([
+      24_000, 23_000, 24_000,
+    ]);
   });
 
   it('keeps a day without measures as an empty slot, and marks a day with an estimated hour', () => {
-    const s = horas('2026-01-05', '2026-01-07', (i) => (i >= 24 && i < 48 ? null : 500), (i) => (i === 50 ? 'e' : 'F'));
+    const s = horas(
+      '2026-01-05',
+      '2026-01-07',
+      (i) => (i >= 24 && i < 48 ? null : 500),
+      (i) => (i === 50 ? 'e' : 'F'),
+    );
     const d = sumarPorDiaOMes(s, 'dia', 'peninsula', rangoDias('2026-01-05', '2026-01-07').fin.getTime());
     expect(d.importadaWh).toEqual([12_000, null, 12_000]);
     expect(d.calidad).toBe('F-e');
@@ -65,13 +72,33 @@ describe('totals per tariff period of a dense series', () => {
         fc.constantFrom('2.0TD' as const, '3.0TD' as const),
         (valores, estimadas, tarifa) => {
           // 40 days from 10 October 2025: the October clock change, 12 October and 1 November (national holidays) inside.
-          const s = horas('2025-10-10', '2025-11-18', (i) => valores[i] ?? null, (i) => (estimadas[i] ? 'e' : 'F'));
+          const s = horas(
+            '2025-10-10',
+            '2025-11-18',
+            (i) => valores[i] ?? null,
+            (i) => (estimadas[i] ? 'e' : 'F'),
+          );
           const t = totalesDeSerie(s, tarifa, 'peninsula');
           const medidas = s.importadaWh.flatMap((v, i) =>
-            v === null ? [] : [{ inicio: inicioDeRanura(s, i), minutos: 60 as const, importadaWh: v, exportadaWh: null, metodo: estimadas[i] ? ('estimada' as const) : ('real' as const) }],
+            v === null
+              ? []
+              : [
+                  {
+                    inicio: inicioDeRanura(s, i),
+                    minutos: 60 as const,
+                    importadaWh: v,
+                    exportadaWh: null,
+                    metodo: estimadas[i] ? ('estimada' as const) : ('real' as const),
+                  },
+                ],
           );
           const ref = totalesPorPeriodo(medidas, tarifa);
-          expect(t.total).toEqual({ importadaWh: ref.total.importadaWh, exportadaWh: 0, intervalos: ref.total.intervalos, estimadas: ref.total.estimadas });
+          expect(t.total).toEqual({
+            importadaWh: ref.total.importadaWh,
+            exportadaWh: 0,
+            intervalos: ref.total.intervalos,
+            estimadas: ref.total.estimadas,
+          });
           expect(t.periodos.map((p) => p.importadaWh)).toEqual(ref.periodos.map((p) => p.importadaWh));
         },
       ),

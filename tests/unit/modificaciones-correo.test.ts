@@ -22,7 +22,12 @@ describe('modification mails', () => {
       anulada: 'Su solicitud MC-000042 ha sido anulada',
     };
     for (const [evento, asunto] of Object.entries(asuntos) as [EventoModificacion, string][]) {
-      const c = correoModificacion({ ...base, evento, motivo: '53 · Necesidad de abrir expediente de acometida', fechaActivacion: '2 de noviembre de 2026' });
+      const c = correoModificacion({
+        ...base,
+        evento,
+        motivo: '53 · Necesidad de abrir expediente de acometida',
+        fechaActivacion: '2 de noviembre de 2026',
+      });
       expect(c.subject).toBe(asunto);
       expect(c.text).toContain('Hola, Lucía Martín:');
       expect(c.text).toContain('Cambio de potencia (MC-000042) del suministro ES9901000000000001QY');
@@ -33,7 +38,9 @@ describe('modification mails', () => {
     expect(correoModificacion({ ...base, evento: 'rechazada', motivo: '53 · Necesidad de abrir expediente de acometida' }).text).toContain(
       'por este motivo: 53 · Necesidad de abrir expediente de acometida.',
     );
-    expect(correoModificacion({ ...base, evento: 'activada', fechaActivacion: '2 de noviembre de 2026' }).text).toContain('desde el 2 de noviembre de 2026');
+    expect(correoModificacion({ ...base, evento: 'activada', fechaActivacion: '2 de noviembre de 2026' }).text).toContain(
+      'desde el 2 de noviembre de 2026',
+    );
   });
 
   it('escape the holder data they carry', () => {
@@ -43,7 +50,14 @@ describe('modification mails', () => {
   });
 
   it('tell the new holder that the supply point is now theirs in the portal', () => {
-    const c = correoNuevoTitular({ nombre: 'Pedro Gil', referencia: 'MC-000042', cups: base.cups, direccion: base.direccion, fechaActivacion: '2 de noviembre de 2026', enlace: 'http://portal.test/x' });
+    const c = correoNuevoTitular({
+      nombre: 'Pedro Gil',
+      referencia: 'MC-000042',
+      cups: base.cups,
+      direccion: base.direccion,
+      fechaActivacion: '2 de noviembre de 2026',
+      enlace: 'http://portal.test/x',
+    });
     expect(c.subject).toBe('Ya es titular del suministro ES9901000000000001QY');
     expect(c.text).toContain('a su nombre desde el 2 de noviembre de 2026');
   });

@@ -4,7 +4,13 @@
  * its tabla 27 code and message; and the status transitions.
  */
 import { describe, expect, it } from 'vitest';
-import { conflictoTransicion, puede, accionesAdministrador, ESTADOS_SOLICITUD, type AccionSolicitud } from '../../src/lib/modificaciones/estados.ts';
+import {
+  conflictoTransicion,
+  puede,
+  accionesAdministrador,
+  ESTADOS_SOLICITUD,
+  type AccionSolicitud,
+} from '../../src/lib/modificaciones/estados.ts';
 import { errorFechaActivacion, solicitudEntradaSchema } from '../../src/lib/modificaciones/esquemas.ts';
 import { motivosAplicables, textoMotivo } from '../../src/lib/modificaciones/motivos.ts';
 import {
@@ -46,7 +52,13 @@ const taller: ContratoSolicitud = {
 };
 
 /** A 6.1TD factory at 20 kV. */
-const fabrica: ContratoSolicitud = { ...taller, tarifa: '6.1TD', potenciasW: [88000, 88000, 88000, 88000, 88000, 100000], potenciaMaximaW: 250000, tensionV: 20000 };
+const fabrica: ContratoSolicitud = {
+  ...taller,
+  tarifa: '6.1TD',
+  potenciasW: [88000, 88000, 88000, 88000, 88000, 100000],
+  potenciaMaximaW: 250000,
+  tensionV: 20000,
+};
 
 const ctx = (contrato: ContratoSolicitud, extra: Partial<ContextoReglas> = {}): ContextoReglas => ({
   contrato,
@@ -66,7 +78,9 @@ const mensajes = (c: ContextoReglas, e: EntradaReglas) => comprobarSolicitud(c, 
 describe('normalised powers', () => {
   it('are 230 V × the standard ICP ratings single-phase and √3 × 400 V × them three-phase', () => {
     expect(POTENCIAS_MONOFASICAS_W).toEqual([345, 690, 805, 1150, 1725, 2300, 3450, 4600, 5750, 6900, 8050, 9200, 10350, 11500, 14490]);
-    expect(POTENCIAS_TRIFASICAS_W).toEqual([1039, 2078, 2425, 3464, 5196, 6928, 10392, 13856, 17321, 20785, 24249, 27713, 31177, 34641, 43648]);
+    expect(POTENCIAS_TRIFASICAS_W).toEqual([
+      1039, 2078, 2425, 3464, 5196, 6928, 10392, 13856, 17321, 20785, 24249, 27713, 31177, 34641, 43648,
+    ]);
   });
 
   it('apply in low voltage unless a maximeter controls the power', () => {
@@ -92,7 +106,9 @@ describe('normalised powers', () => {
     const antiguo = { ...hogar, tensionV: 220 };
     expect(codigos(ctx(antiguo), potencia(5.5, 5.5))).toEqual([]);
     expect(codigos(ctx(antiguo), potencia(4.4, 4.4))).toEqual([]);
-    expect(mensajes(ctx(antiguo), potencia(5, 5))[0]).toMatch(/^48 · .*5 kW en P1 no es una potencia normalizada a 220 V \(monofásica\); las más próximas son 4,4 kW y 5,5 kW\.$/);
+    expect(mensajes(ctx(antiguo), potencia(5, 5))[0]).toMatch(
+      /^48 · .*5 kW en P1 no es una potencia normalizada a 220 V \(monofásica\); las más próximas son 4,4 kW y 5,5 kW\.$/,
+    );
     const trifasico = { ...hogar, fases: 'trifasico', tensionV: 400, potenciaMaximaW: 20000, potenciasW: [6928, 6928] };
     const trifasico380 = { ...trifasico, tensionV: 380 };
     expect(codigos(ctx(trifasico380), potencia(13.164, 13.164))).toEqual([]);
@@ -103,7 +119,8 @@ describe('normalised powers', () => {
     expect(comprobarSolicitud(ctx(hogar), potencia(5, 5))[0]).toEqual({
       codigo: '48',
       campo: 'p1',
-      mensaje: '48 · Potencias no normalizadas en suministro monofásico: 5 kW en P1 no es una potencia normalizada a 230 V (monofásica); las más próximas son 4,6 kW y 5,75 kW.',
+      mensaje:
+        '48 · Potencias no normalizadas en suministro monofásico: 5 kW en P1 no es una potencia normalizada a 230 V (monofásica); las más próximas son 4,6 kW y 5,75 kW.',
     });
     expect(codigos(ctx(hogar), potencia(5.75, 5.75))).toEqual([]);
   });
@@ -111,14 +128,18 @@ describe('normalised powers', () => {
   it('refuses a non-normalised value with reason 47 three-phase', () => {
     const trifasico = { ...hogar, fases: 'trifasico', tensionV: 400, potenciaMaximaW: 13856, potenciasW: [6928, 6928] };
     expect(codigos(ctx(trifasico), potencia(7, 7))).toEqual(['47', '47']);
-    expect(mensajes(ctx(trifasico), potencia(7, 10.392))[0]).toMatch(/^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 no es una potencia normalizada a 3 × 400 V \(trifásica\)/);
+    expect(mensajes(ctx(trifasico), potencia(7, 10.392))[0]).toMatch(
+      /^47 · Potencias no normalizadas en suministro trifásico: 7 kW en P1 no es una potencia normalizada a 3 × 400 V \(trifásica\)/,
+    );
     expect(codigos(ctx(trifasico), potencia(10.392, 10.392))).toEqual([]);
   });
 
   it('asks for three-phase (49) past the highest single-phase value', () => {
     const grande = { ...hogar, potenciaMaximaW: 20000 };
     expect(comprobarSolicitud(ctx(grande), potencia(14.49, 15)).map((e) => [e.codigo, e.campo])).toEqual([['49', 'p2']]);
-    expect(mensajes(ctx(grande), potencia(14.49, 15))[0]).toMatch(/^49 · Necesario cambio de tensión monofásica a trifásica: a 230 V la potencia normalizada más alta es 14,49 kW/);
+    expect(mensajes(ctx(grande), potencia(14.49, 15))[0]).toMatch(
+      /^49 · Necesario cambio de tensión monofásica a trifásica: a 230 V la potencia normalizada más alta es 14,49 kW/,
+    );
   });
 
   it('lets a maximeter supply contract any whole number of watts', () => {
@@ -133,7 +154,8 @@ describe('sequence, maximum and 12 months', () => {
       {
         codigo: '15',
         campo: 'p3',
-        mensaje: '15 · Secuencia de potencias incorrecta (Pi > Pi+1): en la tarifa 3.0TD cada periodo debe tener al menos la potencia del anterior, y P3 (22 kW) es menor que P2 (25 kW).',
+        mensaje:
+          '15 · Secuencia de potencias incorrecta (Pi > Pi+1): en la tarifa 3.0TD cada periodo debe tener al menos la potencia del anterior, y P3 (22 kW) es menor que P2 (25 kW).',
       },
     ]);
   });
@@ -230,19 +252,29 @@ describe('tariff changes', () => {
 
   it('refuses the tariff the supply already has, without a code', () => {
     expect(comprobarSolicitud(ctx(hogar), tarifa('2.0TD', 5.75, 5.75))).toEqual([
-      { codigo: null, campo: 'tarifa', mensaje: 'Su suministro ya tiene la tarifa 2.0TD. Para cambiar solo la potencia, elija «Potencia contratada».' },
+      {
+        codigo: null,
+        campo: 'tarifa',
+        mensaje: 'Su suministro ya tiene la tarifa 2.0TD. Para cambiar solo la potencia, elija «Potencia contratada».',
+      },
     ]);
   });
 
   it('counts a tariff change with new powers against the 12 months (65)', () => {
-    expect(codigos(ctx(trifasico, { ultimoCambioPotencia: '2026-06-01' }), tarifa('3.0TD', 13.856, 13.856, 13.856, 13.856, 13.856, 17.321))).toEqual(['65']);
+    expect(
+      codigos(ctx(trifasico, { ultimoCambioPotencia: '2026-06-01' }), tarifa('3.0TD', 13.856, 13.856, 13.856, 13.856, 13.856, 17.321)),
+    ).toEqual(['65']);
   });
 });
 
 describe('holder data', () => {
   it('refuses an invalid NIF (36), the current holder (55) and a missing name (85)', () => {
     expect(comprobarSolicitud(ctx(hogar), { tipo: 'titular', modo: 'cambio', nif: '12345678A', nombre: 'Pedro Gil' })).toEqual([
-      { codigo: '36', campo: 'nif', mensaje: '36 · NIF-CIF erróneo: 12345678A no es un DNI, NIE ni CIF válido. Compruebe las cifras y la letra de control.' },
+      {
+        codigo: '36',
+        campo: 'nif',
+        mensaje: '36 · NIF-CIF erróneo: 12345678A no es un DNI, NIE ni CIF válido. Compruebe las cifras y la letra de control.',
+      },
     ]);
     expect(codigos(ctx(hogar), { tipo: 'titular', modo: 'cambio', nif: '12345678-z', nombre: 'Pedro Gil' })).toEqual(['55']);
     expect(codigos(ctx(hogar), { tipo: 'titular', modo: 'cambio', nif: 'X2482300W', nombre: '  ' })).toEqual(['85']);
@@ -275,17 +307,27 @@ describe('kW as typed', () => {
 
 describe('status transitions', () => {
   it('follow enviada → aceptada or rechazada → activada, with cancellation only while enviada', () => {
-    const permitidas = ESTADOS_SOLICITUD.flatMap((e) => (['aceptar', 'rechazar', 'activar', 'anular'] as AccionSolicitud[]).filter((a) => puede(a, e)).map((a) => `${e}:${a}`));
+    const permitidas = ESTADOS_SOLICITUD.flatMap((e) =>
+      (['aceptar', 'rechazar', 'activar', 'anular'] as AccionSolicitud[]).filter((a) => puede(a, e)).map((a) => `${e}:${a}`),
+    );
     expect(permitidas).toEqual(['enviada:aceptar', 'enviada:rechazar', 'enviada:anular', 'aceptada:rechazar', 'aceptada:activar']);
     expect(accionesAdministrador('aceptada')).toEqual(['activar', 'rechazar']);
     expect(accionesAdministrador('activada')).toEqual([]);
   });
 
   it('explains each refused move in Spanish, with 42/43 for a late cancellation', () => {
-    expect(conflictoTransicion('anular', 'aceptada', 'MC-000001')).toBe('42 · No es posible la anulación: la distribuidora ya aceptó la solicitud MC-000001 y la está tramitando.');
-    expect(conflictoTransicion('anular', 'activada', 'MC-000001')).toBe('43 · No es posible la anulación: la solicitud MC-000001 ya está activada.');
-    expect(conflictoTransicion('activar', 'enviada', 'MC-000001')).toBe('La solicitud MC-000001 está enviada: hay que aceptarla antes de activarla.');
-    expect(conflictoTransicion('aceptar', 'rechazada', 'MC-000001')).toBe('La solicitud MC-000001 está rechazada: solo se puede aceptar una solicitud enviada.');
+    expect(conflictoTransicion('anular', 'aceptada', 'MC-000001')).toBe(
+      '42 · No es posible la anulación: la distribuidora ya aceptó la solicitud MC-000001 y la está tramitando.',
+    );
+    expect(conflictoTransicion('anular', 'activada', 'MC-000001')).toBe(
+      '43 · No es posible la anulación: la solicitud MC-000001 ya está activada.',
+    );
+    expect(conflictoTransicion('activar', 'enviada', 'MC-000001')).toBe(
+      'La solicitud MC-000001 está enviada: hay que aceptarla antes de activarla.',
+    );
+    expect(conflictoTransicion('aceptar', 'rechazada', 'MC-000001')).toBe(
+      'La solicitud MC-000001 está rechazada: solo se puede aceptar una solicitud enviada.',
+    );
     expect(conflictoTransicion('aceptar', 'enviada', 'MC-000001')).toBeNull();
   });
 

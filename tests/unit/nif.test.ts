@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LETRAS_DNI, esCifValido, esDniValido, esNieValido, esNifPersonaEspecialValido, esNifValido, normalizarNif, tipoNif } from '../../src/lib/nif.ts';
+import {
+  LETRAS_DNI,
+  esCifValido,
+  esDniValido,
+  esNieValido,
+  esNifPersonaEspecialValido,
+  esNifValido,
+  normalizarNif,
+  tipoNif,
+} from '../../src/lib/nif.ts';
 import { tipoNifPerfil } from '../../src/lib/perfil.ts';
 
 describe('DNI', () => {

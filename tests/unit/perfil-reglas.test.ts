@@ -45,8 +45,13 @@ describe('erroresPerfil', () => {
 
 describe('change bodies', () => {
   it('normalise the new e-mail and require the current password', () => {
-    expect(cambioEmailSchema.parse({ nuevoEmail: ' Ana@Correo.Example ', password: 'x' })).toEqual({ nuevoEmail: 'ana@correo.example', password: 'x' });
-    expect(cambioEmailSchema.safeParse({ nuevoEmail: 'ana@correo.example', password: '' }).error!.issues[0]!.message).toBe('Introduzca su contraseña actual.');
+    expect(cambioEmailSchema.parse({ nuevoEmail: ' Ana@Correo.Example ', password: 'x' })).toEqual({
+      nuevoEmail: 'ana@correo.example',
+      password: 'x',
+    });
+    expect(cambioEmailSchema.safeParse({ nuevoEmail: 'ana@correo.example', password: '' }).error!.issues[0]!.message).toBe(
+      'Introduzca su contraseña actual.',
+    );
   });
 
   it('check the copy first, then the rule', () => {

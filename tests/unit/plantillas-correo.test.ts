@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { correoActivacion, correoClaveCambiada, correoRestablecimiento, escapeHtml, fechaEspanola } from '../../src/server/mail/plantillas.ts';
+import {
+  correoActivacion,
+  correoClaveCambiada,
+  correoRestablecimiento,
+  escapeHtml,
+  fechaEspanola,
+} from '../../src/server/mail/plantillas.ts';
 import { backoffMs, describeFailure } from '../../src/server/mail/worker.ts';
 
 const enlace = 'http://portal.test/sesion/activar-usuario/AbC_123-xyz';
@@ -8,7 +14,11 @@ describe('mail templates', () => {
   it('sign for the group, with the link in both bodies and nothing loaded from outside', () => {
     for (const correo of [
       correoRestablecimiento({ nombre: 'Lucía Martín', enlace }),
-      correoClaveCambiada({ nombre: 'Lucía Martín', fecha: new Date('2026-11-02T09:00:00Z'), enlaceRecuperar: 'http://portal.test/sesion/recordar-clave' }),
+      correoClaveCambiada({
+        nombre: 'Lucía Martín',
+        fecha: new Date('2026-11-02T09:00:00Z'),
+        enlaceRecuperar: 'http://portal.test/sesion/recordar-clave',
+      }),
     ]) {
       expect(correo.subject).toContain('Grupo Electra Distribución');
       expect(correo.text).toContain('Hola, Lucía Martín:');
@@ -46,7 +56,10 @@ describe('outbox retries', () => {
   });
 
   it('describe a failure without credentials or link ids, in at most 500 characters', () => {
-    const err = Object.assign(new Error(`Invalid login smtps://user:p4ss@smtp.example:465 for http://x/sesion/nueva-clave/SECRETO ${'x'.repeat(600)}`), { code: 'EAUTH', responseCode: 535 });
+    const err = Object.assign(
+      new Error(`Invalid login smtps://user:p4ss@smtp.example:465 for http://x/sesion/nueva-clave/SECRETO ${'x'.repeat(600)}`),
+      { code: 'EAUTH', responseCode: 535 },
+    );
     const text = describeFailure(err);
     expect(text.startsWith('EAUTH 535 Invalid login smtps://[redactado]@smtp.example:465')).toBe(true);
     expect(text).not.toContain('p4ss');

@@ -20,7 +20,8 @@ describe('link interception', () => {
   });
 
   it('leaves public pages, other sites, new tabs, downloads and modified clicks to the browser', () => {
-    for (const p of ['/', '/informacion', '/incidencias-red', '/capacidad-nodal/epd', '/sesion/login']) expect(debeInterceptar(clic, enlace(p), ORIGEN), p).toBe(false);
+    for (const p of ['/', '/informacion', '/incidencias-red', '/capacidad-nodal/epd', '/sesion/login'])
+      expect(debeInterceptar(clic, enlace(p), ORIGEN), p).toBe(false);
     expect(debeInterceptar(clic, enlace('/inicio', { origin: 'https://ftp.grupo-electra.example' }), ORIGEN)).toBe(false);
     expect(debeInterceptar(clic, enlace('/inicio', { target: '_blank' }), ORIGEN)).toBe(false);
     expect(debeInterceptar(clic, enlace('/inicio', { download: true }), ORIGEN)).toBe(false);

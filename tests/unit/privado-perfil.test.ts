@@ -30,7 +30,11 @@ describe('fields by kind of NIF (SPEC.md §4)', () => {
 
   it('without NIF, a name disables the company name and a company name disables the names', () => {
     expect(camposHabilitados('libre', { ...vacio, nombre: 'Ana' }).razonSocial).toBe(false);
-    expect(camposHabilitados('libre', { ...vacio, razonSocial: 'Ana, S.L.' })).toMatchObject({ nombre: false, apellido1: false, apellido2: false });
+    expect(camposHabilitados('libre', { ...vacio, razonSocial: 'Ana, S.L.' })).toMatchObject({
+      nombre: false,
+      apellido1: false,
+      apellido2: false,
+    });
     expect(Object.values(camposHabilitados('libre', vacio)).every(Boolean)).toBe(true);
     expect(Object.values(camposHabilitados('persona', persona)).every(Boolean)).toBe(true);
   });
@@ -45,7 +49,9 @@ describe('fields by kind of NIF (SPEC.md §4)', () => {
 describe('identity errors', () => {
   it('a person needs the three names', () => {
     expect(validarDatos('DNI', persona)).toEqual([]);
-    expect(validarDatos('NIE', { ...persona, apellido2: ' ' })).toEqual([{ campo: 'apellido2', mensaje: 'Introduzca el segundo apellido.' }]);
+    expect(validarDatos('NIE', { ...persona, apellido2: ' ' })).toEqual([
+      { campo: 'apellido2', mensaje: 'Introduzca el segundo apellido.' },
+    ]);
     expect(campos(validarDatos('DNI', vacio))).toEqual(['nombre', 'apellido1', 'apellido2']);
   });
 
@@ -56,7 +62,9 @@ describe('identity errors', () => {
   });
 
   it('limits each name to 50 characters', () => {
-    expect(validarDatos('DNI', { ...persona, apellido1: 'x'.repeat(51) })).toEqual([{ campo: 'apellido1', mensaje: 'El primer apellido no puede superar 50 caracteres.' }]);
+    expect(validarDatos('DNI', { ...persona, apellido1: 'x'.repeat(51) })).toEqual([
+      { campo: 'apellido1', mensaje: 'El primer apellido no puede superar 50 caracteres.' },
+    ]);
   });
 
   it('without NIF, needs one side and not both', () => {
@@ -70,7 +78,9 @@ describe('e-mail change errors', () => {
   it('asks for a valid new address and the current password', () => {
     expect(validarCambioEmail('nueva@example.com', 'Abc1', 'vieja@example.com')).toEqual([]);
     expect(campos(validarCambioEmail('', '', 'vieja@example.com'))).toEqual(['nuevoEmail', 'passwordEmail']);
-    expect(validarCambioEmail('no-es-correo', 'Abc1', 'vieja@example.com')).toEqual([{ campo: 'nuevoEmail', mensaje: 'El correo electrónico nuevo no tiene un formato válido.' }]);
+    expect(validarCambioEmail('no-es-correo', 'Abc1', 'vieja@example.com')).toEqual([
+      { campo: 'nuevoEmail', mensaje: 'El correo electrónico nuevo no tiene un formato válido.' },
+    ]);
   });
 
   it('refuses the address already in use by the account, whatever its case', () => {
@@ -82,7 +92,9 @@ describe('password change errors', () => {
   it('needs the three fields, equal new ones and the rule of SPEC.md §5', () => {
     expect(validarCambioClave('Actual1', 'Nueva123', 'Nueva123')).toEqual([]);
     expect(campos(validarCambioClave('', '', ''))).toEqual(['passwordActual', 'passwordNueva', 'passwordCopia']);
-    expect(validarCambioClave('Actual1', 'Nueva123', 'Nueva124')).toEqual([{ campo: 'passwordCopia', mensaje: 'Las contraseñas no coinciden.' }]);
+    expect(validarCambioClave('Actual1', 'Nueva123', 'Nueva124')).toEqual([
+      { campo: 'passwordCopia', mensaje: 'Las contraseñas no coinciden.' },
+    ]);
     expect(validarCambioClave('Actual1', 'nueva', 'nueva')).toEqual([{ campo: 'passwordNueva', mensaje: MENSAJE_PASSWORD }]);
   });
 });
@@ -95,10 +107,18 @@ describe('display', () => {
   });
 
   it('names common browsers and systems, and keeps unknown agents short', () => {
-    expect(nombreNavegador('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36')).toBe('Chrome en Windows');
+    expect(
+      nombreNavegador('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'),
+    ).toBe('Chrome en Windows');
     expect(nombreNavegador('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox en Linux');
-    expect(nombreNavegador('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari en iOS');
-    expect(nombreNavegador('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36 Edg/126.0')).toBe('Edge en Windows');
+    expect(
+      nombreNavegador(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari en iOS');
+    expect(nombreNavegador('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36 Edg/126.0')).toBe(
+      'Edge en Windows',
+    );
     expect(nombreNavegador(null)).toBe('Navegador desconocido');
     expect(nombreNavegador('x'.repeat(100))).toHaveLength(58);
   });

@@ -30,11 +30,20 @@ const tipo = (d: DecisionGuarda) => d.tipo;
 
 describe('anonymous visitors', () => {
   it('go to the login with the path and query as returnUrl', () => {
-    expect(guarda('/medidas/curvas', '?cups=ES1', null)).toEqual({ tipo: 'login', destino: '/sesion/login?returnUrl=%2Fmedidas%2Fcurvas%3Fcups%3DES1' });
+    expect(guarda('/medidas/curvas', '?cups=ES1', null)).toEqual({
+      tipo: 'login',
+      destino: '/sesion/login?returnUrl=%2Fmedidas%2Fcurvas%3Fcups%3DES1',
+    });
   });
 
   it('go to the login from every private path, even those that need no permission or do not exist', () => {
-    for (const path of ['/inicio', '/perfil', '/administrador', '/contacto/nada', ...RUTAS_APP.map((r) => r.patron.replace(/:\w+\??/g, 'x'))]) {
+    for (const path of [
+      '/inicio',
+      '/perfil',
+      '/administrador',
+      '/contacto/nada',
+      ...RUTAS_APP.map((r) => r.patron.replace(/:\w+\??/g, 'x')),
+    ]) {
       expect(guarda(path, '', null)).toEqual({ tipo: 'login', destino: urlLogin(path) });
     }
   });
@@ -79,7 +88,14 @@ describe('SPEC.md §6 rules for logged-in users', () => {
 
 describe('decision 006 extensions', () => {
   it('every /administrador path needs -administrador', () => {
-    for (const path of ['/administrador/administrador-usuarios', '/administrador/administrador-usuarios/abc', '/administrador/acceso-como-usuario', '/administrador/incidencias', '/administrador/auditoria', '/administrador/contadores']) {
+    for (const path of [
+      '/administrador/administrador-usuarios',
+      '/administrador/administrador-usuarios/abc',
+      '/administrador/acceso-como-usuario',
+      '/administrador/incidencias',
+      '/administrador/auditoria',
+      '/administrador/contadores',
+    ]) {
       expect(tipo(guarda(path, '', conPermisos('eod-administrador'))), path).toBe('permitir');
       expect(tipo(guarda(path, '', sinArea('administrador'))), path).toBe('sin-permiso');
     }
@@ -148,7 +164,10 @@ describe('route table', () => {
   });
 
   it('reads parameters, ignores a trailing slash and refuses a malformed escape', () => {
-    expect(rutaDePath('/administrador/administrador-usuarios/a%20b/')).toMatchObject({ ruta: { id: 'adminUsuario' }, params: { id: 'a b' } });
+    expect(rutaDePath('/administrador/administrador-usuarios/a%20b/')).toMatchObject({
+      ruta: { id: 'adminUsuario' },
+      params: { id: 'a b' },
+    });
     expect(rutaDePath('/accesoyconexion/solicitud')).toMatchObject({ ruta: { id: 'solicitud' }, params: {} });
     expect(rutaDePath('/administrador/administrador-usuarios/%E0')).toBeNull();
   });
@@ -173,14 +192,25 @@ describe('side menu', () => {
   it('shows each section only with a permission of its area', () => {
     expect(ids([])).toEqual([]);
     expect(ids(['epd-accesoyconexion', 'eod-contacto'])).toEqual(['accesoyconexion', 'contacto']);
-    expect(ids(['epd-comercializadora', 'eod-comercializadora', 'epd-accesoyconexion', 'epd-contacto'])).toEqual(['accesoyconexion', 'comercializadora', 'contacto']);
+    expect(ids(['epd-comercializadora', 'eod-comercializadora', 'epd-accesoyconexion', 'epd-contacto'])).toEqual([
+      'accesoyconexion',
+      'comercializadora',
+      'contacto',
+    ]);
     expect(ids(todosLosPermisos())).toEqual(['administrador', 'accesoyconexion', 'distribucion', 'comercializadora', 'contacto']);
   });
 
   it('has the entries of SPEC.md §6 and the administration and consumer screens in each section', () => {
     const textos = Object.fromEntries(SECCIONES_MENU.map((s) => [s.id, s.items.map((i) => i.texto)]));
     expect(textos).toEqual({
-      administrador: ['Administración de usuarios', 'Acceder como otro usuario', 'Incidencias de red', 'Solicitudes de modificación', 'Estado de contadores', 'Registro de actividad'],
+      administrador: [
+        'Administración de usuarios',
+        'Acceder como otro usuario',
+        'Incidencias de red',
+        'Solicitudes de modificación',
+        'Estado de contadores',
+        'Registro de actividad',
+      ],
       accesoyconexion: ['Solicitudes', 'Capacidad nodal EPD', 'Capacidad nodal EOD'],
       distribucion: [
         'Suministros',
@@ -226,6 +256,7 @@ describe('side menu', () => {
   it('routes the app paths itself and leaves public pages to the browser', () => {
     expect(esRutaDeLaApp('/medidas/curvas')).toBe(true);
     expect(esRutaDeLaApp('/medidas/otra')).toBe(true);
-    for (const p of ['/', '/informacion', '/incidencias-red', '/capacidad-nodal/epd', '/sesion/login', '/legal/aviso-legal']) expect(esRutaDeLaApp(p), p).toBe(false);
+    for (const p of ['/', '/informacion', '/incidencias-red', '/capacidad-nodal/epd', '/sesion/login', '/legal/aviso-legal'])
+      expect(esRutaDeLaApp(p), p).toBe(false);
   });
 });

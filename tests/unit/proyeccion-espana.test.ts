@@ -23,7 +23,13 @@ function d3With(p: ParametrosProyeccion): GeoProjection {
 function fitted(ancho: number, alto: number): ParametrosProyeccion {
   const topo = JSON.parse(readFileSync('node_modules/es-atlas/es/provinces.json', 'utf8')) as Topology<{ provinces: GeometryCollection }>;
   const provinces = feature(topo, topo.objects.provinces);
-  const projection = conicConformalSpain().fitExtent([[4, 4], [ancho - 4, alto - 4]], provinces);
+  const projection = conicConformalSpain().fitExtent(
+    [
+      [4, 4],
+      [ancho - 4, alto - 4],
+    ],
+    provinces,
+  );
   const [tx, ty] = projection.translate();
   return { ancho, alto, escala: projection.scale(), traslacion: [tx, ty] };
 }

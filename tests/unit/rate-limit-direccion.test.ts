@@ -56,7 +56,10 @@ describe('the client behind trusted proxies', () => {
   });
 
   it('is configured as a list of addresses and CIDR blocks, and a bad one stops the start naming the variable', () => {
-    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10 ,fd00::/8' }).proxiesDeConfianza).toEqual(lista);
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10 ,fd00::/8' })
+        .proxiesDeConfianza,
+    ).toEqual(lista);
     expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) }).proxiesDeConfianza).toEqual([]);
     for (const malo of ['10.0.0.0/33', 'proxy.example', '10.0.0.1/8/2', '::1/129']) {
       expect(() => loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), TRUSTED_PROXIES: malo }), malo).toThrow(/TRUSTED_PROXIES/);

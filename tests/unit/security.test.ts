@@ -5,7 +5,8 @@ import { contentSecurityPolicy, inlineScriptHashes } from '../../src/server/http
 
 describe('CSP', () => {
   it('hashes inline scripts exactly as browsers do, and ignores external and JSON scripts', () => {
-    const html = '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>';
+    const html =
+      '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>';
     const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
   });
@@ -19,7 +20,6 @@ describe('CSP', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(contentSecurityPolicy([], true)).toContain('upgrade-insecure-requests');
   });
-
 });
 
 describe('cache policy', () => {

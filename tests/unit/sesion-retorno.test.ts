@@ -21,7 +21,9 @@ describe('rutaDeRetornoSegura', () => {
   });
 
   it('accepts another default', () => {
-    expect(rutaDeRetornoSegura('https://malo.example', '/accesoyconexion/listado-de-solicitudes')).toBe('/accesoyconexion/listado-de-solicitudes');
+    expect(rutaDeRetornoSegura('https://malo.example', '/accesoyconexion/listado-de-solicitudes')).toBe(
+      '/accesoyconexion/listado-de-solicitudes',
+    );
   });
 
   const trucos = [
@@ -60,7 +62,14 @@ describe('rutaDeRetornoSegura', () => {
 
   it('never returns anything a browser would read as another origin', () => {
     const base = 'https://portal.example';
-    const candidatos = ['/./', '/.//malo.example', '/..//malo.example', '/a/..//malo.example', '/%2e%2e//malo.example', '/%2F/malo.example'];
+    const candidatos = [
+      '/./',
+      '/.//malo.example',
+      '/..//malo.example',
+      '/a/..//malo.example',
+      '/%2e%2e//malo.example',
+      '/%2F/malo.example',
+    ];
     for (const c of candidatos) {
       const r = rutaDeRetornoSegura(c);
       expect(new URL(r, base).origin, c).toBe(base);

@@ -6,7 +6,12 @@ import { deriveKey, randomToken, sha256Hex, successorToken } from '../../src/ser
 
 const secret = new TextEncoder().encode('unit-secret-unit-secret-unit-secret-00');
 const now = new Date('2026-11-02T09:00:00Z');
-const claims = { sub: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21', username: 'ana@correo.example', permisos: ['epd-contacto'], sid: '5d1c7a3e-2f4b-4c8d-9e0f-1a2b3c4d5e6f' };
+const claims = {
+  sub: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21',
+  username: 'ana@correo.example',
+  permisos: ['epd-contacto'],
+  sid: '5d1c7a3e-2f4b-4c8d-9e0f-1a2b3c4d5e6f',
+};
 
 describe('access tokens', () => {
   it('carry sub, username, permisos, iat, exp (10 minutes later) and a jti', async () => {
@@ -37,7 +42,14 @@ describe('access tokens', () => {
 
   it('are refused, though signed with the key, without a session, issued in the future or living past ten minutes', async () => {
     const firmar = (cuerpo: Record<string, unknown>, iat: Date, exp: Date) =>
-      new SignJWT(cuerpo).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setAudience('portal-api').setIssuedAt(iat).setExpirationTime(exp).setJti('j').sign(secret);
+      new SignJWT(cuerpo)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setAudience('portal-api')
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .setJti('j')
+        .sign(secret);
     const en = (s: number) => new Date(now.getTime() + s * 1000);
     const cuerpo = { username: claims.username, permisos: [], sid: claims.sid };
     // The control: the same forge with every claim right passes, so each refusal below is for its one fault.
@@ -52,9 +64,21 @@ describe('access tokens', () => {
   });
 
   it('are refused when unsigned, signed with another key or algorithm, or meant for another audience', async () => {
-    const base = () => new SignJWT({ username: claims.username, permisos: [], sid: claims.sid }).setSubject(claims.sub).setIssuedAt(now).setExpirationTime(new Date(now.getTime() + 600_000)).setJti('j');
-    const unsigned = new UnsecuredJWT({ username: claims.username, permisos: [], aud: 'portal-api', jti: 'j' }).setSubject(claims.sub).setIssuedAt(now).setExpirationTime(new Date(now.getTime() + 600_000)).encode();
-    const otherKey = await base().setAudience('portal-api').setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
+    const base = () =>
+      new SignJWT({ username: claims.username, permisos: [], sid: claims.sid })
+        .setSubject(claims.sub)
+        .setIssuedAt(now)
+        .setExpirationTime(new Date(now.getTime() + 600_000))
+        .setJti('j');
+    const unsigned = new UnsecuredJWT({ username: claims.username, permisos: [], aud: 'portal-api', jti: 'j' })
+      .setSubject(claims.sub)
+      .setIssuedAt(now)
+      .setExpirationTime(new Date(now.getTime() + 600_000))
+      .encode();
+    const otherKey = await base()
+      .setAudience('portal-api')
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(40)));
     const hs512 = await base().setAudience('portal-api').setProtectedHeader({ alg: 'HS512' }).sign(secret);
     const otherAudience = await base().setAudience('ftp').setProtectedHeader({ alg: 'HS256' }).sign(secret);
     for (const token of [unsigned, otherKey, hs512, otherAudience, 'no.es.jwt', '']) {

@@ -25,7 +25,13 @@ function jwt(payload: Record<string, unknown>): string {
 /** A session answer whose token expires `segundos` after now. */
 function respuestaSesion(segundos: number, extra: Record<string, unknown> = {}) {
   const exp = Math.floor(Date.now() / 1000) + segundos;
-  return { jwtToken: jwt({ sub: 'u1', exp, n: Math.random() }), Permisos: ['epd-contacto'], username: 'ana@example.com', nombre: 'Ana', ...extra };
+  return {
+    jwtToken: jwt({ sub: 'u1', exp, n: Math.random() }),
+    Permisos: ['epd-contacto'],
+    username: 'ana@example.com',
+    nombre: 'Ana',
+    ...extra,
+  };
 }
 
 const json = (status: number, cuerpo: unknown) =>
@@ -66,13 +72,24 @@ interface Pestana {
   pista: { valor: string | null };
 }
 
-function pestana(opciones: { fetch?: typeof fetch; cerrojos?: CerrojosSesion | null; abrirCanal?: () => CanalSesion | null; pista?: { valor: string | null } } = {}): Pestana {
+function pestana(
+  opciones: {
+    fetch?: typeof fetch;
+    cerrojos?: CerrojosSesion | null;
+    abrirCanal?: () => CanalSesion | null;
+    pista?: { valor: string | null };
+  } = {},
+): Pestana {
   const fetchFalso = vi.fn<typeof fetch>(opciones.fetch ?? (async () => json(401, { message: 'Sin sesión' })));
   const irA = vi.fn<(url: string) => void>();
   const pista = opciones.pista ?? { valor: null };
   const deps: DependenciasSesion = {
     fetch: fetchFalso,
-    reloj: { ahora: () => Date.now(), programar: (fn, ms) => setTimeout(fn, ms), cancelar: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+    reloj: {
+      ahora: () => Date.now(),
+      programar: (fn, ms) => setTimeout(fn, ms),
+      cancelar: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    },
     cerrojos: opciones.cerrojos ?? null,
     abrirCanal: opciones.abrirCanal ?? (() => null),
     pista: { marcar: () => void (pista.valor = '1'), borrar: () => void (pista.valor = null) },
@@ -138,7 +155,11 @@ describe('login', () => {
 
   it('reports the status and the server message of a refused login', async () => {
     const t = pestana({ fetch: async () => json(429, { message: 'Demasiados intentos. Espere 5 minutos.' }) });
-    expect(await t.gestor.login('ana@example.com', 'mal')).toEqual({ ok: false, status: 429, mensaje: 'Demasiados intentos. Espere 5 minutos.' });
+    expect(await t.gestor.login('ana@example.com', 'mal')).toEqual({
+      ok: false,
+      status: 429,
+      mensaje: 'Demasiados intentos. Espere 5 minutos.',
+    });
     expect(t.gestor.$session.get()).toBeNull();
     expect(t.pista.valor).toBeNull();
   });
@@ -187,7 +208,9 @@ describe('refresh scheduling', () => {
   });
 
   it('ends the session when the refresh answers 401', async () => {
-    const t = pestana({ fetch: async (url) => (url === '/api/accesoUsuario' ? json(200, respuestaSesion(120)) : json(401, { message: 'Sesión caducada' })) });
+    const t = pestana({
+      fetch: async (url) => (url === '/api/accesoUsuario' ? json(200, respuestaSesion(120)) : json(401, { message: 'Sesión caducada' })),
+    });
     await t.gestor.login('ana@example.com', 'Abc1');
     expect(t.pista.valor).toBe('1');
     await vi.advanceTimersByTimeAsync(60_000);
@@ -221,7 +244,9 @@ describe('refresh scheduling', () => {
   });
 
   it('drops the session from memory once the token expired without a refresh, but keeps the hint', async () => {
-    const t = pestana({ fetch: async (url) => (url === '/api/accesoUsuario' ? json(200, respuestaSesion(65)) : json(503, { message: 'En mantenimiento' })) });
+    const t = pestana({
+      fetch: async (url) => (url === '/api/accesoUsuario' ? json(200, respuestaSesion(65)) : json(503, { message: 'En mantenimiento' })),
+    });
     await t.gestor.login('ana@example.com', 'Abc1');
     await vi.advanceTimersByTimeAsync(66_000);
     expect(t.gestor.$session.get()).toBeNull();
@@ -251,7 +276,8 @@ describe('logout', () => {
   it('revokes fire-and-forget, clears the user at once and loads / after 100 ms', async () => {
     let revocar: (r: Response) => void = () => undefined;
     const t = pestana({
-      fetch: async (url) => (url === '/api/users/revoke-token' ? new Promise<Response>((r) => (revocar = r)) : json(200, respuestaSesion(900))),
+      fetch: async (url) =>
+        url === '/api/users/revoke-token' ? new Promise<Response>((r) => (revocar = r)) : json(200, respuestaSesion(900)),
     });
     await t.gestor.login('ana@example.com', 'Abc1');
     t.gestor.logout();
@@ -320,7 +346,8 @@ describe('several tabs', () => {
     const cerrojos = cerrojosCompartidos();
     const canal = busCanales();
     let dentro = false;
-    const respuesta: typeof fetch = async (url) => (dentro || url === '/api/accesoUsuario' ? json(200, respuestaSesion(300)) : json(401, {}));
+    const respuesta: typeof fetch = async (url) =>
+      dentro || url === '/api/accesoUsuario' ? json(200, respuestaSesion(300)) : json(401, {});
     const a = pestana({ fetch: respuesta, cerrojos, abrirCanal: canal });
     const b = pestana({ fetch: respuesta, cerrojos, abrirCanal: canal });
     // B was open, anonymous, before A logged in.
@@ -374,7 +401,7 @@ describe('several tabs', () => {
     expect(a.irA).toHaveBeenCalledWith('/');
   });
 
-  it('a tab that showed nothing private is not navigated away by another tab\'s logout', async () => {
+  it("a tab that showed nothing private is not navigated away by another tab's logout", async () => {
     const canal = busCanales();
     const anonima = pestana({ abrirCanal: canal });
     expect(await anonima.gestor.restaurarSesion()).toBeNull();
@@ -432,10 +459,15 @@ describe('impersonation', () => {
   it('reports the status and message of a refused impersonation and keeps the administrator session', async () => {
     const comoAdmin = respuestaSesion(900, { username: 'admin@example.com' });
     const t = pestana({
-      fetch: async (url) => (url === '/api/accesoUsuario' ? json(200, comoAdmin) : json(404, { message: 'No existe ningún usuario con ese correo.' })),
+      fetch: async (url) =>
+        url === '/api/accesoUsuario' ? json(200, comoAdmin) : json(404, { message: 'No existe ningún usuario con ese correo.' }),
     });
     await t.gestor.login('admin@example.com', 'Abc1');
-    expect(await t.gestor.iniciarSuplantacion('nadie@example.com')).toEqual({ ok: false, status: 404, mensaje: 'No existe ningún usuario con ese correo.' });
+    expect(await t.gestor.iniciarSuplantacion('nadie@example.com')).toEqual({
+      ok: false,
+      status: 404,
+      mensaje: 'No existe ningún usuario con ese correo.',
+    });
     expect(t.gestor.$session.get()?.jwtToken).toBe(comoAdmin.jwtToken);
   });
 
@@ -459,7 +491,10 @@ describe('impersonation', () => {
   it('tells the other tabs about the impersonated session', async () => {
     const canal = busCanales();
     const comoOtro = respuestaSesion(900, { username: 'luis@example.com', suplantadoPor: admin });
-    const a = pestana({ fetch: async (url) => json(200, url === '/api/accesoUsuario' ? respuestaSesion(900) : comoOtro), abrirCanal: canal });
+    const a = pestana({
+      fetch: async (url) => json(200, url === '/api/accesoUsuario' ? respuestaSesion(900) : comoOtro),
+      abrirCanal: canal,
+    });
     const b = pestana({ fetch: async () => json(200, respuestaSesion(900)), abrirCanal: canal });
     await b.gestor.restaurarSesion();
     await a.gestor.login('admin@example.com', 'Abc1');
@@ -484,7 +519,9 @@ describe('impersonation', () => {
 
   it('keeps the impersonated session when the return is refused', async () => {
     const comoOtro = respuestaSesion(900, { suplantadoPor: admin });
-    const t = pestana({ fetch: async (url) => (url === '/api/users/fin-suplantacion' ? json(401, { message: 'Sesión caducada' }) : json(200, comoOtro)) });
+    const t = pestana({
+      fetch: async (url) => (url === '/api/users/fin-suplantacion' ? json(401, { message: 'Sesión caducada' }) : json(200, comoOtro)),
+    });
     await t.gestor.restaurarSesion();
     expect(await t.gestor.terminarSuplantacion()).toEqual({ ok: false, status: 401, mensaje: 'Sesión caducada' });
     expect(t.gestor.$session.get()?.jwtToken).toBe(comoOtro.jwtToken);

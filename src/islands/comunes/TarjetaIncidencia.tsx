@@ -36,7 +36,17 @@ export function ListaTarjetas({
 }
 
 /** One interruption: where, state, what, when and how many customers. */
-function Tarjeta({ incidencia: i, nivel, conDistribuidora, nota }: { incidencia: IncidenciaRedPublica; nivel: 3 | 4; conDistribuidora: boolean; nota?: ReactNode }) {
+function Tarjeta({
+  incidencia: i,
+  nivel,
+  conDistribuidora,
+  nota,
+}: {
+  incidencia: IncidenciaRedPublica;
+  nivel: 3 | 4;
+  conDistribuidora: boolean;
+  nota?: ReactNode;
+}) {
   const Titulo = nivel === 3 ? 'h3' : 'h4';
   return (
     <article className="tarjeta" data-estado={i.estadoIncidenciaRed}>

@@ -210,7 +210,14 @@ export default function AppPrivada() {
 }
 
 /** Header, impersonation banner, side menu and the main region around the current screen. */
-function Marco(p: { sesion: Sesion; ruta: RutaApp | null; escritorio: boolean; listo: boolean; principal: React.RefObject<HTMLElement | null>; children: ReactNode }) {
+function Marco(p: {
+  sesion: Sesion;
+  ruta: RutaApp | null;
+  escritorio: boolean;
+  listo: boolean;
+  principal: React.RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
   const [lateralVisible, setLateralVisible] = useState(true);
   const [overlayAbierto, setOverlayAbierto] = useState(false);
   const devolverFoco = useRef(false);
@@ -247,7 +254,12 @@ function Marco(p: { sesion: Sesion; ruta: RutaApp | null; escritorio: boolean; l
   const alternar = () => (p.escritorio ? setLateralVisible((v) => !v) : setOverlayAbierto((v) => !v));
 
   return (
-    <div ref={raiz} className={`priv${p.escritorio && !lateralVisible ? ' priv--sin-lateral' : ''}`} data-app-privada data-estado={p.listo ? 'listo' : 'cargando'}>
+    <div
+      ref={raiz}
+      className={`priv${p.escritorio && !lateralVisible ? ' priv--sin-lateral' : ''}`}
+      data-app-privada
+      data-estado={p.listo ? 'listo' : 'cargando'}
+    >
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>

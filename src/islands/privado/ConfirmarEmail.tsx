@@ -48,8 +48,8 @@ export default function ConfirmarEmail() {
           <>
             <p className="sesion__exito">Su nueva dirección de correo electrónico ha quedado confirmada.</p>
             <p>
-              A partir de ahora es su usuario para entrar. Por seguridad hemos cerrado su sesión en todos sus dispositivos: vuelva a entrar con la nueva dirección
-              y su contraseña de siempre.
+              A partir de ahora es su usuario para entrar. Por seguridad hemos cerrado su sesión en todos sus dispositivos: vuelva a entrar
+              con la nueva dirección y su contraseña de siempre.
             </p>
             <p>
               <a href="/sesion/login">Ir a Acceso</a>

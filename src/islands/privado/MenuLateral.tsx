@@ -180,7 +180,12 @@ function Entrada({ item, activo, alElegir }: { item: ItemMenu; activo: string | 
   }
   const actual = item.tipo === 'ruta' && item.id === activo;
   return (
-    <a className="priv-menu__entrada" href={item.href} aria-current={actual ? 'page' : undefined} onClick={item.tipo === 'ruta' ? alElegir : undefined}>
+    <a
+      className="priv-menu__entrada"
+      href={item.href}
+      aria-current={actual ? 'page' : undefined}
+      onClick={item.tipo === 'ruta' ? alElegir : undefined}
+    >
       {item.texto}
     </a>
   );

@@ -45,7 +45,9 @@ export default function ActivarUsuario() {
   return (
     <div className="sesion">
       <div className="sesion__tarjeta" aria-live="polite">
-        {fase === 'confirmando' && <p>Estamos confirmando su dirección de correo electrónico. Cuando terminemos, será redireccionado a la página de acceso.</p>}
+        {fase === 'confirmando' && (
+          <p>Estamos confirmando su dirección de correo electrónico. Cuando terminemos, será redireccionado a la página de acceso.</p>
+        )}
         {fase === 'activada' && (
           <>
             <p className="sesion__exito">Su cuenta se ha activado correctamente.</p>
@@ -58,7 +60,8 @@ export default function ActivarUsuario() {
           <>
             <p>No hemos podido activar su cuenta con este enlace. Puede que ya la haya activado, o que el enlace haya caducado.</p>
             <p>
-              <a href="/sesion/login">Ir a Acceso</a> · <a href="/sesion/crear-cuenta">Crear una cuenta</a> · <a href="/informacion">Contacto</a>
+              <a href="/sesion/login">Ir a Acceso</a> · <a href="/sesion/crear-cuenta">Crear una cuenta</a> ·{' '}
+              <a href="/informacion">Contacto</a>
             </p>
           </>
         )}

@@ -60,8 +60,24 @@ export default function NuevaClave() {
           <strong>Requisitos de la contraseña.</strong> {MENSAJE_PASSWORD}
         </div>
         <form noValidate onSubmit={onSubmit} aria-label="Elegir una contraseña nueva">
-          <CampoPassword id="password" etiqueta="Nueva contraseña" valor={password} alCambiar={setPassword} autoComplete="new-password" requerido textoMostrar="Mostrar la nueva contraseña" />
-          <CampoPassword id="passwordCopy" etiqueta="Repita la nueva contraseña" valor={copia} alCambiar={setCopia} autoComplete="new-password" requerido textoMostrar="Mostrar la contraseña repetida" />
+          <CampoPassword
+            id="password"
+            etiqueta="Nueva contraseña"
+            valor={password}
+            alCambiar={setPassword}
+            autoComplete="new-password"
+            requerido
+            textoMostrar="Mostrar la nueva contraseña"
+          />
+          <CampoPassword
+            id="passwordCopy"
+            etiqueta="Repita la nueva contraseña"
+            valor={copia}
+            alCambiar={setCopia}
+            autoComplete="new-password"
+            requerido
+            textoMostrar="Mostrar la contraseña repetida"
+          />
           <button type="submit" className="sesion__enviar">
             Cambiar la contraseña
           </button>

@@ -62,8 +62,28 @@ export default function RecordarClave() {
         <p>Indique el correo electrónico y el NIF, NIE o CIF de su cuenta. Le enviaremos un enlace para elegir una contraseña nueva.</p>
         <ResumenErrores titulo="Revise los campos marcados" errores={lista} intento={intento} />
         <form noValidate onSubmit={onSubmit} aria-label="Recuperar la contraseña">
-          <CampoTexto id="correoElectronico" etiqueta="Correo electrónico" tipo="email" inputMode="email" valor={correo} alCambiar={setCorreo} error={errores['correoElectronico']} autoComplete="email" autoCapitalize="none" requerido />
-          <CampoTexto id="nif" etiqueta="NIF/CIF" valor={nif} alCambiar={(v) => setNif(nifTecleado(v))} error={errores['nif']} autoComplete="off" autoCapitalize="characters" requerido />
+          <CampoTexto
+            id="correoElectronico"
+            etiqueta="Correo electrónico"
+            tipo="email"
+            inputMode="email"
+            valor={correo}
+            alCambiar={setCorreo}
+            error={errores['correoElectronico']}
+            autoComplete="email"
+            autoCapitalize="none"
+            requerido
+          />
+          <CampoTexto
+            id="nif"
+            etiqueta="NIF/CIF"
+            valor={nif}
+            alCambiar={(v) => setNif(nifTecleado(v))}
+            error={errores['nif']}
+            autoComplete="off"
+            autoCapitalize="characters"
+            requerido
+          />
           <button type="submit" className="sesion__enviar">
             Enviar
           </button>

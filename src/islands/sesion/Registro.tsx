@@ -5,7 +5,14 @@
  */
 import { useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, mensajesDeError } from '../../lib/api/cliente.ts';
-import { nifTecleado, payloadRegistro, reglasRegistro, TEXTO_TIPO_NIF, type CampoDependiente, type CamposIdentidad } from '../../lib/cuentas/formulario-registro.ts';
+import {
+  nifTecleado,
+  payloadRegistro,
+  reglasRegistro,
+  TEXTO_TIPO_NIF,
+  type CampoDependiente,
+  type CamposIdentidad,
+} from '../../lib/cuentas/formulario-registro.ts';
 import { altaUsuarioSchema, MENSAJE_FORMULARIO_INVALIDO, MENSAJE_PASSWORD } from '../../lib/cuentas/reglas.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
@@ -71,7 +78,11 @@ export default function Registro() {
       setAlertas(alertasDe(mensajesDeError(res.error)));
     } else {
       // SPEC.md §8: the server's text, or the default sentence when it sent none.
-      setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: res.error.delServidor ? res.error.mensaje : TEXTOS.altaFallidaPorDefecto });
+      setModal({
+        tipo: 'mensaje',
+        titulo: TEXTOS.error,
+        mensaje: res.error.delServidor ? res.error.mensaje : TEXTOS.altaFallidaPorDefecto,
+      });
     }
   };
 
@@ -114,21 +125,77 @@ export default function Registro() {
             autoComplete="off"
             autoCapitalize="characters"
             requerido
-           
+
             refInput={primerCampo}
           />
           <fieldset className="sesion__grupo">
             <legend>Persona (DNI o NIE)</legend>
-            <CampoTexto id="nombre" etiqueta="Nombre" valor={identidad.nombre} alCambiar={(v) => cambiar('nombre', v)} error={errores['nombre']} autoComplete="given-name" deshabilitado={!habilitado('nombre')} requerido />
-            <CampoTexto id="apellido1" etiqueta="Primer apellido" valor={identidad.apellido1} alCambiar={(v) => cambiar('apellido1', v)} error={errores['apellido1']} autoComplete="family-name" deshabilitado={!habilitado('apellido1')} requerido />
-            <CampoTexto id="apellido2" etiqueta="Segundo apellido" valor={identidad.apellido2} alCambiar={(v) => cambiar('apellido2', v)} error={errores['apellido2']} autoComplete="off" deshabilitado={!habilitado('apellido2')} requerido />
+            <CampoTexto
+              id="nombre"
+              etiqueta="Nombre"
+              valor={identidad.nombre}
+              alCambiar={(v) => cambiar('nombre', v)}
+              error={errores['nombre']}
+              autoComplete="given-name"
+              deshabilitado={!habilitado('nombre')}
+              requerido
+            />
+            <CampoTexto
+              id="apellido1"
+              etiqueta="Primer apellido"
+              valor={identidad.apellido1}
+              alCambiar={(v) => cambiar('apellido1', v)}
+              error={errores['apellido1']}
+              autoComplete="family-name"
+              deshabilitado={!habilitado('apellido1')}
+              requerido
+            />
+            <CampoTexto
+              id="apellido2"
+              etiqueta="Segundo apellido"
+              valor={identidad.apellido2}
+              alCambiar={(v) => cambiar('apellido2', v)}
+              error={errores['apellido2']}
+              autoComplete="off"
+              deshabilitado={!habilitado('apellido2')}
+              requerido
+            />
           </fieldset>
           <fieldset className="sesion__grupo">
             <legend>Empresa (CIF)</legend>
-            <CampoTexto id="razonSocial" etiqueta="Razón social" valor={identidad.razonSocial} alCambiar={(v) => cambiar('razonSocial', v)} error={errores['razonSocial']} autoComplete="organization" deshabilitado={!habilitado('razonSocial')} requerido />
+            <CampoTexto
+              id="razonSocial"
+              etiqueta="Razón social"
+              valor={identidad.razonSocial}
+              alCambiar={(v) => cambiar('razonSocial', v)}
+              error={errores['razonSocial']}
+              autoComplete="organization"
+              deshabilitado={!habilitado('razonSocial')}
+              requerido
+            />
           </fieldset>
-          <CampoTexto id="correoElectronico" etiqueta="Correo electrónico" tipo="email" inputMode="email" valor={correo} alCambiar={setCorreo} error={errores['correoElectronico']} autoComplete="email" autoCapitalize="none" requerido />
-          <CampoPassword id="password" etiqueta="Contraseña" valor={password} alCambiar={setPassword} error={errores['password']} ayuda={MENSAJE_PASSWORD} autoComplete="new-password" requerido />
+          <CampoTexto
+            id="correoElectronico"
+            etiqueta="Correo electrónico"
+            tipo="email"
+            inputMode="email"
+            valor={correo}
+            alCambiar={setCorreo}
+            error={errores['correoElectronico']}
+            autoComplete="email"
+            autoCapitalize="none"
+            requerido
+          />
+          <CampoPassword
+            id="password"
+            etiqueta="Contraseña"
+            valor={password}
+            alCambiar={setPassword}
+            error={errores['password']}
+            ayuda={MENSAJE_PASSWORD}
+            autoComplete="new-password"
+            requerido
+          />
           <button type="submit" className="sesion__enviar">
             Crear cuenta
           </button>

@@ -154,7 +154,7 @@ export function CampoPassword(p: CampoPasswordProps) {
           autoCapitalize="none"
           spellCheck={false}
           required={p.requerido}
-            aria-invalid={p.error ? true : undefined}
+          aria-invalid={p.error ? true : undefined}
           aria-describedby={t.describedBy}
         />
         <button type="button" className="campo__ver" aria-pressed={visible} aria-controls={p.id} onClick={() => setVisible((v) => !v)}>

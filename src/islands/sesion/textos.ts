@@ -32,4 +32,3 @@ export { MENSAJE_SIN_CONEXION as MENSAJE_ERROR_CONEXION } from '../../lib/api/cl
 
 /** SPEC.md §4, §9: milliseconds before leaving the registration and activation screens for the login. */
 export const ESPERAS = { trasAlta: 7000, trasActivacion: 5000 } as const;
-

@@ -3,7 +3,15 @@
  * call they become, and how an entry reads on screen: who acted (and, in an impersonated session,
  * "<admin> como <usuario>"), what, on what, and the details as label–value pairs.
  */
-import { comoParametros, construirConsulta, leerPagina, leerPorPagina, leerTexto, POR_PAGINA_DEFECTO, type EntradaConsulta } from './consulta.ts';
+import {
+  comoParametros,
+  construirConsulta,
+  leerPagina,
+  leerPorPagina,
+  leerTexto,
+  POR_PAGINA_DEFECTO,
+  type EntradaConsulta,
+} from './consulta.ts';
 import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
 
 /** A user as an entry names them. */
@@ -50,7 +58,14 @@ export interface FiltrosAuditoria {
 }
 
 /** No filter, first page. */
-export const FILTROS_AUDITORIA_VACIOS: FiltrosAuditoria = { desde: '', hasta: '', accion: '', usuario: '', pagina: 1, porPagina: POR_PAGINA_DEFECTO };
+export const FILTROS_AUDITORIA_VACIOS: FiltrosAuditoria = {
+  desde: '',
+  hasta: '',
+  accion: '',
+  usuario: '',
+  pagina: 1,
+  porPagina: POR_PAGINA_DEFECTO,
+};
 
 /** The filters a query string names; invalid dates and unknown values are dropped. */
 export function filtrosAuditoriaDesdeConsulta(entrada: EntradaConsulta): FiltrosAuditoria {
@@ -172,7 +187,8 @@ export function nombreAccion(accion: string): string {
 /** A detail value as text: lists joined by commas, objects as compact JSON, empty as '—'. */
 export function textoValor(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))).join(', ') : '—';
+  if (Array.isArray(v))
+    return v.length ? v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))).join(', ') : '—';
   if (typeof v === 'object') return JSON.stringify(v);
   if (typeof v === 'boolean') return v ? 'sí' : 'no';
   return String(v);

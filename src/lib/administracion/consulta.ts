@@ -70,7 +70,6 @@ export function rangoPagina(pagina: number, porPagina: number, total: number, fi
   return `${numero(desde)}–${numero(hasta)} de ${numero(total)}`;
 }
 
-
 /** The total of a list answer, read from `X-Total-Count`; null when absent or not a number. */
 export function leerTotal(cabecera: string | null): number | null {
   if (cabecera === null || !/^\d+$/.test(cabecera.trim())) return null;

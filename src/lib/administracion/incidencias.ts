@@ -63,7 +63,13 @@ export interface FiltrosIncidencias {
 }
 
 /** No filter, first page. */
-export const FILTROS_INCIDENCIAS_VACIOS: FiltrosIncidencias = { estado: '', distribuidora: '', q: '', pagina: 1, porPagina: POR_PAGINA_DEFECTO };
+export const FILTROS_INCIDENCIAS_VACIOS: FiltrosIncidencias = {
+  estado: '',
+  distribuidora: '',
+  q: '',
+  pagina: 1,
+  porPagina: POR_PAGINA_DEFECTO,
+};
 
 /** The filters a query string names; unknown values are dropped. */
 export function filtrosIncidenciasDesdeConsulta(entrada: EntradaConsulta): FiltrosIncidencias {
@@ -273,7 +279,9 @@ function erroresPropios(f: FormularioIncidencia): Partial<Record<CampoIncidencia
 export function validarFormularioIncidencia(
   f: FormularioIncidencia,
   esquema: ValidadorIncidencia,
-): { ok: true; entrada: unknown } | { ok: false; errores: Partial<Record<CampoIncidencia, string>>; erroresCups: string[]; generales: string[] } {
+):
+  | { ok: true; entrada: unknown }
+  | { ok: false; errores: Partial<Record<CampoIncidencia, string>>; erroresCups: string[]; generales: string[] } {
   const errores = erroresPropios(f);
   const generales: string[] = [];
   const entrada = entradaDesdeFormulario(f);

@@ -74,8 +74,6 @@ export interface UsuarioDetalle extends UsuarioResumen {
   acciones: { permitidas: boolean; motivo: string | null };
 }
 
-
-
 /** The filters of the users list. */
 export interface FiltrosUsuarios {
   /** NIF, e-mail prefix, names or company name. */

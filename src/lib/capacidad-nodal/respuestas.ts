@@ -42,7 +42,10 @@ export const CapacidadNodalSchema = z
     /** Distributor's legal name. */
     nombre: z.string().meta({ example: 'Electra Peninsular Distribución, S.L.' }),
     /** Month of the publication, YYYY-MM (the figures are updated monthly). */
-    publicacion: z.string().regex(/^\d{4}-\d{2}$/).meta({ example: '2026-11' }),
+    publicacion: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .meta({ example: '2026-11' }),
     /** Kind of capacity: access for generation (Circular 1/2021). */
     tipo: z.literal('generacion').meta({ example: 'generacion' }),
     /** The nodes, by province, municipality, substation and voltage. */

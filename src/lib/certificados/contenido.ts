@@ -84,9 +84,7 @@ export function direccionSuministro(s: ContenidoCertificado['suministro']): stri
 /** "P1 (Punta): 4,6 kW · P2 (Valle): 4,6 kW" for 2.0TD; "P1: 20 kW · …" for six periods. */
 export function textoPotencias(tarifa: string, potenciasKw: readonly number[]): string {
   const nombres20 = ['Punta', 'Valle'];
-  return potenciasKw
-    .map((p, i) => `P${i + 1}${tarifa === '2.0TD' ? ` (${nombres20[i] ?? ''})` : ''}: ${kw(p)} kW`)
-    .join(' · ');
+  return potenciasKw.map((p, i) => `P${i + 1}${tarifa === '2.0TD' ? ` (${nombres20[i] ?? ''})` : ''}: ${kw(p)} kW`).join(' · ');
 }
 
 /** A period's column title: "P1 Punta" for 2.0TD, "P1" for six periods. */

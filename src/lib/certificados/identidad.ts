@@ -22,9 +22,21 @@ export interface IdentidadDistribuidora {
 }
 
 const REGISTROS: Record<CodigoDistribuidora, { nif: string; registroMercantil: string; registroDistribuidores: string }> = {
-  epd: { nif: 'B00001016', registroMercantil: 'Registro Mercantil de Madrid, tomo 101, folio 1, hoja M-000101, inscripción 1.ª', registroDistribuidores: 'R1-9901' },
-  eod: { nif: 'B00002022', registroMercantil: 'Registro Mercantil de Badajoz, tomo 202, folio 1, hoja BA-000202, inscripción 1.ª', registroDistribuidores: 'R1-9902' },
-  ecd: { nif: 'B00003038', registroMercantil: 'Registro Mercantil de Cantabria, tomo 303, folio 1, hoja S-000303, inscripción 1.ª', registroDistribuidores: 'R1-9903' },
+  epd: {
+    nif: 'B00001016',
+    registroMercantil: 'Registro Mercantil de Madrid, tomo 101, folio 1, hoja M-000101, inscripción 1.ª',
+    registroDistribuidores: 'R1-9901',
+  },
+  eod: {
+    nif: 'B00002022',
+    registroMercantil: 'Registro Mercantil de Badajoz, tomo 202, folio 1, hoja BA-000202, inscripción 1.ª',
+    registroDistribuidores: 'R1-9902',
+  },
+  ecd: {
+    nif: 'B00003038',
+    registroMercantil: 'Registro Mercantil de Cantabria, tomo 303, folio 1, hoja S-000303, inscripción 1.ª',
+    registroDistribuidores: 'R1-9903',
+  },
 };
 
 /** The legal identity of a distributor. */

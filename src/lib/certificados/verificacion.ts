@@ -12,14 +12,15 @@ export type { VerificacionRespuesta };
 
 /** What asking about a code gave. */
 export type ResultadoVerificacion =
-  | { tipo: 'valido'; datos: VerificacionRespuesta }
-  | { tipo: 'desconocido'; mensaje: string }
-  | { tipo: 'error'; mensaje: string };
+  { tipo: 'valido'; datos: VerificacionRespuesta } | { tipo: 'desconocido'; mensaje: string } | { tipo: 'error'; mensaje: string };
 
 const SIN_CONEXION = 'No se ha podido consultar el código. Compruebe su conexión e inténtelo de nuevo.';
 
 /** Asks GET /api/verificarCertificado about a typed code (already checked by `errorCodigo`). */
-export async function consultarCodigo(codigo: string, hacerFetch: typeof fetch = (u, i) => globalThis.fetch(u, i)): Promise<ResultadoVerificacion> {
+export async function consultarCodigo(
+  codigo: string,
+  hacerFetch: typeof fetch = (u, i) => globalThis.fetch(u, i),
+): Promise<ResultadoVerificacion> {
   const canonico = codigoCanonico(codigo) ?? codigo.trim();
   let res: Response;
   try {
@@ -36,14 +37,23 @@ export async function consultarCodigo(codigo: string, hacerFetch: typeof fetch =
   if (res.status === 200 && cuerpo && typeof cuerpo === 'object' && (cuerpo as { valido?: unknown }).valido === true) {
     return { tipo: 'valido', datos: cuerpo as VerificacionRespuesta };
   }
-  const mensaje = Array.isArray(cuerpo) ? cuerpo.join(' ') : typeof (cuerpo as { message?: unknown })?.message === 'string' ? (cuerpo as { message: string }).message : null;
+  const mensaje = Array.isArray(cuerpo)
+    ? cuerpo.join(' ')
+    : typeof (cuerpo as { message?: unknown })?.message === 'string'
+      ? (cuerpo as { message: string }).message
+      : null;
   if (res.status === 404) return { tipo: 'desconocido', mensaje: mensaje ?? 'No hay ningún certificado con ese código.' };
   return { tipo: 'error', mensaje: mensaje ?? 'No se ha podido consultar el código. Inténtelo de nuevo más tarde.' };
 }
 
 /** The rows of the months table: month name and its consumption, or "Sin datos". */
 export function filasMeses(d: Pick<VerificacionRespuesta, 'meses'>): { mes: string; nombre: string; consumo: string; sinDato: number }[] {
-  return d.meses.map((m) => ({ mes: m.mes, nombre: nombreMesCertificado(m.mes), consumo: tieneDatos(m) ? `${kwhCertificado(m.totalWh)} kWh` : 'Sin datos', sinDato: m.horasSinDato }));
+  return d.meses.map((m) => ({
+    mes: m.mes,
+    nombre: nombreMesCertificado(m.mes),
+    consumo: tieneDatos(m) ? `${kwhCertificado(m.totalWh)} kWh` : 'Sin datos',
+    sinDato: m.horasSinDato,
+  }));
 }
 
 /** The SHA-256 of some bytes, lower-case hex, with the browser's SubtleCrypto. */

@@ -42,12 +42,7 @@ const nif = z
   .refine((v) => v.length > 0, 'Introduzca el NIF, NIE o CIF.')
   .refine((v) => v.length === 0 || esNifValido(v), 'El NIF, NIE o CIF no es válido: compruebe el número y su letra de control.');
 
-const texto = (campo: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${campo} no puede superar ${max} caracteres.`)
-    .default('');
+const texto = (campo: string, max: number) => z.string().trim().max(max, `${campo} no puede superar ${max} caracteres.`).default('');
 
 /** Origin plus path the client sends; the server uses it only when its origin is the portal's. */
 const host = z.string().max(500).default('');
@@ -72,13 +67,21 @@ export const altaUsuarioSchema = z
     if (tipo === 'CIF') {
       if (!v.razonSocial) ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: 'Introduzca la razón social.' });
       if (v.nombre || v.apellido1 || v.apellido2)
-        ctx.addIssue({ code: 'custom', path: ['nombre'], message: 'Una empresa (CIF) no lleva nombre ni apellidos: deje esos campos vacíos.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nombre'],
+          message: 'Una empresa (CIF) no lleva nombre ni apellidos: deje esos campos vacíos.',
+        });
     } else if (tipo === 'DNI') {
       if (!v.nombre) ctx.addIssue({ code: 'custom', path: ['nombre'], message: 'Introduzca el nombre.' });
       if (!v.apellido1) ctx.addIssue({ code: 'custom', path: ['apellido1'], message: 'Introduzca el primer apellido.' });
       if (!v.apellido2) ctx.addIssue({ code: 'custom', path: ['apellido2'], message: 'Introduzca el segundo apellido.' });
       if (v.razonSocial)
-        ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: 'Una persona (DNI o NIE) no lleva razón social: deje ese campo vacío.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['razonSocial'],
+          message: 'Una persona (DNI o NIE) no lleva razón social: deje ese campo vacío.',
+        });
     }
   });
 

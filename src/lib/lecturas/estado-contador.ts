@@ -230,7 +230,11 @@ export function textoComunicacion(e: EstadoContador, telegestionado: boolean, fo
 }
 
 /** The state as label and value pairs, for the holder's screen and the administrator's. */
-export function filasEstado(e: EstadoContador, telegestionado: boolean, formatear: (iso: string) => string): { etiqueta: string; valor: string }[] {
+export function filasEstado(
+  e: EstadoContador,
+  telegestionado: boolean,
+  formatear: (iso: string) => string,
+): { etiqueta: string; valor: string }[] {
   return [
     { etiqueta: 'Comunicación del contador', valor: textoComunicacion(e, telegestionado, formatear) },
     { etiqueta: 'Interruptor de control de potencia', valor: TEXTO_INTERRUPTOR[e.interruptor] },

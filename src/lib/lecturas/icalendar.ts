@@ -136,7 +136,13 @@ export function escribirCalendario(c: Calendario): string {
     );
     if (e.transparente !== false) lineas.push('TRANSP:TRANSPARENT');
     if (e.alarma) {
-      lineas.push('BEGIN:VALARM', 'ACTION:DISPLAY', `TRIGGER:-PT${e.alarma.horasAntes}H`, propiedad('DESCRIPTION', escaparTexto(e.alarma.texto)), 'END:VALARM');
+      lineas.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        `TRIGGER:-PT${e.alarma.horasAntes}H`,
+        propiedad('DESCRIPTION', escaparTexto(e.alarma.texto)),
+        'END:VALARM',
+      );
     }
     lineas.push('END:VEVENT');
   }

@@ -80,7 +80,8 @@ export function mesCalendario(mes: Mes, hoy: FechaLocal, suministros: readonly L
     for (const s of suministros) {
       for (const l of s.lecturas) {
         if (l.fecha === fecha) lecturas.push({ cups: s.cups, direccion: s.direccion, lectura: l });
-        else if (l.autolectura && l.autolectura.desde <= fecha && fecha <= l.autolectura.hasta) autolecturas.push({ cups: s.cups, direccion: s.direccion });
+        else if (l.autolectura && l.autolectura.desde <= fecha && fecha <= l.autolectura.hasta)
+          autolecturas.push({ cups: s.cups, direccion: s.direccion });
       }
     }
     total += lecturas.length;

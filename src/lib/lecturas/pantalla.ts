@@ -19,7 +19,9 @@ export type EstadoAdmin = EstadoAdminRespuesta;
 
 /** When the cycle reads: "El día 7 de cada mes", "El día 7, cada dos meses". */
 export function textoCiclo(s: Pick<ProgramaSuministro, 'cicloLectura' | 'periodicidadFacturacion'>): string {
-  return esBimestral(s.periodicidadFacturacion) ? `El día ${s.cicloLectura}, cada dos meses (facturación bimestral)` : `El día ${s.cicloLectura} de cada mes`;
+  return esBimestral(s.periodicidadFacturacion)
+    ? `El día ${s.cicloLectura}, cada dos meses (facturación bimestral)`
+    : `El día ${s.cicloLectura} de cada mes`;
 }
 
 /** How the meter is read, in one sentence for the holder. */

@@ -17,7 +17,16 @@
  * Plain TypeScript with civil dates (`YYYY-MM-DD`): no clock, no time zone but the one asked for.
  */
 import { nombreFestivoNacional } from '../medidas/festivos.ts';
-import { diaSemana, fechaLocal, inicioDiaLocal, leerFechaLocal, sumarDias, ZONA_MADRID, type FechaLocal, type ZonaHoraria } from '../medidas/horas.ts';
+import {
+  diaSemana,
+  fechaLocal,
+  inicioDiaLocal,
+  leerFechaLocal,
+  sumarDias,
+  ZONA_MADRID,
+  type FechaLocal,
+  type ZonaHoraria,
+} from '../medidas/horas.ts';
 
 /** How the reading is taken. */
 export type TipoLectura = 'cierre_remoto' | 'visita';
@@ -115,7 +124,20 @@ export function siguienteDiaHabil(fecha: FechaLocal): FechaLocal {
   return f;
 }
 
-const NOMBRES_MES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const NOMBRES_MES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 /** "6 de enero". */
 function diaYMes(fecha: FechaLocal): string {

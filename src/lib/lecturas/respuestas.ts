@@ -42,7 +42,9 @@ const LecturaProgramadaSchema = z
     fecha: fecha('2026-12-09'),
     /** The cycle day it belongs to (differs when a visit moved to a working day). */
     fechaCiclo: fecha('2026-12-06'),
-    tipo: z.enum(['cierre_remoto', 'visita']).meta({ description: 'cierre_remoto: telegestión a las 00:00; visita: un lector en día hábil' }),
+    tipo: z
+      .enum(['cierre_remoto', 'visita'])
+      .meta({ description: 'cierre_remoto: telegestión a las 00:00; visita: un lector en día hábil' }),
     /** Why a visit moved, in Spanish; null when it did not. */
     desplazada: z.string().nullable(),
     /** Self-reading window of a visit; null for remote closures. */

@@ -65,7 +65,9 @@ export function eventoLectura(s: SuministroTexto, l: LecturaProgramada, telefono
     descripcion: lineas.join('\n'),
     // Only a visit needs the holder: a reminder at 09:00 the day before (15 hours before midnight).
     alarma:
-      l.tipo === 'visita' ? { horasAntes: 15, texto: `Mañana, ${fechaEnPalabras(l.fecha)}, visita del lector del contador de ${s.direccion}.` } : undefined,
+      l.tipo === 'visita'
+        ? { horasAntes: 15, texto: `Mañana, ${fechaEnPalabras(l.fecha)}, visita del lector del contador de ${s.direccion}.` }
+        : undefined,
   };
 }
 
@@ -83,7 +85,9 @@ export function calendarioLecturas(
     nombre: uno ? `Lecturas del contador · ${uno.direccion}` : 'Lecturas de mis contadores',
     descripcion: 'Fechas de lectura de sus contadores, calculadas con su ciclo de lectura. Grupo Electra Distribución.',
     generado,
-    eventos: suministros.flatMap((s) => s.lecturas.map((l) => eventoLectura(s, l, s.telefonoAtencion))).sort((a, b) => a.fecha.localeCompare(b.fecha)),
+    eventos: suministros
+      .flatMap((s) => s.lecturas.map((l) => eventoLectura(s, l, s.telefonoAtencion)))
+      .sort((a, b) => a.fecha.localeCompare(b.fecha)),
   });
 }
 

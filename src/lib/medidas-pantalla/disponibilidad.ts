@@ -19,7 +19,10 @@ export interface RangoMedidas {
 }
 
 /** First and last civil day with measures, in the supply's zone. */
-export function diasConMedidas(m: RangoMedidas | null, zona: ZonaHoraria = ZONA_MADRID): { primero: FechaLocal; ultimo: FechaLocal } | null {
+export function diasConMedidas(
+  m: RangoMedidas | null,
+  zona: ZonaHoraria = ZONA_MADRID,
+): { primero: FechaLocal; ultimo: FechaLocal } | null {
   if (!m) return null;
   return { primero: fechaLocalDe(Date.parse(m.desde), zona), ultimo: fechaLocalDe(Date.parse(m.hasta), zona) };
 }
@@ -44,7 +47,8 @@ export interface Horas {
   horasDelRango: number;
 }
 
-const RETRASO = 'Los contadores envían sus lecturas a la distribuidora con uno o varios días de retraso; las publicamos en cuanto las recibimos.';
+const RETRASO =
+  'Los contadores envían sus lecturas a la distribuidora con uno o varios días de retraso; las publicamos en cuanto las recibimos.';
 
 /** Explains the data of the range `desde`–`hasta` given what the supply has received. */
 export function disponibilidad(
@@ -89,7 +93,9 @@ export function disponibilidad(
   if (rango.desde < dias.primero) notas.push(`Las medidas de este suministro empiezan el ${fechaEnPalabras(dias.primero)}.`);
   const faltan = horas.horasDelRango - horas.horasConDatos;
   if (faltan > 0 && notas.length === 0) {
-    notas.push(`${faltan === 1 ? 'Falta' : 'Faltan'} ${cantidad(faltan, 'hora', 'horas')} sin medida en este periodo (el contador no las envió).`);
+    notas.push(
+      `${faltan === 1 ? 'Falta' : 'Faltan'} ${cantidad(faltan, 'hora', 'horas')} sin medida en este periodo (el contador no las envió).`,
+    );
   }
   if (horas.horasEstimadas > 0) {
     notas.push(

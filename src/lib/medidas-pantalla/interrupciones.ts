@@ -39,7 +39,10 @@ export function resumenInterrupciones(lista: readonly SuministroConIncidencias[]
     activas > 0 ? `${activas} ${activas === 1 ? 'en curso' : 'en curso o activas'}` : null,
     programadas > 0 ? `${programadas} ${programadas === 1 ? 'programada' : 'programadas'}` : null,
   ].filter(Boolean);
-  const cuantas = todas.length === 1 ? 'Hay 1 interrupción que afecta o puede afectar' : `Hay ${todas.length} interrupciones que afectan o pueden afectar`;
+  const cuantas =
+    todas.length === 1
+      ? 'Hay 1 interrupción que afecta o puede afectar'
+      : `Hay ${todas.length} interrupciones que afectan o pueden afectar`;
   return `${cuantas} a ${lista.length === 1 ? 'su suministro' : 'sus suministros'}: ${partes.join(' y ')}.`;
 }
 
@@ -49,17 +52,26 @@ export function telefonoAverias(distribuidora: string): Telefono | null {
 }
 
 /** Why an incident concerns the supply point and what to do, as sentences (the phone number goes after the last one). */
-export function notaIncidencia(i: IncidenciaDeSuministro, s: Pick<SuministroConIncidencias, 'codigoPostal' | 'municipio'>): { por: string; que: string } {
+export function notaIncidencia(
+  i: IncidenciaDeSuministro,
+  s: Pick<SuministroConIncidencias, 'codigoPostal' | 'municipio'>,
+): { por: string; que: string } {
   const lugar = i.codigosPostales.includes(s.codigoPostal) ? `su código postal (${s.codigoPostal})` : `su municipio (${s.municipio})`;
   if (i.afecta === 'suministro') {
     return activa(i)
-      ? { por: 'Su suministro está entre los afectados.', que: 'Estamos trabajando para restablecerlo. Si necesita más información, llame al teléfono de averías' }
+      ? {
+          por: 'Su suministro está entre los afectados.',
+          que: 'Estamos trabajando para restablecerlo. Si necesita más información, llame al teléfono de averías',
+        }
       : {
           por: 'Su suministro está entre los afectados por estos trabajos.',
           que: 'Desconecte antes del inicio los aparatos que puedan dañarse con un corte. Para cualquier duda, llame al teléfono de averías',
         };
   }
   return activa(i)
-    ? { por: `Ocurre en ${lugar} y puede afectar a su suministro.`, que: 'Si se ha quedado sin luz, no hace falta que lo comunique: llame si necesita más información al teléfono de averías' }
+    ? {
+        por: `Ocurre en ${lugar} y puede afectar a su suministro.`,
+        que: 'Si se ha quedado sin luz, no hace falta que lo comunique: llame si necesita más información al teléfono de averías',
+      }
     : { por: `Está programada en ${lugar} y puede afectar a su suministro.`, que: 'Si tiene dudas, llame al teléfono de averías' };
 }

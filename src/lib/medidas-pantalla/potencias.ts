@@ -62,8 +62,10 @@ export interface ErrorMeses {
 /** Why two texts are not an ordered range of months since 2000, in Spanish (empty when they are). */
 export function erroresFormatoMeses(desde: string, hasta: string): ErrorMeses[] {
   const e: ErrorMeses[] = [];
-  if (!esMes(desde)) e.push({ campo: 'desde', mensaje: desde ? 'El mes de inicio no es válido: elija un mes y un año.' : 'Indique el mes de inicio.' });
-  if (!esMes(hasta)) e.push({ campo: 'hasta', mensaje: hasta ? 'El mes de fin no es válido: elija un mes y un año.' : 'Indique el mes de fin.' });
+  if (!esMes(desde))
+    e.push({ campo: 'desde', mensaje: desde ? 'El mes de inicio no es válido: elija un mes y un año.' : 'Indique el mes de inicio.' });
+  if (!esMes(hasta))
+    e.push({ campo: 'hasta', mensaje: hasta ? 'El mes de fin no es válido: elija un mes y un año.' : 'Indique el mes de fin.' });
   if (e.length) return e;
   if (desde < '2000-01') return [{ campo: 'desde', mensaje: 'No hay medidas anteriores al año 2000.' }];
   if (hasta < desde) return [{ campo: 'hasta', mensaje: 'El mes de fin es anterior al de inicio.' }];
@@ -74,7 +76,8 @@ export function erroresFormatoMeses(desde: string, hasta: string): ErrorMeses[] 
 export function erroresMeses(desde: string, hasta: string, hoy: string): ErrorMeses[] {
   const formato = erroresFormatoMeses(desde, hasta);
   if (formato.length) return formato;
-  if (mesesEntre(desde, hasta).length > MAX_MESES) return [{ campo: 'hasta', mensaje: `Consulte como máximo ${MAX_MESES} meses de potencias.` }];
+  if (mesesEntre(desde, hasta).length > MAX_MESES)
+    return [{ campo: 'hasta', mensaje: `Consulte como máximo ${MAX_MESES} meses de potencias.` }];
   if (desde > hoy.slice(0, 7)) return [{ campo: 'desde', mensaje: 'El mes de inicio es posterior al actual: todavía no hay medidas.' }];
   return [];
 }
@@ -130,7 +133,14 @@ export function modeloPotencias(r: PotenciasRespuesta, desde: string, hasta: str
       const d = datos?.periodos.find((x) => x.periodo === p.periodo);
       if (!d) return null;
       hayDatos = true;
-      return { potenciaKw: d.potenciaKw, contratadaKw: d.contratadaKw, excedida: d.excedida, cuando: cuandoMaximo(d.momento, zona), momento: d.momento, metodo: d.metodo };
+      return {
+        potenciaKw: d.potenciaKw,
+        contratadaKw: d.contratadaKw,
+        excedida: d.excedida,
+        cuando: cuandoMaximo(d.momento, zona),
+        momento: d.momento,
+        metodo: d.metodo,
+      };
     });
     const n = celdas.filter((c) => c?.excedida).length;
     excesos += n;
@@ -140,7 +150,16 @@ export function modeloPotencias(r: PotenciasRespuesta, desde: string, hasta: str
 }
 
 /** Column names of the maximum powers CSV. */
-export const COLUMNAS_CSV_POTENCIAS = ['CUPS', 'Mes', 'Periodo', 'Potencia_maxima_kW', 'Potencia_contratada_kW', 'Excedida', 'Momento', 'Metodo'] as const;
+export const COLUMNAS_CSV_POTENCIAS = [
+  'CUPS',
+  'Mes',
+  'Periodo',
+  'Potencia_maxima_kW',
+  'Potencia_contratada_kW',
+  'Excedida',
+  'Momento',
+  'Metodo',
+] as const;
 
 /** One month and period with data, as both downloads write it. */
 export interface FilaDescargaPotencias {
@@ -158,7 +177,11 @@ export interface FilaDescargaPotencias {
 }
 
 /** The rows of the downloads: one per month and period with data, in the table's order. */
-export function filasDescargaPotencias(r: PotenciasRespuesta, modelo: ModeloPotencias, zona: ZonaHoraria = ZONA_MADRID): FilaDescargaPotencias[] {
+export function filasDescargaPotencias(
+  r: PotenciasRespuesta,
+  modelo: ModeloPotencias,
+  zona: ZonaHoraria = ZONA_MADRID,
+): FilaDescargaPotencias[] {
   const filas: FilaDescargaPotencias[] = [];
   for (const f of modelo.filas) {
     f.celdas.forEach((c, i) => {
@@ -211,7 +234,17 @@ export function columnasExcelPotencias(zona: ZonaHoraria = ZONA_MADRID): Columna
 
 /** The cells of one row, in the order of `columnasExcelPotencias`. */
 export function celdasExcelPotencias(f: FilaDescargaPotencias): CeldaExcel[] {
-  return [f.cups, new Date(`${f.mes}-01T00:00:00Z`), f.periodo, f.potenciaKw, f.contratadaKw, f.excedida ? 'S' : 'N', new Date(f.momentoCivil), f.momentoIso.slice(19), f.metodo];
+  return [
+    f.cups,
+    new Date(`${f.mes}-01T00:00:00Z`),
+    f.periodo,
+    f.potenciaKw,
+    f.contratadaKw,
+    f.excedida ? 'S' : 'N',
+    new Date(f.momentoCivil),
+    f.momentoIso.slice(19),
+    f.metodo,
+  ];
 }
 
 /** File name of the maximum powers CSV (`.xlsx` for the workbook). */

@@ -8,7 +8,16 @@
  * today: measures of the future do not exist, and a month in progress ends today.
  */
 import { diasEntre, errorRango, esFechaValida, MAX_DIAS_CONSULTA } from '../consulta-medidas.ts';
-import { diaSemana, diasDelMes, fechaLocal, fechaLocalDe, sumarDias, ZONA_MADRID, type FechaLocal, type ZonaHoraria } from '../medidas/horas.ts';
+import {
+  diaSemana,
+  diasDelMes,
+  fechaLocal,
+  fechaLocalDe,
+  sumarDias,
+  ZONA_MADRID,
+  type FechaLocal,
+  type ZonaHoraria,
+} from '../medidas/horas.ts';
 import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from './formato.ts';
 
 /** Kinds of range the screen offers. */
@@ -238,7 +247,11 @@ export const DIAS_INICIALES = 7;
  * around the last day with measures; else the last seven complete days: up to the last day with
  * measures, and never today, which has no complete data yet (so the chart never opens half empty).
  */
-export function rangoInicial(e: Pick<EstadoCurvas, 'tipo' | 'desde' | 'hasta'>, ultimoDiaConDatos: FechaLocal | null, hoy: FechaLocal): Rango {
+export function rangoInicial(
+  e: Pick<EstadoCurvas, 'tipo' | 'desde' | 'hasta'>,
+  ultimoDiaConDatos: FechaLocal | null,
+  hoy: FechaLocal,
+): Rango {
   if (e.desde && e.hasta) {
     const tipo = e.tipo ?? 'personalizado';
     // A preset in the address is rebuilt from its start, so a hand-edited address still shows a whole week or month.

@@ -21,7 +21,12 @@ export function cifrasCurva(c: Pick<Curva, 'totales'>): Cifra[] {
   const t = c.totales;
   const cifras: Cifra[] = [{ etiqueta: 'Consumo del periodo', valor: kwhTotal(t.importadaWh), unidad: 'kWh', detalle: null }];
   if (t.exportadaWh !== null) {
-    cifras.push({ etiqueta: 'Energía vertida a la red', valor: kwhTotal(t.exportadaWh), unidad: 'kWh', detalle: 'Excedentes de su autoconsumo' });
+    cifras.push({
+      etiqueta: 'Energía vertida a la red',
+      valor: kwhTotal(t.exportadaWh),
+      unidad: 'kWh',
+      detalle: 'Excedentes de su autoconsumo',
+    });
   }
   cifras.push({
     etiqueta: 'Horas con medida',
@@ -31,7 +36,12 @@ export function cifrasCurva(c: Pick<Curva, 'totales'>): Cifra[] {
   });
   // A day's average says nothing new for one day.
   if (t.horasDelRango > 25 && t.horasConDatos >= 24) {
-    cifras.push({ etiqueta: 'Media por día', valor: kwhTotal((t.importadaWh * 24) / t.horasConDatos), unidad: 'kWh', detalle: 'En los días con medida' });
+    cifras.push({
+      etiqueta: 'Media por día',
+      valor: kwhTotal((t.importadaWh * 24) / t.horasConDatos),
+      unidad: 'kWh',
+      detalle: 'En los días con medida',
+    });
   }
   return cifras;
 }
@@ -49,7 +59,13 @@ export interface FilaTotal {
 export function filasTotales(c: Pick<Curva, 'totales'>): { filas: FilaTotal[]; total: string } {
   const t = c.totales;
   return {
-    filas: t.porPeriodo.map((p) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color, kwh: kwhTotal(p.importadaWh), cuota: cuota(p.importadaWh, t.importadaWh) })),
+    filas: t.porPeriodo.map((p) => ({
+      periodo: p.periodo,
+      nombre: p.nombre,
+      color: p.color,
+      kwh: kwhTotal(p.importadaWh),
+      cuota: cuota(p.importadaWh, t.importadaWh),
+    })),
     total: kwhTotal(t.importadaWh),
   };
 }

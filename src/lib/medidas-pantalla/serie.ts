@@ -125,7 +125,9 @@ export function prepararCurva(c: Curva): CurvaPreparada {
 
 /** Splits a fill key into its period (or `total`) and whether it is estimated. */
 export function leerClave(clave: string): { base: string; estimada: boolean } {
-  return clave.endsWith(SUFIJO_ESTIMADA) ? { base: clave.slice(0, -SUFIJO_ESTIMADA.length), estimada: true } : { base: clave, estimada: false };
+  return clave.endsWith(SUFIJO_ESTIMADA)
+    ? { base: clave.slice(0, -SUFIJO_ESTIMADA.length), estimada: true }
+    : { base: clave, estimada: false };
 }
 
 /** The colour of a key's base: its period's, or the sums' blue. */

@@ -94,7 +94,13 @@ export function modeloTabla(c: Pick<Curva, 'diasEspeciales' | 'desde' | 'hasta'>
       tipo: 'meses',
       meses: p.x.map((ms, i) => {
         const mes = partesLocales(ms, p.zona).fecha.slice(0, 7);
-        return { mes, nombre: nombreMes(mes, true), importadaKwh: p.importadaKwh[i]!, vertidaKwh: positiva(p.vertidaKwh?.[i]), conEstimadas: p.estimada[i]! };
+        return {
+          mes,
+          nombre: nombreMes(mes, true),
+          importadaKwh: p.importadaKwh[i]!,
+          vertidaKwh: positiva(p.vertidaKwh?.[i]),
+          conEstimadas: p.estimada[i]!,
+        };
       }),
     };
   }

@@ -183,7 +183,10 @@ export function* lineasCsvMedidas(medidas: Iterable<IntervaloExportable>, opcion
 }
 
 /** The whole file as a sequence of lines (header first), for a database cursor or any async source. */
-export async function* lineasCsvMedidasAsync(medidas: AsyncIterable<IntervaloExportable>, opciones: OpcionesCsvMedidas): AsyncGenerator<string> {
+export async function* lineasCsvMedidasAsync(
+  medidas: AsyncIterable<IntervaloExportable>,
+  opciones: OpcionesCsvMedidas,
+): AsyncGenerator<string> {
   yield cabeceraCsvMedidas();
   for await (const m of medidas) yield filaCsvMedidas(m, opciones);
 }
@@ -217,7 +220,15 @@ class Recorrido {
     this.paso = r.minutos * 60_000;
   }
   private hueco(t: number): HuecoExportable {
-    return { cups: this.r.cups, inicio: new Date(t), minutos: this.r.minutos, importadaWh: null, exportadaWh: null, metodo: METODO_SIN_DATO, firme: null };
+    return {
+      cups: this.r.cups,
+      inicio: new Date(t),
+      minutos: this.r.minutos,
+      importadaWh: null,
+      exportadaWh: null,
+      metodo: METODO_SIN_DATO,
+      firme: null,
+    };
   }
   /** The gaps before a measure (every one of them: a later measure exists), then the measure. */
   *hasta(m: MedidaExportable): Generator<IntervaloExportable> {
@@ -242,7 +253,10 @@ export function* conHuecos(medidas: Iterable<MedidaExportable>, rango: RangoExpo
 }
 
 /** `conHuecos` for a database cursor or any async source. */
-export async function* conHuecosAsync(medidas: AsyncIterable<MedidaExportable>, rango: RangoExportacion): AsyncGenerator<IntervaloExportable> {
+export async function* conHuecosAsync(
+  medidas: AsyncIterable<MedidaExportable>,
+  rango: RangoExportacion,
+): AsyncGenerator<IntervaloExportable> {
   const r = new Recorrido(rango);
   for await (const m of medidas) yield* r.hasta(m);
   yield* r.final();

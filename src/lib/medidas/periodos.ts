@@ -66,13 +66,27 @@ const en = (hora: number, tramos: Tramos) => tramos.some(([a, b]) => hora >= a &
 const BANDAS_20TD: Record<'general' | 'ceutaMelilla', { punta: Tramos; llano: Tramos }> = {
   // Peninsula; the Balearic and Canary Islands use the same table (enerdata PERIODS_3x zones 1–3).
   general: {
-    punta: [[10, 14], [18, 22]],
-    llano: [[8, 10], [14, 18], [22, 24]],
+    punta: [
+      [10, 14],
+      [18, 22],
+    ],
+    llano: [
+      [8, 10],
+      [14, 18],
+      [22, 24],
+    ],
   },
   // Ceuta and Melilla (zones 4 and 5).
   ceutaMelilla: {
-    punta: [[11, 15], [19, 23]],
-    llano: [[8, 11], [15, 19], [23, 24]],
+    punta: [
+      [11, 15],
+      [19, 23],
+    ],
+    llano: [
+      [8, 11],
+      [15, 19],
+      [23, 24],
+    ],
   },
 };
 
@@ -92,15 +106,42 @@ const B1 = 'media';
 const C = 'baja';
 
 const PERIODOS_COMUNES: Tabla6P['periodos'] = { alta: ['P1', 'P2'], 'media-alta': ['P2', 'P3'], media: ['P3', 'P4'], baja: ['P4', 'P5'] };
-const BANDAS_ISLAS = { alta: [[10, 15], [18, 22]], media: [[8, 10], [15, 18], [22, 24]] } as const;
-const BANDAS_CEUTA_MELILLA = { alta: [[10, 15], [19, 23]], media: [[8, 10], [15, 19], [23, 24]] } as const;
+const BANDAS_ISLAS = {
+  alta: [
+    [10, 15],
+    [18, 22],
+  ],
+  media: [
+    [8, 10],
+    [15, 18],
+    [22, 24],
+  ],
+} as const;
+const BANDAS_CEUTA_MELILLA = {
+  alta: [
+    [10, 15],
+    [19, 23],
+  ],
+  media: [
+    [8, 10],
+    [15, 19],
+    [23, 24],
+  ],
+} as const;
 
 const TABLAS_6P: Record<ZonaElectrica, Tabla6P> = {
   // DOMAIN.md §6.3: alta Jan Feb Jul Dec, media alta Mar Nov, media Jun Aug Sep, baja Apr May Oct.
   peninsula: {
     meses: [A, A, B, C, C, B1, A, B1, B1, C, B, A],
-    alta: [[9, 14], [18, 22]],
-    media: [[8, 9], [14, 18], [22, 24]],
+    alta: [
+      [9, 14],
+      [18, 22],
+    ],
+    media: [
+      [8, 9],
+      [14, 18],
+      [22, 24],
+    ],
     periodos: PERIODOS_COMUNES,
   },
   // enerdata zone 2.
@@ -256,11 +297,14 @@ function indicePeriodoEnergia(ms: number, tarifa: CodigoTarifa, zona: ZonaElectr
   return indicePeriodo(ms, tarifa === '2.0TD' ? 'energia3' : 'seis', zona);
 }
 
-/** Energy period indices (0 = P1) of `n` consecutive hours from `desde` (the start of an hour, ms UTC): whole slices of the yearly tables. */
+/**
+ * Energy period indices (0 = P1) of `n` consecutive hours from `desde` (the start of an hour, ms UTC): whole slices of the yearly
+ * tables.
+ */
 export function periodosEnergiaDeHoras(desde: number, n: number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Uint8Array {
   const indices = new Uint8Array(n);
   const clase: ClasePeriodos = tarifa === '2.0TD' ? 'energia3' : 'seis';
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const t = desde + i * MS_HORA;
     const tabla = periodosDelAnio(new Date(t).getUTCFullYear(), clase, zona);
     const k = Math.floor((t - tabla.desde) / MS_HORA);

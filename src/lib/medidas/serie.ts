@@ -35,7 +35,14 @@ export function inicioDeRanura(s: { minutos: number | null; desde: number; inici
 /** An empty regular series over [desde, hasta): every slot without a measure. */
 export function serieVacia(desde: number, hasta: number, minutos: MinutosIntervalo): SerieDensa & { calidad: string } {
   const n = Math.max(0, Math.round((hasta - desde) / (minutos * MS_MIN)));
-  return { minutos, desde, inicio: null, importadaWh: new Array<number | null>(n).fill(null), exportadaWh: null, calidad: SIN_MEDIDA.repeat(n) };
+  return {
+    minutos,
+    desde,
+    inicio: null,
+    importadaWh: new Array<number | null>(n).fill(null),
+    exportadaWh: null,
+    calidad: SIN_MEDIDA.repeat(n),
+  };
 }
 
 /**
@@ -50,7 +57,7 @@ export function sumarPorDiaOMes(s: SerieDensa, por: 'dia' | 'mes', zona: ZonaEle
   const inicios: number[] = [];
   let fecha: FechaLocal = fechaLocalDe(s.desde, horaria);
   if (por === 'mes') fecha = `${fecha.slice(0, 7)}-01`;
-  for (let t = inicioDiaLocal(fecha, horaria).getTime(); t < hasta; ) {
+  for (let t = inicioDiaLocal(fecha, horaria).getTime(); t < hasta;) {
     inicios.push(t);
     const { anio, mes } = leerFechaLocal(fecha)!;
     fecha = por === 'dia' ? sumarDias(fecha, 1) : `${mes === 12 ? anio + 1 : anio}-${String(mes === 12 ? 1 : mes + 1).padStart(2, '0')}-01`;
@@ -75,7 +82,14 @@ export function sumarPorDiaOMes(s: SerieDensa, por: 'dia' | 'mes', zona: ZonaEle
     exportadaWh.push(exp);
     calidad += calidadDeSuma(s.calidad.slice(a, b));
   }
-  return { minutos: null, desde: inicios[0] ?? s.desde, inicio: inicios, importadaWh, exportadaWh: s.exportadaWh ? exportadaWh : null, calidad };
+  return {
+    minutos: null,
+    desde: inicios[0] ?? s.desde,
+    inicio: inicios,
+    importadaWh,
+    exportadaWh: s.exportadaWh ? exportadaWh : null,
+    calidad,
+  };
 }
 
 /** Sums of one tariff period, or of the whole range. */
@@ -92,7 +106,8 @@ export function totalesDeSerie(s: SerieDensa, tarifa: CodigoTarifa, zona: ZonaEl
   if (s.minutos === null) throw new Error('Los totales por periodo se calculan sobre horas o cuartos de hora.');
   const n = s.importadaWh.length;
   // The period of each slot: hours straight from the yearly tables; quarter-hours share their hour's.
-  const porHora = s.minutos === 60 ? periodosEnergiaDeHoras(s.desde, n, tarifa, zona) : periodosEnergiaDeHoras(s.desde, Math.ceil(n / 4), tarifa, zona);
+  const porHora =
+    s.minutos === 60 ? periodosEnergiaDeHoras(s.desde, n, tarifa, zona) : periodosEnergiaDeHoras(s.desde, Math.ceil(n / 4), tarifa, zona);
   const cuartos = s.minutos === 15;
   const periodos = numeroPeriodos(tarifa);
   const importada = new Float64Array(periodos);
@@ -113,9 +128,19 @@ export function totalesDeSerie(s: SerieDensa, tarifa: CodigoTarifa, zona: ZonaEl
     for (let k = desde; k < hasta; k++) t += a[k]!;
     return t;
   };
-  const de = (k: number): SumaSerie => ({ importadaWh: importada[k]!, exportadaWh: exportada[k]!, intervalos: intervalos[k]!, estimadas: estimadas[k]! });
+  const de = (k: number): SumaSerie => ({
+    importadaWh: importada[k]!,
+    exportadaWh: exportada[k]!,
+    intervalos: intervalos[k]!,
+    estimadas: estimadas[k]!,
+  });
   return {
     periodos: Array.from({ length: periodos }, (_, k) => de(k)),
-    total: { importadaWh: suma(0, periodos, importada), exportadaWh: suma(0, periodos, exportada), intervalos: suma(0, periodos, intervalos), estimadas: suma(0, periodos, estimadas) },
+    total: {
+      importadaWh: suma(0, periodos, importada),
+      exportadaWh: suma(0, periodos, exportada),
+      intervalos: suma(0, periodos, intervalos),
+      estimadas: suma(0, periodos, estimadas),
+    },
   };
 }

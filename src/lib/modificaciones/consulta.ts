@@ -2,7 +2,16 @@
  * The administration list of modification requests: its filters in the address's query
  * string (checked, with defaults for anything wrong) and the API call they become.
  */
-import { construirConsulta, comoParametros, leerOpcion, leerPagina, leerPorPagina, leerTexto, POR_PAGINA_DEFECTO, type EntradaConsulta } from '../administracion/consulta.ts';
+import {
+  construirConsulta,
+  comoParametros,
+  leerOpcion,
+  leerPagina,
+  leerPorPagina,
+  leerTexto,
+  POR_PAGINA_DEFECTO,
+  type EntradaConsulta,
+} from '../administracion/consulta.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { ESTADOS_SOLICITUD, type EstadoSolicitud } from './estados.ts';
 import type { TipoSolicitud } from './motivos.ts';
@@ -25,7 +34,14 @@ export interface FiltrosModificaciones {
 }
 
 /** No filter, first page. */
-export const FILTROS_MODIFICACIONES_VACIOS: FiltrosModificaciones = { estado: '', tipo: '', distribuidora: '', q: '', pagina: 1, porPagina: POR_PAGINA_DEFECTO };
+export const FILTROS_MODIFICACIONES_VACIOS: FiltrosModificaciones = {
+  estado: '',
+  tipo: '',
+  distribuidora: '',
+  q: '',
+  pagina: 1,
+  porPagina: POR_PAGINA_DEFECTO,
+};
 
 /** The filters a query string names; unknown values fall back to no filter. */
 export function filtrosModificacionesDesdeConsulta(entrada: EntradaConsulta): FiltrosModificaciones {
@@ -52,7 +68,11 @@ function pares(f: FiltrosModificaciones) {
 
 /** The screen's query string (no '?'): only what differs from the defaults. */
 export function consultaDeFiltrosModificaciones(f: FiltrosModificaciones): string {
-  return construirConsulta([...pares(f), ['pagina', f.pagina > 1 ? f.pagina : null], ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null]]);
+  return construirConsulta([
+    ...pares(f),
+    ['pagina', f.pagina > 1 ? f.pagina : null],
+    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
+  ]);
 }
 
 /** The API call of the list. */

@@ -25,13 +25,20 @@ export const solicitudEntradaSchema = z.discriminatedUnion(
   'tipo',
   [
     z.object({ cups, tipo: z.literal('potencia'), potenciasKw }),
-    z.object({ cups, tipo: z.literal('tarifa'), tarifa: z.string({ error: 'Elija la tarifa de acceso.' }).max(10, 'Elija la tarifa de acceso.'), potenciasKw }),
+    z.object({
+      cups,
+      tipo: z.literal('tarifa'),
+      tarifa: z.string({ error: 'Elija la tarifa de acceso.' }).max(10, 'Elija la tarifa de acceso.'),
+      potenciasKw,
+    }),
     z.object({
       cups,
       tipo: z.literal('titular'),
       modo: z.enum(['correccion', 'cambio'], { error: 'Indique si corrige los datos del titular o si cambia el titular.' }),
       nif: z.string({ error: 'El NIF debe ser un texto.' }).max(20, 'El NIF no puede superar 20 caracteres.').default(''),
-      nombre: z.string({ error: 'Indique el nombre del titular.' }).max(MAX_NOMBRE_TITULAR * 2, `El nombre no puede superar ${MAX_NOMBRE_TITULAR} caracteres.`),
+      nombre: z
+        .string({ error: 'Indique el nombre del titular.' })
+        .max(MAX_NOMBRE_TITULAR * 2, `El nombre no puede superar ${MAX_NOMBRE_TITULAR} caracteres.`),
     }),
   ],
   { error: 'Indique qué quiere modificar: potencia, tarifa o titular.' },
@@ -54,12 +61,18 @@ export function entradaReglasDe(e: SolicitudEntrada): EntradaReglas {
 
 /** POST …/rechazo: the tabla 27 reason. */
 export const rechazoSchema = z.object({
-  codigo: z.string({ error: 'Elija el motivo del rechazo.' }).trim().min(1, 'Elija el motivo del rechazo.').max(3, 'Elija un motivo de rechazo de la lista.'),
+  codigo: z
+    .string({ error: 'Elija el motivo del rechazo.' })
+    .trim()
+    .min(1, 'Elija el motivo del rechazo.')
+    .max(3, 'Elija un motivo de rechazo de la lista.'),
 });
 
 /** POST …/activacion: the day the change took effect. */
 export const activacionSchema = z.object({
-  fecha: z.string({ error: 'Indique la fecha de activación.' }).refine(esFechaLocal, 'La fecha de activación debe ser una fecha válida (AAAA-MM-DD).'),
+  fecha: z
+    .string({ error: 'Indique la fecha de activación.' })
+    .refine(esFechaLocal, 'La fecha de activación debe ser una fecha válida (AAAA-MM-DD).'),
 });
 
 /**
@@ -71,6 +84,7 @@ export function errorFechaActivacion(fecha: string, diaSolicitud: string, hoy: s
   if (fecha < diaSolicitud) {
     return `46 · Fecha de la operación con carácter retroactivo: la activación no puede ser anterior al ${fechaSinDia(diaSolicitud)}, día en que se presentó la solicitud.`;
   }
-  if (fecha > hoy) return `La fecha de activación no puede ser posterior a hoy (${fechaSinDia(hoy)}): al activar la solicitud el cambio se aplica al contrato en ese momento.`;
+  if (fecha > hoy)
+    return `La fecha de activación no puede ser posterior a hoy (${fechaSinDia(hoy)}): al activar la solicitud el cambio se aplica al contrato en ese momento.`;
   return null;
 }

@@ -70,13 +70,16 @@ export function conflictoTransicion(accion: AccionSolicitud, estado: EstadoSolic
   const esta = `La solicitud ${referencia} está ${TEXTO_ESTADO[estado].toLowerCase()}`;
   switch (accion) {
     case 'anular':
-      if (estado === 'aceptada') return `42 · No es posible la anulación: la distribuidora ya aceptó la solicitud ${referencia} y la está tramitando.`;
+      if (estado === 'aceptada')
+        return `42 · No es posible la anulación: la distribuidora ya aceptó la solicitud ${referencia} y la está tramitando.`;
       if (estado === 'activada') return `43 · No es posible la anulación: la solicitud ${referencia} ya está activada.`;
       return `${esta}: ya no se puede anular.`;
     case 'aceptar':
       return `${esta}: solo se puede aceptar una solicitud enviada.`;
     case 'activar':
-      return estado === 'enviada' ? `${esta}: hay que aceptarla antes de activarla.` : `${esta}: solo se puede activar una solicitud aceptada.`;
+      return estado === 'enviada'
+        ? `${esta}: hay que aceptarla antes de activarla.`
+        : `${esta}: solo se puede activar una solicitud aceptada.`;
     case 'rechazar':
       return `${esta}: solo se puede rechazar una solicitud enviada o aceptada.`;
   }

@@ -73,7 +73,8 @@ export function tarifasPosibles(contrato: ContratoApi): string[] {
 /** The hint under the power fields: what values the supply point admits. */
 export function ayudaPotencias(contrato: ContratoApi): string {
   const maximo = `La instalación admite como mucho ${textoKw(Math.round(contrato.potenciaMaximaKw * 1000))} kW.`;
-  if (!exigeNormalizadas(contrato)) return `Su suministro tiene maxímetro: puede contratar cualquier potencia en kW, con tres decimales como mucho. ${maximo}`;
+  if (!exigeNormalizadas(contrato))
+    return `Su suministro tiene maxímetro: puede contratar cualquier potencia en kW, con tres decimales como mucho. ${maximo}`;
   const valores = potenciasNormalizadas(contrato.fases, contrato.tensionV).filter((w) => w <= Math.round(contrato.potenciaMaximaKw * 1000));
   const tipo = contrato.fases === 'monofasico' ? 'monofásico (230 V)' : 'trifásico (400 V)';
   return `Su suministro es ${tipo} con limitador de potencia: solo admite potencias normalizadas. Hasta el máximo de su instalación son ${valores.map(textoKw).join(' · ')} kW.`;
@@ -82,7 +83,8 @@ export function ayudaPotencias(contrato: ContratoApi): string {
 /** Every problem of the form on submit, with the rules' messages; empty when it may be sent. */
 export function validarFormulario(f: FormularioSolicitud, contexto: ContextoApi | null): ErrorRegla[] {
   if (!f.cups) return [{ codigo: null, campo: 'suministro', mensaje: 'Elija el suministro que quiere modificar.' }];
-  if (!f.tipo) return [{ codigo: null, campo: 'tipo', mensaje: 'Elija qué quiere cambiar: la potencia, la tarifa o los datos del titular.' }];
+  if (!f.tipo)
+    return [{ codigo: null, campo: 'tipo', mensaje: 'Elija qué quiere cambiar: la potencia, la tarifa o los datos del titular.' }];
   if (!contexto) return [{ codigo: null, campo: 'suministro', mensaje: 'Espere a que se carguen los datos del suministro.' }];
   const ctx = {
     contrato: contratoDesdeApi(contexto.contrato),

@@ -82,8 +82,18 @@ export function filasCambio(anterior: ContratoApi, s: SolicitadoApi): FilaCambio
       ];
     case 'titular':
       return [
-        { etiqueta: 'NIF del titular', antes: anterior.titular.nif, despues: s.titular.nif, cambia: anterior.titular.nif !== s.titular.nif },
-        { etiqueta: 'Titular', antes: anterior.titular.nombre, despues: s.titular.nombre, cambia: anterior.titular.nombre !== s.titular.nombre },
+        {
+          etiqueta: 'NIF del titular',
+          antes: anterior.titular.nif,
+          despues: s.titular.nif,
+          cambia: anterior.titular.nif !== s.titular.nif,
+        },
+        {
+          etiqueta: 'Titular',
+          antes: anterior.titular.nombre,
+          despues: s.titular.nombre,
+          cambia: anterior.titular.nombre !== s.titular.nombre,
+        },
       ];
   }
 }

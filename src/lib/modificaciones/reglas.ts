@@ -73,16 +73,32 @@ const error = (codigo: CodigoMotivo | null, campo: CampoSolicitud, mensaje: stri
 /** Reasons that stop any request of this supply point: ended, cut, another in progress. */
 function reglasSuministro(ctx: ContextoReglas): ErrorRegla[] {
   const out: ErrorRegla[] = [];
-  if (ctx.enBaja) out.push(error('72', 'suministro', mensajeMotivo('72', 'el contrato de acceso de este suministro ha terminado y ya no admite modificaciones.')));
+  if (ctx.enBaja)
+    out.push(
+      error(
+        '72',
+        'suministro',
+        mensajeMotivo('72', 'el contrato de acceso de este suministro ha terminado y ya no admite modificaciones.'),
+      ),
+    );
   if (ctx.cortado) {
-    out.push(error('12', 'suministro', mensajeMotivo('12', 'el suministro está cortado y no admite modificaciones hasta que se reponga. Consulte el estado del contador.')));
+    out.push(
+      error(
+        '12',
+        'suministro',
+        mensajeMotivo('12', 'el suministro está cortado y no admite modificaciones hasta que se reponga. Consulte el estado del contador.'),
+      ),
+    );
   }
   if (ctx.solicitudEnCurso) {
     out.push(
       error(
         '40',
         'suministro',
-        mensajeMotivo('40', `la solicitud ${ctx.solicitudEnCurso} de este suministro sigue en trámite. Espere a que se resuelva, o anúlela si aún no se ha aceptado, antes de pedir otra.`),
+        mensajeMotivo(
+          '40',
+          `la solicitud ${ctx.solicitudEnCurso} de este suministro sigue en trámite. Espere a que se resuelva, o anúlela si aún no se ha aceptado, antes de pedir otra.`,
+        ),
       ),
     );
   }
@@ -124,7 +140,9 @@ function reglaDoceMeses(ctx: ContextoReglas): ErrorRegla[] {
 export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, potenciasW: readonly (number | null)[]): ErrorRegla[] {
   const periodos = periodosDe(tarifa);
   if (potenciasW.length !== periodos) {
-    return [error(null, 'p1', `La tarifa ${tarifa} contrata ${periodos} potencias, una por periodo (P1 a P${periodos}); indique ${periodos}.`)];
+    return [
+      error(null, 'p1', `La tarifa ${tarifa} contrata ${periodos} potencias, una por periodo (P1 a P${periodos}); indique ${periodos}.`),
+    ];
   }
   const out: ErrorRegla[] = [];
   const conError = new Set<number>();
@@ -149,7 +167,10 @@ export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, 
         error(
           '52',
           campo,
-          mensajeMotivo('52', `la tarifa 2.0TD admite hasta 15 kW en cada periodo y ${p} pide ${kW(w)}. Para más de 15 kW pida el cambio a la tarifa 3.0TD.`),
+          mensajeMotivo(
+            '52',
+            `la tarifa 2.0TD admite hasta 15 kW en cada periodo y ${p} pide ${kW(w)}. Para más de 15 kW pida el cambio a la tarifa 3.0TD.`,
+          ),
         ),
       );
       return;
@@ -159,7 +180,10 @@ export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, 
         error(
           '49',
           campo,
-          mensajeMotivo('49', `a ${voltios} V la potencia normalizada más alta es ${kW(maxNormalizada)} y ${p} pide ${kW(w)}: su instalación tendría que pasar a trifásica.`),
+          mensajeMotivo(
+            '49',
+            `a ${voltios} V la potencia normalizada más alta es ${kW(maxNormalizada)} y ${p} pide ${kW(w)}: su instalación tendría que pasar a trifásica.`,
+          ),
         ),
       );
       return;
@@ -186,7 +210,10 @@ export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, 
         error(
           codigo,
           campo,
-          mensajeMotivo(codigo, `${p} pide ${kW(w)} y la instalación admite como mucho ${kW(contrato.potenciaMaximaW)} (su boletín o acta de puesta en servicio). Para más potencia hace falta ampliar la instalación.`),
+          mensajeMotivo(
+            codigo,
+            `${p} pide ${kW(w)} y la instalación admite como mucho ${kW(contrato.potenciaMaximaW)} (su boletín o acta de puesta en servicio). Para más potencia hace falta ampliar la instalación.`,
+          ),
         ),
       );
     }
@@ -195,18 +222,39 @@ export function comprobarPotencias(contrato: ContratoSolicitud, tarifa: string, 
     for (let i = 1; i < potenciasW.length; i++) {
       const antes = potenciasW[i - 1];
       const ahora = potenciasW[i];
-      if (conError.has(i) || conError.has(i - 1) || antes === null || antes === undefined || ahora === null || ahora === undefined || ahora >= antes) continue;
+      if (
+        conError.has(i) ||
+        conError.has(i - 1) ||
+        antes === null ||
+        antes === undefined ||
+        ahora === null ||
+        ahora === undefined ||
+        ahora >= antes
+      )
+        continue;
       out.push(
         error(
           '15',
           campoPeriodo(i),
-          mensajeMotivo('15', `en la tarifa ${tarifa} cada periodo debe tener al menos la potencia del anterior, y P${i + 1} (${kW(ahora)}) es menor que P${i} (${kW(antes)}).`),
+          mensajeMotivo(
+            '15',
+            `en la tarifa ${tarifa} cada periodo debe tener al menos la potencia del anterior, y P${i + 1} (${kW(ahora)}) es menor que P${i} (${kW(antes)}).`,
+          ),
         ),
       );
     }
   }
   if (tarifa === '3.0TD' && out.length === 0 && potenciasW.every((w) => w !== null && w <= LIMITE_2_0TD_W)) {
-    out.push(error('52', 'p1', mensajeMotivo('52', 'la tarifa 3.0TD es para potencias de más de 15 kW en algún periodo; con 15 kW o menos en todos corresponde la 2.0TD.')));
+    out.push(
+      error(
+        '52',
+        'p1',
+        mensajeMotivo(
+          '52',
+          'la tarifa 3.0TD es para potencias de más de 15 kW en algún periodo; con 15 kW o menos en todos corresponde la 2.0TD.',
+        ),
+      ),
+    );
   }
   return out;
 }
@@ -220,19 +268,32 @@ function mismas(a: readonly (number | null)[], b: readonly number[]): boolean {
 function reglasTarifa(ctx: ContextoReglas, tarifa: string, potenciasW: readonly (number | null)[]): ErrorRegla[] {
   const c = ctx.contrato;
   if (!esTarifa(tarifa)) return [error(null, 'tarifa', 'Elija la tarifa de acceso que quiere contratar.')];
-  if (tarifa === c.tarifa) return [error(null, 'tarifa', `Su suministro ya tiene la tarifa ${tarifa}. Para cambiar solo la potencia, elija «Potencia contratada».`)];
+  if (tarifa === c.tarifa)
+    return [
+      error(null, 'tarifa', `Su suministro ya tiene la tarifa ${tarifa}. Para cambiar solo la potencia, elija «Potencia contratada».`),
+    ];
   if (!esBajaTension(c.tensionV)) {
     return [
       error(
         '17',
         'tarifa',
-        mensajeMotivo('17', `el suministro es de alta tensión (${textoKw(c.tensionV)} kV) y su tarifa, la ${c.tarifa}, la determina la tensión; no admite la ${tarifa}.`),
+        mensajeMotivo(
+          '17',
+          `el suministro es de alta tensión (${textoKw(c.tensionV)} kV) y su tarifa, la ${c.tarifa}, la determina la tensión; no admite la ${tarifa}.`,
+        ),
       ),
     ];
   }
   if (!TARIFAS_ELEGIBLES.includes(tarifa)) {
     return [
-      error('17', 'tarifa', mensajeMotivo('17', `las tarifas 6.xTD corresponden a suministros de alta tensión, y este es de ${c.tensionV} V. En baja tensión puede elegir 2.0TD o 3.0TD.`)),
+      error(
+        '17',
+        'tarifa',
+        mensajeMotivo(
+          '17',
+          `las tarifas 6.xTD corresponden a suministros de alta tensión, y este es de ${c.tensionV} V. En baja tensión puede elegir 2.0TD o 3.0TD.`,
+        ),
+      ),
     ];
   }
   return comprobarPotencias(c, tarifa, potenciasW);
@@ -245,12 +306,34 @@ function reglasTitular(ctx: ContextoReglas, modo: ModoTitular, nifTexto: string,
   if (modo === 'cambio') {
     const nif = normalizarNif(nifTexto);
     if (!nif) out.push(error('85', 'nif', mensajeMotivo('85', 'indique el NIF, NIE o CIF del nuevo titular.')));
-    else if (!esNifValido(nif)) out.push(error('36', 'nif', mensajeMotivo('36', `${nif} no es un DNI, NIE ni CIF válido. Compruebe las cifras y la letra de control.`)));
-    else if (nif === ctx.contrato.titularNif) out.push(error('55', 'nif', mensajeMotivo('55', `${nif} ya es el titular de este suministro. Para corregir el nombre, elija «Corregir los datos del titular».`)));
+    else if (!esNifValido(nif))
+      out.push(
+        error('36', 'nif', mensajeMotivo('36', `${nif} no es un DNI, NIE ni CIF válido. Compruebe las cifras y la letra de control.`)),
+      );
+    else if (nif === ctx.contrato.titularNif)
+      out.push(
+        error(
+          '55',
+          'nif',
+          mensajeMotivo(
+            '55',
+            `${nif} ya es el titular de este suministro. Para corregir el nombre, elija «Corregir los datos del titular».`,
+          ),
+        ),
+      );
   }
   if (!nombre) {
     out.push(
-      error('85', 'nombre', mensajeMotivo('85', modo === 'cambio' ? 'indique el nombre y apellidos o la razón social del nuevo titular.' : 'indique el nombre y apellidos o la razón social corregidos.')),
+      error(
+        '85',
+        'nombre',
+        mensajeMotivo(
+          '85',
+          modo === 'cambio'
+            ? 'indique el nombre y apellidos o la razón social del nuevo titular.'
+            : 'indique el nombre y apellidos o la razón social corregidos.',
+        ),
+      ),
     );
   } else if (nombre.length > MAX_NOMBRE_TITULAR) {
     out.push(error(null, 'nombre', `El nombre no puede superar ${MAX_NOMBRE_TITULAR} caracteres.`));

@@ -90,7 +90,11 @@ export interface ErrorDeCampo {
 }
 
 /** The first message of each field from zod issues, renamed to the form's field ids and in the form's order. */
-function erroresDe(issues: readonly { path: readonly PropertyKey[]; message: string }[], ids: Readonly<Record<string, string>>, orden: readonly string[]): ErrorDeCampo[] {
+function erroresDe(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  ids: Readonly<Record<string, string>>,
+  orden: readonly string[],
+): ErrorDeCampo[] {
   const primero = new Map<string, string>();
   for (const i of issues) {
     const campo = ids[String(i.path[0] ?? '')];
@@ -120,13 +124,17 @@ export function cuerpoDatos(clase: ClaseCuenta, datos: DatosPerfil): DatosPerfil
   if (clase === 'empresa') return { nombre: '', apellido1: '', apellido2: '', razonSocial: d.razonSocial };
   if (clase === 'persona') return { ...d, razonSocial: '' };
   // Without NIF only one side can be kept; the form disables the other (SPEC.md §4).
-  return d.razonSocial && !(d.nombre || d.apellido1 || d.apellido2) ? { nombre: '', apellido1: '', apellido2: '', razonSocial: d.razonSocial } : d;
+  return d.razonSocial && !(d.nombre || d.apellido1 || d.apellido2)
+    ? { nombre: '', apellido1: '', apellido2: '', razonSocial: d.razonSocial }
+    : d;
 }
 
 /** Errors of the e-mail change form: the shared schema, and the address must be a new one. */
 export function validarCambioEmail(nuevoEmail: string, password: string, emailActual: string): ErrorDeCampo[] {
   const r = cambioEmailSchema.safeParse({ nuevoEmail, password });
-  const errores = r.success ? [] : erroresDe(r.error.issues, { nuevoEmail: 'nuevoEmail', password: 'passwordEmail' }, ['nuevoEmail', 'passwordEmail']);
+  const errores = r.success
+    ? []
+    : erroresDe(r.error.issues, { nuevoEmail: 'nuevoEmail', password: 'passwordEmail' }, ['nuevoEmail', 'passwordEmail']);
   if (r.success && r.data.nuevoEmail === emailActual.trim().toLowerCase()) {
     errores.unshift({ campo: 'nuevoEmail', mensaje: 'El correo electrónico nuevo es el que ya usa.' });
   }
@@ -137,7 +145,11 @@ export function validarCambioEmail(nuevoEmail: string, password: string, emailAc
 export function validarCambioClave(actual: string, nueva: string, copia: string): ErrorDeCampo[] {
   const r = cambioClaveSchema.safeParse({ passwordActual: actual, password: nueva, passwordCopy: copia });
   if (r.success) return [];
-  return erroresDe(r.error.issues, { passwordActual: 'passwordActual', password: 'passwordNueva', passwordCopy: 'passwordCopia' }, ['passwordActual', 'passwordNueva', 'passwordCopia']);
+  return erroresDe(r.error.issues, { passwordActual: 'passwordActual', password: 'passwordNueva', passwordCopy: 'passwordCopia' }, [
+    'passwordActual',
+    'passwordNueva',
+    'passwordCopia',
+  ]);
 }
 
 const FECHA_HORA = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'long', timeStyle: 'short' });

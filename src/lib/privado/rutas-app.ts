@@ -69,7 +69,13 @@ export const RUTAS_APP = [
   { id: 'inicio', patron: '/inicio', titulo: 'Inicio', area: null, pantalla: 'inicio' },
   { id: 'perfil', patron: '/perfil', titulo: 'Perfil', area: null, pantalla: 'perfil' },
 
-  { id: 'adminUsuarios', patron: '/administrador/administrador-usuarios', titulo: 'Administración de usuarios', area: 'administrador', pantalla: 'admin-usuarios' },
+  {
+    id: 'adminUsuarios',
+    patron: '/administrador/administrador-usuarios',
+    titulo: 'Administración de usuarios',
+    area: 'administrador',
+    pantalla: 'admin-usuarios',
+  },
   {
     id: 'adminUsuario',
     patron: '/administrador/administrador-usuarios/:id',
@@ -78,9 +84,27 @@ export const RUTAS_APP = [
     pantalla: 'admin-usuario-detalle',
     padre: 'adminUsuarios',
   },
-  { id: 'adminSuplantacion', patron: '/administrador/acceso-como-usuario', titulo: 'Acceder como otro usuario', area: 'administrador', pantalla: 'admin-suplantacion' },
-  { id: 'adminIncidencias', patron: '/administrador/incidencias', titulo: 'Incidencias de red', area: 'administrador', pantalla: 'admin-incidencias' },
-  { id: 'adminAuditoria', patron: '/administrador/auditoria', titulo: 'Registro de actividad', area: 'administrador', pantalla: 'admin-auditoria' },
+  {
+    id: 'adminSuplantacion',
+    patron: '/administrador/acceso-como-usuario',
+    titulo: 'Acceder como otro usuario',
+    area: 'administrador',
+    pantalla: 'admin-suplantacion',
+  },
+  {
+    id: 'adminIncidencias',
+    patron: '/administrador/incidencias',
+    titulo: 'Incidencias de red',
+    area: 'administrador',
+    pantalla: 'admin-incidencias',
+  },
+  {
+    id: 'adminAuditoria',
+    patron: '/administrador/auditoria',
+    titulo: 'Registro de actividad',
+    area: 'administrador',
+    pantalla: 'admin-auditoria',
+  },
   {
     id: 'adminModificaciones',
     patron: '/administrador/modificaciones',
@@ -96,7 +120,13 @@ export const RUTAS_APP = [
     pantalla: 'admin-modificacion',
     padre: 'adminModificaciones',
   },
-  { id: 'adminContadores', patron: '/administrador/contadores', titulo: 'Estado de contadores', area: 'administrador', pantalla: 'admin-contadores' },
+  {
+    id: 'adminContadores',
+    patron: '/administrador/contadores',
+    titulo: 'Estado de contadores',
+    area: 'administrador',
+    pantalla: 'admin-contadores',
+  },
 
   {
     id: 'solicitudes',
@@ -306,7 +336,8 @@ export function mensajeSinPermiso(r: RutaApp): string {
 export const COMO_OBTENER: Readonly<Record<Area, string>> = {
   administrador: 'Solo el personal de administración de la distribuidora puede entrar en esta sección.',
   accesoyconexion: 'Toda cuenta activa tiene este acceso; si no lo tiene, póngase en contacto con nosotros.',
-  distribucion: 'Este acceso se concede automáticamente cuando su NIF figura como titular de un punto de suministro de una de nuestras distribuidoras.',
+  distribucion:
+    'Este acceso se concede automáticamente cuando su NIF figura como titular de un punto de suministro de una de nuestras distribuidoras.',
   comercializadora: 'La distribuidora concede este acceso a las comercializadoras que lo piden a través de Contacto.',
   contacto: 'Toda cuenta activa tiene este acceso; si no lo tiene, póngase en contacto con nosotros.',
 };

@@ -237,10 +237,13 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
 
   const programarEn = (ms: number) => {
     cancelarTemporizador();
-    temporizador = deps.reloj.programar(() => {
-      temporizador = null;
-      void refresh();
-    }, Math.min(ms, MAXIMO_TEMPORIZADOR_MS));
+    temporizador = deps.reloj.programar(
+      () => {
+        temporizador = null;
+        void refresh();
+      },
+      Math.min(ms, MAXIMO_TEMPORIZADOR_MS),
+    );
   };
 
   /** 60 s before `exp`, but never in a loop for tokens that live less than that. */
@@ -295,8 +298,7 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
   }
 
   /** Runs `fn` holding the cross-tab lock, or directly where Web Locks do not exist. */
-  const conCerrojo = <T>(fn: () => Promise<T>): Promise<T> =>
-    deps.cerrojos ? deps.cerrojos.request(CERROJO_REFRESCO, fn) : fn();
+  const conCerrojo = <T>(fn: () => Promise<T>): Promise<T> => (deps.cerrojos ? deps.cerrojos.request(CERROJO_REFRESCO, fn) : fn());
 
   /** Due for a refresh: inside the 60 s window before expiry. */
   const porCaducar = (s: Sesion) => s.exp * 1000 - deps.reloj.ahora() <= ANTELACION_REFRESCO_MS;
@@ -364,7 +366,12 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
         method: 'POST',
         credentials: 'same-origin',
         ...init,
-        headers: { Accept: 'application/json', 'Cache-Control': 'no-cache', Pragma: 'no-cache', ...(init.headers as Record<string, string> | undefined) },
+        headers: {
+          Accept: 'application/json',
+          'Cache-Control': 'no-cache',
+          Pragma: 'no-cache',
+          ...(init.headers as Record<string, string> | undefined),
+        },
       });
     } catch {
       return { ok: false, status: 0, mensaje: null };
@@ -378,7 +385,8 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
       }
       return { ok: false, status: 500, mensaje: null };
     }
-    const extra = typeof cuerpo === 'object' && cuerpo !== null && !Array.isArray(cuerpo) ? (cuerpo as { codigo?: unknown; reenvio?: unknown }) : {};
+    const extra =
+      typeof cuerpo === 'object' && cuerpo !== null && !Array.isArray(cuerpo) ? (cuerpo as { codigo?: unknown; reenvio?: unknown }) : {};
     return {
       ok: false,
       status: res.status,
@@ -410,9 +418,7 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
 
   function logout(): void {
     // Fire and forget (SPEC.md §7); keepalive lets it finish while the page goes away.
-    deps
-      .fetch(RUTAS_SESION.revocacion, { method: 'POST', credentials: 'same-origin', keepalive: true })
-      .catch(() => undefined);
+    deps.fetch(RUTAS_SESION.revocacion, { method: 'POST', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
     cerrarLocal();
     difundir({ tipo: 'cierre' });
     // SPEC.md §4: the root, loaded afresh after 100 ms, so nothing of the private page stays in memory.

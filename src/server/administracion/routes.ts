@@ -12,14 +12,7 @@ import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.t
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
-import {
-  cambiarEstado,
-  cambiarPermisos,
-  detalleUsuario,
-  listarUsuarios,
-  MENSAJES_ADMINISTRACION,
-  reenviarActivacion,
-} from './service.ts';
+import { cambiarEstado, cambiarPermisos, detalleUsuario, listarUsuarios, MENSAJES_ADMINISTRACION, reenviarActivacion } from './service.ts';
 
 const ESTADOS = ['pendiente', 'activo', 'inactivo'] as const;
 
@@ -53,9 +46,9 @@ const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
       otorgadoEn: z.iso.datetime(),
     }),
   ),
-  acciones: z
-    .object({ permitidas: z.boolean(), motivo: z.string().nullable() })
-    .openapi({ description: 'Si quien consulta puede cambiar el estado de la cuenta, reenviarle la activación o acceder como ella, y por qué no.' }),
+  acciones: z.object({ permitidas: z.boolean(), motivo: z.string().nullable() }).openapi({
+    description: 'Si quien consulta puede cambiar el estado de la cuenta, reenviarle la activación o acceder como ella, y por qué no.',
+  }),
 }).openapi('UsuarioDetalle');
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -64,7 +57,9 @@ const comunes = {
   403: errorResponse('Sin permiso de administración, o sesión suplantada'),
 };
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }) });
+const idParam = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }),
+});
 
 const listado = createRoute({
   ...base,
@@ -78,9 +73,15 @@ const listado = createRoute({
     query: z.object({
       q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional(),
       estado: z.enum(ESTADOS, { error: 'El estado debe ser pendiente, activo o inactivo.' }).optional(),
-      area: z.enum(AREAS, { error: 'El área debe ser distribucion, comercializadora, accesoyconexion, contacto o administrador.' }).optional(),
+      area: z
+        .enum(AREAS, { error: 'El área debe ser distribucion, comercializadora, accesoyconexion, contacto o administrador.' })
+        .optional(),
       distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
-      pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int('La página debe ser un número entero.').min(1, 'La página empieza en 1.').default(1),
+      pagina: z.coerce
+        .number({ error: 'La página debe ser un número.' })
+        .int('La página debe ser un número entero.')
+        .min(1, 'La página empieza en 1.')
+        .default(1),
       porPagina: z.coerce
         .number({ error: 'porPagina debe ser un número.' })
         .int('porPagina debe ser un número entero.')
@@ -158,7 +159,9 @@ const reenvio = createRoute({
 
 const listaPermisos = (campo: string) =>
   z
-    .array(z.string({ error: `Cada permiso de «${campo}» debe ser un texto.` }).max(40), { error: `«${campo}» debe ser una lista de permisos.` })
+    .array(z.string({ error: `Cada permiso de «${campo}» debe ser un texto.` }).max(40), {
+      error: `«${campo}» debe ser una lista de permisos.`,
+    })
     .max(15, `«${campo}» no puede tener más de 15 permisos.`)
     .default([]);
 
@@ -206,7 +209,13 @@ export function administracionRoutes() {
       return c.json(await detalleUsuario(db, authOf(plano(c)), c.req.valid('param').id, clock.now()), 200);
     })
     .openapi(estado, async (c) => {
-      const detalleNuevo = await cambiarEstado(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id, c.req.valid('json').estado);
+      const detalleNuevo = await cambiarEstado(
+        c.get('deps'),
+        infoDe(plano(c)),
+        authOf(plano(c)),
+        c.req.valid('param').id,
+        c.req.valid('json').estado,
+      );
       return c.json(detalleNuevo, 200);
     })
     .openapi(reenvio, async (c) => {
@@ -214,7 +223,13 @@ export function administracionRoutes() {
       return c.json({ message: MENSAJES_ADMINISTRACION.reenviado }, 200);
     })
     .openapi(permisos, async (c) => {
-      const detalleNuevo = await cambiarPermisos(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id, c.req.valid('json'));
+      const detalleNuevo = await cambiarPermisos(
+        c.get('deps'),
+        infoDe(plano(c)),
+        authOf(plano(c)),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
       return c.json(detalleNuevo, 200);
     });
 }

@@ -201,7 +201,11 @@ function permisosALaVista<T extends string>(admin: Pick<AuthContext, 'permisos'>
 }
 
 /** One page of the accounts the administrator may see, newest first (then by id), and the total that matches. */
-export async function listarUsuarios(db: Db, admin: Pick<AuthContext, 'permisos'>, f: FiltroUsuarios): Promise<{ total: number; usuarios: UsuarioResumen[] }> {
+export async function listarUsuarios(
+  db: Db,
+  admin: Pick<AuthContext, 'permisos'>,
+  f: FiltroUsuarios,
+): Promise<{ total: number; usuarios: UsuarioResumen[] }> {
   const consultas = consultasListado(admin, f);
   const [filas, [total]] = await Promise.all([queryRows<FilaLista>(db, consultas.pagina), queryRows<{ n: number }>(db, consultas.total)]);
   const permisos = await permisosDe(
@@ -291,7 +295,10 @@ export async function detalleUsuario(db: Db, admin: Pick<AuthContext, 'permisos'
     sesionesVivas(db, id, now),
   ]);
   if (!u) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
-  const permisosDetalle: PermisoDetalle[] = permisosALaVista(admin, permisos.map((p) => `${p.distribuidora}-${p.area}`))
+  const permisosDetalle: PermisoDetalle[] = permisosALaVista(
+    admin,
+    permisos.map((p) => `${p.distribuidora}-${p.area}`),
+  )
     .map((permiso) => permisos.find((p) => `${p.distribuidora}-${p.area}` === permiso)!)
     .map((p) => ({
       permiso: `${p.distribuidora}-${p.area}` as Permiso,
@@ -303,7 +310,10 @@ export async function detalleUsuario(db: Db, admin: Pick<AuthContext, 'permisos'
     }))
     .sort((a, b) => ordenPermisos(a.permiso, b.permiso));
   return {
-    ...resumen(u, permisosDetalle.map((p) => p.permiso)),
+    ...resumen(
+      u,
+      permisosDetalle.map((p) => p.permiso),
+    ),
     nombrePila: u.nombre,
     apellido1: u.apellido1,
     apellido2: u.apellido2,
@@ -342,7 +352,9 @@ export async function cambiarEstado(
       await tx
         .update(userTokens)
         .set({ invalidatedAt: now })
-        .where(and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+        .where(
+          and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)),
+        );
     }
     if (estado === 'inactivo') {
       sesionesCerradas = await revocarSesionesDeUsuario(tx, id, now, 'desactivacion');
@@ -375,7 +387,10 @@ export async function reenviarActivacion(deps: AuthDeps, info: InfoPeticion, adm
 }
 
 /** The permissions of a change, checked: each one real, none `-distribucion`, none in both lists. */
-export function validarCambioPermisos(conceder: readonly string[], revocar: readonly string[]): { conceder: Permiso[]; revocar: Permiso[] } {
+export function validarCambioPermisos(
+  conceder: readonly string[],
+  revocar: readonly string[],
+): { conceder: Permiso[]; revocar: Permiso[] } {
   const errores = new Set<string>();
   for (const p of [...conceder, ...revocar]) {
     const parsed = parsePermiso(p);

@@ -53,7 +53,11 @@ export function condicionAmbitoAuditoria(admin: Pick<AuthContext, 'permisos'>): 
  * inclusive, `hasta` exclusive (the front end sends the start of the day after the last one),
  * `usuario` as actor or impersonator.
  */
-export async function listarAuditoria(db: Db, admin: Pick<AuthContext, 'permisos'>, f: FiltroAuditoria): Promise<{ total: number; entradas: EntradaAuditoria[] }> {
+export async function listarAuditoria(
+  db: Db,
+  admin: Pick<AuthContext, 'permisos'>,
+  f: FiltroAuditoria,
+): Promise<{ total: number; entradas: EntradaAuditoria[] }> {
   const condiciones: (SQL | undefined)[] = [condicionAmbitoAuditoria(admin)];
   if (f.desde) condiciones.push(gte(auditLog.at, new Date(f.desde)));
   if (f.hasta) condiciones.push(lt(auditLog.at, new Date(f.hasta)));
@@ -85,8 +89,21 @@ export async function listarAuditoria(db: Db, admin: Pick<AuthContext, 'permisos
       .offset((f.pagina - 1) * f.porPagina),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
-  const comoPersona = (p: { id: string | null; email: string | null; nombre: string | null; apellido1: string | null; razonSocial: string | null } | null) =>
-    p?.id ? { id: p.id, email: p.email!, nombre: nombreVisible({ nombre: p.nombre ?? '', apellido1: p.apellido1 ?? '', razonSocial: p.razonSocial ?? '', email: p.email! }) } : null;
+  const comoPersona = (
+    p: { id: string | null; email: string | null; nombre: string | null; apellido1: string | null; razonSocial: string | null } | null,
+  ) =>
+    p?.id
+      ? {
+          id: p.id,
+          email: p.email!,
+          nombre: nombreVisible({
+            nombre: p.nombre ?? '',
+            apellido1: p.apellido1 ?? '',
+            razonSocial: p.razonSocial ?? '',
+            email: p.email!,
+          }),
+        }
+      : null;
   return {
     total: total?.n ?? 0,
     entradas: filas.map(({ e, actor: a, suplantador: s }) => ({
@@ -123,13 +140,13 @@ const fecha = (nombre: string) =>
   z
     .string()
     // Years 1900–9999 only: PostgreSQL has no year 0, and nothing in the log is older than the portal.
-    .refine((v) => /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), `«${nombre}» debe ser una fecha ISO 8601 (AAAA-MM-DD) desde el año 1900.`)
+    .refine(
+      (v) => /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+      `«${nombre}» debe ser una fecha ISO 8601 (AAAA-MM-DD) desde el año 1900.`,
+    )
     .optional();
 
-const PersonaSchema = z
-  .object({ id: z.uuid(), email: z.string(), nombre: z.string() })
-  .nullable()
-  .openapi('PersonaAuditoria');
+const PersonaSchema = z.object({ id: z.uuid(), email: z.string(), nombre: z.string() }).nullable().openapi('PersonaAuditoria');
 
 const RespuestaSchema = z
   .object({
@@ -200,6 +217,8 @@ const acciones = createRoute({
 /** The audit view sub-app. */
 export function auditoriaRoutes() {
   return featureApp()
-    .openapi(listar, async (c) => c.json(await listarAuditoria(c.get('deps').db, authOf(c as unknown as Context<AuthEnv>), c.req.valid('query')), 200))
+    .openapi(listar, async (c) =>
+      c.json(await listarAuditoria(c.get('deps').db, authOf(c as unknown as Context<AuthEnv>), c.req.valid('query')), 200),
+    )
     .openapi(acciones, async (c) => c.json(await accionesAuditoria(c.get('deps').db), 200));
 }

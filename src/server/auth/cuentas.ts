@@ -43,13 +43,12 @@ export const MENSAJES = {
    */
   usuarioExiste: 'El usuario ya existe o faltan datos para el alta',
   activada: 'Cuenta activada. Ya puede iniciar sesión.',
-  reenviada: 'Le hemos enviado un nuevo correo de activación. Abra su enlace en las próximas 48 horas; los enlaces anteriores ya no sirven.',
+  reenviada:
+    'Le hemos enviado un nuevo correo de activación. Abra su enlace en las próximas 48 horas; los enlaces anteriores ya no sirven.',
   reenvioNoValido: 'Ha pasado demasiado tiempo: vuelva a iniciar sesión para pedir el correo de activación.',
   reenvioYaActiva: 'Su cuenta ya está activada: ya puede iniciar sesión.',
-  activacionNoValida:
-    'No hemos podido validar su cuenta: el enlace de activación no es válido, ya se ha usado o ha caducado.',
-  recuperacion:
-    'Si los datos corresponden a una cuenta activa, recibirá en su correo las instrucciones para recuperar su contraseña.',
+  activacionNoValida: 'No hemos podido validar su cuenta: el enlace de activación no es válido, ya se ha usado o ha caducado.',
+  recuperacion: 'Si los datos corresponden a una cuenta activa, recibirá en su correo las instrucciones para recuperar su contraseña.',
   claveActualizada: 'Contraseña actualizada. Recibirá un correo con la confirmación.',
   restablecimientoNoValido:
     'El enlace para cambiar la contraseña no es válido, ya se ha usado o ha caducado. Solicite uno nuevo desde «¿Ha olvidado su contraseña?».',
@@ -293,7 +292,14 @@ export async function trasCambioDeClave(
   await tx
     .update(userTokens)
     .set({ invalidatedAt: now })
-    .where(and(eq(userTokens.userId, cuenta.id), eq(userTokens.tipo, 'restablecimiento'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+    .where(
+      and(
+        eq(userTokens.userId, cuenta.id),
+        eq(userTokens.tipo, 'restablecimiento'),
+        isNull(userTokens.usedAt),
+        isNull(userTokens.invalidatedAt),
+      ),
+    );
   const correo = correoClaveCambiada({
     nombre: nombreVisible(cuenta),
     fecha: now,
@@ -306,15 +312,31 @@ export async function trasCambioDeClave(
  * Voids an account's unused activation links and mails a new one (48 hours), in one transaction with
  * its audit entry. `actor`: the administrator who asked, or null when the account's owner did.
  */
-export async function enviarNuevaActivacion(deps: AuthDeps, info: InfoPeticion, cuenta: { id: string; email: string }, actor: string | null): Promise<void> {
+export async function enviarNuevaActivacion(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  cuenta: { id: string; email: string },
+  actor: string | null,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(userTokens)
       .set({ invalidatedAt: now })
-      .where(and(eq(userTokens.userId, cuenta.id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)));
+      .where(
+        and(
+          eq(userTokens.userId, cuenta.id),
+          eq(userTokens.tipo, 'activacion'),
+          isNull(userTokens.usedAt),
+          isNull(userTokens.invalidatedAt),
+        ),
+      );
     const enlace = await crearEnlace(tx, cuenta.id, 'activacion', now, ACTIVACION_TTL_MS);
-    await enqueueMail(tx, { to: cuenta.email, ...correoActivacion({ enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` }) }, now);
+    await enqueueMail(
+      tx,
+      { to: cuenta.email, ...correoActivacion({ enlace: `${deps.config.publicUrl}/sesion/activar-usuario/${enlace}` }) },
+      now,
+    );
     await audit(tx, {
       action: 'usuario.reenvio_activacion',
       actorUserId: actor ?? cuenta.id,

@@ -138,7 +138,12 @@ export async function firmarPruebaReenvio(secret: Uint8Array, now: Date, userId:
 /** The account id a resend proof names; null when it is forged, of another kind or expired. */
 export async function verificarPruebaReenvio(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], audience: AUDIENCIA_REENVIO, currentDate: now, requiredClaims: ['sub', 'exp', 'iat'] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      audience: AUDIENCIA_REENVIO,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
     if (payload.exp! - payload.iat! > REENVIO_TTL_SECONDS) return null;
     return payload.sub ?? null;
   } catch (err) {

@@ -19,14 +19,7 @@ import { infoDe, soloJson } from '../http/peticion.ts';
 import { activar, MENSAJES, reenviarActivacionPropia, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
 import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
 import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
-import {
-  cerrarSesion,
-  dummyHash,
-  iniciarSesion,
-  MENSAJE_CREDENCIALES,
-  refrescarSesion,
-  type SesionEmitida,
-} from './sesion.ts';
+import { cerrarSesion, dummyHash, iniciarSesion, MENSAJE_CREDENCIALES, refrescarSesion, type SesionEmitida } from './sesion.ts';
 
 /** Name of the refresh cookie. */
 export const REFRESH_COOKIE = 'portal_refresh';
@@ -217,7 +210,12 @@ const reenvioActivacion = createRoute({
       content: {
         'application/json': {
           schema: z
-            .object({ reenvio: z.string({ error: 'Falta la prueba de acceso: vuelva a iniciar sesión.' }).min(1, 'Falta la prueba de acceso: vuelva a iniciar sesión.').max(2000) })
+            .object({
+              reenvio: z
+                .string({ error: 'Falta la prueba de acceso: vuelva a iniciar sesión.' })
+                .min(1, 'Falta la prueba de acceso: vuelva a iniciar sesión.')
+                .max(2000),
+            })
             .openapi('ReenvioActivacion'),
         },
       },
@@ -243,7 +241,8 @@ const nuevaClave = createRoute({
   responses: {
     200: mensajeOk('Contraseña cambiada'),
     400: {
-      description: 'Contraseñas distintas o que no cumplen la regla (lista de mensajes), o enlace desconocido, usado o caducado ({message})',
+      description:
+        'Contraseñas distintas o que no cumplen la regla (lista de mensajes), o enlace desconocido, usado o caducado ({message})',
       content: { 'application/json': { schema: z.union([ValidationErrorSchema, MensajeSchema]) } },
     },
     413: errorResponse('Cuerpo demasiado grande'),

@@ -94,14 +94,7 @@ export interface SesionEmitida {
 
 /** Why a refresh was refused (logged, never answered: the client only sees 401). */
 export type MotivoRechazo =
-  | 'sin_token'
-  | 'desconocido'
-  | 'revocado'
-  | 'caducado'
-  | 'inactividad'
-  | 'cuenta'
-  | 'suplantador'
-  | 'reutilizacion';
+  'sin_token' | 'desconocido' | 'revocado' | 'caducado' | 'inactividad' | 'cuenta' | 'suplantador' | 'reutilizacion';
 
 /** Outcome of a refresh. */
 export type ResultadoRefresco = { ok: true; emitida: SesionEmitida } | { ok: false; motivo: MotivoRechazo };
@@ -124,7 +117,6 @@ let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
   return (dummy ??= hashPassword(randomToken(16)));
 }
-
 
 /**
  * Opens a new refresh family for an account inside the caller's transaction and ends the oldest
@@ -234,13 +226,18 @@ export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username
   if (cuenta && !conocida) entradas.push({ limite: LIMITES.loginCuenta, sujeto });
   const consumos = await consumir(deps, entradas);
 
-  const valida =
-    password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(cuenta?.passwordHash ?? (await dummyHash()), password));
+  const valida = password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(cuenta?.passwordHash ?? (await dummyHash()), password));
   if (cuenta && valida && cuenta.estado === 'pendiente') {
     // Only after the right password: whoever typed it owns the account, and may be told it awaits
     // activation and get a proof to ask for the mail again. A wrong password still gets the same 401.
     await devolver(deps, consumos);
-    await audit(deps.db, { action: 'sesion.login_pendiente', targetType: 'usuario', targetId: cuenta.id, ip: info.ip, requestId: info.requestId });
+    await audit(deps.db, {
+      action: 'sesion.login_pendiente',
+      targetType: 'usuario',
+      targetId: cuenta.id,
+      ip: info.ip,
+      requestId: info.requestId,
+    });
     const reenvio = await firmarPruebaReenvio(deps.config.jwtSecret, deps.clock.now(), cuenta.id);
     throw new ApiError(401, MENSAJE_PENDIENTE, {}, { codigo: 'cuenta_pendiente', reenvio });
   }
@@ -251,9 +248,7 @@ export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username
       ip: info.ip,
       requestId: info.requestId,
       // The typed name only when it is an account's: a password typed into the user field must not be kept.
-      details: cuenta
-        ? { username: ident.valor, motivo: !valida ? 'clave' : cuenta.estado }
-        : { motivo: 'cuenta_desconocida' },
+      details: cuenta ? { username: ident.valor, motivo: !valida ? 'clave' : cuenta.estado } : { motivo: 'cuenta_desconocida' },
     });
     throw new ApiError(401, MENSAJE_CREDENCIALES);
   }
@@ -298,7 +293,13 @@ export async function revocarSesionesDeUsuario(tx: Db, userId: string, now: Date
 }
 
 /** Ends every session of an account except family `keepFamilyId` (this one); answers how many it ended. */
-export async function revocarOtrasFamilias(tx: Db, userId: string, keepFamilyId: string | null, now: Date, motivo: string): Promise<number> {
+export async function revocarOtrasFamilias(
+  tx: Db,
+  userId: string,
+  keepFamilyId: string | null,
+  now: Date,
+  motivo: string,
+): Promise<number> {
   const rows = await tx
     .update(refreshTokens)
     .set({ revokedAt: now, revokedReason: motivo })
@@ -392,74 +393,79 @@ export async function refrescarSesion(deps: AuthDeps, info: InfoPeticion, token:
   if (!token || token.length > 200) return { ok: false, motivo: 'sin_token' };
   const now = deps.clock.now();
   const key = successorKey(deps.config.jwtSecret);
-  const result = await deps.db.transaction(async (tx): Promise<
-    | { ok: true; cuenta: CuentaConPermisos; token: string; expiresAt: Date; familyId: string; suplantador: CuentaConPermisos | null }
-    | { ok: false; motivo: MotivoRechazo }
-  > => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(token))).for('update');
-    if (!row) return { ok: false, motivo: 'desconocido' };
-    if (row.revokedAt) return { ok: false, motivo: 'revocado' };
-    if (now >= row.expiresAt) return { ok: false, motivo: 'caducado' };
-    const cuenta = await findAccountById(tx, row.userId);
-    if (!cuenta || cuenta.estado !== 'activo') {
-      await revocarFamilia(tx, row.familyId, now, 'cuenta_inactiva');
-      return { ok: false, motivo: 'cuenta' };
-    }
-    // An impersonated session lives only while its administrator is still an active administrator.
-    let suplantador: CuentaConPermisos | null = null;
-    if (row.impersonatorUserId) {
-      const admin = await findAccountById(tx, row.impersonatorUserId);
-      if (!puedeSuplantar(admin)) {
-        await revocarFamilia(tx, row.familyId, now, 'suplantador_no_valido');
-        return { ok: false, motivo: 'suplantador' };
+  const result = await deps.db.transaction(
+    async (
+      tx,
+    ): Promise<
+      | { ok: true; cuenta: CuentaConPermisos; token: string; expiresAt: Date; familyId: string; suplantador: CuentaConPermisos | null }
+      | { ok: false; motivo: MotivoRechazo }
+    > => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256Hex(token)))
+        .for('update');
+      if (!row) return { ok: false, motivo: 'desconocido' };
+      if (row.revokedAt) return { ok: false, motivo: 'revocado' };
+      if (now >= row.expiresAt) return { ok: false, motivo: 'caducado' };
+      const cuenta = await findAccountById(tx, row.userId);
+      if (!cuenta || cuenta.estado !== 'activo') {
+        await revocarFamilia(tx, row.familyId, now, 'cuenta_inactiva');
+        return { ok: false, motivo: 'cuenta' };
       }
-      suplantador = admin;
-    }
-    const sucesor = successorToken(key, token);
-    if (row.rotatedAt) {
-      if (now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS && row.replacedBy) {
-        const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy));
-        if (next && !next.revokedAt && next.tokenHash === sha256Hex(sucesor)) {
-          return { ok: true, cuenta, token: sucesor, expiresAt: next.expiresAt, familyId: row.familyId, suplantador };
+      // An impersonated session lives only while its administrator is still an active administrator.
+      let suplantador: CuentaConPermisos | null = null;
+      if (row.impersonatorUserId) {
+        const admin = await findAccountById(tx, row.impersonatorUserId);
+        if (!puedeSuplantar(admin)) {
+          await revocarFamilia(tx, row.familyId, now, 'suplantador_no_valido');
+          return { ok: false, motivo: 'suplantador' };
         }
-        return { ok: false, motivo: 'revocado' };
+        suplantador = admin;
       }
-      // Someone holds a token that was already exchanged: the thief or the owner, no way to tell. End both.
-      await revocarFamilia(tx, row.familyId, now, 'reutilizacion');
-      await audit(tx, {
-        action: 'sesion.refresco_reutilizado',
-        actorUserId: row.userId,
+      const sucesor = successorToken(key, token);
+      if (row.rotatedAt) {
+        if (now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS && row.replacedBy) {
+          const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy));
+          if (next && !next.revokedAt && next.tokenHash === sha256Hex(sucesor)) {
+            return { ok: true, cuenta, token: sucesor, expiresAt: next.expiresAt, familyId: row.familyId, suplantador };
+          }
+          return { ok: false, motivo: 'revocado' };
+        }
+        // Someone holds a token that was already exchanged: the thief or the owner, no way to tell. End both.
+        await revocarFamilia(tx, row.familyId, now, 'reutilizacion');
+        await audit(tx, {
+          action: 'sesion.refresco_reutilizado',
+          actorUserId: row.userId,
+          impersonatorUserId: row.impersonatorUserId,
+          targetType: 'sesion',
+          targetId: row.familyId,
+          ip: info.ip,
+          requestId: info.requestId,
+        });
+        return { ok: false, motivo: 'reutilizacion' };
+      }
+      if (now.getTime() - row.lastUsedAt.getTime() > REFRESH_IDLE_MS) {
+        await revocarFamilia(tx, row.familyId, now, 'inactividad');
+        return { ok: false, motivo: 'inactividad' };
+      }
+      const nextId = randomUUID();
+      await tx.insert(refreshTokens).values({
+        id: nextId,
+        userId: row.userId,
+        familyId: row.familyId,
+        tokenHash: sha256Hex(sucesor),
+        createdAt: now,
+        expiresAt: row.expiresAt,
         impersonatorUserId: row.impersonatorUserId,
-        targetType: 'sesion',
-        targetId: row.familyId,
+        userAgent: info.userAgent,
         ip: info.ip,
-        requestId: info.requestId,
+        lastUsedAt: now,
       });
-      return { ok: false, motivo: 'reutilizacion' };
-    }
-    if (now.getTime() - row.lastUsedAt.getTime() > REFRESH_IDLE_MS) {
-      await revocarFamilia(tx, row.familyId, now, 'inactividad');
-      return { ok: false, motivo: 'inactividad' };
-    }
-    const nextId = randomUUID();
-    await tx.insert(refreshTokens).values({
-      id: nextId,
-      userId: row.userId,
-      familyId: row.familyId,
-      tokenHash: sha256Hex(sucesor),
-      createdAt: now,
-      expiresAt: row.expiresAt,
-      impersonatorUserId: row.impersonatorUserId,
-      userAgent: info.userAgent,
-      ip: info.ip,
-      lastUsedAt: now,
-    });
-    await tx
-      .update(refreshTokens)
-      .set({ rotatedAt: now, replacedBy: nextId, lastUsedAt: now })
-      .where(eq(refreshTokens.id, row.id));
-    return { ok: true, cuenta, token: sucesor, expiresAt: row.expiresAt, familyId: row.familyId, suplantador };
-  });
+      await tx.update(refreshTokens).set({ rotatedAt: now, replacedBy: nextId, lastUsedAt: now }).where(eq(refreshTokens.id, row.id));
+      return { ok: true, cuenta, token: sucesor, expiresAt: row.expiresAt, familyId: row.familyId, suplantador };
+    },
+  );
   if (!result.ok) {
     const log = result.motivo === 'reutilizacion' ? 'warn' : 'info';
     deps.logger[log]({ motivo: result.motivo, requestId: info.requestId }, 'renovación de sesión rechazada');

@@ -27,7 +27,12 @@ export const MENSAJES_SUPLANTACION = {
  * ends the administrator's own session (the family of the token's `sid`), opens a family for the
  * target marked with the administrator, and audits it, in one transaction.
  */
-export async function iniciarSuplantacion(deps: AuthDeps, info: InfoPeticion, admin: AuthContext, username: string): Promise<SesionEmitida> {
+export async function iniciarSuplantacion(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  admin: AuthContext,
+  username: string,
+): Promise<SesionEmitida> {
   if (admin.impersonatorUserId) throw forbidden(MENSAJE_SUPLANTADO);
   const email = username.trim().toLowerCase();
   const fila = email.includes('@') ? await findUserByEmail(deps.db, email) : undefined;

@@ -90,7 +90,13 @@ export interface ColumnaCapacidad {
 
 /** The accepted columns, in the order the portal exports them. */
 export const COLUMNAS_CAPACIDAD: readonly ColumnaCapacidad[] = [
-  { campo: 'comunidadAutonoma', cabecera: 'Comunidad Autónoma', alias: ['ccaa', 'comunidad'], obligatoria: true, nombre: 'la comunidad autónoma' },
+  {
+    campo: 'comunidadAutonoma',
+    cabecera: 'Comunidad Autónoma',
+    alias: ['ccaa', 'comunidad'],
+    obligatoria: true,
+    nombre: 'la comunidad autónoma',
+  },
   { campo: 'provincia', cabecera: 'Provincia', alias: [], obligatoria: true, nombre: 'la provincia' },
   { campo: 'municipio', cabecera: 'Municipio', alias: [], obligatoria: true, nombre: 'el municipio' },
   {
@@ -147,7 +153,14 @@ export const COLUMNAS_CAPACIDAD: readonly ColumnaCapacidad[] = [
   { campo: 'comentario', cabecera: 'Comentarios', alias: ['comentario', 'observaciones'], obligatoria: false, nombre: 'el comentario' },
 ];
 
-const NUMERICOS: ReadonlySet<Campo> = new Set<CampoNumerico>(['tensionKv', 'latitud', 'longitud', 'disponibleMw', 'ocupadaMw', 'admitidaNoResueltaMw']);
+const NUMERICOS: ReadonlySet<Campo> = new Set<CampoNumerico>([
+  'tensionKv',
+  'latitud',
+  'longitud',
+  'disponibleMw',
+  'ocupadaMw',
+  'admitidaNoResueltaMw',
+]);
 
 /** Longest text accepted in a field: longer means a misplaced column or a pasted paragraph. */
 const MAX_TEXTO = 300;
@@ -183,7 +196,10 @@ const POR_CABECERA: ReadonlyMap<string, ColumnaCapacidad> = new Map(
  * when the text is not a number.
  */
 export function leerNumero(raw: string): number | null {
-  const text = raw.trim().replace(/\s/g, '').replace(/^\u2212/, '-');
+  const text = raw
+    .trim()
+    .replace(/\s/g, '')
+    .replace(/^\u2212/, '-');
   if (!/^[-+]?[0-9.,]*[0-9][0-9.,]*$/.test(text)) return null;
   const sign = text.startsWith('-') ? -1 : 1;
   const body = text.replace(/^[-+]/, '');
@@ -255,13 +271,17 @@ function faltasDeNudo(nudo: NudoCapacidad): FaltaDeCampo[] {
   if (Number.isFinite(tensionKv) && tensionKv <= 1) {
     fault('tensionKv', `La tensión (${numeroEs.format(tensionKv)} kV) debe ser mayor de 1 kV: solo se publican los nudos de más de 1 kV.`);
   } else if (Number.isFinite(tensionKv) && tensionKv > MAX_TENSION_KV) {
-    fault('tensionKv', `La tensión (${numeroEs.format(tensionKv)} kV) no es posible: el máximo es ${MAX_TENSION_KV} kV. Compruebe que está en kV.`);
+    fault(
+      'tensionKv',
+      `La tensión (${numeroEs.format(tensionKv)} kV) no es posible: el máximo es ${MAX_TENSION_KV} kV. Compruebe que está en kV.`,
+    );
   }
   for (const campo of ['disponibleMw', 'ocupadaMw', 'admitidaNoResueltaMw'] as const) {
     const value = nudo[campo];
     if (!Number.isFinite(value)) continue;
     if (value < 0) fault(campo, `${capitalize(nombreDe(campo))} (${numeroEs.format(value)} MW) no puede ser negativa.`);
-    else if (value > MAX_MW) fault(campo, `${capitalize(nombreDe(campo))} (${numeroEs.format(value)} MW) es demasiado alta. Compruebe que está en MW.`);
+    else if (value > MAX_MW)
+      fault(campo, `${capitalize(nombreDe(campo))} (${numeroEs.format(value)} MW) es demasiado alta. Compruebe que está en MW.`);
   }
   return ordenarPorColumna(faults);
 }
@@ -269,7 +289,10 @@ function faltasDeNudo(nudo: NudoCapacidad): FaltaDeCampo[] {
 /** Orders faults as the columns are, so a line's faults read left to right. */
 function ordenarPorColumna(faults: FaltaDeCampo[]): FaltaDeCampo[] {
   const index = (campo: Campo) => COLUMNAS_CAPACIDAD.findIndex((c) => c.campo === campo);
-  return faults.map((f, i) => ({ f, i })).sort((a, b) => index(a.f.campo) - index(b.f.campo) || a.i - b.i).map(({ f }) => f);
+  return faults
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => index(a.f.campo) - index(b.f.campo) || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 /**
@@ -344,7 +367,10 @@ function tokenize(text: string, separator: string): { registros: Registro[]; fal
   if (inQuotes) {
     return {
       registros,
-      falla: { line: recordLine, message: 'Hay unas comillas sin cerrar: el campo que empieza en esta línea no termina. Revise las comillas (") de esta línea.' },
+      falla: {
+        line: recordLine,
+        message: 'Hay unas comillas sin cerrar: el campo que empieza en esta línea no termina. Revise las comillas (") de esta línea.',
+      },
     };
   }
   if (field !== '' || fields.length > 0 || quoted) endRecord();
@@ -363,9 +389,7 @@ function countOutsideQuotes(line: string, ch: string): number {
 }
 
 /** Finds the header among the first lines: its line, separator and the column of each field. */
-function findHeader(
-  text: string,
-): { line: number; separador: ';' | ','; columnas: (ColumnaCapacidad | null)[] } | null {
+function findHeader(text: string): { line: number; separador: ';' | ','; columnas: (ColumnaCapacidad | null)[] } | null {
   const lines = text.split(/\r\n|\r|\n/);
   let seen = 0;
   for (let index = 0; index < lines.length && seen < MAX_LINEAS_ANTES_DE_CABECERA; index++) {
@@ -389,17 +413,27 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
   const texto = decoded.texto.replace(/^\uFEFF/, '');
   const empty = (errores: FallaCsv[]): ResultadoCsv => ({ nudos: [], errores, separador: null, codificacion: decoded.codificacion });
 
-  if (typeof input !== 'string' && input.length >= 2 && ((input[0] === 0xff && input[1] === 0xfe) || (input[0] === 0xfe && input[1] === 0xff))) {
-    return empty([{ line: 1, message: 'El fichero está en UTF-16. Guárdelo como «CSV UTF-8 (delimitado por comas)» o como CSV en ISO-8859-15.' }]);
+  if (
+    typeof input !== 'string' &&
+    input.length >= 2 &&
+    ((input[0] === 0xff && input[1] === 0xfe) || (input[0] === 0xfe && input[1] === 0xff))
+  ) {
+    return empty([
+      { line: 1, message: 'El fichero está en UTF-16. Guárdelo como «CSV UTF-8 (delimitado por comas)» o como CSV en ISO-8859-15.' },
+    ]);
   }
   if (texto.includes('\u0000')) {
-    return empty([{ line: 1, message: 'El fichero no es un CSV de texto (contiene datos binarios). ¿Es un Excel (.xlsx) sin exportar a CSV?' }]);
+    return empty([
+      { line: 1, message: 'El fichero no es un CSV de texto (contiene datos binarios). ¿Es un Excel (.xlsx) sin exportar a CSV?' },
+    ]);
   }
   if (texto.trim() === '') return empty([{ line: 1, message: 'El fichero está vacío.' }]);
 
   const header = findHeader(texto);
   if (!header) {
-    const expected = COLUMNAS_CAPACIDAD.filter((c) => c.obligatoria).map((c) => c.cabecera).join('; ');
+    const expected = COLUMNAS_CAPACIDAD.filter((c) => c.obligatoria)
+      .map((c) => c.cabecera)
+      .join('; ');
     return empty([
       {
         line: 1,
@@ -442,9 +476,13 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
     const lastUsed = fields.findLastIndex((f) => f !== '');
     // Trailing optional columns may be left out; a required one may not.
     if (fields.length <= ultimaObligatoria) {
-      fault(`Tiene ${fields.length} campos y la cabecera ${columnas.length}: compruebe que el separador es «${separador}» y que los textos con «${separador}» van entre comillas.`);
+      fault(
+        `Tiene ${fields.length} campos y la cabecera ${columnas.length}: compruebe que el separador es «${separador}» y que los textos con «${separador}» van entre comillas.`,
+      );
     } else if (lastUsed >= columnas.length) {
-      fault(`Tiene ${lastUsed + 1} campos y la cabecera ${columnas.length}: compruebe que los textos con «${separador}» van entre comillas.`);
+      fault(
+        `Tiene ${lastUsed + 1} campos y la cabecera ${columnas.length}: compruebe que los textos con «${separador}» van entre comillas.`,
+      );
     }
     if (lineFaults.length) {
       for (const message of lineFaults) errores.push({ line, message });
@@ -459,7 +497,10 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
       const raw = text(campo);
       const value = raw === '' ? null : leerNumero(raw);
       if (value === null) {
-        parseFaults.push({ campo, message: raw === '' ? `Falta ${nombreDe(campo)}.` : `${capitalize(nombreDe(campo))} «${raw}» no es un número.` });
+        parseFaults.push({
+          campo,
+          message: raw === '' ? `Falta ${nombreDe(campo)}.` : `${capitalize(nombreDe(campo))} «${raw}» no es un número.`,
+        });
       }
       return value ?? Number.NaN;
     };
@@ -484,7 +525,8 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
     for (const f of ordenarPorColumna([...parseFaults, ...ruleFaults])) fault(f.message);
     if (nudo.nudo) {
       const first = lineaDeNudo.get(nudo.nudo);
-      if (first !== undefined) fault(`El punto de conexión «${nudo.nudo}» ya aparece en la línea ${first}: cada nudo debe aparecer una sola vez.`);
+      if (first !== undefined)
+        fault(`El punto de conexión «${nudo.nudo}» ya aparece en la línea ${first}: cada nudo debe aparecer una sola vez.`);
       else lineaDeNudo.set(nudo.nudo, line);
     }
     if (lineFaults.length) for (const message of lineFaults) errores.push({ line, message });

@@ -38,7 +38,17 @@ const CYL = 'Castilla y León';
 const EXT = 'Extremadura';
 const AND = 'Andalucía';
 
-type Fila = [municipio: string, ine: string, provincia: string, ca: string, nombre: string, lat: number, lon: number, niveles: number[], rdt: string];
+type Fila = [
+  municipio: string,
+  ine: string,
+  provincia: string,
+  ca: string,
+  nombre: string,
+  lat: number,
+  lon: number,
+  niveles: number[],
+  rdt: string,
+];
 const sub = ([municipio, codigoIne, provincia, comunidadAutonoma, nombre, latitud, longitud, niveles, rdt]: Fila): SubestacionDemo => ({
   municipio,
   codigoIne,

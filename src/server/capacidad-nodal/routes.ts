@@ -58,7 +58,9 @@ function distribuidoraDe(id: string): Distribuidora {
   const d = distribuidoraQuePublica(id);
   if (d) return d;
   const conocida = DISTRIBUIDORAS.find((x) => x.codigo === id);
-  const publican = DISTRIBUIDORAS.filter((x) => x.paginaCapacidadNodal).map((x) => `${x.nombre} (${x.codigo})`).join(' y ');
+  const publican = DISTRIBUIDORAS.filter((x) => x.paginaCapacidadNodal)
+    .map((x) => `${x.nombre} (${x.codigo})`)
+    .join(' y ');
   throw notFound(
     conocida
       ? `${conocida.nombre} no publica su capacidad de acceso en este portal. La publican ${publican}.`

@@ -72,7 +72,9 @@ export function distribuidoraQuePublica(codigo: string): Distribuidora | null {
 function faltasDePublicacion(p: PublicacionCapacidad): string[] {
   const faults: string[] = [];
   if (!distribuidoraQuePublica(p.distribuidora)) {
-    const known = DISTRIBUIDORAS.filter((d) => d.paginaCapacidadNodal).map((d) => d.codigo).join(', ');
+    const known = DISTRIBUIDORAS.filter((d) => d.paginaCapacidadNodal)
+      .map((d) => d.codigo)
+      .join(', ');
     faults.push(`La distribuidora «${p.distribuidora}» no publica capacidad de acceso en este portal (publican: ${known}).`);
   }
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(p.publicacion);
@@ -104,7 +106,8 @@ export async function importCapacidad(
     if (first !== undefined) errores.push({ line: i + 1, message: `El punto de conexión «${nudo.nudo}» ya aparece en el nudo ${first}.` });
     else seen.set(nudo.nudo, i + 1);
   });
-  if (!nudos.length) errores.push({ line: 0, message: 'La publicación no tiene ningún nudo: no se sustituye una publicación por una vacía.' });
+  if (!nudos.length)
+    errores.push({ line: 0, message: 'La publicación no tiene ningún nudo: no se sustituye una publicación por una vacía.' });
   if (errores.length) throw new ImportacionRechazada(errores);
 
   const { distribuidora, tipo } = publicacion;
@@ -180,7 +183,10 @@ const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
 export async function listCapacidad(db: Db, distribuidora: CodigoDistribuidora): Promise<CapacidadPublicada | null> {
   const tipo: TipoCapacidad = 'generacion';
   const where = and(eq(capacidadNodal.distribuidora, distribuidora), eq(capacidadNodal.tipo, tipo));
-  const [latest] = await db.select({ fecha: max(capacidadNodal.publicacion) }).from(capacidadNodal).where(where);
+  const [latest] = await db
+    .select({ fecha: max(capacidadNodal.publicacion) })
+    .from(capacidadNodal)
+    .where(where);
   if (!latest?.fecha) return null;
   const rows = await db
     .select()

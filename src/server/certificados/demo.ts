@@ -20,6 +20,11 @@ export const demoCertificados: DemoStep = async (db, _random, now, contexto) => 
   const [s] = await db.select().from(suministros).where(eq(suministros.cups, CUPS));
   if (!cuenta || !s) throw new Error(`Falta la cuenta ${CORREO} o su suministro ${CUPS} para el certificado de demostración.`);
   const { desde, hasta } = periodoPorDefecto(mesEnCurso(now));
-  await emitirCertificado({ db, clock: { now: () => now }, config: { publicUrl: contexto.publicUrl } }, s, { desdeMes: desde, hastaMes: hasta }, { userId: cuenta.id, suplantadoPor: null });
+  await emitirCertificado(
+    { db, clock: { now: () => now }, config: { publicUrl: contexto.publicUrl } },
+    s,
+    { desdeMes: desde, hastaMes: hasta },
+    { userId: cuenta.id, suplantadoPor: null },
+  );
   return { certificados: 1 };
 };

@@ -7,7 +7,19 @@
  */
 import PDFDocument from 'pdfkit';
 import { fuentesCertificado, NEGRITA, TEXTO } from './fuentes.ts';
-import { kwhCertificado, direccionSuministro, fechaHoraEmision, nombreHora, nombreMesCertificado, textoHoras, textoOrigenEnergia, textoPeriodo, textoPotencias, tituloPeriodo, type ContenidoCertificado } from '../../lib/certificados/contenido.ts';
+import {
+  kwhCertificado,
+  direccionSuministro,
+  fechaHoraEmision,
+  nombreHora,
+  nombreMesCertificado,
+  textoHoras,
+  textoOrigenEnergia,
+  textoPeriodo,
+  textoPotencias,
+  tituloPeriodo,
+  type ContenidoCertificado,
+} from '../../lib/certificados/contenido.ts';
 import { tieneDatos } from '../../lib/certificados/cifras.ts';
 import { GRUPO } from '../../lib/distribuidoras.ts';
 import { numero } from '../../lib/formato/numeros.ts';
@@ -35,7 +47,10 @@ function titulo(doc: Doc, raiz: Estructura, nivel: 1 | 2, texto: string): void {
   if (nivel === 2) doc.moveDown(0.9);
   // A heading never ends a page alone: what it introduces starts on the next page with it.
   if (nivel === 2 && doc.y > doc.page.maxY() - 110) doc.addPage();
-  doc.font(NEGRITA).fontSize(nivel === 1 ? 18 : 12.5).fillColor(nivel === 1 ? AZUL_OSCURO : AZUL);
+  doc
+    .font(NEGRITA)
+    .fontSize(nivel === 1 ? 18 : 12.5)
+    .fillColor(nivel === 1 ? AZUL_OSCURO : AZUL);
   doc.text(texto, { structParent: raiz, structType: `H${nivel}` });
   doc.moveDown(0.35);
   doc.font(TEXTO).fontSize(10).fillColor(TINTA);
@@ -125,7 +140,8 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
   });
   // pdfkit takes a parsed fontkit font (it only calls its `layout`); the family name is what it
   // caches the font under when a table cell puts the previous font back.
-  for (const nombre of [TEXTO, NEGRITA] as const) doc.registerFont(nombre, fuentes[nombre].fuente as unknown as string, fuentes[nombre].familia);
+  for (const nombre of [TEXTO, NEGRITA] as const)
+    doc.registerFont(nombre, fuentes[nombre].fuente as unknown as string, fuentes[nombre].familia);
   doc.font(TEXTO);
   const trozos: Buffer[] = [];
   doc.on('data', (b: Buffer) => trozos.push(b));
@@ -154,7 +170,10 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
     ['NIF', c.distribuidora.nif],
     ['Domicilio social', c.distribuidora.domicilio],
     ['Registro Mercantil', c.distribuidora.registroMercantil],
-    ['Registro de distribuidores', `${c.distribuidora.registroDistribuidores} (Ministerio para la Transición Ecológica y el Reto Demográfico)`],
+    [
+      'Registro de distribuidores',
+      `${c.distribuidora.registroDistribuidores} (Ministerio para la Transición Ecológica y el Reto Demográfico)`,
+    ],
   ]);
 
   titulo(doc, raiz, 2, 'Titular y punto de suministro');
@@ -187,7 +206,14 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
       ? [nombreMesCertificado(m.mes), ...m.porPeriodoWh.map(kwhCertificado), kwhCertificado(m.totalWh)]
       : [nombreMesCertificado(m.mes), ...m.porPeriodoWh.map(() => '—'), 'Sin datos'],
   );
-  tablaCifras(doc, raiz, cabecera, filas, ['Total del periodo', ...c.total.porPeriodoWh.map(kwhCertificado), kwhCertificado(c.total.totalWh)], c.periodos.length > 3 ? 78 : 100);
+  tablaCifras(
+    doc,
+    raiz,
+    cabecera,
+    filas,
+    ['Total del periodo', ...c.total.porPeriodoWh.map(kwhCertificado), kwhCertificado(c.total.totalWh)],
+    c.periodos.length > 3 ? 78 : 100,
+  );
 
   // Where the figures come from.
   titulo(doc, raiz, 2, 'Origen de las medidas');
@@ -197,8 +223,22 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
     doc,
     raiz,
     ['Mes', 'Horas del mes', 'Con medida real', 'Estimadas', 'Sin dato', 'Energía estimada (kWh)'],
-    c.meses.map((m) => [nombreMesCertificado(m.mes), numero(m.horas), numero(m.horasReales), numero(m.horasEstimadas), numero(m.horasSinDato), kwhCertificado(m.estimadaWh)]),
-    ['Total del periodo', numero(c.total.horas), numero(c.total.horasReales), numero(c.total.horasEstimadas), numero(c.total.horasSinDato), kwhCertificado(c.total.estimadaWh)],
+    c.meses.map((m) => [
+      nombreMesCertificado(m.mes),
+      numero(m.horas),
+      numero(m.horasReales),
+      numero(m.horasEstimadas),
+      numero(m.horasSinDato),
+      kwhCertificado(m.estimadaWh),
+    ]),
+    [
+      'Total del periodo',
+      numero(c.total.horas),
+      numero(c.total.horasReales),
+      numero(c.total.horasEstimadas),
+      numero(c.total.horasSinDato),
+      kwhCertificado(c.total.estimadaWh),
+    ],
     100,
   );
 
@@ -235,11 +275,16 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
         .font(TEXTO)
         .fontSize(8)
         .fillColor(GRIS)
-        .text(`${c.distribuidora.nombre} · Certificado de consumo ${c.codigo} · Página ${i + 1} de ${rango.count}`, MARGEN, doc.page.height - MARGEN + 8, {
-          width: ancho,
-          align: 'center',
-          lineBreak: false,
-        });
+        .text(
+          `${c.distribuidora.nombre} · Certificado de consumo ${c.codigo} · Página ${i + 1} de ${rango.count}`,
+          MARGEN,
+          doc.page.height - MARGEN + 8,
+          {
+            width: ancho,
+            align: 'center',
+            lineBreak: false,
+          },
+        );
     });
     doc.page.margins.bottom = margenInferior;
   }

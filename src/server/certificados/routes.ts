@@ -18,16 +18,31 @@ import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openap
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { lectorDe, suministroDelLector } from '../suministros/acceso.ts';
-import { certificadoConPdf, emitirCertificado, listarCertificados, verificarCodigo, type CertificadoGuardado, type Propietario } from './service.ts';
+import {
+  certificadoConPdf,
+  emitirCertificado,
+  listarCertificados,
+  verificarCodigo,
+  type CertificadoGuardado,
+  type Propietario,
+} from './service.ts';
 
 const MES = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const EmitirBody = z
   .object({
     /** CUPS of one of the caller's supply points. */
-    cups: z.string({ error: 'Elija el suministro.' }).trim().min(20, 'El CUPS no es válido.').max(22, 'El CUPS no es válido.').openapi({ example: 'ES9901000000000001QY' }),
+    cups: z
+      .string({ error: 'Elija el suministro.' })
+      .trim()
+      .min(20, 'El CUPS no es válido.')
+      .max(22, 'El CUPS no es válido.')
+      .openapi({ example: 'ES9901000000000001QY' }),
     /** First month certified, YYYY-MM. */
-    desde: z.string({ error: 'Indique el mes de inicio.' }).regex(MES, 'Indique el mes de inicio como AAAA-MM.').openapi({ example: '2025-11' }),
+    desde: z
+      .string({ error: 'Indique el mes de inicio.' })
+      .regex(MES, 'Indique el mes de inicio como AAAA-MM.')
+      .openapi({ example: '2025-11' }),
     /** Last month certified, YYYY-MM: a complete month before the current one. */
     hasta: z.string({ error: 'Indique el mes de fin.' }).regex(MES, 'Indique el mes de fin como AAAA-MM.').openapi({ example: '2026-10' }),
   })
@@ -65,10 +80,18 @@ const listar = createRoute({
   description:
     'Los certificados que el usuario ha emitido como titular, del más reciente al más antiguo (hasta 200). Un certificado solo lo ve el titular que figura en él: el nuevo titular de un suministro no ve los de titulares anteriores.',
   security: seguridad,
-  responses: { 200: { description: 'Los certificados', content: { 'application/json': { schema: z.array(CertificadoSchema) } } }, ...errores },
+  responses: {
+    200: { description: 'Los certificados', content: { 'application/json': { schema: z.array(CertificadoSchema) } } },
+    ...errores,
+  },
 });
 
-const IdParams = z.object({ id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: '4f0c9a52-6a43-4d7e-9a1b-2b7f0d3c8e11' }) });
+const IdParams = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '4f0c9a52-6a43-4d7e-9a1b-2b7f0d3c8e11' }),
+});
 
 const pdf = createRoute({
   method: 'get',
@@ -155,12 +178,17 @@ export function certificadosRoutes() {
       const consumos = await consumir(deps, [{ limite: LIMITES.emitirCertificado, sujeto: sujetoCuenta(auth.userId) }]);
       let emitido: CertificadoGuardado;
       try {
-        emitido = await emitirCertificado(deps, s, { desdeMes: body.desde, hastaMes: body.hasta }, {
-          userId: auth.userId,
-          suplantadoPor: auth.impersonatorUserId,
-          ip: clientAddress(c),
-          requestId: c.get('requestId') ?? null,
-        });
+        emitido = await emitirCertificado(
+          deps,
+          s,
+          { desdeMes: body.desde, hastaMes: body.hasta },
+          {
+            userId: auth.userId,
+            suplantadoPor: auth.impersonatorUserId,
+            ip: clientAddress(c),
+            requestId: c.get('requestId') ?? null,
+          },
+        );
       } catch (err) {
         if (err instanceof ValidationError) await devolver(deps, consumos);
         throw err;

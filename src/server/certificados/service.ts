@@ -87,7 +87,12 @@ export async function emitirCertificado(
   const dias = diasDelPeriodo(periodo.desdeMes, periodo.hastaMes);
   const rango = rangoDias(dias.desde, dias.hasta, zona);
   const curva = await leerCurva(deps.db, s.id, rango.inicio, rango.fin, 'hora');
-  const cifras = cifrasCertificado(medidasDeCurva(curva, 60), { tarifa, zona: zonaElectrica, desdeMes: periodo.desdeMes, hastaMes: periodo.hastaMes });
+  const cifras = cifrasCertificado(medidasDeCurva(curva, 60), {
+    tarifa,
+    zona: zonaElectrica,
+    desdeMes: periodo.desdeMes,
+    hastaMes: periodo.hastaMes,
+  });
   if (!tieneDatos(cifras.total)) {
     throw new ValidationError([
       `No hay ninguna medida de este suministro ${rangoEnPalabras(dias.desde, dias.hasta)}: no podemos certificar un consumo sin datos. Elija meses en los que ya haya consumo registrado (puede verlos en «Consumo horario»).`,
@@ -155,7 +160,17 @@ export async function emitirCertificado(
       return r;
     });
     if (fila) {
-      return { id: fila.id, codigo, cups: s.cups, distribuidora: s.distribuidora as CodigoDistribuidora, contenido, sha256, bytes: pdf.length, emitidoEn: ahora, titularActual: true };
+      return {
+        id: fila.id,
+        codigo,
+        cups: s.cups,
+        distribuidora: s.distribuidora as CodigoDistribuidora,
+        contenido,
+        sha256,
+        bytes: pdf.length,
+        emitidoEn: ahora,
+        titularActual: true,
+      };
     }
   }
   throw new Error('No se ha podido generar un código de verificación único.');
@@ -184,7 +199,9 @@ const columnas = {
   sha256: certificadosConsumo.sha256,
   bytes: sql<number>`octet_length(${certificadosConsumo.pdf})`.mapWith(Number),
   emitidoEn: certificadosConsumo.emitidoEn,
-  titularActual: sql<boolean>`coalesce(${suministros.titularNif} = ${certificadosConsumo.contenido}->'titular'->>'nif', false)`.mapWith(Boolean),
+  titularActual: sql<boolean>`coalesce(${suministros.titularNif} = ${certificadosConsumo.contenido}->'titular'->>'nif', false)`.mapWith(
+    Boolean,
+  ),
 };
 
 type FilaLeida = Omit<CertificadoGuardado, 'distribuidora' | 'contenido'> & { distribuidora: string; contenido: unknown };

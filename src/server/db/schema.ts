@@ -43,7 +43,12 @@ export const LETRAS_SIN_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuu
  * vector: its GIN index answers word-prefix searches (`mart:*`) with built-in PostgreSQL only, the
  * same on PGlite and on a server (no pg_trgm, no unaccent). Queries must use this very expression.
  */
-export function vectorNombresUsuario(t: { nombre: AnyPgColumn; apellido1: AnyPgColumn; apellido2: AnyPgColumn; razonSocial: AnyPgColumn }): SQL {
+export function vectorNombresUsuario(t: {
+  nombre: AnyPgColumn;
+  apellido1: AnyPgColumn;
+  apellido2: AnyPgColumn;
+  razonSocial: AnyPgColumn;
+}): SQL {
   return sql`to_tsvector('simple'::regconfig, lower(translate(${t.nombre} || ' ' || ${t.apellido1} || ' ' || ${t.apellido2} || ' ' || ${t.razonSocial}, ${sql.raw(`'${LETRAS_ACENTUADAS}'`)}, ${sql.raw(`'${LETRAS_SIN_ACENTO}'`)})))`;
 }
 
@@ -91,7 +96,10 @@ export const users = pgTable(
      * user_permissions and suministros (migration 0009), so scoping a list by distributor is a check
      * on the row, not a probe of two tables per row (docs/decisions/014).
      */
-    huella: text('huella').array().notNull().default(sql`'{}'::text[]`),
+    huella: text('huella')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('users_nif_key').on(t.nif),
@@ -167,7 +175,9 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
     // The audit view's filter by user matches the impersonator too.
-    index('audit_log_impersonator_idx').on(t.impersonatorUserId, t.at).where(sql`${t.impersonatorUserId} is not null`),
+    index('audit_log_impersonator_idx')
+      .on(t.impersonatorUserId, t.at)
+      .where(sql`${t.impersonatorUserId} is not null`),
   ],
 );
 
@@ -189,7 +199,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.estado} = 'pendiente'`),
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.estado} = 'pendiente'`),
     check('mail_outbox_estado_check', sql`${t.estado} in ('pendiente', 'enviado', 'fallido')`),
   ],
 );
@@ -211,9 +223,15 @@ export const incidenciasRed = pgTable(
     codigoIne: text('codigo_ine').notNull(),
     provincia: text('provincia').notNull(),
     /** Postal codes affected. */
-    codigosPostales: text('codigos_postales').array().notNull().default(sql`'{}'::text[]`),
+    codigosPostales: text('codigos_postales')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Supply points (CUPS, 20 characters) affected, when known one by one. */
-    cups: text('cups').array().notNull().default(sql`'{}'::text[]`),
+    cups: text('cups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Supply points affected, as an estimate for the public. */
     clientesAfectados: integer('clientes_afectados'),
     inicio: timestamp('inicio', { withTimezone: true }).notNull(),
@@ -226,7 +244,9 @@ export const incidenciasRed = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('incidencias_red_abiertas_idx').on(t.distribuidora, t.inicio).where(sql`${t.estado} <> 'Cerrada'`),
+    index('incidencias_red_abiertas_idx')
+      .on(t.distribuidora, t.inicio)
+      .where(sql`${t.estado} <> 'Cerrada'`),
     index('incidencias_red_cups_idx').using('gin', t.cups),
     check('incidencias_red_estado_check', sql`${t.estado} in ('Programada', 'En curso', 'Activa', 'Cerrada')`),
     check('incidencias_red_ine_check', sql`${t.codigoIne} ~ '^[0-9]{5}$'`),
@@ -311,7 +331,9 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
-    index('refresh_tokens_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+    index('refresh_tokens_user_idx')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 
@@ -615,7 +637,9 @@ export const solicitudesModificacion = pgTable(
     uniqueIndex('solicitudes_modificacion_numero_key').on(t.numero),
     index('solicitudes_modificacion_suministro_idx').on(t.suministroId, t.createdAt),
     index('solicitudes_modificacion_usuario_idx').on(t.userId, t.createdAt),
-    index('solicitudes_modificacion_abiertas_idx').on(t.distribuidora, t.createdAt).where(sql`${t.estado} in ('enviada', 'aceptada')`),
+    index('solicitudes_modificacion_abiertas_idx')
+      .on(t.distribuidora, t.createdAt)
+      .where(sql`${t.estado} in ('enviada', 'aceptada')`),
     check('solicitudes_modificacion_tipo_check', sql`${t.tipo} in ('potencia', 'tarifa', 'titular')`),
     check('solicitudes_modificacion_estado_check', sql`${t.estado} in ('enviada', 'aceptada', 'rechazada', 'activada', 'anulada')`),
   ],

@@ -34,5 +34,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   { email: 'promotor@electra.example', nif: 'B00006031', razonSocial: 'Solar Meseta Promociones Demo, S.L.', extra: [] },
   { email: 'admin@electra.example', nif: '00000001R', nombre: 'Ana', apellido1: 'Gestora', apellido2: 'Demo', extra: todosLosPermisos() },
-  { email: 'admin-epd@electra.example', nif: '00000002W', nombre: 'Pablo', apellido1: 'Peninsular', apellido2: 'Demo', extra: ['epd-administrador'] },
+  {
+    email: 'admin-epd@electra.example',
+    nif: '00000002W',
+    nombre: 'Pablo',
+    apellido1: 'Peninsular',
+    apellido2: 'Demo',
+    extra: ['epd-administrador'],
+  },
 ];

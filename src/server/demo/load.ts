@@ -46,7 +46,11 @@ const DEMO_STEPS: DemoStep[] = [
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */
-export async function loadDemoData(db: Db, logger: Logger, options: { seed?: number; now?: Date; publicUrl?: string } = {}): Promise<boolean> {
+export async function loadDemoData(
+  db: Db,
+  logger: Logger,
+  options: { seed?: number; now?: Date; publicUrl?: string } = {},
+): Promise<boolean> {
   if (!(await hasNoUsers(db))) return false;
   const random = createRandom(options.seed ?? 20_250_428);
   const now = options.now ?? new Date();

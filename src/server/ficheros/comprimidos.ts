@@ -100,7 +100,8 @@ async function* bunzip2(entrada: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
 async function unzip(fuente: FuenteFichero): Promise<{ trozos: AsyncIterable<Uint8Array>; nombre: string }> {
   const opciones = { lazyEntries: true, autoClose: false };
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    const listo = (err: Error | null, z?: yauzl.ZipFile) => (err || !z ? reject(new ErrorFichero('El fichero ZIP está dañado: su directorio central no se puede leer.')) : resolve(z));
+    const listo = (err: Error | null, z?: yauzl.ZipFile) =>
+      err || !z ? reject(new ErrorFichero('El fichero ZIP está dañado: su directorio central no se puede leer.')) : resolve(z);
     if (fuente instanceof Uint8Array) yauzl.fromBuffer(Buffer.from(fuente.buffer, fuente.byteOffset, fuente.byteLength), opciones, listo);
     else yauzl.open(fuente.ruta, opciones, listo);
   });
@@ -116,14 +117,20 @@ async function unzip(fuente: FuenteFichero): Promise<{ trozos: AsyncIterable<Uin
       zip.readEntry();
     });
     if (entradas.length !== 1) {
-      throw new ErrorFichero(`El fichero ZIP contiene ${entradas.length} ficheros: debe contener uno solo. Importe cada fichero por separado.`);
+      throw new ErrorFichero(
+        `El fichero ZIP contiene ${entradas.length} ficheros: debe contener uno solo. Importe cada fichero por separado.`,
+      );
     }
     const entrada = entradas[0]!;
     if (entrada.isEncrypted()) throw new ErrorFichero('El fichero ZIP está cifrado con contraseña: guárdelo sin cifrar.');
     if (entrada.compressionMethod !== 0 && entrada.compressionMethod !== 8) {
-      throw new ErrorFichero(`El fichero ZIP usa un método de compresión no admitido (${entrada.compressionMethod}): use «deflate» o sin compresión.`);
+      throw new ErrorFichero(
+        `El fichero ZIP usa un método de compresión no admitido (${entrada.compressionMethod}): use «deflate» o sin compresión.`,
+      );
     }
-    const flujo = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entrada, (err, s) => (err || !s ? reject(new ErrorFichero(DANADO)) : resolve(s))));
+    const flujo = await new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entrada, (err, s) => (err || !s ? reject(new ErrorFichero(DANADO)) : resolve(s))),
+    );
     async function* trozos(): AsyncGenerator<Uint8Array> {
       try {
         yield* flujo;

@@ -44,7 +44,10 @@ function fila(registro: { record: string[]; info: Info }): FilaCsv {
   for (const campo of registro.record) saltos += campo.match(SALTO)?.length ?? 0;
   const numero = registro.info.lines - saltos;
   if (saltos > 0) {
-    throw new ErrorFichero(`Las comillas que se abren en la línea ${numero} no se cierran en esa línea: cierre el campo con «"» antes del separador.`, numero);
+    throw new ErrorFichero(
+      `Las comillas que se abren en la línea ${numero} no se cierran en esa línea: cierre el campo con «"» antes del separador.`,
+      numero,
+    );
   }
   return { numero, campos: registro.record };
 }
@@ -54,10 +57,16 @@ function traducir(err: unknown, ultimaLinea: number): unknown {
   if (!(err instanceof CsvError)) return err;
   if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
     const linea = ultimaLinea + 1;
-    return new ErrorFichero(`Las comillas que se abren en la línea ${linea} no se cierran: cierre el campo con «"» antes del separador.`, linea);
+    return new ErrorFichero(
+      `Las comillas que se abren en la línea ${linea} no se cierran: cierre el campo con «"» antes del separador.`,
+      linea,
+    );
   }
   const linea = Number((err as CsvError & { lines?: number }).lines ?? ultimaLinea + 1);
-  return new ErrorFichero(`Las comillas de la línea ${linea} están mal cerradas: tras las comillas que cierran un campo debe venir el separador o el fin de línea.`, linea);
+  return new ErrorFichero(
+    `Las comillas de la línea ${linea} están mal cerradas: tras las comillas que cierran un campo debe venir el separador o el fin de línea.`,
+    linea,
+  );
 }
 
 /** The rows of a text stream, one at a time; throws `ErrorFichero` on a quoting fault. */

@@ -33,10 +33,7 @@ export function healthRoutes() {
   return featureApp().openapi(route, async (c) => {
     c.header('Cache-Control', 'no-store');
     try {
-      const [row] = await queryRows<{ n: number }>(
-        c.get('deps').db,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
+      const [row] = await queryRows<{ n: number }>(c.get('deps').db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       const applied = Number(row?.n ?? 0);
       if (applied < EXPECTED_MIGRATIONS) {
         return c.json({ status: 'error' as const, message: 'Migraciones pendientes' }, 503);

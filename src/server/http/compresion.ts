@@ -10,7 +10,16 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, createZstdCompress, gzipSync, zstdCompressSync, type ZlibOptions } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  createZstdCompress,
+  gzipSync,
+  zstdCompressSync,
+  type ZlibOptions,
+} from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -150,7 +159,12 @@ function conTrozos(leidos: Uint8Array[], resto?: ReadableStreamDefaultReader<Uin
 }
 
 /** Answers `cuerpo` compressed as it flows. */
-function comprimirComoFlujo(c: Parameters<MiddlewareHandler>[0], codificacion: Codificacion, cuerpo: ReadableStream<Uint8Array>, longitud: number | null) {
+function comprimirComoFlujo(
+  c: Parameters<MiddlewareHandler>[0],
+  codificacion: Codificacion,
+  cuerpo: ReadableStream<Uint8Array>,
+  longitud: number | null,
+) {
   const salida = Readable.fromWeb(cuerpo as NodeReadableStream<Uint8Array>).pipe(compresor(codificacion, longitud));
   c.res = new Response(Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>, c.res);
   c.res.headers.delete('Content-Length');

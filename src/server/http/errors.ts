@@ -42,11 +42,9 @@ export const notFound = (message = 'No existe el recurso solicitado.') => new Ap
 export const conflict = (message: string) => new ApiError(409, message);
 /** 429: too many attempts; `retryAfter` in seconds. */
 export const tooManyRequests = (retryAfter: number) =>
-  new ApiError(
-    429,
-    `Ha realizado demasiados intentos. Espere ${Math.ceil(retryAfter / 60)} minuto(s) y vuelva a intentarlo.`,
-    { 'Retry-After': String(Math.ceil(retryAfter)) },
-  );
+  new ApiError(429, `Ha realizado demasiados intentos. Espere ${Math.ceil(retryAfter / 60)} minuto(s) y vuelva a intentarlo.`, {
+    'Retry-After': String(Math.ceil(retryAfter)),
+  });
 
 /** Turns a zod error into one Spanish message per issue, naming the field when there is one. */
 export function zodMessages(error: ZodError): string[] {
@@ -103,11 +101,13 @@ const REINTENTO_SIN_BASE_DATOS_S = 30;
 /** Socket errors of a database server that cannot be reached. */
 const CODIGOS_RED = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** What the drivers say when their connection or pool is gone. */
-const MENSAJES_CAIDA = /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|connection error|the database system is (starting up|shutting down|in recovery)/i;
+const MENSAJES_CAIDA =
+  /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|connection error|the database system is (starting up|shutting down|in recovery)/i;
 
 /** The error and its causes, outermost first (drizzle wraps the driver's error as `cause`). */
 function* cadena(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, n = 0; e && n < 8; e = e.cause as typeof e, n++) yield e;
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, n = 0; e && n < 8; e = e.cause as typeof e, n++)
+    yield e;
 }
 
 /**

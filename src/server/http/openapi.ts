@@ -14,9 +14,7 @@ export const ErrorSchema = z
   .openapi('Error');
 
 /** The body of a 400: one Spanish message per failed rule. */
-export const ValidationErrorSchema = z
-  .array(z.string())
-  .openapi('ErroresValidacion', { example: ['El correo electrónico no es válido.'] });
+export const ValidationErrorSchema = z.array(z.string()).openapi('ErroresValidacion', { example: ['El correo electrónico no es válido.'] });
 
 /** Response entry for an error status, for route definitions. */
 export const errorResponse = (description: string) => ({

@@ -66,7 +66,11 @@ export interface FiltroIncidencias {
 }
 
 /** One page of the caller's distributors' incidents (closed ones included), open first, newest start first. */
-export async function listarIncidenciasAdmin(db: Db, auth: AuthContext, f: FiltroIncidencias): Promise<{ total: number; incidencias: IncidenciaAdmin[] }> {
+export async function listarIncidenciasAdmin(
+  db: Db,
+  auth: AuthContext,
+  f: FiltroIncidencias,
+): Promise<{ total: number; incidencias: IncidenciaAdmin[] }> {
   const propias = distribuidorasAdministradas(auth.permisos);
   if (f.distribuidora && !propias.includes(f.distribuidora)) throw forbidden('No administra esa distribuidora.');
   const condiciones: (SQL | undefined)[] = [inArray(incidenciasRed.distribuidora, f.distribuidora ? [f.distribuidora] : propias)];
@@ -141,7 +145,13 @@ const resumenAuditoria = (e: IncidenciaEntrada | typeof incidenciasRed.$inferSel
 });
 
 /** Creates an incident of a distributor the caller administers. */
-export async function crearIncidencia(db: Db, clock: Clock, info: InfoPeticion, auth: AuthContext, e: IncidenciaEntrada): Promise<IncidenciaAdmin> {
+export async function crearIncidencia(
+  db: Db,
+  clock: Clock,
+  info: InfoPeticion,
+  auth: AuthContext,
+  e: IncidenciaEntrada,
+): Promise<IncidenciaAdmin> {
   exigirDistribuidora(auth, e.distribuidora);
   const now = clock.now();
   return db.transaction(async (tx) => {
@@ -264,7 +274,9 @@ const comunes = {
   403: errorResponse('Sin el permiso de administración de la distribuidora, o sesión suplantada'),
 };
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }) });
+const idParam = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }),
+});
 const entrada = { body: { required: true, content: { 'application/json': { schema: incidenciaEntradaSchema } } } };
 
 const listar = createRoute({

@@ -160,7 +160,8 @@ const PLANTILLAS: readonly Plantilla[] = [
     codigoIne: '10037',
     provincia: 'Cáceres',
     codigosPostales: ['10001', '10003'],
-    descripcion: 'Sustitución de un transformador de distribución por otro de mayor potencia en el centro de transformación de la calle Pintores.',
+    descripcion:
+      'Sustitución de un transformador de distribución por otro de mayor potencia en el centro de transformación de la calle Pintores.',
     momento: { tipo: 'futuro', dias: 5, horas: 5 },
     clientes: [90, 160],
     cupsIds: [],
@@ -173,7 +174,8 @@ const PLANTILLAS: readonly Plantilla[] = [
     codigoIne: '11020',
     provincia: 'Cádiz',
     codigosPostales: ['11402', '11405'],
-    descripcion: 'Poda de arbolado bajo la línea aérea de media tensión de la carretera de Cortes, que obliga a dejarla sin tensión por seguridad.',
+    descripcion:
+      'Poda de arbolado bajo la línea aérea de media tensión de la carretera de Cortes, que obliga a dejarla sin tensión por seguridad.',
     momento: { tipo: 'futuro', dias: 8, horas: 6 },
     clientes: [60, 140],
     cupsIds: [],

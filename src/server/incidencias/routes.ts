@@ -36,7 +36,10 @@ const IncidenciaRedSchema = z
     /** Province name. */
     provincia: z.string().openapi({ example: 'Madrid' }),
     /** INE municipality code (5 digits). */
-    codigoIne: z.string().regex(/^\d{5}$/).openapi({ example: '28005' }),
+    codigoIne: z
+      .string()
+      .regex(/^\d{5}$/)
+      .openapi({ example: '28005' }),
     /** Postal codes affected. */
     codigosPostales: z.array(z.string()).openapi({ example: ['28801', '28802'] }),
     /** Start, ISO 8601 in UTC. */
@@ -140,7 +143,10 @@ const misSuministros = createRoute({
     'Cada suministro del titular con las interrupciones programadas o activas de su distribuidora que lo incluyen (afecta: suministro) o que ocurren en su código postal, o en su municipio si la incidencia no indica códigos postales (afecta: zona).',
   security: [{ Bearer: [] }],
   responses: {
-    200: { description: 'Suministros y sus interrupciones', content: { 'application/json': { schema: z.array(IncidenciasSuministroSchema) } } },
+    200: {
+      description: 'Suministros y sus interrupciones',
+      content: { 'application/json': { schema: z.array(IncidenciasSuministroSchema) } },
+    },
     401: errorResponse('Sin sesión'),
     403: errorResponse('Sin permiso «-distribucion»'),
   },

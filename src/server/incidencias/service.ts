@@ -28,11 +28,7 @@ async function listarAbiertas(db: Db, filtro?: SQL): Promise<IncidenciaRedPublic
     .from(incidenciasRed)
     .innerJoin(distribuidoras, eq(distribuidoras.codigo, incidenciasRed.distribuidora))
     .where(and(ne(incidenciasRed.estado, 'Cerrada'), filtro))
-    .orderBy(
-      sql`case when ${incidenciasRed.estado} = 'Programada' then 1 else 0 end`,
-      asc(incidenciasRed.inicio),
-      asc(incidenciasRed.id),
-    );
+    .orderBy(sql`case when ${incidenciasRed.estado} = 'Programada' then 1 else 0 end`, asc(incidenciasRed.inicio), asc(incidenciasRed.id));
   return rows.map(({ estado, inicio, finPrevisto, ...r }) => ({
     ...r,
     // The table's checks and foreign key keep both columns within these values.
@@ -71,7 +67,11 @@ export interface PuntoAfectable {
  * list of an incident may be incomplete, so an incident in the area may still cut the supply);
  * null otherwise. Another distributor's incident never concerns it.
  */
-function afectacion(i: Pick<IncidenciaRedPublica, 'distribuidora' | 'codigosPostales' | 'codigoIne'>, p: PuntoAfectable, listado: boolean): Afectacion | null {
+function afectacion(
+  i: Pick<IncidenciaRedPublica, 'distribuidora' | 'codigosPostales' | 'codigoIne'>,
+  p: PuntoAfectable,
+  listado: boolean,
+): Afectacion | null {
   if (i.distribuidora !== p.distribuidora) return null;
   if (listado) return 'suministro';
   if (i.codigosPostales.length > 0 ? i.codigosPostales.includes(p.codigoPostal) : i.codigoIne === p.codigoIne) return 'zona';

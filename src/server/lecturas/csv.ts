@@ -64,7 +64,8 @@ function leerInstante(texto: string): { iso: string } | { error: string } {
   }
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(texto);
   if (!m) return { error: `${MENSAJES_ESTADO.ultimaComunicacion} También vale «AAAA-MM-DD HH:MM» en hora peninsular.` };
-  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return { error: `La hora «${texto}» de la última comunicación no existe.` };
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59)
+    return { error: `La hora «${texto}» de la última comunicación no existe.` };
   let instantes: Date[];
   try {
     instantes = instantesDesdeReloj(m[1]!, Number(m[2]), Number(m[3]));
@@ -152,8 +153,10 @@ export function leerCsvContadores(contenido: Uint8Array | string, ahora: Date): 
       motivo: motivoDe(v.data),
     });
   }
-  if (!indices) errores.push({ line: 0, message: `El fichero está vacío: la primera línea debe ser la cabecera ${COLUMNAS_CONTADORES.join(';')}.` });
-  else if (filas.length === 0 && errores.length === 0) errores.push({ line: 0, message: 'El fichero no tiene ninguna línea de datos tras la cabecera.' });
+  if (!indices)
+    errores.push({ line: 0, message: `El fichero está vacío: la primera línea debe ser la cabecera ${COLUMNAS_CONTADORES.join(';')}.` });
+  else if (filas.length === 0 && errores.length === 0)
+    errores.push({ line: 0, message: 'El fichero no tiene ninguna línea de datos tras la cabecera.' });
   return { filas, errores };
 }
 

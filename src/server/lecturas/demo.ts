@@ -20,7 +20,14 @@ import { createRandom, type Random } from '../demo/random.ts';
 import { zonaElectricaDeIne } from '../medidas/potencias.ts';
 import { leerCurva, medidasDeCurva } from '../medidas/service.ts';
 import type { Suministro } from '../suministros/service.ts';
-import { datosCicloDe, guardarEstadosContador, guardarLecturasContador, zonaDe, type EstadoEntrada, type LecturaEntrada } from './service.ts';
+import {
+  datosCicloDe,
+  guardarEstadosContador,
+  guardarLecturasContador,
+  zonaDe,
+  type EstadoEntrada,
+  type LecturaEntrada,
+} from './service.ts';
 
 const HORA = 3_600_000;
 
@@ -86,7 +93,13 @@ export const demoLecturas: DemoStep = async (db, _random, now) => {
  * value per register plus the curve's kWh of each period up to each closure. A telemanaged meter that
  * stopped communicating has its later closures estimated; a visited meter has one self-reading.
  */
-async function lecturasDeLaCurva(db: Db, s: Suministro, ahora: Date, random: Random, sinComunicarDesde: Date | null): Promise<LecturaEntrada[]> {
+async function lecturasDeLaCurva(
+  db: Db,
+  s: Suministro,
+  ahora: Date,
+  random: Random,
+  sinComunicarDesde: Date | null,
+): Promise<LecturaEntrada[]> {
   if (!esCodigoTarifa(s.tarifa)) return [];
   const tarifa = s.tarifa;
   const [rango] = await queryRows<{ desde: Date | string | null; hasta: Date | string | null }>(
@@ -116,7 +129,13 @@ async function lecturasDeLaCurva(db: Db, s: Suministro, ahora: Date, random: Ran
   );
   return lecturas.map((r, i) => {
     const visita = cierres[i]!.l.tipo === 'visita';
-    const origen = visita ? (i === lecturas.length - 2 ? 'autolectura' : 'real') : sinComunicarDesde && r.momento > sinComunicarDesde ? 'estimada' : 'real';
+    const origen = visita
+      ? i === lecturas.length - 2
+        ? 'autolectura'
+        : 'real'
+      : sinComunicarDesde && r.momento > sinComunicarDesde
+        ? 'estimada'
+        : 'real';
     return { suministroId: s.id, momento: r.momento, origen, activaKwh: r.activaKwh, exportadaKwh: r.exportadaKwh };
   });
 }

@@ -21,9 +21,8 @@ import { calendarioDeSuministros } from './calendario.ts';
 import { suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, programasDe, ultimasLecturas, zonaDe, type FilaLectura } from './service.ts';
 import { suscripcionRoutes } from './suscripcion.ts';
-import type { LecturaRegistroSchema} from '../../lib/lecturas/respuestas.ts';
+import type { LecturaRegistroSchema } from '../../lib/lecturas/respuestas.ts';
 import { EstadosSchema, ProgramaSchema } from '../../lib/lecturas/respuestas.ts';
-
 
 const ConsultaCups = z.object({
   cups: z
@@ -32,7 +31,11 @@ const ConsultaCups = z.object({
     .min(1)
     .max(30)
     .optional()
-    .openapi({ param: { name: 'cups', in: 'query' }, description: 'Un solo suministro; sin él, todos los del usuario', example: 'ES9901000000000001QY' }),
+    .openapi({
+      param: { name: 'cups', in: 'query' },
+      description: 'Un solo suministro; sin él, todos los del usuario',
+      example: 'ES9901000000000001QY',
+    }),
 });
 
 const seguridad = [{ Bearer: [] }];

@@ -39,7 +39,11 @@ export async function guardarEstadosContador(
   for (let i = 0; i < filas.length; i += 500) {
     await db
       .insert(estadosContador)
-      .values(filas.slice(i, i + 500).map((f) => ({ ...f, origen: quien.origen, actualizadoPor: quien.actualizadoPor, actualizadoEn: quien.ahora })))
+      .values(
+        filas
+          .slice(i, i + 500)
+          .map((f) => ({ ...f, origen: quien.origen, actualizadoPor: quien.actualizadoPor, actualizadoEn: quien.ahora })),
+      )
       .onConflictDoUpdate({
         target: estadosContador.suministroId,
         set: {
@@ -179,7 +183,9 @@ export async function importarEstadosContador(
       .from(suministros)
       .where(inArray(suministros.cups, [...new Set(filas.map((f) => f.cups))]));
     const porCups = new Map(encontrados.map((s) => [s.cups, s]));
-    const errores = filas.filter((f) => !porCups.has(f.cups)).map((f) => ({ line: f.linea, message: `No existe ningún suministro con el CUPS ${f.cups}.` }));
+    const errores = filas
+      .filter((f) => !porCups.has(f.cups))
+      .map((f) => ({ line: f.linea, message: `No existe ningún suministro con el CUPS ${f.cups}.` }));
     if (errores.length) throw new ImportacionRechazada(errores);
     await guardarEstadosContador(
       tx,
@@ -198,7 +204,11 @@ export async function importarEstadosContador(
       const d = porCups.get(f.cups)!.distribuidora;
       distribuidoras[d] = (distribuidoras[d] ?? 0) + 1;
     }
-    await audit(tx, { action: 'contador.importacion', details: { estados: filas.length, distribuidoras }, distribuidoras: Object.keys(distribuidoras) });
+    await audit(tx, {
+      action: 'contador.importacion',
+      details: { estados: filas.length, distribuidoras },
+      distribuidoras: Object.keys(distribuidoras),
+    });
     return { estados: filas.length, distribuidoras };
   });
 }

@@ -57,7 +57,10 @@ export async function crearSuscripcion(db: Db, userId: string, ahora: Date): Pro
 
 /** Removes the account's address; whether there was one. */
 export async function revocarSuscripcion(db: Db, userId: string): Promise<boolean> {
-  const borradas = await db.delete(suscripcionesCalendario).where(eq(suscripcionesCalendario.userId, userId)).returning({ userId: suscripcionesCalendario.userId });
+  const borradas = await db
+    .delete(suscripcionesCalendario)
+    .where(eq(suscripcionesCalendario.userId, userId))
+    .returning({ userId: suscripcionesCalendario.userId });
   return borradas.length > 0;
 }
 
@@ -113,10 +116,14 @@ const consultar = createRoute({
   path: PATH,
   tags: ['Consumidores'],
   summary: 'Suscripción de calendario a las lecturas programadas',
-  description: 'Si el usuario tiene una dirección de suscripción, cuándo la creó y cuándo la leyó un calendario por última vez. La dirección no se puede volver a ver: solo se guarda su huella.',
+  description:
+    'Si el usuario tiene una dirección de suscripción, cuándo la creó y cuándo la leyó un calendario por última vez. La dirección no se puede volver a ver: solo se guarda su huella.',
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  responses: { 200: { description: 'El estado de la suscripción', content: { 'application/json': { schema: SuscripcionSchema } } }, ...errores },
+  responses: {
+    200: { description: 'El estado de la suscripción', content: { 'application/json': { schema: SuscripcionSchema } } },
+    ...errores,
+  },
 });
 
 const crear = createRoute({
@@ -128,7 +135,10 @@ const crear = createRoute({
     'Crea una dirección secreta que cualquier programa de calendario puede leer sin sesión para mantener al día las lecturas programadas de todos los suministros del usuario. Sustituye a la anterior, que deja de funcionar. Se muestra solo en esta respuesta. No disponible en una sesión suplantada.',
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion'), requireNoSuplantado()] as const,
-  responses: { 201: { description: 'La dirección nueva', content: { 'application/json': { schema: SuscripcionNuevaSchema } } }, ...errores },
+  responses: {
+    201: { description: 'La dirección nueva', content: { 'application/json': { schema: SuscripcionNuevaSchema } } },
+    ...errores,
+  },
 });
 
 const revocar = createRoute({
@@ -149,7 +159,14 @@ const feed = createRoute({
   summary: 'Calendario de lecturas por suscripción',
   description:
     'Pública, con el secreto en la dirección: el mismo iCalendar que /api/lecturasProgramadas.ics para todos los suministros que el titular de la suscripción tiene en el momento de leerla. Las direcciones que no existen cuentan para un límite por dirección IP (20 cada 15 minutos; 429).',
-  request: { params: z.object({ fichero: z.string().max(60).openapi({ param: { name: 'fichero', in: 'path' }, example: 'b3Jx…43 caracteres….ics' }) }) },
+  request: {
+    params: z.object({
+      fichero: z
+        .string()
+        .max(60)
+        .openapi({ param: { name: 'fichero', in: 'path' }, example: 'b3Jx…43 caracteres….ics' }),
+    }),
+  },
   responses: {
     200: { description: 'El calendario', content: { 'text/calendar': { schema: z.string() } } },
     404: errorResponse('La dirección no existe o se ha anulado'),
@@ -171,7 +188,12 @@ export function suscripcionRoutes() {
       const auth = authOf(c as unknown as Context<AuthEnv>);
       const ahora = deps.clock.now();
       const token = await crearSuscripcion(deps.db, auth.userId, ahora);
-      await audit(deps.db, { action: 'lecturas.suscripcion.creada', actorUserId: auth.userId, ip: clientAddress(c), requestId: c.get('requestId') ?? null });
+      await audit(deps.db, {
+        action: 'lecturas.suscripcion.creada',
+        actorUserId: auth.userId,
+        ip: clientAddress(c),
+        requestId: c.get('requestId') ?? null,
+      });
       const url = urlSuscripcion(deps.config.publicUrl, token);
       return c.json({ url, webcal: url.replace(/^https?:/, 'webcal:'), creadaEn: ahora.toISOString() }, 201);
     })
@@ -179,7 +201,12 @@ export function suscripcionRoutes() {
       const deps = c.get('deps');
       const auth = authOf(c as unknown as Context<AuthEnv>);
       if (await revocarSuscripcion(deps.db, auth.userId)) {
-        await audit(deps.db, { action: 'lecturas.suscripcion.anulada', actorUserId: auth.userId, ip: clientAddress(c), requestId: c.get('requestId') ?? null });
+        await audit(deps.db, {
+          action: 'lecturas.suscripcion.anulada',
+          actorUserId: auth.userId,
+          ip: clientAddress(c),
+          requestId: c.get('requestId') ?? null,
+        });
       }
       return c.body(null, 204);
     })

@@ -20,12 +20,7 @@ export interface Correo {
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Date and time as a person in Spain reads it, e.g. "2 de noviembre de 2026 a las 10:00". */
@@ -214,27 +209,32 @@ export function correoModificacion(p: {
     anulada: `Su solicitud ${p.referencia} ha sido anulada`,
   };
   const estado: Record<EventoModificacion, string> = {
-    enviada: 'La distribuidora la revisará en un plazo de cinco días hábiles y le avisaremos de cada cambio. Mientras no se acepte, puede anularla desde el portal.',
+    enviada:
+      'La distribuidora la revisará en un plazo de cinco días hábiles y le avisaremos de cada cambio. Mientras no se acepte, puede anularla desde el portal.',
     aceptada: 'La distribuidora la ha aceptado y la está tramitando. Le avisaremos cuando el cambio esté aplicado a su contrato.',
     rechazada: `La distribuidora la ha rechazado por este motivo: ${p.motivo ?? 'no indicado'}. Si lo desea, puede presentar una nueva solicitud corregida.`,
     activada: `El cambio está aplicado a su contrato desde el ${p.fechaActivacion ?? 'día de hoy'}. Su comercializadora lo recibirá con la próxima información del contrato.`,
-    anulada: 'La solicitud se ha anulado a petición suya antes de que la distribuidora la tramitara. No se ha cambiado nada en su contrato.',
+    anulada:
+      'La solicitud se ha anulado a petición suya antes de que la distribuidora la tramitara. No se ha cambiado nada en su contrato.',
   };
   return componer({
     subject: asunto[p.evento],
     saludo: saludo(p.nombre),
-    parrafos: [
-      `${p.tipo} (${p.referencia}) del suministro ${p.cups}, ${p.direccion}.`,
-      `${p.resumen}.`,
-      estado[p.evento],
-    ],
+    parrafos: [`${p.tipo} (${p.referencia}) del suministro ${p.cups}, ${p.direccion}.`, `${p.resumen}.`, estado[p.evento]],
     boton: { texto: 'Ver la solicitud', enlace: p.enlace },
     pie: ['Si no reconoce esta solicitud, póngase en contacto con su distribuidora desde el área privada del portal.'],
   });
 }
 
 /** To the account of the new holder when a change of holder is activated: the supply point is now theirs in the portal. */
-export function correoNuevoTitular(p: { nombre: string; referencia: string; cups: string; direccion: string; fechaActivacion: string; enlace: string }): Correo {
+export function correoNuevoTitular(p: {
+  nombre: string;
+  referencia: string;
+  cups: string;
+  direccion: string;
+  fechaActivacion: string;
+  enlace: string;
+}): Correo {
   return componer({
     subject: `Ya es titular del suministro ${p.cups}`,
     saludo: saludo(p.nombre),

@@ -82,7 +82,8 @@ export function elemento(t: string, i: number): number {
   while (c === 44 || c === 32 || c === 10 || c === 13 || c === 9) c = t.charCodeAt(++i);
   if (c === 93 || c !== c) return -1;
   if (c === 110) {
-    if (t.charCodeAt(i + 1) !== 117 || t.charCodeAt(i + 2) !== 108 || t.charCodeAt(i + 3) !== 108) throw new Error(`Valor JSON no válido en la posición ${i}.`);
+    if (t.charCodeAt(i + 1) !== 117 || t.charCodeAt(i + 2) !== 108 || t.charCodeAt(i + 3) !== 108)
+      throw new Error(`Valor JSON no válido en la posición ${i}.`);
     leido[0] = NaN;
     return i + 4;
   }
@@ -167,7 +168,13 @@ const nulos = (k: number) => (k > 0 ? 'null,'.repeat(k - 1) + 'null' : '');
  * is the period index of hour i of the range (periodosEnergiaDeHoras). As totalesDeSerie counts
  * them: an hour counts when it has imported energy; its surplus is added with it.
  */
-export function curvaHorariaDeMeses(meses: readonly MesTexto[], desde: number, hasta: number, periodoDeHora: ArrayLike<number>, numeroPeriodos: number): CurvaHorariaTexto {
+export function curvaHorariaDeMeses(
+  meses: readonly MesTexto[],
+  desde: number,
+  hasta: number,
+  periodoDeHora: ArrayLike<number>,
+  numeroPeriodos: number,
+): CurvaHorariaTexto {
   const n = Math.max(0, Math.round((hasta - desde) / MS_HORA));
   const importada = new Float64Array(numeroPeriodos);
   const exportada = new Float64Array(numeroPeriodos);
@@ -196,7 +203,13 @@ export function curvaHorariaDeMeses(meses: readonly MesTexto[], desde: number, h
     hueco(desdeJ + desplazamiento);
     // A whole month whose stored sums were made with these very periods: its text goes out whole, unread.
     const t = m.totales;
-    if (t && desdeJ === 0 && hastaJ === m.calidad.length && t.importadaWh.length === numeroPeriodos && t.huella === huellaPeriodos(periodoDeHora, desplazamiento, hastaJ)) {
+    if (
+      t &&
+      desdeJ === 0 &&
+      hastaJ === m.calidad.length &&
+      t.importadaWh.length === numeroPeriodos &&
+      t.huella === huellaPeriodos(periodoDeHora, desplazamiento, hastaJ)
+    ) {
       for (let p = 0; p < numeroPeriodos; p++) {
         importada[p] = importada[p]! + t.importadaWh[p]!;
         exportada[p] = exportada[p]! + t.exportadaWh[p]!;
@@ -252,7 +265,12 @@ export function curvaHorariaDeMeses(meses: readonly MesTexto[], desde: number, h
     importadaJson: `[${trozosImp.join(',')}]`,
     exportadaJson: hayExportada ? `[${trozosExp.join(',')}]` : null,
     calidad,
-    periodos: Array.from({ length: numeroPeriodos }, (_, k) => ({ importadaWh: importada[k]!, exportadaWh: exportada[k]!, intervalos: intervalos[k]!, estimadas: estimadas[k]! })),
+    periodos: Array.from({ length: numeroPeriodos }, (_, k) => ({
+      importadaWh: importada[k]!,
+      exportadaWh: exportada[k]!,
+      intervalos: intervalos[k]!,
+      estimadas: estimadas[k]!,
+    })),
     total: { importadaWh: suma(importada), exportadaWh: suma(exportada), intervalos: suma(intervalos), estimadas: suma(estimadas) },
   };
 }

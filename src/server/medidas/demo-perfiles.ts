@@ -22,7 +22,15 @@
  */
 import { construirCups } from '../../lib/cups.ts';
 import { esFestivoNacional } from '../../lib/medidas/festivos.ts';
-import { desfaseMinutos, diaSemana, fechasEntre, leerFechaLocal, rangoDia, type FechaLocal, type MinutosIntervalo } from '../../lib/medidas/horas.ts';
+import {
+  desfaseMinutos,
+  diaSemana,
+  fechasEntre,
+  leerFechaLocal,
+  rangoDia,
+  type FechaLocal,
+  type MinutosIntervalo,
+} from '../../lib/medidas/horas.ts';
 import type { CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import type { RegistroMedida } from '../../lib/medidas/tipos.ts';
 import { createRandom, type Random } from '../demo/random.ts';
@@ -50,12 +58,21 @@ interface Forma {
   ruidoHora: number;
 }
 
-const HOGAR_LABORABLE = [0.35, 0.3, 0.28, 0.27, 0.27, 0.3, 0.45, 0.8, 0.9, 0.6, 0.5, 0.5, 0.55, 0.75, 0.9, 0.7, 0.55, 0.6, 0.75, 0.95, 1.15, 1.25, 1.05, 0.65];
-const HOGAR_FESTIVO = [0.4, 0.35, 0.3, 0.28, 0.27, 0.28, 0.32, 0.4, 0.6, 0.85, 0.9, 0.85, 0.9, 1.0, 1.05, 0.8, 0.65, 0.65, 0.75, 0.95, 1.1, 1.15, 1.0, 0.6];
+const HOGAR_LABORABLE = [
+  0.35, 0.3, 0.28, 0.27, 0.27, 0.3, 0.45, 0.8, 0.9, 0.6, 0.5, 0.5, 0.55, 0.75, 0.9, 0.7, 0.55, 0.6, 0.75, 0.95, 1.15, 1.25, 1.05, 0.65,
+];
+const HOGAR_FESTIVO = [
+  0.4, 0.35, 0.3, 0.28, 0.27, 0.28, 0.32, 0.4, 0.6, 0.85, 0.9, 0.85, 0.9, 1.0, 1.05, 0.8, 0.65, 0.65, 0.75, 0.95, 1.1, 1.15, 1.0, 0.6,
+];
 const TIENDA_LABORABLE = [0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.2, 0.5, 1, 1, 1, 1, 1, 0.35, 0.35, 0.35, 1, 1, 1, 1, 0.4, 0.15, 0.15];
-const TIENDA_SABADO = [0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.2, 0.5, 1, 1, 1, 1, 1, 0.35, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15];
+const TIENDA_SABADO = [
+  0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.2, 0.5, 1, 1, 1, 1, 1, 0.35, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15,
+];
 const FABRICA_LABORABLE = [0.35, 0.35, 0.35, 0.35, 0.35, 0.4, 0.95, 1, 1, 1, 1, 1, 1, 1, 0.9, 1, 1, 1, 1, 1, 1, 0.95, 0.5, 0.4];
-const FABRICA_SABADO = [0.35, 0.35, 0.35, 0.35, 0.35, 0.4, 0.6, 0.65, 0.65, 0.65, 0.65, 0.65, 0.65, 0.6, 0.4, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35];
+const FABRICA_SABADO = [
+  0.35, 0.35, 0.35, 0.35, 0.35, 0.4, 0.6, 0.65, 0.65, 0.65, 0.65, 0.65, 0.65, 0.6, 0.4, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35, 0.35,
+  0.35,
+];
 
 const FORMAS: Record<FormaCarga, Forma> = {
   hogar: {
@@ -108,7 +125,13 @@ export function configuracionDemoAleatoria(random: Random, perfil?: PerfilDemo):
   if (p === 'negocio') {
     if (random.chance(0.6)) {
       const kw = random.pick([6.9, 9.2, 10.392, 13.856, 15]);
-      return { perfil: p, tarifa: '2.0TD', potenciasKw: [kw, kw], consumoAnualKwh: random.int(6000, 25000), solarKwp: random.chance(0.25) ? random.int(5, 15) : 0 };
+      return {
+        perfil: p,
+        tarifa: '2.0TD',
+        potenciasKw: [kw, kw],
+        consumoAnualKwh: random.int(6000, 25000),
+        solarKwp: random.chance(0.25) ? random.int(5, 15) : 0,
+      };
     }
     const base = random.int(20, 40);
     return {
@@ -199,7 +222,7 @@ const CIELO_MEDIO = 0.7 * 0.95 + 0.3 * 0.45;
 function senoElevacion(ms: number): number {
   const dia = Math.floor((ms - Date.UTC(new Date(ms).getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
   const declinacion = ((23.44 * Math.PI) / 180) * Math.sin((2 * Math.PI * (284 + dia)) / 365);
-  const horaSolar = (ms / 3_600_000) % 24 + LONGITUD_HORAS;
+  const horaSolar = ((ms / 3_600_000) % 24) + LONGITUD_HORAS;
   const angulo = ((horaSolar - 12) * 15 * Math.PI) / 180;
   return Math.sin(LATITUD) * Math.sin(declinacion) + Math.cos(LATITUD) * Math.cos(declinacion) * Math.cos(angulo);
 }

@@ -98,12 +98,22 @@ function consumido(salida: PassThrough): Promise<void> {
  * frozen and each column's number format. Resolves when the file is complete or the client has gone
  * (then the rest is not produced); rejects on a failure, after destroying `salida`.
  */
-export async function escribirLibroExcel(salida: PassThrough, hojaNombre: string, columnas: ColumnaExcel[], filas: AsyncIterable<CeldaExcel[]>): Promise<void> {
+export async function escribirLibroExcel(
+  salida: PassThrough,
+  hojaNombre: string,
+  columnas: ColumnaExcel[],
+  filas: AsyncIterable<CeldaExcel[]>,
+): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useSharedStrings: false, useStyles: true });
   libro.creator = 'Portal de las distribuidoras del Grupo Electra';
   const hoja = libro.addWorksheet(hojaNombre, { views: [{ state: 'frozen', ySplit: 1 }] });
-  hoja.columns = columnas.map((c, i) => ({ header: c.cabecera, key: String(i), width: c.ancho, ...(c.formato ? { style: { numFmt: c.formato } } : {}) }));
+  hoja.columns = columnas.map((c, i) => ({
+    header: c.cabecera,
+    key: String(i),
+    width: c.ancho,
+    ...(c.formato ? { style: { numFmt: c.formato } } : {}),
+  }));
   const cabecera = hoja.getRow(1);
   cabecera.font = { bold: true };
   // The header cells are text: the columns' date formats must not apply to them.

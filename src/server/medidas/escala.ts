@@ -80,7 +80,10 @@ export async function cargarEscala(db: Db, o: OpcionesEscala, ahora = new Date()
         },
       });
     }
-    await guardarSuministros(db, puntos.map((p) => p.s));
+    await guardarSuministros(
+      db,
+      puntos.map((p) => p.s),
+    );
     const registros = puntos.flatMap((p, j) => [
       ...generarSerieDemo({
         cups: p.s.cups,

@@ -30,7 +30,12 @@ export interface FalloImportacion {
 
 /** What an import did. */
 export type ResultadoImportacion =
-  | { ok: true; suministros: number; horas: { nuevas: number; actualizadas: number; conservadas: number }; cuartos: { nuevos: number; actualizados: number } }
+  | {
+      ok: true;
+      suministros: number;
+      horas: { nuevas: number; actualizadas: number; conservadas: number };
+      cuartos: { nuevos: number; actualizados: number };
+    }
   | { ok: false; errores: FalloImportacion[] };
 
 /** Rows per INSERT … SELECT FROM unnest(…): few parameters, one round trip per batch. */
@@ -51,14 +56,21 @@ interface Fila {
 const MAX_ERRORES = 100;
 
 /** Checks one batch; `primero` is the number of its first record in the whole import (from 1). */
-function revisar(lote: readonly RegistroMedida[], primero: number, ids: ReadonlyMap<string, number>, desconocidos: Map<string, number>, errores: FalloImportacion[]): number {
+function revisar(
+  lote: readonly RegistroMedida[],
+  primero: number,
+  ids: ReadonlyMap<string, number>,
+  desconocidos: Map<string, number>,
+  errores: FalloImportacion[],
+): number {
   let omitidos = 0;
   const falta = (f: FalloImportacion) => (errores.length < MAX_ERRORES ? errores.push(f) : omitidos++);
   lote.forEach((r, i) => {
     const linea = primero + i;
     if (!ids.has(cupsBase(r.cups))) desconocidos.set(r.cups, (desconocidos.get(r.cups) ?? 0) + 1);
     if (r.minutos !== 60 && r.minutos !== 15) falta({ linea, motivo: `Intervalo de ${r.minutos} minutos no admitido (solo 60 o 15).` });
-    if (!Number.isFinite(r.importadaWh) || r.importadaWh < 0) falta({ linea, motivo: 'La energía importada debe ser un número de Wh no negativo.' });
+    if (!Number.isFinite(r.importadaWh) || r.importadaWh < 0)
+      falta({ linea, motivo: 'La energía importada debe ser un número de Wh no negativo.' });
     if (r.exportadaWh !== null && (!Number.isFinite(r.exportadaWh) || r.exportadaWh < 0)) {
       falta({ linea, motivo: 'La energía exportada debe ser un número de Wh no negativo.' });
     }
@@ -147,7 +159,10 @@ class Rechazo extends Error {}
  * is written when any record is faulty or the stream throws (its error is rethrown after the
  * rollback). A stream is consumed to its end even after a fault, so every fault is listed.
  */
-export async function importarMedidas(db: Db, fuente: Iterable<RegistroMedida> | AsyncIterable<RegistroMedida>): Promise<ResultadoImportacion> {
+export async function importarMedidas(
+  db: Db,
+  fuente: Iterable<RegistroMedida> | AsyncIterable<RegistroMedida>,
+): Promise<ResultadoImportacion> {
   const errores: FalloImportacion[] = [];
   let omitidos = 0;
   const desconocidos = new Map<string, number>();
@@ -239,7 +254,11 @@ export async function importarMedidas(db: Db, fuente: Iterable<RegistroMedida> |
       return {
         ok: true as const,
         suministros: tocados.size,
-        horas: { nuevas: horasCuenta.nuevas, actualizadas: horasCuenta.actualizadas, conservadas: horasCuenta.total - horasCuenta.nuevas - horasCuenta.actualizadas },
+        horas: {
+          nuevas: horasCuenta.nuevas,
+          actualizadas: horasCuenta.actualizadas,
+          conservadas: horasCuenta.total - horasCuenta.nuevas - horasCuenta.actualizadas,
+        },
         cuartos: cuartosCuenta,
       };
     });

@@ -10,7 +10,13 @@ import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { medidasHorariasMes } from '../db/schema.ts';
 import { letraCalidad } from '../../lib/medidas/calidad.ts';
-import { esCodigoTarifa, numeroPeriodos, periodosEnergiaDeHoras, type CodigoTarifa, type ZonaElectrica } from '../../lib/medidas/periodos.ts';
+import {
+  esCodigoTarifa,
+  numeroPeriodos,
+  periodosEnergiaDeHoras,
+  type CodigoTarifa,
+  type ZonaElectrica,
+} from '../../lib/medidas/periodos.ts';
 import { serieVacia, type SerieDensa } from '../../lib/medidas/serie.ts';
 import { curvaHorariaDeMeses, totalesDeMes, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
@@ -102,7 +108,11 @@ async function totalizar(db: Db, donde: SQL): Promise<number> {
     const periodos = periodosEnergiaDeHoras(mes, f.calidad.length, f.tarifa, zonaElectricaDeIne(f.codigo_ine));
     ids.push(f.id);
     inicios.push(new Date(mes).toISOString());
-    totales.push(JSON.stringify(totalesDeMes({ mes, importada: f.importada, exportada: f.exportada, calidad: f.calidad }, periodos, numeroPeriodos(f.tarifa))));
+    totales.push(
+      JSON.stringify(
+        totalesDeMes({ mes, importada: f.importada, exportada: f.exportada, calidad: f.calidad }, periodos, numeroPeriodos(f.tarifa)),
+      ),
+    );
     versiones.push(f.version);
   }
   if (ids.length > 0) {
@@ -179,10 +189,23 @@ export async function leerMesesTexto(db: Db, suministroId: number, desde: Date, 
  * One supply point's hourly range [desde, hasta) from its packed months, as JSON text with its totals
  * per energy period of the tariff (curva-texto.ts).
  */
-export async function leerCurvaHorariaTexto(db: Db, suministroId: number, desde: Date, hasta: Date, tarifa: CodigoTarifa, zona: ZonaElectrica): Promise<CurvaHorariaTexto> {
+export async function leerCurvaHorariaTexto(
+  db: Db,
+  suministroId: number,
+  desde: Date,
+  hasta: Date,
+  tarifa: CodigoTarifa,
+  zona: ZonaElectrica,
+): Promise<CurvaHorariaTexto> {
   const meses = await leerMesesTexto(db, suministroId, desde, hasta);
   const horas = Math.max(0, Math.round((hasta.getTime() - desde.getTime()) / MS_HORA));
-  return curvaHorariaDeMeses(meses, desde.getTime(), hasta.getTime(), periodosEnergiaDeHoras(desde.getTime(), horas, tarifa, zona), numeroPeriodos(tarifa));
+  return curvaHorariaDeMeses(
+    meses,
+    desde.getTime(),
+    hasta.getTime(),
+    periodosEnergiaDeHoras(desde.getTime(), horas, tarifa, zona),
+    numeroPeriodos(tarifa),
+  );
 }
 
 /** An hourly range as the dense series the sums per day or month and the quarter-hour totals read. */
@@ -196,7 +219,6 @@ export function serieDeTexto(c: CurvaHorariaTexto, desde: Date): SerieDensa {
     calidad: c.calidad,
   };
 }
-
 
 /** A sparse curve of rows (quarter-hours, say) as a dense series over [desde, hasta). */
 export function densificar(c: Curva, desde: Date, hasta: Date, minutos: 15 | 60): SerieDensa {

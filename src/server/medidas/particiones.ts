@@ -36,9 +36,12 @@ export async function asegurarParticiones(tx: Db, desde: Date, hasta: Date): Pro
   const meses = mesesUtc(desde, hasta);
   if (meses.length === 0) return 0;
   await tx.execute(sql`select pg_advisory_xact_lock(${BLOQUEO_PARTICIONES})`);
-  const existentes = await queryRows<{ relname: string }>(tx, sql`
+  const existentes = await queryRows<{ relname: string }>(
+    tx,
+    sql`
     select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    join pg_class p on p.oid = i.inhparent where p.relname in ('medidas_horarias', 'medidas_cuartohorarias')`);
+    join pg_class p on p.oid = i.inhparent where p.relname in ('medidas_horarias', 'medidas_cuartohorarias')`,
+  );
   const hay = new Set(existentes.map((r) => r.relname));
   let creadas = 0;
   for (const mes of meses) {

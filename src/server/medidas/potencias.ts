@@ -24,7 +24,9 @@ export function zonaElectricaDeIne(codigoIne: string): ZonaElectrica {
 export function mesesLocales(desde: Date, hasta: Date): { anio: number; mes: number }[] {
   const meses: { anio: number; mes: number }[] = [];
   const [a0, m0] = fechaLocalDe(desde).split('-').map(Number) as [number, number];
-  const [a1, m1] = fechaLocalDe(new Date(hasta.getTime() - 1)).split('-').map(Number) as [number, number];
+  const [a1, m1] = fechaLocalDe(new Date(hasta.getTime() - 1))
+    .split('-')
+    .map(Number) as [number, number];
   for (let a = a0, m = m0; a < a1 || (a === a1 && m <= m1); m === 12 ? ((a += 1), (m = 1)) : (m += 1)) meses.push({ anio: a, mes: m });
   return meses;
 }
@@ -77,7 +79,13 @@ export async function recalcularPotenciasMaximas(tx: Db, suministroIds: readonly
       );
       const mesIso = `${anio}-${String(mes).padStart(2, '0')}-01`;
       for (const [periodo, m] of maximos) {
-        nuevas.push({ mes: mesIso, periodo, potenciaW: m.potenciaW, momento: m.momento.toISOString(), metodo: minutos === 15 && m.real ? 'real' : 'estimada' });
+        nuevas.push({
+          mes: mesIso,
+          periodo,
+          potenciaW: m.potenciaW,
+          momento: m.momento.toISOString(),
+          metodo: minutos === 15 && m.real ? 'real' : 'estimada',
+        });
       }
     }
     const primero = meses[0]!;

@@ -195,15 +195,32 @@ async function intervalosDescarga(c: Context<AuthEnv>) {
   const cuartos = q.resolucion === 'cuartohora' && s.resolucionMinutos === 15;
   const medidas = (async function* () {
     for await (const m of recorrerHoras(deps.db, s.id, rango.inicio, rango.fin, cuartos ? 'medidas_cuartohorarias' : 'medidas_horarias')) {
-      yield { cups: s.cups, inicio: m.inicio, minutos: cuartos ? 15 : 60, importadaWh: m.importadaWh, exportadaWh: m.exportadaWh, metodo: m.real ? 'real' : 'estimada', firme: m.firme } as const;
+      yield {
+        cups: s.cups,
+        inicio: m.inicio,
+        minutos: cuartos ? 15 : 60,
+        importadaWh: m.importadaWh,
+        exportadaWh: m.exportadaWh,
+        metodo: m.real ? 'real' : 'estimada',
+        firme: m.firme,
+      } as const;
     }
   })();
-  const intervalos = conHuecosAsync(medidas, { cups: s.cups, inicio: rango.inicio, fin: rango.fin, minutos: cuartos ? 15 : 60, hasta: deps.clock.now() });
+  const intervalos = conHuecosAsync(medidas, {
+    cups: s.cups,
+    inicio: rango.inicio,
+    fin: rango.fin,
+    minutos: cuartos ? 15 : 60,
+    hasta: deps.clock.now(),
+  });
   return { q, s, opciones: { tarifa, zona: zonaElectrica }, intervalos };
 }
 
 /** The maximum powers answer of a supply point for the months asked. */
-async function potenciasDe(c: Context<AuthEnv>, q: z.infer<typeof PotenciasQuery>): Promise<PotenciasRespuesta & { tarifa: CodigoTarifa; zona: ReturnType<typeof zonaHorariaDe> }> {
+async function potenciasDe(
+  c: Context<AuthEnv>,
+  q: z.infer<typeof PotenciasQuery>,
+): Promise<PotenciasRespuesta & { tarifa: CodigoTarifa; zona: ReturnType<typeof zonaHorariaDe> }> {
   const s = await suministroDelLector(c, q.cups);
   const e = errorRango(`${q.desde}-01`, `${q.hasta}-01`);
   if (e) throw new ValidationError([e.replace('fecha', 'mes')]);
@@ -219,7 +236,14 @@ async function potenciasDe(c: Context<AuthEnv>, q: z.infer<typeof PotenciasQuery
     const contratadaKw = contratadasKw[f.periodo - 1] ?? contratadasKw[contratadasKw.length - 1]!;
     const potenciaKw = f.potenciaW / 1000;
     const lista = meses.get(f.mes) ?? [];
-    lista.push({ periodo: `P${f.periodo}`, potenciaKw, contratadaKw, momento: f.momento, metodo: f.metodo, excedida: potenciaKw > contratadaKw });
+    lista.push({
+      periodo: `P${f.periodo}`,
+      potenciaKw,
+      contratadaKw,
+      momento: f.momento,
+      metodo: f.metodo,
+      excedida: potenciaKw > contratadaKw,
+    });
     meses.set(f.mes, lista);
   }
   return {
@@ -233,7 +257,11 @@ async function potenciasDe(c: Context<AuthEnv>, q: z.infer<typeof PotenciasQuery
 }
 
 /** Headers of a file download. */
-const cabecerasFichero = (tipo: string, nombre: string) => ({ 'Content-Type': tipo, 'Content-Disposition': `attachment; filename="${nombre}"`, 'Cache-Control': 'no-store' });
+const cabecerasFichero = (tipo: string, nombre: string) => ({
+  'Content-Type': tipo,
+  'Content-Disposition': `attachment; filename="${nombre}"`,
+  'Cache-Control': 'no-store',
+});
 
 /** The measures sub-app. Each instance bounds its own downloads (one per process in production). */
 export function medidasRoutes() {
@@ -273,7 +301,12 @@ export function medidasRoutes() {
         totales: {
           importadaWh: horas.total.importadaWh,
           exportadaWh: horas.exportadaJson !== null ? horas.total.exportadaWh : null,
-          porPeriodo: leyenda.map((p, i) => ({ periodo: p.periodo, nombre: p.nombre, color: p.color, importadaWh: horas.periodos[i]!.importadaWh })),
+          porPeriodo: leyenda.map((p, i) => ({
+            periodo: p.periodo,
+            nombre: p.nombre,
+            color: p.color,
+            importadaWh: horas.periodos[i]!.importadaWh,
+          })),
           horasConDatos: horas.total.intervalos,
           horasEstimadas: horas.total.estimadas,
           horasDelRango: Math.round((rango.fin.getTime() - rango.inicio.getTime()) / 3_600_000),
@@ -335,7 +368,14 @@ export function medidasRoutes() {
           await intervalos.return(undefined);
         },
       });
-      return c.body(body, 200, cabecerasFichero('text/csv; charset=utf-8', datadis ? nombreCsvDatadis(s.cups, q.desde, q.hasta) : nombreCsvMedidas(s.cups, q.desde, q.hasta)));
+      return c.body(
+        body,
+        200,
+        cabecerasFichero(
+          'text/csv; charset=utf-8',
+          datadis ? nombreCsvDatadis(s.cups, q.desde, q.hasta) : nombreCsvMedidas(s.cups, q.desde, q.hasta),
+        ),
+      );
     })
     .openapi(descarga('xlsx'), async (c) => {
       const { q, s, opciones, intervalos } = await intervalosDescarga(c as unknown as Context<AuthEnv>);
@@ -351,7 +391,11 @@ export function medidasRoutes() {
       escribirLibroExcel(salida, 'Consumos', columnasExcelMedidas(opciones.zona), filas)
         .catch((err: unknown) => c.get('log').error({ err }, 'descarga Excel interrumpida'))
         .finally(devolver);
-      return c.body(Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>, 200, cabecerasFichero(tipoXlsx, nombreCsvMedidas(s.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')));
+      return c.body(
+        Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>,
+        200,
+        cabecerasFichero(tipoXlsx, nombreCsvMedidas(s.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')),
+      );
     })
     .openapi(potencias, async (c) => {
       const { tarifa, zona: _zona, ...r } = await potenciasDe(c as unknown as Context<AuthEnv>, c.req.valid('query'));
@@ -377,7 +421,11 @@ export function medidasRoutes() {
           for (const f of filas) yield celdasExcelPotencias(f);
         })(),
       ).catch((err: unknown) => c.get('log').error({ err }, 'descarga Excel interrumpida'));
-      return c.body(Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>, 200, cabecerasFichero(tipoXlsx, nombreCsvPotencias(r.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')));
+      return c.body(
+        Readable.toWeb(salida) as unknown as ReadableStream<Uint8Array>,
+        200,
+        cabecerasFichero(tipoXlsx, nombreCsvPotencias(r.cups, q.desde, q.hasta).replace(/\.csv$/, '.xlsx')),
+      );
     });
 }
 

@@ -56,7 +56,13 @@ export async function* recorrerHoras(
           and inicio >= ${cursor.toISOString()}::timestamptz and inicio < ${fin.toISOString()}::timestamptz order by inicio`,
     );
     for (const r of rows) {
-      yield { inicio: new Date(Number(r.t)), importadaWh: Number(r.imp), exportadaWh: r.exp === null ? null : Number(r.exp), real: r.real, firme: r.firme };
+      yield {
+        inicio: new Date(Number(r.t)),
+        importadaWh: Number(r.imp),
+        exportadaWh: r.exp === null ? null : Number(r.exp),
+        real: r.real,
+        firme: r.firme,
+      };
     }
     cursor = fin;
   }
@@ -95,6 +101,12 @@ export function* medidasDeCurva(
   minutos: 15 | 60,
 ): Generator<{ inicio: number; minutos: 15 | 60; importadaWh: number; exportadaWh: number | null; metodo: 'real' | 'estimada' }> {
   for (let i = 0; i < c.inicio.length; i++) {
-    yield { inicio: c.inicio[i]!, minutos, importadaWh: c.importadaWh[i]!, exportadaWh: c.exportadaWh[i] ?? null, metodo: c.real[i] ? 'real' : 'estimada' };
+    yield {
+      inicio: c.inicio[i]!,
+      minutos,
+      importadaWh: c.importadaWh[i]!,
+      exportadaWh: c.exportadaWh[i] ?? null,
+      metodo: c.real[i] ? 'real' : 'estimada',
+    };
   }
 }

@@ -15,7 +15,14 @@ import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
 import { depsDe, IdParams, json, numeroDe, SolicitudSchema } from './routes.ts';
-import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, MENSAJES_MODIFICACIONES, rechazarSolicitud, solicitudAdmin } from './service.ts';
+import {
+  aceptarSolicitud,
+  activarSolicitud,
+  listarSolicitudesAdmin,
+  MENSAJES_MODIFICACIONES,
+  rechazarSolicitud,
+  solicitudAdmin,
+} from './service.ts';
 
 const SolicitudAdminSchema = SolicitudSchema.extend({
   solicitante: z.object({ email: z.string(), nombre: z.string() }).nullable().openapi({ description: 'La cuenta que la presentó.' }),
@@ -73,7 +80,8 @@ const aceptar = createRoute({
   method: 'post',
   path: '/administrador/modificaciones/{id}/aceptacion',
   summary: 'Aceptar una solicitud enviada',
-  description: 'Pasa a aceptada si el contrato sigue cumpliendo las reglas (si no, 409 con el motivo para rechazarla). Se avisa al titular por correo.',
+  description:
+    'Pasa a aceptada si el contrato sigue cumpliendo las reglas (si no, 409 con el motivo para rechazarla). Se avisa al titular por correo.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: IdParams },
   responses: { 200: json(SolicitudAdminSchema, 'Solicitud aceptada'), ...comunes, ...conId, ...transicion },

@@ -57,9 +57,19 @@ function subida(s: Suministro): number {
 export const demoModificaciones: DemoStep = async (db, _random, now) => {
   const hace = (dias: number) => new Date(now.getTime() - dias * DIA);
   const deps = (dbx: Db, momento: Date): DepsModificaciones => ({ db: dbx, clock: { now: () => momento }, publicUrl: null });
-  const [admin] = await db.select({ id: users.id, email: users.email, nif: users.nif }).from(users).where(eq(users.email, 'admin@electra.example'));
+  const [admin] = await db
+    .select({ id: users.id, email: users.email, nif: users.nif })
+    .from(users)
+    .where(eq(users.email, 'admin@electra.example'));
   if (!admin) throw new Error('Falta la cuenta admin@electra.example para los datos de demostración de modificaciones.');
-  const gestor: AuthContext = { userId: admin.id, email: admin.email, nif: admin.nif, permisos: todosLosPermisos(), impersonatorUserId: null, sesionId: null };
+  const gestor: AuthContext = {
+    userId: admin.id,
+    email: admin.email,
+    nif: admin.nif,
+    permisos: todosLosPermisos(),
+    impersonatorUserId: null,
+    sesionId: null,
+  };
 
   /** Sends a request `dias` days ago and takes its later steps one day apart, all in `dbx`. */
   async function solicitud(dbx: Db, t: Titular, entrada: SolicitudEntrada, dias: number, pasos: Paso[]): Promise<void> {
@@ -81,18 +91,29 @@ export const demoModificaciones: DemoStep = async (db, _random, now) => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...antes } = eod.suministro;
   await guardarSuministros(db, [{ ...antes, potenciasW: [4600, 4600] }]);
   eod.suministro = { ...eod.suministro, potenciasW: [4600, 4600] };
-  await solicitud(db, eod, { cups: eod.suministro.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] }, 245, [{ accion: 'aceptar' }, { accion: 'activar' }]);
+  await solicitud(db, eod, { cups: eod.suministro.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] }, 245, [
+    { accion: 'aceptar' },
+    { accion: 'activar' },
+  ]);
   await solicitud(db, epd, { cups: epd.suministro.cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] }, 3, [{ accion: 'aceptar' }]);
   let total = 2;
 
   // Generated homes: one request in each state and kind for the administration list.
-  const potencia = (t: Titular): SolicitudEntrada => ({ cups: t.suministro.cups, tipo: 'potencia', potenciasKw: Array(2).fill(subida(t.suministro) / 1000) });
+  const potencia = (t: Titular): SolicitudEntrada => ({
+    cups: t.suministro.cups,
+    tipo: 'potencia',
+    potenciasKw: Array(2).fill(subida(t.suministro) / 1000),
+  });
   const correccion = (t: Titular): SolicitudEntrada | null =>
-    t.razonSocial ? null : { cups: t.suministro.cups, tipo: 'titular', modo: 'correccion', nif: '', nombre: `${t.nombre} ${t.apellido1} ${t.apellido2}` };
-  const cambio = (n: number, nombre: string) => (t: Titular): SolicitudEntrada => {
-    const numero = `00${String(990_000 + n).padStart(6, '0')}`;
-    return { cups: t.suministro.cups, tipo: 'titular', modo: 'cambio', nif: `${numero}${letraDni(Number(numero))}`, nombre };
-  };
+    t.razonSocial
+      ? null
+      : { cups: t.suministro.cups, tipo: 'titular', modo: 'correccion', nif: '', nombre: `${t.nombre} ${t.apellido1} ${t.apellido2}` };
+  const cambio =
+    (n: number, nombre: string) =>
+    (t: Titular): SolicitudEntrada => {
+      const numero = `00${String(990_000 + n).padStart(6, '0')}`;
+      return { cups: t.suministro.cups, tipo: 'titular', modo: 'cambio', nif: `${numero}${letraDni(Number(numero))}`, nombre };
+    };
   const escenarios: { entrada: (t: Titular) => SolicitudEntrada | null; dias: number; pasos: Paso[] }[] = [
     { entrada: potencia, dias: 2, pasos: [] },
     { entrada: correccion, dias: 1, pasos: [] },
@@ -104,7 +125,10 @@ export const demoModificaciones: DemoStep = async (db, _random, now) => {
     { entrada: correccion, dias: 40, pasos: [{ accion: 'aceptar' }, { accion: 'activar' }] },
     { entrada: potencia, dias: 15, pasos: [{ accion: 'anular' }] },
   ];
-  const libres = await titulares(db, Array.from({ length: CLIENTES }, (_, i) => correoClienteDemo(i + 1)));
+  const libres = await titulares(
+    db,
+    Array.from({ length: CLIENTES }, (_, i) => correoClienteDemo(i + 1)),
+  );
   for (const e of escenarios) {
     // The first home left that takes this request (one whose data another demo changed may not), in
     // a savepoint of its own so that a refused request leaves nothing behind.

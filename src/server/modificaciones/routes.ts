@@ -43,7 +43,11 @@ const SolicitadoSchema = z
   .discriminatedUnion('tipo', [
     z.object({ tipo: z.literal('potencia'), potenciasKw: z.array(z.number()) }),
     z.object({ tipo: z.literal('tarifa'), tarifa: z.string(), potenciasKw: z.array(z.number()) }),
-    z.object({ tipo: z.literal('titular'), modo: z.enum(['correccion', 'cambio']), titular: z.object({ nif: z.string(), nombre: z.string() }) }),
+    z.object({
+      tipo: z.literal('titular'),
+      modo: z.enum(['correccion', 'cambio']),
+      titular: z.object({ nif: z.string(), nombre: z.string() }),
+    }),
   ])
   .openapi('CambioSolicitado');
 
@@ -97,7 +101,12 @@ const comunes = {
 };
 
 /** The `{id}` of a request: its number or reference (123, MC-000123). */
-export const IdParams = z.object({ id: z.string().max(20).openapi({ param: { name: 'id', in: 'path' }, example: 'MC-000123' }) });
+export const IdParams = z.object({
+  id: z
+    .string()
+    .max(20)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'MC-000123' }),
+});
 
 /** The number an `{id}` names, or the 404 an unreadable one gets. */
 export function numeroDe(id: string, mensaje: string): number {
@@ -126,7 +135,15 @@ const contexto = createRoute({
   description:
     'El contrato del suministro, si está de baja o cortado, si tiene una solicitud en curso y la fecha del último cambio de potencia, y la fecha de hoy según el servidor: el formulario comprueba con ellos las mismas reglas que el servidor antes de enviar.',
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  request: { params: z.object({ cups: z.string().min(1).max(30).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }) }) },
+  request: {
+    params: z.object({
+      cups: z
+        .string()
+        .min(1)
+        .max(30)
+        .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
+    }),
+  },
   responses: { 200: json(ContextoSchema, 'Contexto del suministro'), ...comunes, 404: errorResponse('No es un suministro del usuario') },
 });
 

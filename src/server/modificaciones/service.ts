@@ -13,7 +13,14 @@ import { fechaSinDia } from '../../lib/formato/fechas.ts';
 import { direccionCompleta } from '../../lib/suministros/direccion.ts';
 import { entradaReglasDe, errorFechaActivacion, type SolicitudEntrada } from '../../lib/modificaciones/esquemas.ts';
 import { conflictoTransicion, ESTADOS_EN_CURSO, type AccionSolicitud, type EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
-import { esCodigoMotivo, motivosAplicables, MOTIVOS_RECHAZO, textoMotivo, type CodigoMotivo, type TipoSolicitud } from '../../lib/modificaciones/motivos.ts';
+import {
+  esCodigoMotivo,
+  motivosAplicables,
+  MOTIVOS_RECHAZO,
+  textoMotivo,
+  type CodigoMotivo,
+  type TipoSolicitud,
+} from '../../lib/modificaciones/motivos.ts';
 import { wDesdeKw } from '../../lib/modificaciones/potencias.ts';
 import { referencia, resumenCambio, textoTipo, urlSolicitud } from '../../lib/modificaciones/presentacion.ts';
 import { comprobarSolicitud, type ContextoReglas } from '../../lib/modificaciones/reglas.ts';
@@ -37,7 +44,14 @@ import type { AuthContext, Clock } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoModificacion, correoNuevoTitular, type EventoModificacion } from '../mail/plantillas.ts';
-import { errorSuministro, guardarSuministros, suministroDe, type Lector, type Suministro, type SuministroEntrada } from '../suministros/service.ts';
+import {
+  errorSuministro,
+  guardarSuministros,
+  suministroDe,
+  type Lector,
+  type Suministro,
+  type SuministroEntrada,
+} from '../suministros/service.ts';
 import { nombreVisible } from '../users/service.ts';
 
 /** Spanish answers of the feature. */
@@ -97,7 +111,12 @@ function solicitadoDe(e: SolicitudEntrada, anterior: ContratoSolicitud): Solicit
     case 'tarifa':
       return { tipo: 'tarifa', tarifa: e.tarifa as Tarifa, potenciasW: e.potenciasKw.map((k) => wDesdeKw(k)!) };
     case 'titular':
-      return { tipo: 'titular', modo: e.modo, nif: e.modo === 'cambio' ? normalizarNif(e.nif) : anterior.titularNif, nombre: e.nombre.trim().replace(/\s+/g, ' ') };
+      return {
+        tipo: 'titular',
+        modo: e.modo,
+        nif: e.modo === 'cambio' ? normalizarNif(e.nif) : anterior.titularNif,
+        nombre: e.nombre.trim().replace(/\s+/g, ' '),
+      };
   }
 }
 
@@ -107,9 +126,17 @@ function solicitadoDe(e: SolicitudEntrada, anterior: ContratoSolicitud): Solicit
  * records and the activation of any request that changed the powers (an import may not carry the
  * day). `excluir` leaves out the request being decided.
  */
-export async function contextoDe(db: Db, s: Suministro, hoy: string, excluir?: string): Promise<ContextoReglas & { enCurso: number | null }> {
+export async function contextoDe(
+  db: Db,
+  s: Suministro,
+  hoy: string,
+  excluir?: string,
+): Promise<ContextoReglas & { enCurso: number | null }> {
   const otra = excluir ? ne(solicitudesModificacion.id, excluir) : undefined;
-  const [estado] = await db.select({ estado: estadosContador.estadoSuministro }).from(estadosContador).where(eq(estadosContador.suministroId, s.id));
+  const [estado] = await db
+    .select({ estado: estadosContador.estadoSuministro })
+    .from(estadosContador)
+    .where(eq(estadosContador.suministroId, s.id));
   const [enCurso] = await db
     .select({ numero: solicitudesModificacion.numero })
     .from(solicitudesModificacion)
@@ -130,7 +157,14 @@ export async function contextoDe(db: Db, s: Suministro, hoy: string, excluir?: s
   const [titular] = await db
     .select({ fecha: sql<string | null>`max(${solicitudesModificacion.fechaActivacion})::text` })
     .from(solicitudesModificacion)
-    .where(and(eq(solicitudesModificacion.suministroId, s.id), eq(solicitudesModificacion.estado, 'activada'), eq(solicitudesModificacion.tipo, 'titular'), otra));
+    .where(
+      and(
+        eq(solicitudesModificacion.suministroId, s.id),
+        eq(solicitudesModificacion.estado, 'activada'),
+        eq(solicitudesModificacion.tipo, 'titular'),
+        otra,
+      ),
+    );
   const fechas = [s.fechaUltimoCambioPotencia, activada?.fecha ?? null].filter((f): f is string => !!f).sort();
   return {
     contrato: contratoDe(s),
@@ -209,7 +243,17 @@ async function vistas(db: Db, ids: readonly string[]): Promise<SolicitudAdminApi
         eventos: eventos
           .filter((e) => e.solicitudId === f.s.id)
           .map((e) => ({ estado: e.estado as EstadoSolicitud, momento: e.momento.toISOString(), nota: e.nota })),
-        solicitante: f.email ? { email: f.email, nombre: nombreVisible({ nombre: f.nombre ?? '', apellido1: f.apellido1 ?? '', razonSocial: f.razonSocial ?? '', email: f.email }) } : null,
+        solicitante: f.email
+          ? {
+              email: f.email,
+              nombre: nombreVisible({
+                nombre: f.nombre ?? '',
+                apellido1: f.apellido1 ?? '',
+                razonSocial: f.razonSocial ?? '',
+                email: f.email,
+              }),
+            }
+          : null,
         suplantada: f.s.suplantadoPor !== null,
       };
       return [f.s.id, vista] as const;
@@ -247,7 +291,12 @@ export async function solicitudesDelLector(db: Db, lector: Lector, cups?: string
     .where(and(delLector(lector), cups ? eq(suministros.cups, cups.trim().toUpperCase()) : undefined))
     .orderBy(desc(solicitudesModificacion.createdAt), desc(solicitudesModificacion.numero))
     .limit(200);
-  return (await vistas(db, filas.map((f) => f.id))).map(vistaTitular);
+  return (
+    await vistas(
+      db,
+      filas.map((f) => f.id),
+    )
+  ).map(vistaTitular);
 }
 
 /** A request row of the reader's by number, optionally locked; 404 for anyone else's. */
@@ -302,7 +351,10 @@ async function avisar(
     }
   }
   if (evento === 'activada' && solicitado.tipo === 'titular' && solicitado.modo === 'cambio') {
-    const [nuevo] = await tx.select().from(users).where(and(eq(users.nif, solicitado.nif), eq(users.estado, 'activo')));
+    const [nuevo] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.nif, solicitado.nif), eq(users.estado, 'activo')));
     if (nuevo) {
       const correo = correoNuevoTitular({
         nombre: nombreVisible(nuevo),
@@ -356,7 +408,9 @@ export async function crearSolicitud(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(eventosSolicitudModificacion).values({ solicitudId: fila!.id, estado: 'enviada', momento: now, actorUserId: actor.userId });
+    await tx
+      .insert(eventosSolicitudModificacion)
+      .values({ solicitudId: fila!.id, estado: 'enviada', momento: now, actorUserId: actor.userId });
     await audit(tx, {
       action: 'modificacion.solicitud',
       actorUserId: actor.userId,
@@ -432,7 +486,6 @@ export async function anularSolicitud(
 
 // ——— Administration ———
 
-
 /** Filters and page of the administration list. */
 export interface FiltroSolicitudes {
   distribuidora?: CodigoDistribuidora | undefined;
@@ -445,7 +498,11 @@ export interface FiltroSolicitudes {
 }
 
 /** One page of the requests of the caller's distributors: in progress first, then newest first. */
-export async function listarSolicitudesAdmin(db: Db, auth: AuthContext, f: FiltroSolicitudes): Promise<{ total: number; solicitudes: SolicitudAdminApi[] }> {
+export async function listarSolicitudesAdmin(
+  db: Db,
+  auth: AuthContext,
+  f: FiltroSolicitudes,
+): Promise<{ total: number; solicitudes: SolicitudAdminApi[] }> {
   const propias = distribuidorasAdministradas(auth.permisos);
   if (f.distribuidora && !propias.includes(f.distribuidora)) throw forbidden('No administra esa distribuidora.');
   const condiciones: (SQL | undefined)[] = [inArray(solicitudesModificacion.distribuidora, f.distribuidora ? [f.distribuidora] : propias)];
@@ -454,7 +511,9 @@ export async function listarSolicitudesAdmin(db: Db, auth: AuthContext, f: Filtr
   const q = f.q?.trim().toUpperCase();
   if (q) {
     const numero = /^MC-?\d+$|^\d{1,9}$/.test(q) ? Number(q.replace(/^MC-?/, '')) : null;
-    condiciones.push(numero !== null ? eq(solicitudesModificacion.numero, numero) : sql`${suministros.cups} like ${`${q.replace(/[%_\\]/g, '')}%`}`);
+    condiciones.push(
+      numero !== null ? eq(solicitudesModificacion.numero, numero) : sql`${suministros.cups} like ${`${q.replace(/[%_\\]/g, '')}%`}`,
+    );
   }
   const where = and(...condiciones);
   const [filas, [total]] = await Promise.all([
@@ -476,7 +535,13 @@ export async function listarSolicitudesAdmin(db: Db, auth: AuthContext, f: Filtr
       .innerJoin(suministros, eq(suministros.id, solicitudesModificacion.suministroId))
       .where(where),
   ]);
-  return { total: total?.n ?? 0, solicitudes: await vistas(db, filas.map((x) => x.id)) };
+  return {
+    total: total?.n ?? 0,
+    solicitudes: await vistas(
+      db,
+      filas.map((x) => x.id),
+    ),
+  };
 }
 
 /**
@@ -511,7 +576,13 @@ async function suministroVigente(tx: Db, fila: FilaSolicitud, hoy: string): Prom
         ? { tipo: 'potencia' as const, potenciasW: solicitado.potenciasW }
         : { tipo: 'tarifa' as const, tarifa: solicitado.tarifa, potenciasW: solicitado.potenciasW };
   const errores = comprobarSolicitud(ctx, entrada);
-  if (errores.length > 0) throw conflict(MENSAJES_MODIFICACIONES.yaNoCumple(referencia(fila.numero), errores.map((e) => e.mensaje)));
+  if (errores.length > 0)
+    throw conflict(
+      MENSAJES_MODIFICACIONES.yaNoCumple(
+        referencia(fila.numero),
+        errores.map((e) => e.mensaje),
+      ),
+    );
   return s!;
 }
 
@@ -519,7 +590,12 @@ async function suministroVigente(tx: Db, fila: FilaSolicitud, hoy: string): Prom
 const actorDe = (auth: AuthContext): Actor => ({ userId: auth.userId, impersonatorUserId: auth.impersonatorUserId });
 
 /** Accepts an enviada request whose rules still hold on the supply point. */
-export async function aceptarSolicitud(deps: DepsModificaciones, auth: AuthContext, numero: number, info: Origen): Promise<SolicitudAdminApi> {
+export async function aceptarSolicitud(
+  deps: DepsModificaciones,
+  auth: AuthContext,
+  numero: number,
+  info: Origen,
+): Promise<SolicitudAdminApi> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const fila = await filaAdmin(tx, auth, numero, true);
@@ -544,7 +620,11 @@ export async function rechazarSolicitud(
     const fila = await filaAdmin(tx, auth, numero, true);
     exigirTransicion('rechazar', fila);
     const anterior = fila.anterior as ContratoSolicitud;
-    const aplicables = motivosAplicables(fila.tipo as TipoSolicitud, { tensionV: anterior.tensionV, modoControlPotencia: anterior.modoControlPotencia, fases: anterior.fases });
+    const aplicables = motivosAplicables(fila.tipo as TipoSolicitud, {
+      tensionV: anterior.tensionV,
+      modoControlPotencia: anterior.modoControlPotencia,
+      fases: anterior.fases,
+    });
     if (!esCodigoMotivo(codigo) || !aplicables.includes(codigo)) throw new ValidationError([MENSAJES_MODIFICACIONES.motivoNoAplicable]);
     const motivo: CodigoMotivo = codigo;
     const nueva = await registrar(
@@ -605,7 +685,16 @@ export async function activarSolicitud(
     const invalido = errorSuministro(nuevo);
     if (invalido) throw conflict(`No se puede aplicar la solicitud ${referencia(fila.numero)} al suministro: ${invalido}`);
     await guardarSuministros(tx, [nuevo]);
-    const nueva = await registrar(tx, fila, 'activar', { fechaActivacion: fecha }, `Activada con fecha ${fechaSinDia(fecha)}`, actorDe(auth), info, now);
+    const nueva = await registrar(
+      tx,
+      fila,
+      'activar',
+      { fechaActivacion: fecha },
+      `Activada con fecha ${fechaSinDia(fecha)}`,
+      actorDe(auth),
+      info,
+      now,
+    );
     const [despues] = await tx.select().from(suministros).where(eq(suministros.id, fila.suministroId));
     await avisar(tx, deps, nueva, despues!, 'activada', now);
     return (await vistas(tx, [fila.id]))[0]!;

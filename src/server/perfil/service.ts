@@ -9,13 +9,7 @@ import { audit } from '../audit/service.ts';
 import { crearEnlace, trasCambioDeClave } from '../auth/cuentas.ts';
 import { MENSAJE_SUPLANTADO } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import {
-  revocarOtrasFamilias,
-  revocarSesionesDeUsuario,
-  sesionesVivas,
-  type AuthDeps,
-  type InfoPeticion,
-} from '../auth/sesion.ts';
+import { revocarOtrasFamilias, revocarSesionesDeUsuario, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
 import { sha256Hex } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { users, userTokens } from '../db/schema.ts';
@@ -38,7 +32,8 @@ export const MENSAJES_PERFIL = {
   mismoEmail: 'El correo electrónico nuevo es el que ya tiene su cuenta.',
   emailOcupado: 'Ya existe una cuenta con ese correo electrónico.',
   emailConfirmado: 'Correo electrónico actualizado. Inicie sesión con la dirección nueva.',
-  enlaceNoValido: 'El enlace para confirmar el correo electrónico no es válido, ya se ha usado o ha caducado. Solicite el cambio de nuevo desde su perfil.',
+  enlaceNoValido:
+    'El enlace para confirmar el correo electrónico no es válido, ya se ha usado o ha caducado. Solicite el cambio de nuevo desde su perfil.',
   claveCambiada: 'Contraseña actualizada. Hemos cerrado sus otras sesiones y le enviamos un correo con la confirmación.',
 } as const;
 
@@ -96,7 +91,10 @@ export async function guardarDatos(deps: AuthDeps, info: InfoPeticion, auth: Aut
   await deps.db.transaction(async (tx) => {
     const [antes] = await tx.select().from(users).where(eq(users.id, auth.userId)).for('update');
     if (!antes) throw unauthorized();
-    await tx.update(users).set({ ...datos, updatedAt: now }).where(eq(users.id, auth.userId));
+    await tx
+      .update(users)
+      .set({ ...datos, updatedAt: now })
+      .where(eq(users.id, auth.userId));
     const cambiados = (Object.keys(datos) as (keyof DatosPerfil)[]).filter((k) => antes[k] !== datos[k]);
     await audit(tx, {
       action: 'perfil.datos',
@@ -131,7 +129,13 @@ async function comprobarClaveActual(
 ): Promise<{ email: string; nombre: string; apellido1: string; razonSocial: string }> {
   const consumos = await consumir(deps, [{ limite, sujeto: sujetoCuenta(auth.userId) }]);
   const [u] = await deps.db
-    .select({ email: users.email, passwordHash: users.passwordHash, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial })
+    .select({
+      email: users.email,
+      passwordHash: users.passwordHash,
+      nombre: users.nombre,
+      apellido1: users.apellido1,
+      razonSocial: users.razonSocial,
+    })
     .from(users)
     .where(eq(users.id, auth.userId));
   if (!u) throw unauthorized();
@@ -159,10 +163,17 @@ export async function solicitarCambioEmail(
   if (ocupado) throw conflict(MENSAJES_PERFIL.emailOcupado);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx.update(userTokens).set({ invalidatedAt: now }).where(and(...enlacesCambioVivos(auth.userId)));
+    await tx
+      .update(userTokens)
+      .set({ invalidatedAt: now })
+      .where(and(...enlacesCambioVivos(auth.userId)));
     const id = await crearEnlace(tx, auth.userId, 'cambio_email', now, CAMBIO_EMAIL_TTL_MS, nuevoEmail);
     const nombre = nombreVisible(cuenta);
-    await enqueueMail(tx, { to: nuevoEmail, ...correoConfirmarEmail({ enlace: `${deps.config.publicUrl}/sesion/confirmar-email/${id}` }) }, now);
+    await enqueueMail(
+      tx,
+      { to: nuevoEmail, ...correoConfirmarEmail({ enlace: `${deps.config.publicUrl}/sesion/confirmar-email/${id}` }) },
+      now,
+    );
     await enqueueMail(
       tx,
       {
@@ -217,7 +228,10 @@ export async function confirmarCambioEmail(deps: AuthDeps, info: InfoPeticion, i
       if (ocupado) throw conflict(MENSAJES_PERFIL.emailOcupado);
       await tx.update(users).set({ email: enlace.nuevoEmail, updatedAt: now }).where(eq(users.id, enlace.userId));
       await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, enlace.id));
-      await tx.update(userTokens).set({ invalidatedAt: now }).where(and(...enlacesCambioVivos(enlace.userId)));
+      await tx
+        .update(userTokens)
+        .set({ invalidatedAt: now })
+        .where(and(...enlacesCambioVivos(enlace.userId)));
       const sesiones = await revocarSesionesDeUsuario(tx, enlace.userId, now, 'cambio_email');
       await audit(tx, {
         action: 'perfil.email_cambiado',

@@ -111,10 +111,7 @@ function windowStartOf(now: Date, ventanaMs: number): Date {
 }
 
 /** Adds one to each counter in one statement; a row of an older window starts again at 1. */
-async function increment(
-  db: Db,
-  rows: { key: string; windowStart: Date }[],
-): Promise<{ key: string; count: number; windowStart: Date }[]> {
+async function increment(db: Db, rows: { key: string; windowStart: Date }[]): Promise<{ key: string; count: number; windowStart: Date }[]> {
   // Rows in key order: concurrent requests then lock shared counters in the same order (no deadlock).
   const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return db
@@ -208,10 +205,7 @@ export async function recordarDireccion(deps: RateLimitDeps, sujeto: string, add
 export async function esDireccionConocida(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<boolean> {
   const key = claveLimite(deps.config.jwtSecret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
   const since = new Date(deps.clock.now().getTime() - DIRECCION_CONOCIDA.ventanaMs);
-  const [row] = await deps.db
-    .select({ windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
+  const [row] = await deps.db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key));
   return row !== undefined && row.windowStart > since;
 }
 

@@ -46,7 +46,15 @@ const MUNICIPIOS: Record<CodigoDistribuidora, readonly { municipio: string; ine:
   ],
 };
 
-const CALLES = ['Calle Mayor', 'Avenida de la Constitución', 'Calle Real', 'Calle del Carmen', 'Plaza de España', 'Calle San Juan', 'Paseo del Prado'];
+const CALLES = [
+  'Calle Mayor',
+  'Avenida de la Constitución',
+  'Calle Real',
+  'Calle del Carmen',
+  'Plaza de España',
+  'Calle San Juan',
+  'Paseo del Prado',
+];
 const COMERCIALIZADORAS = [
   { codigo: '0901', nombre: 'Energía Clara Comercializadora Demo, S.L.' },
   { codigo: '0902', nombre: 'Luz del Sur Comercializadora Demo, S.A.' },
@@ -174,7 +182,10 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
   });
   const emails = Array.from({ length: clientes }, (_, i) => correoClienteDemo(i + 1));
   const titulares = emails.length
-    ? await db.select({ email: users.email, nif: users.nif, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial }).from(users).where(inArray(users.email, emails))
+    ? await db
+        .select({ email: users.email, nif: users.nif, nombre: users.nombre, apellido1: users.apellido1, razonSocial: users.razonSocial })
+        .from(users)
+        .where(inArray(users.email, emails))
     : [];
   titulares.sort((a, b) => a.email.localeCompare(b.email));
   titulares.forEach((t, i) => {
@@ -183,15 +194,24 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
     const empresa = t.razonSocial !== '';
     lista.push({
       perfil: empresa ? 'negocio' : random.chance(0.2) ? 'hogar_solar' : 'hogar',
-      suministro: suministro(random, d, 100 + i, { nif: t.nif!, nombre: empresa ? t.razonSocial : `${t.nombre} ${t.apellido1}` }, {
-        tarifa: '2.0TD',
-        potenciasW: [w(kw), w(kw)],
-        potenciaMaximaW: w(9.2),
-        ...SIN_TELEGESTION[i + 1],
-      }),
+      suministro: suministro(
+        random,
+        d,
+        100 + i,
+        { nif: t.nif!, nombre: empresa ? t.razonSocial : `${t.nombre} ${t.apellido1}` },
+        {
+          tarifa: '2.0TD',
+          potenciasW: [w(kw), w(kw)],
+          potenciaMaximaW: w(9.2),
+          ...SIN_TELEGESTION[i + 1],
+        },
+      ),
     });
   });
   for (const s of lista) if (s.perfil === 'hogar_solar') s.suministro.autoconsumo = 'con_excedentes_compensacion';
-  await guardarSuministros(db, lista.map((s) => s.suministro));
+  await guardarSuministros(
+    db,
+    lista.map((s) => s.suministro),
+  );
   return lista;
 }

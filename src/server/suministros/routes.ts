@@ -19,8 +19,7 @@ const listar = createRoute({
   path: '/suministros',
   tags: ['Consumidores'],
   summary: 'Los suministros del usuario',
-  description:
-    'Los puntos de suministro cuyo titular es el NIF de la cuenta, en las distribuidoras de sus permisos «-distribucion».',
+  description: 'Los puntos de suministro cuyo titular es el NIF de la cuenta, en las distribuidoras de sus permisos «-distribucion».',
   security: [{ Bearer: [] }],
   responses: {
     200: { description: 'Suministros, por distribuidora y CUPS', content: { 'application/json': { schema: z.array(SuministroSchema) } } },
@@ -30,7 +29,11 @@ const listar = createRoute({
 });
 
 const CupsParams = z.object({
-  cups: z.string().min(1).max(30).openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
+  cups: z
+    .string()
+    .min(1)
+    .max(30)
+    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
 });
 
 const detalle = createRoute({

@@ -33,9 +33,12 @@ export function errorSuministro(s: SuministroEntrada): string | null {
   if (!(CODIGOS_DISTRIBUIDORA as readonly string[]).includes(s.distribuidora)) return `Distribuidora desconocida: ${s.distribuidora}.`;
   const periodos = PERIODOS_POTENCIA[s.tarifa];
   if (!periodos) return `Tarifa de acceso desconocida: ${s.tarifa}.`;
-  if (s.potenciasW.length !== periodos) return `La tarifa ${s.tarifa} contrata ${periodos} potencias y la línea trae ${s.potenciasW.length}.`;
-  if (s.potenciasW.some((p) => !Number.isInteger(p) || p <= 0)) return 'Las potencias contratadas deben ser números enteros de vatios mayores que cero.';
-  if (s.potenciasW.some((p) => p > s.potenciaMaximaW)) return 'Una potencia contratada supera la potencia máxima admisible de la instalación.';
+  if (s.potenciasW.length !== periodos)
+    return `La tarifa ${s.tarifa} contrata ${periodos} potencias y la línea trae ${s.potenciasW.length}.`;
+  if (s.potenciasW.some((p) => !Number.isInteger(p) || p <= 0))
+    return 'Las potencias contratadas deben ser números enteros de vatios mayores que cero.';
+  if (s.potenciasW.some((p) => p > s.potenciaMaximaW))
+    return 'Una potencia contratada supera la potencia máxima admisible de la instalación.';
   if (!/^\d{5}$/.test(s.codigoIne)) return `Código INE de municipio no válido: ${s.codigoIne}.`;
   if (!/^\d{5}$/.test(s.codigoPostal)) return `Código postal no válido: ${s.codigoPostal}.`;
   return null;
@@ -124,7 +127,9 @@ export async function sincronizarPermisosDistribucion(tx: Db, nifs: readonly str
       } else {
         await tx
           .delete(userPermissions)
-          .where(and(eq(userPermissions.userId, cuenta.id), eq(userPermissions.distribuidora, d), eq(userPermissions.area, 'distribucion')));
+          .where(
+            and(eq(userPermissions.userId, cuenta.id), eq(userPermissions.distribuidora, d), eq(userPermissions.area, 'distribucion')),
+          );
       }
     }
   }
@@ -186,7 +191,11 @@ export async function suministroDe(db: Db, lector: Lector, cups: string): Promis
   if (!lector.nif || lector.distribuidoras.length === 0) return undefined;
   let consulta = suministrosDeLector.get(db);
   if (!consulta) suministrosDeLector.set(db, (consulta = prepararSuministroDe(db)));
-  const [row] = await consulta.execute({ cups: cups.trim().toUpperCase(), nif: lector.nif, distribuidoras: pgArray([...lector.distribuidoras]) });
+  const [row] = await consulta.execute({
+    cups: cups.trim().toUpperCase(),
+    nif: lector.nif,
+    distribuidoras: pgArray([...lector.distribuidoras]),
+  });
   return row;
 }
 

@@ -32,10 +32,7 @@ export async function createUser(db: Db, data: NewUser): Promise<{ id: string }>
  * Inserts an account whose password is already hashed, so a caller can hash (slow) before opening
  * its transaction. `now` stamps the creation (the clean-up of unactivated accounts counts from it).
  */
-export async function insertUser(
-  db: Db,
-  data: Omit<NewUser, 'password'> & { passwordHash: string; now?: Date },
-): Promise<{ id: string }> {
+export async function insertUser(db: Db, data: Omit<NewUser, 'password'> & { passwordHash: string; now?: Date }): Promise<{ id: string }> {
   const now = data.now ?? sql`now()`;
   const [row] = await db
     .insert(users)
@@ -88,11 +85,15 @@ const columnasCuenta = () => ({
   apellido1: users.apellido1,
   razonSocial: users.razonSocial,
   passwordHash: users.passwordHash,
-  permisos: sql<string[] | null>`array_agg(${userPermissions.distribuidora} || '-' || ${userPermissions.area} order by ${userPermissions.distribuidora}, ${userPermissions.area}) filter (where ${userPermissions.area} is not null)`,
+  permisos: sql<
+    string[] | null
+  >`array_agg(${userPermissions.distribuidora} || '-' || ${userPermissions.area} order by ${userPermissions.distribuidora}, ${userPermissions.area}) filter (where ${userPermissions.area} is not null)`,
 });
 
 /** A row of those columns as an account, permissions sorted. */
-function cuentaDeFila<T extends { permisos: string[] | null; sesionViva: unknown }>(row: T): Omit<T, 'permisos' | 'sesionViva'> & { permisos: Permiso[]; sesionViva: boolean } {
+function cuentaDeFila<T extends { permisos: string[] | null; sesionViva: unknown }>(
+  row: T,
+): Omit<T, 'permisos' | 'sesionViva'> & { permisos: Permiso[]; sesionViva: boolean } {
   return { ...row, sesionViva: row.sesionViva === true, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
 }
 
@@ -100,7 +101,11 @@ function cuentaDeFila<T extends { permisos: string[] | null; sesionViva: unknown
  * Reads one account and its permissions in a single query, so guards cost one round trip; with
  * `sesionViva`, also whether a session of it is still open (true when not asked).
  */
-async function selectCuenta(db: Db, condition: SQL, sesionViva: SQL<boolean> = sql<boolean>`true`): Promise<(CuentaConPermisos & { sesionViva: boolean }) | undefined> {
+async function selectCuenta(
+  db: Db,
+  condition: SQL,
+  sesionViva: SQL<boolean> = sql<boolean>`true`,
+): Promise<(CuentaConPermisos & { sesionViva: boolean }) | undefined> {
   const [row] = await db
     .select({ sesionViva, ...columnasCuenta() })
     .from(users)
@@ -177,7 +182,10 @@ export async function findAccountForLogin(db: Db, username: string): Promise<Cue
 /** The name a session shows: first name and first surname of a person, or the company name. */
 export function nombreVisible(u: { nombre: string; apellido1: string; razonSocial: string; email?: string }): string {
   if (u.razonSocial.trim()) return u.razonSocial.trim();
-  const persona = [u.nombre, u.apellido1].map((x) => x.trim()).filter(Boolean).join(' ');
+  const persona = [u.nombre, u.apellido1]
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(' ');
   return persona || (u.email ?? '');
 }
 
@@ -230,13 +238,7 @@ export async function hasNoUsers(db: Db): Promise<boolean> {
 export async function revokePermission(db: Db, userId: string, distribuidora: CodigoDistribuidora, area: Area) {
   await db
     .delete(userPermissions)
-    .where(
-      and(
-        eq(userPermissions.userId, userId),
-        eq(userPermissions.distribuidora, distribuidora),
-        eq(userPermissions.area, area),
-      ),
-    );
+    .where(and(eq(userPermissions.userId, userId), eq(userPermissions.distribuidora, distribuidora), eq(userPermissions.area, area)));
 }
 
 /** An account's state. */

@@ -88,8 +88,8 @@ export default function Auditoria(props: { params: Record<string, string> }) {
     <section className="admin">
       <h1 tabIndex={-1}>Registro de actividad</h1>
       <p className="admin__intro">
-        Quién hizo qué y cuándo en el portal: accesos, cambios de cuentas y permisos, accesos como otro usuario e incidencias de red. Las fechas y
-        horas son peninsulares (Madrid).
+        Quién hizo qué y cuándo en el portal: accesos, cambios de cuentas y permisos, accesos como otro usuario e incidencias de red. Las
+        fechas y horas son peninsulares (Madrid).
       </p>
 
       <form className="admin-filtros" role="search" aria-label="Filtrar el registro" noValidate onSubmit={onSubmit}>

@@ -68,12 +68,12 @@ export function ConfirmarSuplantacion({ objetivo, alCancelar }: ConfirmarSuplant
         {objetivo && (
           <>
             <p>
-              Va a entrar en el área privada como <strong>{objetivo.nombre || objetivo.email}</strong> ({objetivo.email}). Verá lo mismo que esa
-              persona y podrá actuar en su nombre.
+              Va a entrar en el área privada como <strong>{objetivo.nombre || objetivo.email}</strong> ({objetivo.email}). Verá lo mismo que
+              esa persona y podrá actuar en su nombre.
             </p>
             <p>
-              Todo lo que haga quedará registrado con su usuario de administrador y el de esa persona. Su sesión de administrador se cerrará mientras
-              tanto; vuelva a ella con el botón «Volver a mi sesión de administrador» del aviso superior.
+              Todo lo que haga quedará registrado con su usuario de administrador y el de esa persona. Su sesión de administrador se cerrará
+              mientras tanto; vuelva a ella con el botón «Volver a mi sesión de administrador» del aviso superior.
             </p>
           </>
         )}

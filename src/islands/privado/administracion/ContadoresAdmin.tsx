@@ -70,7 +70,9 @@ export default function ContadoresAdmin({ ruta }: PropsPantalla) {
     setErrorBusqueda(errorUrl);
   }, [cupsUrl, errorUrl]);
 
-  const [carga, recargar] = useCargaApi<EstadoAdmin>(cupsUrl && !errorUrl ? `/api/administrador/contadores/${encodeURIComponent(cupsUrl)}` : null);
+  const [carga, recargar] = useCargaApi<EstadoAdmin>(
+    cupsUrl && !errorUrl ? `/api/administrador/contadores/${encodeURIComponent(cupsUrl)}` : null,
+  );
   // The answer of a save replaces the loaded one until another CUPS is looked up.
   const [guardado, setGuardado] = useState<EstadoAdmin | null>(null);
   useEffect(() => setGuardado(null), [cupsUrl]);
@@ -93,11 +95,16 @@ export default function ContadoresAdmin({ ruta }: PropsPantalla) {
     <section className="admin">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="admin__intro">
-        Consulte y cambie el estado del contador de un suministro de las distribuidoras que administra: si comunica, su interruptor de control de potencia y si
-        tiene suministro. El titular ve el estado y el motivo en «Estado del contador». Cada cambio queda en el registro de actividad.
+        Consulte y cambie el estado del contador de un suministro de las distribuidoras que administra: si comunica, su interruptor de
+        control de potencia y si tiene suministro. El titular ve el estado y el motivo en «Estado del contador». Cada cambio queda en el
+        registro de actividad.
       </p>
 
-      <ResumenErrores titulo="Revise el CUPS:" errores={errorBusqueda ? [{ campo: idCups, mensaje: errorBusqueda }] : []} intento={intentoBusqueda} />
+      <ResumenErrores
+        titulo="Revise el CUPS:"
+        errores={errorBusqueda ? [{ campo: idCups, mensaje: errorBusqueda }] : []}
+        intento={intentoBusqueda}
+      />
       <form className="admin-filtros" role="search" aria-label="Buscar un suministro por CUPS" noValidate onSubmit={buscar}>
         <Campo
           id={idCups}
@@ -159,13 +166,18 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
     }
     setErrores({});
     setEnviando(true);
-    const r = await apiFetch<EstadoAdmin>(`/api/administrador/contadores/${encodeURIComponent(datos.cups)}`, { method: 'PUT', json: v.cuerpo });
+    const r = await apiFetch<EstadoAdmin>(`/api/administrador/contadores/${encodeURIComponent(datos.cups)}`, {
+      method: 'PUT',
+      json: v.cuerpo,
+    });
     setEnviando(false);
     if (!r.ok) {
       setAlertas(alertasDe(mensajesDeError(r.error)));
       return;
     }
-    setAlertas(alertasDe([`Estado del contador de ${r.datos.direccion} guardado. El titular ya lo ve en «Estado del contador».`], 'success'));
+    setAlertas(
+      alertasDe([`Estado del contador de ${r.datos.direccion} guardado. El titular ya lo ve en «Estado del contador».`], 'success'),
+    );
     alGuardar(r.datos);
   };
 
@@ -223,7 +235,9 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
             </div>
           </dl>
         ) : (
-          <p className="admin-nota">Todavía no hay estado registrado para este contador: el titular ve «Todavía no conocemos el estado de este contador».</p>
+          <p className="admin-nota">
+            Todavía no hay estado registrado para este contador: el titular ve «Todavía no conocemos el estado de este contador».
+          </p>
         )}
       </section>
 

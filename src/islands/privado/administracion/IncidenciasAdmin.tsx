@@ -36,7 +36,17 @@ import { incidenciaEntradaSchema } from '../../../lib/incidencias-admin.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
-import { BotonesFiltro, Campo, CampoArea, CampoSelect, Confirmacion, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
+import {
+  BotonesFiltro,
+  Campo,
+  CampoArea,
+  CampoSelect,
+  Confirmacion,
+  EstadoResultados,
+  Paginador,
+  RegionTabla,
+  usePagina,
+} from './comun.tsx';
 import { useConsultaUrl } from './navegacion.ts';
 import './administracion.css';
 
@@ -141,15 +151,18 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
 
   const idCaption = `${id}-caption`;
   const paginas = estado.fase === 'listo' ? totalPaginas(estado.total, filtros.porPagina) : 1;
-  const opcionesDistribuidora = [{ valor: '', texto: 'Todas las suyas' }, ...propias.map((d) => ({ valor: d, texto: nombreDistribuidora(d) }))];
+  const opcionesDistribuidora = [
+    { valor: '', texto: 'Todas las suyas' },
+    ...propias.map((d) => ({ valor: d, texto: nombreDistribuidora(d) })),
+  ];
 
   return (
     <section className="admin">
       <h1 tabIndex={-1}>Incidencias de red</h1>
       <p className="admin__intro">
-        Las incidencias programadas, en curso y activas se muestran en el aviso de la página principal y en la página pública de interrupciones de
-        red. Al cerrar una incidencia deja de mostrarse. Los cambios llegan a las páginas públicas en un minuto como mucho. Las horas son peninsulares
-        (Madrid).
+        Las incidencias programadas, en curso y activas se muestran en el aviso de la página principal y en la página pública de
+        interrupciones de red. Al cerrar una incidencia deja de mostrarse. Los cambios llegan a las páginas públicas en un minuto como
+        mucho. Las horas son peninsulares (Madrid).
       </p>
 
       {propias.length === 0 ? (
@@ -349,8 +362,8 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
         {cierre && (
           <>
             <p>
-              La incidencia de <strong>{cierre.incidencia.municipio}</strong> dejará de mostrarse en el aviso de la página principal y en la página de
-              interrupciones. Una incidencia cerrada no se puede volver a abrir.
+              La incidencia de <strong>{cierre.incidencia.municipio}</strong> dejará de mostrarse en el aviso de la página principal y en la
+              página de interrupciones. Una incidencia cerrada no se puede volver a abrir.
             </p>
             <Campo
               id={`${id}-fin`}

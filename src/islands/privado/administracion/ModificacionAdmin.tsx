@@ -25,7 +25,8 @@ import '../medidas/medidas.css';
 import './administracion.css';
 
 /** The open confirmation, with what it edits. */
-type Dialogo = { tipo: 'aceptar' } | { tipo: 'rechazar'; codigo: string; error?: string } | { tipo: 'activar'; fecha: string; error?: string } | null;
+type Dialogo =
+  { tipo: 'aceptar' } | { tipo: 'rechazar'; codigo: string; error?: string } | { tipo: 'activar'; fecha: string; error?: string } | null;
 
 /** Success messages of each action. */
 const HECHO = {
@@ -37,7 +38,9 @@ const HECHO = {
 /** The administrator's detail of a request. */
 export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
   const idSolicitud = params['id'] ?? '';
-  const [carga, reintentar, poner] = useSolicitud<SolicitudAdminApi>(`/api/administrador/modificaciones/${encodeURIComponent(idSolicitud)}`);
+  const [carga, reintentar, poner] = useSolicitud<SolicitudAdminApi>(
+    `/api/administrador/modificaciones/${encodeURIComponent(idSolicitud)}`,
+  );
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [modal, setModal] = useState<EstadoModal | null>(null);
   const [alertas, setAlertas] = useState<Alerta[]>([]);
@@ -128,7 +131,11 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
         </h2>
         <EtiquetaEstado estado={s.estado} />
       </div>
-      <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Resultado de la tramitación" />
+      <ListaAlertas
+        alertas={alertas}
+        alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))}
+        etiqueta="Resultado de la tramitación"
+      />
 
       <section className="admin-seccion" aria-labelledby={`${id}-tramitar`}>
         <h2 id={`${id}-tramitar`}>Tramitar</h2>
@@ -150,7 +157,11 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
               </button>
             )}
             {acciones.includes('rechazar') && (
-              <button type="button" className="admin-boton admin-boton--peligro" onClick={() => setDialogo({ tipo: 'rechazar', codigo: '' })}>
+              <button
+                type="button"
+                className="admin-boton admin-boton--peligro"
+                onClick={() => setDialogo({ tipo: 'rechazar', codigo: '' })}
+              >
                 Rechazar…
               </button>
             )}
@@ -178,8 +189,8 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
           </Dato>
           <Dato t="Contrato">
             {textoTension(s.anterior.tensionV)} · {(TEXTO_FASES[s.anterior.fases] ?? s.anterior.fases).toLowerCase()} · control de potencia:{' '}
-            {(TEXTO_CONTROL_POTENCIA[s.anterior.modoControlPotencia] ?? s.anterior.modoControlPotencia).toLowerCase()} · máximo de la instalación{' '}
-            {kw(s.anterior.potenciaMaximaKw)} kW
+            {(TEXTO_CONTROL_POTENCIA[s.anterior.modoControlPotencia] ?? s.anterior.modoControlPotencia).toLowerCase()} · máximo de la
+            instalación {kw(s.anterior.potenciaMaximaKw)} kW
           </Dato>
           <DatosResolucion s={s} />
         </dl>
@@ -195,14 +206,26 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
       <Confirmacion
         abierta={dialogo !== null}
         titulo={
-          dialogo?.tipo === 'aceptar' ? `Aceptar la solicitud ${s.referencia}` : dialogo?.tipo === 'activar' ? `Activar la solicitud ${s.referencia}` : `Rechazar la solicitud ${s.referencia}`
+          dialogo?.tipo === 'aceptar'
+            ? `Aceptar la solicitud ${s.referencia}`
+            : dialogo?.tipo === 'activar'
+              ? `Activar la solicitud ${s.referencia}`
+              : `Rechazar la solicitud ${s.referencia}`
         }
-        textoConfirmar={dialogo?.tipo === 'aceptar' ? 'Aceptar la solicitud' : dialogo?.tipo === 'activar' ? 'Activar y aplicar el cambio' : 'Rechazar la solicitud'}
+        textoConfirmar={
+          dialogo?.tipo === 'aceptar'
+            ? 'Aceptar la solicitud'
+            : dialogo?.tipo === 'activar'
+              ? 'Activar y aplicar el cambio'
+              : 'Rechazar la solicitud'
+        }
         peligrosa={dialogo?.tipo === 'rechazar'}
         alConfirmar={confirmar}
         alCancelar={() => setDialogo(null)}
       >
-        {dialogo?.tipo === 'aceptar' && <p>Se comprobará de nuevo que el contrato admite el cambio y se avisará al titular de que su solicitud está en trámite.</p>}
+        {dialogo?.tipo === 'aceptar' && (
+          <p>Se comprobará de nuevo que el contrato admite el cambio y se avisará al titular de que su solicitud está en trámite.</p>
+        )}
         {dialogo?.tipo === 'rechazar' && (
           <CampoSelect
             id={`${id}-motivo`}

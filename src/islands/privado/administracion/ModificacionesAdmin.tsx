@@ -68,8 +68,9 @@ export default function ModificacionesAdmin({ ruta }: PropsPantalla) {
     <section className="admin">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="admin__intro">
-        Cambios de potencia, de tarifa y de datos del titular que los titulares piden desde el portal. Acepte o rechace cada solicitud enviada y active
-        las aceptadas: al activarla, el cambio se aplica al suministro y se avisa al titular por correo. Primero se muestran las que están en curso.
+        Cambios de potencia, de tarifa y de datos del titular que los titulares piden desde el portal. Acepte o rechace cada solicitud
+        enviada y active las aceptadas: al activarla, el cambio se aplica al suministro y se avisa al titular por correo. Primero se
+        muestran las que están en curso.
       </p>
 
       {propias.length === 0 ? (

@@ -24,7 +24,8 @@ import { numero } from '../../../lib/formato/numeros.ts';
 const RESULTADOS = 10;
 
 /** The search's state. */
-type Busqueda = { fase: 'inicial' } | { fase: 'cargando' } | { fase: 'listo'; q: string; filas: UsuarioResumen[]; total: number } | { fase: 'error' };
+type Busqueda =
+  { fase: 'inicial' } | { fase: 'cargando' } | { fase: 'listo'; q: string; filas: UsuarioResumen[]; total: number } | { fase: 'error' };
 
 /** The impersonation screen. */
 export default function Suplantacion(props: { params: Record<string, string> }) {
@@ -70,8 +71,8 @@ export default function Suplantacion(props: { params: Record<string, string> }) 
       <h1 tabIndex={-1}>Acceder como otro usuario</h1>
       <div className="admin-aviso">
         <p>
-          Para ayudar a un usuario, puede entrar en el área privada como si fuera él: verá sus suministros, solicitudes y datos, y podrá hacer lo que
-          él puede hacer.
+          Para ayudar a un usuario, puede entrar en el área privada como si fuera él: verá sus suministros, solicitudes y datos, y podrá
+          hacer lo que él puede hacer.
         </p>
         <ul>
           <li>Todo lo que haga quedará registrado con su usuario de administrador y el del usuario.</li>

@@ -88,7 +88,10 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   }
 
   const editor: Editor = useMemo(
-    () => ({ permisos: permisosPropios, esUnoMismo: !!detalle && !!sesion && sesion.username.toLowerCase() === detalle.email.toLowerCase() }),
+    () => ({
+      permisos: permisosPropios,
+      esUnoMismo: !!detalle && !!sesion && sesion.username.toLowerCase() === detalle.email.toLowerCase(),
+    }),
     [permisosPropios, detalle, sesion],
   );
 
@@ -128,7 +131,10 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   const cambiarEstado = async (estado: 'activo' | 'inactivo') => {
     setPregunta(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<Detalle>(`/api/administrador/usuarios/${encodeURIComponent(detalle.id)}/estado`, { method: 'PUT', json: { estado } });
+    const r = await apiFetch<Detalle>(`/api/administrador/usuarios/${encodeURIComponent(detalle.id)}/estado`, {
+      method: 'PUT',
+      json: { estado },
+    });
     setModal(null);
     if (!r.ok) return fallo(r.error, setAlertasEstado);
     adoptar(r.datos);
@@ -168,9 +174,10 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
     setModal(null);
     if (!r.ok) return fallo(r.error, setAlertasPermisos);
     adoptar(r.datos);
-    const partes = [conceder.length ? `concedidos: ${conceder.join(', ')}` : '', revocar.length ? `retirados: ${revocar.join(', ')}` : ''].filter(
-      Boolean,
-    );
+    const partes = [
+      conceder.length ? `concedidos: ${conceder.join(', ')}` : '',
+      revocar.length ? `retirados: ${revocar.join(', ')}` : '',
+    ].filter(Boolean);
     setAlertasPermisos(
       una(`Permisos guardados (${partes.join('; ')}). El usuario los tendrá la próxima vez que entre o renueve su sesión.`, 'success'),
     );
@@ -185,7 +192,9 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   );
   const idMotivo = (b: Exclude<BloqueoCelda, null>) => `${id}-motivo-${b}`;
   const esAdminObjetivo = detalle.permisos.some((p) => p.endsWith('-administrador'));
-  const motivoSuplantar = editor.esUnoMismo ? 'Es su propia cuenta.' : (motivoNoSuplantable(detalle) ?? (detalle.acciones.permitidas ? null : detalle.acciones.motivo));
+  const motivoSuplantar = editor.esUnoMismo
+    ? 'Es su propia cuenta.'
+    : (motivoNoSuplantable(detalle) ?? (detalle.acciones.permitidas ? null : detalle.acciones.motivo));
   const idCaptionMatriz = `${id}-matriz`;
   const idCaptionOrigen = `${id}-origen`;
 
@@ -213,7 +222,10 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
             : dato('Nombre y apellidos', [detalle.nombrePila, detalle.apellido1, detalle.apellido2].filter(Boolean).join(' ') || '—')}
           {dato('NIF', detalle.nif ?? 'Sin NIF (cuenta de administración)')}
           {dato('Correo electrónico', detalle.email)}
-          {dato('Estado', <span className={`admin-estado admin-estado--${detalle.estado}`}>{NOMBRE_ESTADO[detalle.estado] ?? detalle.estado}</span>)}
+          {dato(
+            'Estado',
+            <span className={`admin-estado admin-estado--${detalle.estado}`}>{NOMBRE_ESTADO[detalle.estado] ?? detalle.estado}</span>,
+          )}
           {dato('Alta', formatearFechaHora(detalle.creado))}
           {dato('Activación', detalle.activado ? formatearFechaHora(detalle.activado) : 'Sin activar')}
           {dato('Último acceso', detalle.ultimoAcceso ? formatearFechaHora(detalle.ultimoAcceso) : 'Nunca')}
@@ -226,8 +238,8 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
         {detalle.estado === 'activo' && <p>La cuenta está activa: el usuario puede entrar en el área privada.</p>}
         {detalle.estado === 'pendiente' && (
           <p>
-            El usuario todavía no ha confirmado su correo. Puede reenviarle el correo de activación (el enlace anterior dejará de servir) o activar la
-            cuenta directamente.
+            El usuario todavía no ha confirmado su correo. Puede reenviarle el correo de activación (el enlace anterior dejará de servir) o
+            activar la cuenta directamente.
           </p>
         )}
         {detalle.estado === 'inactivo' && <p>La cuenta está desactivada: el usuario no puede entrar hasta que se active de nuevo.</p>}
@@ -264,7 +276,9 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
 
       <section className="admin-seccion" aria-labelledby={`${id}-permisos`}>
         <h2 id={`${id}-permisos`}>Permisos</h2>
-        <p className="admin-nota">Marque o desmarque cada permiso y pulse «Guardar cambios de permisos». Solo se envían los permisos que cambie.</p>
+        <p className="admin-nota">
+          Marque o desmarque cada permiso y pulse «Guardar cambios de permisos». Solo se envían los permisos que cambie.
+        </p>
         <RegionTabla idTitulo={idCaptionMatriz}>
           <table className="admin-tabla__tabla admin-matriz">
             <caption id={idCaptionMatriz}>Permisos por distribuidora y área</caption>
@@ -306,7 +320,9 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
                             </span>
                           )}
                           {cambiada && (
-                            <span className="admin-matriz__marca admin-matriz__marca--cambio">{c.concedido ? 'se concederá' : 'se retirará'}</span>
+                            <span className="admin-matriz__marca admin-matriz__marca--cambio">
+                              {c.concedido ? 'se concederá' : 'se retirará'}
+                            </span>
                           )}
                         </span>
                       </td>
@@ -364,7 +380,9 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
                       <th scope="row" className="admin-nowrap">
                         {p.permiso}
                       </th>
-                      <td>{p.automatico ? 'Automático' : p.otorgadoPor ? `Concedido por ${p.otorgadoPor}` : 'Concedido por un administrador'}</td>
+                      <td>
+                        {p.automatico ? 'Automático' : p.otorgadoPor ? `Concedido por ${p.otorgadoPor}` : 'Concedido por un administrador'}
+                      </td>
                       <td className="admin-nowrap">{formatearFecha(p.otorgadoEn)}</td>
                     </tr>
                   ))}
@@ -378,7 +396,8 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
       <section className="admin-seccion" aria-labelledby={`${id}-suplantar`}>
         <h2 id={`${id}-suplantar`}>Acceder como este usuario</h2>
         <p className="admin-nota">
-          Para ayudar al usuario, puede entrar en el área privada viendo lo mismo que él. Todo lo que haga quedará registrado con ambos usuarios.
+          Para ayudar al usuario, puede entrar en el área privada viendo lo mismo que él. Todo lo que haga quedará registrado con ambos
+          usuarios.
         </p>
         {esSuplantable(detalle) && detalle.acciones.permitidas && !editor.esUnoMismo ? (
           <div className="admin-acciones">
@@ -388,7 +407,8 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
           </div>
         ) : (
           <p className="admin-nota">
-            No disponible: {motivoSuplantar ?? (esAdminObjetivo ? 'No se puede acceder como otro administrador.' : 'La cuenta no está activa.')}
+            No disponible:{' '}
+            {motivoSuplantar ?? (esAdminObjetivo ? 'No se puede acceder como otro administrador.' : 'La cuenta no está activa.')}
           </p>
         )}
       </section>
@@ -406,8 +426,8 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
         </p>
         <p>
           Sus sesiones abiertas
-          {detalle.sesionesActivas > 0 ? ` (${detalle.sesionesActivas})` : ''} terminarán en este mismo momento y no podrá volver a entrar hasta que
-          una persona de administración active de nuevo la cuenta.
+          {detalle.sesionesActivas > 0 ? ` (${detalle.sesionesActivas})` : ''} terminarán en este mismo momento y no podrá volver a entrar
+          hasta que una persona de administración active de nuevo la cuenta.
         </p>
       </Confirmacion>
       <Confirmacion
@@ -418,12 +438,13 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
         alCancelar={() => setPregunta(null)}
       >
         <p>
-          Va a activar la cuenta de <strong>{detalle.nombre || detalle.email}</strong> ({detalle.email}). Podrá entrar en el área privada con su
-          contraseña.
+          Va a activar la cuenta de <strong>{detalle.nombre || detalle.email}</strong> ({detalle.email}). Podrá entrar en el área privada
+          con su contraseña.
         </p>
         {detalle.estado === 'pendiente' && (
           <p>
-            Como todavía no había confirmado su correo, recibirá también los permisos de contacto y de acceso y conexión de las tres distribuidoras.
+            Como todavía no había confirmado su correo, recibirá también los permisos de contacto y de acceso y conexión de las tres
+            distribuidoras.
           </p>
         )}
       </Confirmacion>

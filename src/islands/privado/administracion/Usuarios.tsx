@@ -61,8 +61,8 @@ export default function Usuarios(props: { params: Record<string, string> }) {
     <section className="admin">
       <h1 tabIndex={-1}>Administración de usuarios</h1>
       <p className="admin__intro">
-        Busque una cuenta por su NIF, nombre, razón social o correo electrónico, o filtre por estado y por permiso. Abra un usuario para ver sus
-        datos, activar o desactivar su cuenta y cambiar sus permisos.
+        Busque una cuenta por su NIF, nombre, razón social o correo electrónico, o filtre por estado y por permiso. Abra un usuario para ver
+        sus datos, activar o desactivar su cuenta y cambiar sus permisos.
       </p>
 
       <form className="admin-filtros" role="search" aria-label="Buscar usuarios" noValidate onSubmit={onSubmit}>

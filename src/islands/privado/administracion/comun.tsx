@@ -374,7 +374,10 @@ export type EstadoPagina<T> = { fase: 'cargando' } | { fase: 'listo'; filas: T[]
  * The state remembers the address its rows came from: in the render where the address has changed but
  * the effect has not run yet, the list is loading, never the old page's rows under the new page's title.
  */
-export function usePagina<T>(url: string, cargar: (url: string, init: { signal: AbortSignal }) => ReturnType<typeof pedirPagina<T>> = pedirPagina<T>) {
+export function usePagina<T>(
+  url: string,
+  cargar: (url: string, init: { signal: AbortSignal }) => ReturnType<typeof pedirPagina<T>> = pedirPagina<T>,
+) {
   const [cargado, setCargado] = useState<{ url: string; estado: EstadoPagina<T> }>({ url, estado: { fase: 'cargando' } });
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [recarga, setRecarga] = useState(0);
@@ -405,7 +408,15 @@ export function usePagina<T>(url: string, cargar: (url: string, init: { signal: 
 const CARGANDO = { fase: 'cargando' } as const;
 
 /** The buttons of a list's filter form: apply (`texto`, "Filtrar" unless told), and clear while a filter is on. */
-export function BotonesFiltro({ conFiltros, alLimpiar, texto = 'Filtrar' }: { conFiltros: boolean; alLimpiar: () => void; texto?: string }) {
+export function BotonesFiltro({
+  conFiltros,
+  alLimpiar,
+  texto = 'Filtrar',
+}: {
+  conFiltros: boolean;
+  alLimpiar: () => void;
+  texto?: string;
+}) {
   return (
     <div className="admin-filtros__acciones">
       <button type="submit" className="admin-boton">

@@ -7,7 +7,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
 import { erroresPeriodo, mesEnCurso, periodoPorDefecto, sumarMeses, zonaHorariaDeIne } from '../../../lib/certificados/periodo.ts';
-import { enlaceVerificacion, resumenCertificado, tituloCertificado, type CertificadoRespuesta } from '../../../lib/certificados/pantalla.ts';
+import {
+  enlaceVerificacion,
+  resumenCertificado,
+  tituloCertificado,
+  type CertificadoRespuesta,
+} from '../../../lib/certificados/pantalla.ts';
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
@@ -73,7 +78,9 @@ function TarjetaCertificado({ c, nuevo }: { c: CertificadoRespuesta; nuevo: bool
           <dd>{r.emitido}</dd>
         </div>
       </dl>
-      {!c.titularActual && <p className="med-nota-linea">Ya no figura como titular de este suministro; el certificado sigue siendo suyo y válido.</p>}
+      {!c.titularActual && (
+        <p className="med-nota-linea">Ya no figura como titular de este suministro; el certificado sigue siendo suyo y válido.</p>
+      )}
       <Descargas ficheros={[{ texto: 'Descargar el PDF', ruta: `/api/certificados/${c.id}/pdf`, nombre: c.fichero }]} />
       <ul className="med-tarjeta__enlaces">
         <li>
@@ -112,7 +119,10 @@ export default function Certificados({ ruta }: PropsPantalla) {
     setErrores([]);
     setEmitido(null);
     setEnviando(true);
-    const r = await apiFetch<CertificadoRespuesta>('/api/certificados', { method: 'POST', json: { cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta } });
+    const r = await apiFetch<CertificadoRespuesta>('/api/certificados', {
+      method: 'POST',
+      json: { cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta },
+    });
     setEnviando(false);
     if (r.ok) {
       setEmitido(r.datos);
@@ -131,8 +141,9 @@ export default function Certificados({ ruta }: PropsPantalla) {
     <div className="priv-pagina med med--ancha">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="med-intro">
-        Obtenga un certificado en PDF del consumo de uno de sus suministros, mes a mes y por periodo tarifario, emitido por su distribuidora. Lleva un código con el
-        que cualquiera puede comprobar que es auténtico en la página <a href="/verificar-certificado">Verificar un certificado</a>.
+        Obtenga un certificado en PDF del consumo de uno de sus suministros, mes a mes y por periodo tarifario, emitido por su
+        distribuidora. Lleva un código con el que cualquiera puede comprobar que es auténtico en la página{' '}
+        <a href="/verificar-certificado">Verificar un certificado</a>.
       </p>
 
       {lista.fase === 'cargando' && <Cargando texto="Cargando sus suministros…" />}
@@ -147,16 +158,30 @@ export default function Certificados({ ruta }: PropsPantalla) {
           <ResumenErrores titulo="No hemos podido emitir el certificado:" errores={errores} intento={intento} />
           <SelectorSuministro id={ID_SUMINISTRO} suministros={suministros} cups={suministro.cups} alCambiar={setCups} />
           <div className="med-filtros__fechas">
-            <CampoMes id={ID_DESDE} etiqueta="Desde el mes" valor={borrador.desde} alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))} error={errorDe(ID_DESDE)} max={maximo} />
-            <CampoMes id={ID_HASTA} etiqueta="Hasta el mes" valor={borrador.hasta} alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))} error={errorDe(ID_HASTA)} max={maximo} />
+            <CampoMes
+              id={ID_DESDE}
+              etiqueta="Desde el mes"
+              valor={borrador.desde}
+              alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))}
+              error={errorDe(ID_DESDE)}
+              max={maximo}
+            />
+            <CampoMes
+              id={ID_HASTA}
+              etiqueta="Hasta el mes"
+              valor={borrador.hasta}
+              alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))}
+              error={errorDe(ID_HASTA)}
+              max={maximo}
+            />
             <button type="submit" className="priv-boton med-filtros__ver" aria-disabled={enviando || undefined}>
               {enviando && <span className="priv-cargando__giro med-giro-boton" aria-hidden="true"></span>}
               Emitir certificado
             </button>
           </div>
           <p className="med-nota-linea">
-            Meses completos ya terminados, hasta 24; por defecto, los últimos doce. El certificado indica cuánta energía procede de medidas reales y cuánta de
-            estimaciones, y cuántas horas no tienen dato (no se cuentan como consumo cero).
+            Meses completos ya terminados, hasta 24; por defecto, los últimos doce. El certificado indica cuánta energía procede de medidas
+            reales y cuánta de estimaciones, y cuántas horas no tienen dato (no se cuentan como consumo cero).
           </p>
           <p className="med-descargas__estado" role="status">
             {enviando && 'Preparando el certificado…'}
@@ -174,7 +199,10 @@ export default function Certificados({ ruta }: PropsPantalla) {
           {certificados.fase === 'error' && <ErrorCarga que="sus certificados" mensaje={certificados.mensaje} reintentar={recargar} />}
           {certificados.fase === 'lista' && certificados.datos.length === 0 && (
             <Vacio titulo="Todavía no ha emitido ningún certificado" nivel="h3">
-              <p>Cuando emita uno, aparecerá aquí y podrá descargarlo de nuevo cuando quiera: siempre el mismo documento, con el mismo código.</p>
+              <p>
+                Cuando emita uno, aparecerá aquí y podrá descargarlo de nuevo cuando quiera: siempre el mismo documento, con el mismo
+                código.
+              </p>
             </Vacio>
           )}
           {certificados.fase === 'lista' && certificados.datos.length > 0 && (

@@ -53,7 +53,19 @@ import {
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { CampoCalendario, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useDetalle, useSuministros, Vacio, type Carga, type PropsCampoCalendario } from './comun.tsx';
+import {
+  CampoCalendario,
+  Cargando,
+  ErrorCarga,
+  SelectorSuministro,
+  SinSuministros,
+  useConsulta,
+  useDetalle,
+  useSuministros,
+  Vacio,
+  type Carga,
+  type PropsCampoCalendario,
+} from './comun.tsx';
 import { Descargas } from './Descargas.tsx';
 import { GraficoCurva } from './GraficoCurva.tsx';
 import { TablaCurva } from './TablaCurva.tsx';
@@ -77,7 +89,14 @@ function CampoFecha(p: PropsCampoCalendario & { ayuda: string }) {
 }
 
 /** A group of radio buttons drawn as a segmented control. */
-function Segmentos<T extends string>(p: { nombre: string; leyenda: string; opciones: readonly T[]; textos: Readonly<Record<T, string>>; valor: T; alCambiar: (v: T) => void }) {
+function Segmentos<T extends string>(p: {
+  nombre: string;
+  leyenda: string;
+  opciones: readonly T[];
+  textos: Readonly<Record<T, string>>;
+  valor: T;
+  alCambiar: (v: T) => void;
+}) {
   return (
     <fieldset className="med-segmentos">
       <legend>{p.leyenda}</legend>
@@ -284,9 +303,18 @@ export default function Curvas({ ruta }: PropsPantalla) {
   const titulo = rango ? tituloRango(rango) : '';
   const zona = datos ? zonaHorariaDeCurva(datos) : undefined;
   const explicacion = datos && rango ? disponibilidad({ desde: datos.desde, hasta: datos.hasta }, datos.totales, medidas, zona) : null;
-  const datosDeOtroRango = datos !== null && rango !== null && (datos.desde !== rango.desde || datos.hasta !== rango.hasta || datos.cups !== suministro?.cups);
+  const datosDeOtroRango =
+    datos !== null && rango !== null && (datos.desde !== rango.desde || datos.hasta !== rango.hasta || datos.cups !== suministro?.cups);
 
-  const consultaDescarga = rango && suministro ? new URLSearchParams({ cups: suministro.cups, desde: rango.desde, hasta: rango.hasta, resolucion: resolucion === 'cuartohora' ? 'cuartohora' : 'hora' }).toString() : '';
+  const consultaDescarga =
+    rango && suministro
+      ? new URLSearchParams({
+          cups: suministro.cups,
+          desde: rango.desde,
+          hasta: rango.hasta,
+          resolucion: resolucion === 'cuartohora' ? 'cuartohora' : 'hora',
+        }).toString()
+      : '';
   const nombreCsv = rango && suministro ? nombreCsvMedidas(suministro.cups, rango.desde, rango.hasta) : 'consumos.csv';
   const nombreDatadis = rango && suministro ? nombreCsvDatadis(suministro.cups, rango.desde, rango.hasta) : 'consumos_datadis.csv';
 
@@ -301,9 +329,7 @@ export default function Curvas({ ruta }: PropsPantalla) {
 
       {rangoDescartado.current && suministro && (
         <div className="priv-aviso priv-aviso--warning" role="status">
-          <p>
-            No podemos mostrar el periodo de la dirección: {rangoDescartado.current} Mostramos los últimos siete días completos.
-          </p>
+          <p>No podemos mostrar el periodo de la dirección: {rangoDescartado.current} Mostramos los últimos siete días completos.</p>
         </div>
       )}
 
@@ -409,7 +435,11 @@ export default function Curvas({ ruta }: PropsPantalla) {
           </div>
 
           <p className="visually-hidden" role="status">
-            {cargandoCurva ? 'Cargando el consumo…' : datos && prep ? `Consumo de ${titulo.charAt(0).toLowerCase()}${titulo.slice(1)} cargado.` : ''}
+            {cargandoCurva
+              ? 'Cargando el consumo…'
+              : datos && prep
+                ? `Consumo de ${titulo.charAt(0).toLowerCase()}${titulo.slice(1)} cargado.`
+                : ''}
           </p>
 
           {curva?.carga.fase === 'error' && (
@@ -429,8 +459,13 @@ export default function Curvas({ ruta }: PropsPantalla) {
                   <p>{explicacion.texto}</p>
                   {explicacion.tipo === 'pendientes' && ultimoDia && rango.tipo !== 'personalizado' && (
                     <p>
-                      <button type="button" className="priv-boton priv-boton--secundario" onClick={() => ir(rangoDePreset(rango.tipo as 'dia', ultimoDia, hoy))}>
-                        Ver {rango.tipo === 'dia' ? 'el último día' : rango.tipo === 'semana' ? 'la última semana' : 'el último mes'} con medidas
+                      <button
+                        type="button"
+                        className="priv-boton priv-boton--secundario"
+                        onClick={() => ir(rangoDePreset(rango.tipo as 'dia', ultimoDia, hoy))}
+                      >
+                        Ver {rango.tipo === 'dia' ? 'el último día' : rango.tipo === 'semana' ? 'la última semana' : 'el último mes'} con
+                        medidas
                       </button>
                     </p>
                   )}
@@ -517,16 +552,25 @@ export default function Curvas({ ruta }: PropsPantalla) {
                     <section className="med-panel med-panel--descargas" aria-labelledby="med-descargas-titulo">
                       <h3 id="med-descargas-titulo">Descargar</h3>
                       <p className="med-nota-linea">
-                        Cada {resolucion === 'cuartohora' ? 'cuarto de hora' : 'hora'} del periodo en el formato de las distribuidoras (CUPS; Fecha; Hora; Consumo_kWh;
-                        Metodo_obtencion), con la energía vertida, el periodo tarifario, el inicio y fin de cada intervalo en hora oficial (ISO 8601) y la hora de fin
-                        (HH:MM). {resolucion === 'cuartohora' ? 'Los cuartos de hora' : 'Las horas'} sin medida aparecen con el consumo vacío y «sin dato». En Excel,
-                        las fechas y horas son fechas de Excel en hora local.
+                        Cada {resolucion === 'cuartohora' ? 'cuarto de hora' : 'hora'} del periodo en el formato de las distribuidoras
+                        (CUPS; Fecha; Hora; Consumo_kWh; Metodo_obtencion), con la energía vertida, el periodo tarifario, el inicio y fin de
+                        cada intervalo en hora oficial (ISO 8601) y la hora de fin (HH:MM).{' '}
+                        {resolucion === 'cuartohora' ? 'Los cuartos de hora' : 'Las horas'} sin medida aparecen con el consumo vacío y «sin
+                        dato». En Excel, las fechas y horas son fechas de Excel en hora local.
                       </p>
                       <Descargas
                         ficheros={[
                           { texto: 'Descargar CSV', ruta: `/api/medidas/curva/csv?${consultaDescarga}`, nombre: nombreCsv },
-                          { texto: 'Descargar Excel', ruta: `/api/medidas/curva/xlsx?${consultaDescarga}`, nombre: nombreCsv.replace(/\.csv$/, '.xlsx') },
-                          { texto: 'CSV formato Datadis', ruta: `/api/medidas/curva/csv?${consultaDescarga}&formato=datadis`, nombre: nombreDatadis },
+                          {
+                            texto: 'Descargar Excel',
+                            ruta: `/api/medidas/curva/xlsx?${consultaDescarga}`,
+                            nombre: nombreCsv.replace(/\.csv$/, '.xlsx'),
+                          },
+                          {
+                            texto: 'CSV formato Datadis',
+                            ruta: `/api/medidas/curva/csv?${consultaDescarga}&formato=datadis`,
+                            nombre: nombreDatadis,
+                          },
                         ]}
                         nota="«CSV formato Datadis»: las mismas columnas que las descargas de datadis.es (fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada), para programas que leen esos ficheros; como en Datadis, solo lleva las horas con medida."
                       />

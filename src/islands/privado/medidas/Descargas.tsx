@@ -23,7 +23,11 @@ export interface Fichero {
   nombre: string;
 }
 
-type Estado = { fase: 'libre' } | { fase: 'bajando'; cual: number; bytes: number } | { fase: 'hecho'; nombre: string } | { fase: 'error'; mensaje: string };
+type Estado =
+  | { fase: 'libre' }
+  | { fase: 'bajando'; cual: number; bytes: number }
+  | { fase: 'hecho'; nombre: string }
+  | { fase: 'error'; mensaje: string };
 
 /** The buttons and the status line under them. */
 export function Descargas({ ficheros, nota }: { ficheros: Fichero[]; nota?: string }) {
@@ -65,7 +69,11 @@ export function Descargas({ ficheros, nota }: { ficheros: Fichero[]; nota?: stri
             aria-disabled={bajando || undefined}
             aria-describedby={nota ? 'med-descargas-nota' : undefined}
           >
-            {bajando && estado.cual === i ? <span className="priv-cargando__giro med-giro-boton" aria-hidden="true"></span> : <span className="med-icono-descarga" aria-hidden="true"></span>}
+            {bajando && estado.cual === i ? (
+              <span className="priv-cargando__giro med-giro-boton" aria-hidden="true"></span>
+            ) : (
+              <span className="med-icono-descarga" aria-hidden="true"></span>
+            )}
             {f.texto}
           </button>
         ))}

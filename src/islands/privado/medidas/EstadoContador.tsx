@@ -69,7 +69,9 @@ function Lecturas({ s }: { s: EstadoSuministroApi }) {
   return (
     <div className="lect-registros">
       <h3 id={`${id}-titulo`}>Últimas lecturas del contador</h3>
-      <p className="med-nota-linea">Lo que marcan sus registros, en kWh acumulados por periodo, y lo consumido entre una lectura y la anterior.</p>
+      <p className="med-nota-linea">
+        Lo que marcan sus registros, en kWh acumulados por periodo, y lo consumido entre una lectura y la anterior.
+      </p>
       <div className="med-tabla" role="region" aria-labelledby={`${id}-titulo`} tabIndex={0}>
         <table className="med-tabla__tabla med-tabla__tabla--compacta">
           <caption id={id} className="visually-hidden">
@@ -168,7 +170,9 @@ export default function EstadoContador({ ruta }: PropsPantalla) {
   return (
     <div className="priv-pagina med med--ancha">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
-      <p className="med-intro">Si el contador de cada suministro comunica con nosotros, si tiene luz, qué hacer si algo no va bien, y sus últimas lecturas.</p>
+      <p className="med-intro">
+        Si el contador de cada suministro comunica con nosotros, si tiene luz, qué hacer si algo no va bien, y sus últimas lecturas.
+      </p>
       {carga.fase === 'cargando' && <Cargando texto="Consultando el estado de sus contadores…" />}
       {carga.fase === 'error' && <ErrorCarga que="el estado de sus contadores" mensaje={carga.mensaje} reintentar={reintentar} />}
       {carga.fase === 'lista' && carga.datos.suministros.length === 0 && <SinSuministros />}

@@ -119,11 +119,22 @@ export function GraficoCurva({ prep, bandas, descripcion }: GraficoCurvaProps) {
         width: 0,
         points: { show: false },
         // uPlot types facet values as primitives, but the bars builder uses them as fill styles as they are (a CanvasPattern works).
-        paths: barras({ align: 1, size: [0.86, Infinity, 1], disp: { fill: { unit: 3, values: () => fills as unknown as uPlot.Series.BarsPathBuilderFacetValue[] } } }),
+        paths: barras({
+          align: 1,
+          size: [0.86, Infinity, 1],
+          disp: { fill: { unit: 3, values: () => fills as unknown as uPlot.Series.BarsPathBuilderFacetValue[] } },
+        }),
       },
     ];
     if (conVertida) {
-      series.push({ label: 'Energía vertida', fill: COLOR_VERTIDA, stroke: COLOR_VERTIDA, width: 0, points: { show: false }, paths: barras({ align: 1, size: [0.86, Infinity, 1] }) });
+      series.push({
+        label: 'Energía vertida',
+        fill: COLOR_VERTIDA,
+        stroke: COLOR_VERTIDA,
+        width: 0,
+        points: { show: false },
+        paths: barras({ align: 1, size: [0.86, Infinity, 1] }),
+      });
     }
 
     const ancho = Math.max(260, el.clientWidth);

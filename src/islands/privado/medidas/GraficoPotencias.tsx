@@ -17,7 +17,15 @@ export const MEDIDA_GRAFICO_POTENCIAS = 'grafico-potencias';
 const ANCHO_GRUPO = 0.8;
 
 /** The chart. */
-export function GraficoPotencias({ modelo, series, descripcion }: { modelo: ModeloPotencias; series: SeriesPotencias; descripcion: string }) {
+export function GraficoPotencias({
+  modelo,
+  series,
+  descripcion,
+}: {
+  modelo: ModeloPotencias;
+  series: SeriesPotencias;
+  descripcion: string;
+}) {
   const caja = useRef<HTMLDivElement>(null);
   const lectura = useRef<HTMLParagraphElement>(null);
 

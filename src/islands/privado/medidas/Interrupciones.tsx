@@ -62,8 +62,8 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
     <div className="priv-pagina med">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="med-intro">
-        Las interrupciones programadas y en curso de la red que incluyen sus puntos de suministro o que ocurren en su código postal. Puede consultar todas
-        las de la red en <a href="/incidencias-red">Interrupciones de red</a>.
+        Las interrupciones programadas y en curso de la red que incluyen sus puntos de suministro o que ocurren en su código postal. Puede
+        consultar todas las de la red en <a href="/incidencias-red">Interrupciones de red</a>.
       </p>
       {carga.fase === 'cargando' && <Cargando texto="Buscando interrupciones en sus suministros…" />}
       {carga.fase === 'error' && <ErrorCarga que="las interrupciones" mensaje={carga.mensaje} reintentar={actualizar} />}

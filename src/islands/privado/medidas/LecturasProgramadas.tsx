@@ -2,12 +2,21 @@
  * /medidas/lecturas-programadas ("Scheduled readings"): the reading dates of the user's
  * supply points for the next twelve months, as a month calendar (an accessible table, days with
  * readings marked in words) and as a list per supply point, and the same dates as an iCalendar file
- * to import into any calendar or to subscribe to (SuscripcionCalendario.tsx). The month shown lives in the address (`?mes=`), so reload and back
+ * to import into any calendar or to subscribe to (SuscripcionCalendario.tsx). The month shown lives in the address (`?mes=`), so
+ * reload and back
  * keep it; moving between months is no change of screen, so focus stays on the button pressed.
  */
 import { useMemo } from 'react';
 import { cuantasLecturas, rutaCalendario, textoCiclo, textoModoLectura, type Programa } from '../../../lib/lecturas/pantalla.ts';
-import { DIAS_SEMANA, mesCalendario, mesesNavegables, mesInicial, proximaLectura, sumarMes, type DiaCalendario } from '../../../lib/lecturas/mes.ts';
+import {
+  DIAS_SEMANA,
+  mesCalendario,
+  mesesNavegables,
+  mesInicial,
+  proximaLectura,
+  sumarMes,
+  type DiaCalendario,
+} from '../../../lib/lecturas/mes.ts';
 import { NOMBRE_TIPO_LECTURA, nombreFicheroCalendario, textoPlazoAutolectura } from '../../../lib/lecturas/textos.ts';
 import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from '../../../lib/medidas-pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
@@ -31,7 +40,12 @@ function Marca({ largo, corto }: { largo: string; corto: string }) {
 /** One cell of the month grid: the day's number, its readings and self-reading windows, in words. */
 function Celda({ d }: { d: DiaCalendario | null }) {
   if (!d) return <td className="lect-dia lect-dia--fuera" />;
-  const clases = ['lect-dia', d.lecturas.length ? 'lect-dia--lectura' : '', d.autolecturas.length ? 'lect-dia--plazo' : '', d.esHoy ? 'lect-dia--hoy' : '']
+  const clases = [
+    'lect-dia',
+    d.lecturas.length ? 'lect-dia--lectura' : '',
+    d.autolecturas.length ? 'lect-dia--plazo' : '',
+    d.esHoy ? 'lect-dia--hoy' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -52,7 +66,9 @@ function Celda({ d }: { d: DiaCalendario | null }) {
       {d.autolecturas.length > 0 && (
         <span className="lect-marca lect-marca--plazo">
           <Marca largo="Plazo" corto="P" />
-          <span className="visually-hidden">Plazo: se puede enviar la autolectura de {d.autolecturas.map((a) => a.direccion).join(' y de ')}</span>
+          <span className="visually-hidden">
+            Plazo: se puede enviar la autolectura de {d.autolecturas.map((a) => a.direccion).join(' y de ')}
+          </span>
         </span>
       )}
     </td>
@@ -137,8 +153,9 @@ function Calendario({ programa, mes, irAMes }: { programa: Programa; mes: string
         </table>
       </div>
       <p id="lect-leyenda" className="med-nota-linea lect-leyenda">
-        <span className="lect-marca">Lectura</span> (L) día en que se toma la lectura. <span className="lect-marca lect-marca--plazo">Plazo</span> (P) días en
-        que puede comunicar su autolectura de una visita. {!hayAnterior && !haySiguiente ? '' : `Puede ver de ${nombreMes(primero)} a ${nombreMes(ultimo)}.`}
+        <span className="lect-marca">Lectura</span> (L) día en que se toma la lectura.{' '}
+        <span className="lect-marca lect-marca--plazo">Plazo</span> (P) días en que puede comunicar su autolectura de una visita.{' '}
+        {!hayAnterior && !haySiguiente ? '' : `Puede ver de ${nombreMes(primero)} a ${nombreMes(ultimo)}.`}
       </p>
       <h4 className="lect-del-mes__titulo">Lecturas de {nombreMes(mes)}</h4>
       {delMes.length === 0 ? (
@@ -203,7 +220,9 @@ function ListaSuministro({ s }: { s: Programa['suministros'][number] }) {
           ))}
         </ol>
       )}
-      <Descargas ficheros={[{ texto: 'Descargar sus lecturas (.ics)', ruta: rutaCalendario(s.cups), nombre: nombreFicheroCalendario(s.cups) }]} />
+      <Descargas
+        ficheros={[{ texto: 'Descargar sus lecturas (.ics)', ruta: rutaCalendario(s.cups), nombre: nombreFicheroCalendario(s.cups) }]}
+      />
     </section>
   );
 }
@@ -225,8 +244,8 @@ export default function LecturasProgramadas({ ruta }: PropsPantalla) {
     <div className="priv-pagina med med--ancha">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="med-intro">
-        Las fechas en que la distribuidora tomará la lectura de facturación de sus contadores en los próximos doce meses, calculadas con el ciclo de lectura de
-        cada suministro. Puede añadirlas a su propio calendario.
+        Las fechas en que la distribuidora tomará la lectura de facturación de sus contadores en los próximos doce meses, calculadas con el
+        ciclo de lectura de cada suministro. Puede añadirlas a su propio calendario.
       </p>
       {carga.fase === 'cargando' && <Cargando texto="Calculando sus próximas lecturas…" />}
       {carga.fase === 'error' && <ErrorCarga que="sus lecturas programadas" mensaje={carga.mensaje} reintentar={reintentar} />}

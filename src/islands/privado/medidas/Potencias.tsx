@@ -79,7 +79,8 @@ export default function Potencias({ ruta }: PropsPantalla) {
       return;
     }
     setErrores([]);
-    if (suministro) cambiarConsulta(new URLSearchParams({ cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta }).toString());
+    if (suministro)
+      cambiarConsulta(new URLSearchParams({ cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta }).toString());
   };
 
   const consultaDescarga = new URLSearchParams({ cups: datos?.cups ?? '', desde, hasta }).toString();
@@ -91,8 +92,8 @@ export default function Potencias({ ruta }: PropsPantalla) {
     <div className="priv-pagina med med--ancha">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="med-intro">
-        La potencia máxima que ha demandado su suministro cada mes en cada periodo, comparada con la que tiene contratada. Si la supera con frecuencia, puede
-        convenirle revisar su potencia contratada con su comercializadora.
+        La potencia máxima que ha demandado su suministro cada mes en cada periodo, comparada con la que tiene contratada. Si la supera con
+        frecuencia, puede convenirle revisar su potencia contratada con su comercializadora.
       </p>
 
       {lista.fase === 'cargando' && <Cargando texto="Cargando sus suministros…" />}
@@ -109,8 +110,22 @@ export default function Potencias({ ruta }: PropsPantalla) {
             alCambiar={(c) => cambiarConsulta(new URLSearchParams({ cups: c, desde, hasta }).toString())}
           />
           <div className="med-filtros__fechas">
-            <CampoMes id={ID_DESDE} etiqueta="Desde" valor={borrador.desde} alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))} error={errorDe(ID_DESDE)} max={hoy.slice(0, 7)} />
-            <CampoMes id={ID_HASTA} etiqueta="Hasta" valor={borrador.hasta} alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))} error={errorDe(ID_HASTA)} max={hoy.slice(0, 7)} />
+            <CampoMes
+              id={ID_DESDE}
+              etiqueta="Desde"
+              valor={borrador.desde}
+              alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))}
+              error={errorDe(ID_DESDE)}
+              max={hoy.slice(0, 7)}
+            />
+            <CampoMes
+              id={ID_HASTA}
+              etiqueta="Hasta"
+              valor={borrador.hasta}
+              alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))}
+              error={errorDe(ID_HASTA)}
+              max={hoy.slice(0, 7)}
+            />
             <button type="submit" className="priv-boton med-filtros__ver">
               Ver
             </button>
@@ -129,8 +144,8 @@ export default function Potencias({ ruta }: PropsPantalla) {
           {modelo && series && datos && !modelo.hayDatos && (
             <Vacio titulo="No hay potencias máximas de estos meses">
               <p>
-                Todavía no hemos recibido medidas de este suministro para {numMeses === 1 ? 'ese mes' : 'esos meses'}. La potencia máxima de cada mes se calcula con
-                sus medidas en cuanto llegan.
+                Todavía no hemos recibido medidas de este suministro para {numMeses === 1 ? 'ese mes' : 'esos meses'}. La potencia máxima de
+                cada mes se calcula con sus medidas en cuanto llegan.
               </p>
             </Vacio>
           )}
@@ -170,7 +185,8 @@ export default function Potencias({ ruta }: PropsPantalla) {
                     {modelo.periodos.map((p, i) => (
                       <li key={p.periodo}>
                         <span className="med-muestra" style={{ background: p.color }} aria-hidden="true"></span>
-                        {p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`} · contratada {kw(modelo.contratadasKw[i] ?? 0)} kW
+                        {p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`} · contratada{' '}
+                        {kw(modelo.contratadasKw[i] ?? 0)} kW
                       </li>
                     ))}
                     <li>
@@ -238,20 +254,28 @@ export default function Potencias({ ruta }: PropsPantalla) {
                 </table>
               </div>
               <p className="med-nota-linea">
-                «—»: ese mes el periodo no tiene horas (depende de la temporada eléctrica de su tarifa) o aún no hay medidas. Las potencias de contadores horarios son la
-                media de la hora; las de contadores cuartohorarios, la del cuarto de hora.
+                «—»: ese mes el periodo no tiene horas (depende de la temporada eléctrica de su tarifa) o aún no hay medidas. Las potencias
+                de contadores horarios son la media de la hora; las de contadores cuartohorarios, la del cuarto de hora.
               </p>
 
               <section className="med-panel med-panel--descargas" aria-labelledby="pot-descargas-titulo">
                 <h3 id="pot-descargas-titulo">Descargar</h3>
                 <p className="med-nota-linea">
-                  Una línea por mes y periodo, con la potencia contratada, si se superó y el momento del máximo (en CSV, ISO 8601 con desfase; en Excel, fecha y hora
-                  locales).
+                  Una línea por mes y periodo, con la potencia contratada, si se superó y el momento del máximo (en CSV, ISO 8601 con
+                  desfase; en Excel, fecha y hora locales).
                 </p>
                 <Descargas
                   ficheros={[
-                    { texto: 'Descargar CSV', ruta: `/api/medidas/potencias/csv?${consultaDescarga}`, nombre: nombreCsvPotencias(datos.cups, desde, hasta) },
-                    { texto: 'Descargar Excel', ruta: `/api/medidas/potencias/xlsx?${consultaDescarga}`, nombre: nombreCsvPotencias(datos.cups, desde, hasta).replace(/\.csv$/, '.xlsx') },
+                    {
+                      texto: 'Descargar CSV',
+                      ruta: `/api/medidas/potencias/csv?${consultaDescarga}`,
+                      nombre: nombreCsvPotencias(datos.cups, desde, hasta),
+                    },
+                    {
+                      texto: 'Descargar Excel',
+                      ruta: `/api/medidas/potencias/xlsx?${consultaDescarga}`,
+                      nombre: nombreCsvPotencias(datos.cups, desde, hasta).replace(/\.csv$/, '.xlsx'),
+                    },
                   ]}
                 />
               </section>

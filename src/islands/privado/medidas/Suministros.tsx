@@ -231,8 +231,10 @@ export default function Suministros({ ruta }: PropsPantalla) {
       {carga.fase === 'lista' && carga.datos.length > 0 && !elegido && (
         <div ref={lista}>
           <p className="med-intro">
-            {carga.datos.length === 1 ? 'Es titular de este punto de suministro.' : `Es titular de estos ${carga.datos.length} puntos de suministro.`} Elija uno
-            para ver todos los datos de su contrato de acceso.
+            {carga.datos.length === 1
+              ? 'Es titular de este punto de suministro.'
+              : `Es titular de estos ${carga.datos.length} puntos de suministro.`}{' '}
+            Elija uno para ver todos los datos de su contrato de acceso.
           </p>
           <ul className="med-tarjetas">
             {carga.datos.map((s) => (

@@ -84,11 +84,13 @@ export function SuscripcionCalendario() {
     <div className="lect-suscripcion">
       <h3 id="lect-suscripcion-titulo">Suscripción: su calendario se actualiza solo</h3>
       <p className="med-nota-linea">
-        Con una dirección privada, su programa de calendario consulta las lecturas por su cuenta y recoge los cambios (una visita que se mueve, un suministro
-        nuevo) sin que tenga que importar nada otra vez.
+        Con una dirección privada, su programa de calendario consulta las lecturas por su cuenta y recoge los cambios (una visita que se
+        mueve, un suministro nuevo) sin que tenga que importar nada otra vez.
       </p>
       {suplantado ? (
-        <p className="priv-nota priv-nota--bloqueo">Mientras actúa como otro usuario no se pueden crear ni anular direcciones de suscripción.</p>
+        <p className="priv-nota priv-nota--bloqueo">
+          Mientras actúa como otro usuario no se pueden crear ni anular direcciones de suscripción.
+        </p>
       ) : (
         <>
           {!local && (!carga || carga.fase === 'cargando') ? <Cargando texto="Consultando su suscripción…" /> : null}
@@ -96,10 +98,18 @@ export function SuscripcionCalendario() {
           {nueva && (
             <div className="priv-aviso priv-aviso--warning lect-suscripcion__nueva">
               <label htmlFor="lect-suscripcion-url">Su dirección de suscripción</label>
-              <input id="lect-suscripcion-url" ref={campo} type="text" readOnly value={nueva.url} onFocus={(e) => e.currentTarget.select()} aria-describedby="lect-suscripcion-secreto" />
+              <input
+                id="lect-suscripcion-url"
+                ref={campo}
+                type="text"
+                readOnly
+                value={nueva.url}
+                onFocus={(e) => e.currentTarget.select()}
+                aria-describedby="lect-suscripcion-secreto"
+              />
               <p id="lect-suscripcion-secreto">
-                <strong>Guárdela ahora: por seguridad no la volveremos a mostrar.</strong> Quien la tenga puede ver las fechas de lectura y las direcciones de sus
-                suministros; no la comparta. Si la pierde, cree otra.
+                <strong>Guárdela ahora: por seguridad no la volveremos a mostrar.</strong> Quien la tenga puede ver las fechas de lectura y
+                las direcciones de sus suministros; no la comparta. Si la pierde, cree otra.
               </p>
               <p className="lect-suscripcion__acciones">
                 <button type="button" className="priv-boton" onClick={() => void copiar()}>
@@ -110,7 +120,8 @@ export function SuscripcionCalendario() {
                 </a>
               </p>
               <p className="med-nota-linea">
-                En Google Calendar: «Otros calendarios», «+», «Desde URL» y pegue la dirección. En Outlook: «Agregar calendario», «Suscribirse desde la web».
+                En Google Calendar: «Otros calendarios», «+», «Desde URL» y pegue la dirección. En Outlook: «Agregar calendario»,
+                «Suscribirse desde la web».
               </p>
             </div>
           )}
@@ -128,11 +139,20 @@ export function SuscripcionCalendario() {
               {estado.activa && estado.creadaEn && (
                 <p>
                   Tiene una dirección creada el {formatearFechaHora(estado.creadaEn)}.{' '}
-                  {estado.usadaEn ? `Un calendario la consultó por última vez el ${formatearFechaHora(estado.usadaEn)}.` : 'Ningún calendario la ha consultado todavía.'}
+                  {estado.usadaEn
+                    ? `Un calendario la consultó por última vez el ${formatearFechaHora(estado.usadaEn)}.`
+                    : 'Ningún calendario la ha consultado todavía.'}
                 </p>
               )}
               <p className="lect-suscripcion__acciones">
-                <button type="button" className={estado.activa ? 'priv-boton priv-boton--secundario' : 'priv-boton'} onClick={() => void crear()} disabled={enviando} aria-busy={enviando || undefined} aria-describedby={estado.activa ? 'lect-suscripcion-sustituye' : undefined}>
+                <button
+                  type="button"
+                  className={estado.activa ? 'priv-boton priv-boton--secundario' : 'priv-boton'}
+                  onClick={() => void crear()}
+                  disabled={enviando}
+                  aria-busy={enviando || undefined}
+                  aria-describedby={estado.activa ? 'lect-suscripcion-sustituye' : undefined}
+                >
                   {estado.activa ? 'Crear una dirección nueva' : 'Crear la dirección de suscripción'}
                 </button>
                 {estado.activa && (

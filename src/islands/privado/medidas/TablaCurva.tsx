@@ -90,11 +90,19 @@ function FilaDeDia(p: { d: FilaDia; cups: string; prep: CurvaPreparada; conVerti
         ) : (
           <td className="med-num">
             {numero(p.d.intervalos ?? 0)} de {numero(cuartos ? delDia * 4 : delDia)}
-            {p.d.estimadas > 0 && <span className="med-sub">{p.d.estimadas === 1 ? '1 estimada' : `${numero(p.d.estimadas)} estimadas`}</span>}
+            {p.d.estimadas > 0 && (
+              <span className="med-sub">{p.d.estimadas === 1 ? '1 estimada' : `${numero(p.d.estimadas)} estimadas`}</span>
+            )}
           </td>
         )}
         <td>
-          <button type="button" className="med-boton-fila" aria-expanded={abierta} aria-controls={abierta ? id : undefined} onClick={alternar}>
+          <button
+            type="button"
+            className="med-boton-fila"
+            aria-expanded={abierta}
+            aria-controls={abierta ? id : undefined}
+            onClick={alternar}
+          >
             {/* One name whether open or not: aria-expanded says which. */}
             {capitalizar(unidad)}
             <span className="visually-hidden"> del {p.d.larga}</span>

@@ -150,16 +150,18 @@ export function SinSuministros() {
   return (
     <Vacio titulo="Todavía no tiene suministros en el portal">
       <p>
-        Los puntos de suministro aparecen aquí automáticamente cuando el NIF de su cuenta figura como titular del contrato de acceso en una de nuestras
-        distribuidoras. Puede comprobar su NIF en <a href="/perfil">Perfil</a>.
+        Los puntos de suministro aparecen aquí automáticamente cuando el NIF de su cuenta figura como titular del contrato de acceso en una
+        de nuestras distribuidoras. Puede comprobar su NIF en <a href="/perfil">Perfil</a>.
       </p>
       <p>Si es titular de un suministro y no aparece:</p>
       <ul>
         <li>compruebe que el NIF de su cuenta es el mismo que figura en su factura de la luz;</li>
-        <li>si acaba de contratar o de cambiar de titular, espere unos días: el cambio llega con la siguiente actualización del contrato;</li>
         <li>
-          si aun así no aparece, escríbanos desde <a href="/contacto/consultas-y-peticiones">Consultas y peticiones</a> indicando el CUPS que figura en su
-          factura.
+          si acaba de contratar o de cambiar de titular, espere unos días: el cambio llega con la siguiente actualización del contrato;
+        </li>
+        <li>
+          si aun así no aparece, escríbanos desde <a href="/contacto/consultas-y-peticiones">Consultas y peticiones</a> indicando el CUPS
+          que figura en su factura.
         </li>
       </ul>
     </Vacio>

@@ -44,7 +44,14 @@ const MODOS: readonly { valor: ModoTitular; texto: string }[] = [
 ];
 
 /** A group of radio buttons with its legend and error (the error summary links to the first one). */
-function Opciones<T extends string>(p: { id: string; leyenda: string; opciones: readonly { valor: T; texto: string }[]; valor: T | ''; alCambiar: (v: T) => void; error?: string | undefined }) {
+function Opciones<T extends string>(p: {
+  id: string;
+  leyenda: string;
+  opciones: readonly { valor: T; texto: string }[];
+  valor: T | '';
+  alCambiar: (v: T) => void;
+  error?: string | undefined;
+}) {
   return (
     <fieldset className={`mod-grupo${p.error ? ' admin-campo--error' : ''}`} aria-describedby={p.error ? `${p.id}-error` : undefined}>
       <legend>{p.leyenda}</legend>
@@ -81,8 +88,8 @@ function Contrato({ c }: { c: ContextoApi }) {
     avisos.push(
       <>
         Este suministro tiene en trámite la solicitud{' '}
-        <a href={urlSolicitud(c.solicitudEnCurso.referencia)}>{c.solicitudEnCurso.referencia}</a>. Hasta que se resuelva no
-        puede pedir otra.
+        <a href={urlSolicitud(c.solicitudEnCurso.referencia)}>{c.solicitudEnCurso.referencia}</a>. Hasta que se resuelva no puede pedir
+        otra.
       </>,
     );
   }
@@ -204,15 +211,34 @@ export function FormularioModificacion({ suministros, cupsInicial, alCancelar, a
       <h2 id="mod-form-titulo" ref={titulo} tabIndex={-1}>
         Nueva solicitud
       </h2>
-      <ResumenErrores titulo="Revise estos datos antes de enviar la solicitud:" errores={errores.map((e) => ({ campo: ID_CAMPO[e.campo], mensaje: e.mensaje }))} intento={intento} />
-      <ListaAlertas alertas={alertas} alCerrar={(id) => setAlertas((l) => l.filter((x) => x.id !== id))} etiqueta="Respuesta de la distribuidora" />
+      <ResumenErrores
+        titulo="Revise estos datos antes de enviar la solicitud:"
+        errores={errores.map((e) => ({ campo: ID_CAMPO[e.campo], mensaje: e.mensaje }))}
+        intento={intento}
+      />
+      <ListaAlertas
+        alertas={alertas}
+        alCerrar={(id) => setAlertas((l) => l.filter((x) => x.id !== id))}
+        etiqueta="Respuesta de la distribuidora"
+      />
       <form className="mod-formulario" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="mod-form-titulo">
         <CampoSelect
           id={ID_CAMPO.suministro}
           etiqueta="Suministro"
           valor={f.cups}
           opciones={suministros.map((s) => ({ valor: s.cups, texto: textoOpcion(s) }))}
-          alCambiar={(cups) => poner({ cups, potencias: formularioVacio(cups).potencias, tarifa: '' }, ['suministro', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'tarifa'])}
+          alCambiar={(cups) =>
+            poner({ cups, potencias: formularioVacio(cups).potencias, tarifa: '' }, [
+              'suministro',
+              'p1',
+              'p2',
+              'p3',
+              'p4',
+              'p5',
+              'p6',
+              'tarifa',
+            ])
+          }
           error={error('suministro')}
         />
         {errorContexto && (
@@ -233,7 +259,14 @@ export function FormularioModificacion({ suministros, cupsInicial, alCancelar, a
         )}
         {contexto && <Contrato c={contexto} />}
 
-        <Opciones id="mod-tipo" leyenda="¿Qué quiere cambiar?" opciones={TIPOS} valor={f.tipo} alCambiar={(tipo) => poner({ tipo }, ['tipo'])} error={error('tipo')} />
+        <Opciones
+          id="mod-tipo"
+          leyenda="¿Qué quiere cambiar?"
+          opciones={TIPOS}
+          valor={f.tipo}
+          alCambiar={(tipo) => poner({ tipo }, ['tipo'])}
+          error={error('tipo')}
+        />
 
         {f.tipo === 'tarifa' && contrato && (
           <CampoSelect
@@ -279,7 +312,13 @@ export function FormularioModificacion({ suministros, cupsInicial, alCancelar, a
 
         {f.tipo === 'titular' && (
           <>
-            <Opciones id="mod-modo" leyenda="¿Qué cambia del titular?" opciones={MODOS} valor={f.modo} alCambiar={(modo) => poner({ modo }, ['modo', 'nif', 'nombre'])} />
+            <Opciones
+              id="mod-modo"
+              leyenda="¿Qué cambia del titular?"
+              opciones={MODOS}
+              valor={f.modo}
+              alCambiar={(modo) => poner({ modo }, ['modo', 'nif', 'nombre'])}
+            />
             {f.modo === 'cambio' && (
               <Campo
                 id={ID_CAMPO.nif}
@@ -293,7 +332,9 @@ export function FormularioModificacion({ suministros, cupsInicial, alCancelar, a
             )}
             <Campo
               id={ID_CAMPO.nombre}
-              etiqueta={f.modo === 'cambio' ? 'Nombre y apellidos o razón social del nuevo titular' : 'Nombre y apellidos o razón social corregidos'}
+              etiqueta={
+                f.modo === 'cambio' ? 'Nombre y apellidos o razón social del nuevo titular' : 'Nombre y apellidos o razón social corregidos'
+              }
               valor={f.nombre}
               max={150}
               autoComplete={f.modo === 'cambio' ? 'off' : 'name'}

@@ -74,21 +74,23 @@ export default function Modificaciones({ ruta }: PropsPantalla) {
     <div className="priv-pagina med">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="med-intro">
-        Pida a su distribuidora un cambio de la potencia contratada, de la tarifa de acceso o de los datos del titular de sus suministros, y siga cada
-        solicitud hasta que se aplica. Le avisaremos por correo electrónico de cada cambio de estado.
+        Pida a su distribuidora un cambio de la potencia contratada, de la tarifa de acceso o de los datos del titular de sus suministros, y
+        siga cada solicitud hasta que se aplica. Le avisaremos por correo electrónico de cada cambio de estado.
       </p>
 
       {enviada && (
         <div ref={aviso} tabIndex={-1} className="priv-aviso priv-aviso--info" role="status">
           <p>
-            <strong>Hemos recibido su solicitud {enviada.referencia}.</strong> La distribuidora la revisará en un plazo de cinco días hábiles. Puede seguirla
-            en la lista o en <a href={urlSolicitud(enviada.referencia)}>su detalle</a>.
+            <strong>Hemos recibido su solicitud {enviada.referencia}.</strong> La distribuidora la revisará en un plazo de cinco días
+            hábiles. Puede seguirla en la lista o en <a href={urlSolicitud(enviada.referencia)}>su detalle</a>.
           </p>
         </div>
       )}
 
       {suministros.fase === 'cargando' && <Cargando texto="Cargando sus suministros…" />}
-      {suministros.fase === 'error' && <ErrorCarga que="sus suministros" mensaje={suministros.mensaje} reintentar={reintentarSuministros} />}
+      {suministros.fase === 'error' && (
+        <ErrorCarga que="sus suministros" mensaje={suministros.mensaje} reintentar={reintentarSuministros} />
+      )}
       {suministros.fase === 'lista' && propios.length === 0 && <SinSuministros />}
 
       {propios.length > 0 &&
@@ -108,7 +110,13 @@ export default function Modificaciones({ ruta }: PropsPantalla) {
           />
         ) : (
           <p>
-            <button ref={boton} type="button" className="priv-boton" aria-expanded={false} onClick={() => (setEnviada(null), setAbierto(true))}>
+            <button
+              ref={boton}
+              type="button"
+              className="priv-boton"
+              aria-expanded={false}
+              onClick={() => (setEnviada(null), setAbierto(true))}
+            >
               Nueva solicitud
             </button>
           </p>
@@ -118,7 +126,9 @@ export default function Modificaciones({ ruta }: PropsPantalla) {
         <section aria-labelledby="mod-lista-titulo">
           <h2 id="mod-lista-titulo">Sus solicitudes</h2>
           {lista.fase === 'cargando' && <Cargando texto="Cargando sus solicitudes…" />}
-          {lista.fase === 'error' && <ErrorCarga que="sus solicitudes" mensaje={lista.mensaje} reintentar={() => setRecarga((n) => n + 1)} />}
+          {lista.fase === 'error' && (
+            <ErrorCarga que="sus solicitudes" mensaje={lista.mensaje} reintentar={() => setRecarga((n) => n + 1)} />
+          )}
           {lista.fase === 'lista' && lista.datos.length === 0 && (
             <Vacio titulo="Todavía no ha presentado ninguna solicitud" nivel="h3">
               <p>Cuando pida un cambio de potencia, de tarifa o de titular, aparecerá aquí con su número y cada paso de su tramitación.</p>

@@ -72,7 +72,11 @@ export default function Solicitud({ params, ruta }: PropsPantalla) {
           <EtiquetaEstado estado={s.estado} />
         </div>
         <p>{EXPLICACION_ESTADO[s.estado]}</p>
-        <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Resultado de la anulación" />
+        <ListaAlertas
+          alertas={alertas}
+          alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))}
+          etiqueta="Resultado de la anulación"
+        />
         <dl className="med-datos">
           <DatosSuministro s={s} />
           <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
@@ -102,7 +106,10 @@ export default function Solicitud({ params, ruta }: PropsPantalla) {
         alConfirmar={() => void anular()}
         alCancelar={() => setPreguntar(false)}
       >
-        <p>La distribuidora dejará de tramitarla y no se cambiará nada en su contrato. Si más adelante quiere el cambio, tendrá que presentar una solicitud nueva.</p>
+        <p>
+          La distribuidora dejará de tramitarla y no se cambiará nada en su contrato. Si más adelante quiere el cambio, tendrá que presentar
+          una solicitud nueva.
+        </p>
       </Confirmacion>
     </div>
   );

@@ -102,7 +102,8 @@ export function Historial({ eventos, etiqueta }: { eventos: readonly EventoApi[]
 }
 
 /** A request loading, shown, missing (404) or failed. */
-export type CargaSolicitud<T> = { fase: 'cargando' } | { fase: 'lista'; datos: T } | { fase: 'no-existe'; mensaje: string } | { fase: 'error'; mensaje: string };
+export type CargaSolicitud<T> =
+  { fase: 'cargando' } | { fase: 'lista'; datos: T } | { fase: 'no-existe'; mensaje: string } | { fase: 'error'; mensaje: string };
 
 /** Loads one request from `url`, with a retry and a way to replace it with an action's answer. */
 export function useSolicitud<T>(url: string): [CargaSolicitud<T>, () => void, (datos: T) => void] {

@@ -36,7 +36,8 @@ const TARJETAS: readonly Tarjeta[] = [
   {
     area: 'accesoyconexion',
     titulo: 'Acceso y conexión',
-    descripcion: 'Presente sus solicitudes de acceso y conexión a la red de forma digital, siga cada paso y sus documentos, y consulte la capacidad nodal de EPD y EOD.',
+    descripcion:
+      'Presente sus solicitudes de acceso y conexión a la red de forma digital, siga cada paso y sus documentos, y consulte la capacidad nodal de EPD y EOD.',
     enlaces: [
       aRuta('solicitudes', 'Mis solicitudes'),
       { texto: 'Capacidad nodal EPD', href: '/capacidad-nodal/epd' },
@@ -73,10 +74,16 @@ export default function Inicio() {
   return (
     <div className="priv-pagina priv-inicio">
       <h1 tabIndex={-1}>Bienvenido/a, {nombre}</h1>
-      {aviso && <ListaAlertas alertas={[{ id: 'guarda', nivel: 'warning', texto: aviso }]} alCerrar={() => $avisoGuarda.set(null)} etiqueta="Aviso de acceso" />}
+      {aviso && (
+        <ListaAlertas
+          alertas={[{ id: 'guarda', nivel: 'warning', texto: aviso }]}
+          alCerrar={() => $avisoGuarda.set(null)}
+          etiqueta="Aviso de acceso"
+        />
+      )}
       <p className="priv-inicio__intro">
-        Desde su área privada puede gestionar sus solicitudes de acceso y conexión, consultar los datos de sus suministros y, si es una comercializadora,
-        sus solicitudes ATR y los ficheros SIPS. El menú muestra las secciones a las que tiene acceso.
+        Desde su área privada puede gestionar sus solicitudes de acceso y conexión, consultar los datos de sus suministros y, si es una
+        comercializadora, sus solicitudes ATR y los ficheros SIPS. El menú muestra las secciones a las que tiene acceso.
       </p>
       <ul className="priv-tarjetas">
         {TARJETAS.map((t) => {

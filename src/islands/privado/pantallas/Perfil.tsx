@@ -58,8 +58,8 @@ export default function Perfil({ ruta }: PropsPantalla) {
           {suplantado && (
             <div className="priv-aviso priv-aviso--warning">
               <p>
-                <strong>Está actuando como este usuario.</strong> Puede ver sus datos y corregir su nombre, pero no cambiar su contraseña ni su correo electrónico, ni
-                cerrar sus sesiones: esas acciones son solo de la persona titular de la cuenta.
+                <strong>Está actuando como este usuario.</strong> Puede ver sus datos y corregir su nombre, pero no cambiar su contraseña ni
+                su correo electrónico, ni cerrar sus sesiones: esas acciones son solo de la persona titular de la cuenta.
               </p>
             </div>
           )}
@@ -80,9 +80,9 @@ export default function Perfil({ ruta }: PropsPantalla) {
               </div>
             </dl>
             <p className="priv-nota">
-              El NIF no se puede cambiar desde aquí: es el dato que le identifica como titular de sus suministros, y cambiarlo daría acceso a los datos de otra
-              persona. Si es incorrecto, pida su corrección a su distribuidora a través de <a href="/informacion">Contacto</a>, con un documento que acredite el NIF
-              correcto.
+              El NIF no se puede cambiar desde aquí: es el dato que le identifica como titular de sus suministros, y cambiarlo daría acceso
+              a los datos de otra persona. Si es incorrecto, pida su corrección a su distribuidora a través de{' '}
+              <a href="/informacion">Contacto</a>, con un documento que acredite el NIF correcto.
             </p>
           </section>
           <DatosPersonales perfil={carga.perfil} alGuardar={(p) => setCarga({ fase: 'lista', perfil: p })} />

@@ -52,7 +52,9 @@ export function CambioClave({ bloqueado, alCambiar }: CambioClaveProps) {
   return (
     <section className="priv-bloque" aria-labelledby="perfil-clave">
       <h2 id="perfil-clave">Cambiar la contraseña</h2>
-      <p className="priv-nota">Al cambiarla se cerrarán sus sesiones en otros dispositivos; esta seguirá abierta. Le enviaremos un correo de confirmación.</p>
+      <p className="priv-nota">
+        Al cambiarla se cerrarán sus sesiones en otros dispositivos; esta seguirá abierta. Le enviaremos un correo de confirmación.
+      </p>
       {bloqueado && <p className="priv-nota priv-nota--bloqueo">No disponible mientras actúa como otro usuario.</p>}
       <div className="sesion priv-formulario">
         <div className="sesion__aviso" role="note">

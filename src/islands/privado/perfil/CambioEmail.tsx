@@ -50,13 +50,14 @@ export function CambioEmail({ perfil, bloqueado, alSolicitar }: CambioEmailProps
     <section className="priv-bloque" aria-labelledby="perfil-email">
       <h2 id="perfil-email">Cambiar el correo electrónico</h2>
       <p className="priv-nota">
-        Su correo electrónico es también su usuario para entrar. Le enviaremos un enlace a la nueva dirección: el cambio se aplica cuando lo abra, y entonces
-        tendrá que volver a entrar con la nueva dirección en todos sus dispositivos. A la dirección actual le avisaremos del cambio.
+        Su correo electrónico es también su usuario para entrar. Le enviaremos un enlace a la nueva dirección: el cambio se aplica cuando lo
+        abra, y entonces tendrá que volver a entrar con la nueva dirección en todos sus dispositivos. A la dirección actual le avisaremos
+        del cambio.
       </p>
       {perfil.emailPendiente && (
         <p className="priv-aviso priv-aviso--info">
-          Cambio pendiente de confirmar: hemos enviado un enlace a <strong>{perfil.emailPendiente}</strong>. Si no lo encuentra, revise la carpeta de correo no
-          deseado o pida otro enlace con este formulario.
+          Cambio pendiente de confirmar: hemos enviado un enlace a <strong>{perfil.emailPendiente}</strong>. Si no lo encuentra, revise la
+          carpeta de correo no deseado o pida otro enlace con este formulario.
         </p>
       )}
       {bloqueado && <p className="priv-nota priv-nota--bloqueo">No disponible mientras actúa como otro usuario.</p>}

@@ -27,7 +27,12 @@ export interface DatosPersonalesProps {
   alGuardar: (perfil: Perfil) => void;
 }
 
-const AUTOCOMPLETAR = { nombre: 'given-name', apellido1: 'family-name', apellido2: 'additional-name', razonSocial: 'organization' } as const;
+const AUTOCOMPLETAR = {
+  nombre: 'given-name',
+  apellido1: 'family-name',
+  apellido2: 'additional-name',
+  razonSocial: 'organization',
+} as const;
 
 /** The identity form. */
 export function DatosPersonales({ perfil, alGuardar }: DatosPersonalesProps) {
@@ -64,7 +69,9 @@ export function DatosPersonales({ perfil, alGuardar }: DatosPersonalesProps) {
 
   return (
     <section className="priv-bloque" aria-labelledby="perfil-datos">
-      <h2 id="perfil-datos">{clase === 'empresa' ? 'Razón social' : clase === 'persona' ? 'Nombre y apellidos' : 'Nombre o razón social'}</h2>
+      <h2 id="perfil-datos">
+        {clase === 'empresa' ? 'Razón social' : clase === 'persona' ? 'Nombre y apellidos' : 'Nombre o razón social'}
+      </h2>
       <p className="priv-nota">{explicacion}</p>
       <div className="sesion priv-formulario">
         <ResumenErrores titulo="Revise los campos marcados" errores={f.errores} intento={f.intento} />

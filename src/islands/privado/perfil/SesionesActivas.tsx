@@ -50,7 +50,8 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
     <section className="priv-bloque" aria-labelledby="perfil-sesiones">
       <h2 id="perfil-sesiones">Sesiones abiertas</h2>
       <p className="priv-nota">
-        Estos son los dispositivos donde su cuenta tiene la sesión abierta. Si no reconoce alguno, cierre las demás sesiones y cambie su contraseña.
+        Estos son los dispositivos donde su cuenta tiene la sesión abierta. Si no reconoce alguno, cierre las demás sesiones y cambie su
+        contraseña.
       </p>
       <ListaAlertas alertas={f.alertas} alCerrar={f.cerrarAlerta} etiqueta="Resultado de cerrar sesiones" />
       {carga.fase === 'cargando' && <p role="status">Cargando las sesiones…</p>}
@@ -87,7 +88,13 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
         </ul>
       )}
       {bloqueado && <p className="priv-nota priv-nota--bloqueo">No puede cerrar sesiones mientras actúa como otro usuario.</p>}
-      <button type="button" className="priv-boton priv-boton--secundario" onClick={() => void cerrarOtras()} disabled={bloqueado || (carga.fase === 'lista' && otras === 0)} aria-busy={f.enviando || undefined}>
+      <button
+        type="button"
+        className="priv-boton priv-boton--secundario"
+        onClick={() => void cerrarOtras()}
+        disabled={bloqueado || (carga.fase === 'lista' && otras === 0)}
+        aria-busy={f.enviando || undefined}
+      >
         Cerrar las demás sesiones
       </button>
       {carga.fase === 'lista' && otras === 0 && !bloqueado && <p className="priv-nota">No tiene otras sesiones abiertas.</p>}

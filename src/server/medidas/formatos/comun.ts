@@ -126,7 +126,8 @@ export class IntervalosVistos {
       else alto = medio;
     }
     const t = lista[bajo - 1];
-    if (t && ms < t.inicio + t.n * paso && (ms - t.inicio) % paso === 0) return { indice: bajo, linea: t.linea0 + ((ms - t.inicio) / paso) * t.paso };
+    if (t && ms < t.inicio + t.n * paso && (ms - t.inicio) % paso === 0)
+      return { indice: bajo, linea: t.linea0 + ((ms - t.inicio) / paso) * t.paso };
     return { indice: bajo, linea: null };
   }
 
@@ -146,7 +147,11 @@ export class IntervalosVistos {
       this.tramos.set(clave, lista);
     }
     const ultimo = lista[lista.length - 1];
-    if (ultimo && ms === ultimo.inicio + ultimo.n * paso && (ultimo.n === 1 ? linea > ultimo.linea0 : linea === ultimo.linea0 + ultimo.n * ultimo.paso)) {
+    if (
+      ultimo &&
+      ms === ultimo.inicio + ultimo.n * paso &&
+      (ultimo.n === 1 ? linea > ultimo.linea0 : linea === ultimo.linea0 + ultimo.n * ultimo.paso)
+    ) {
       if (ultimo.n === 1) ultimo.paso = linea - ultimo.linea0;
       ultimo.n++;
       return null;

@@ -72,7 +72,8 @@ function rolDe(n: string): Rol | 'autoconsumo' | 'conocida' | null {
   if (/^inicio\b/.test(n)) return 'inicio';
   if (/^fin\b/.test(n)) return 'fin';
   if (/^(consumo|consumption|ae|energia consumida|energia importada|importada|activa entrante)\b/.test(n)) return 'importada';
-  if (/^(as|energia ?vertida|vertida|vertido|excedentes?|surplus|generacion|energia exportada|exportada|activa saliente)\b/.test(n)) return 'exportada';
+  if (/^(as|energia ?vertida|vertida|vertido|excedentes?|surplus|generacion|energia exportada|exportada|activa saliente)\b/.test(n))
+    return 'exportada';
   if (/^(metodo|real\/estimad|obtencion)/.test(n)) return 'metodo';
   if (/^firme(za)?$/.test(n)) return 'firme';
   if (/^(periodo|franja)\b/.test(n)) return 'conocida';
@@ -231,7 +232,10 @@ export async function leerCsvConsumidor(
     rec.lineas++;
     while (campos.length > nombres.length && campos[campos.length - 1] === '') campos.pop();
     if (campos.length !== nombres.length) {
-      rec.error(linea, `La línea tiene ${campos.length} campos y la cabecera ${nombres.length}. Compruebe el separador «${separador === '\t' ? 'tabulador' : separador}» y las comillas.`);
+      rec.error(
+        linea,
+        `La línea tiene ${campos.length} campos y la cabecera ${nombres.length}. Compruebe el separador «${separador === '\t' ? 'tabulador' : separador}» y las comillas.`,
+      );
       continue;
     }
     const faltas: string[] = [];
@@ -243,11 +247,15 @@ export async function leerCsvConsumidor(
       const inicio = leerIsoConDesfase(campo(campos, 'inicio'));
       const textoFin = campo(campos, 'fin');
       const fin = textoFin === '' ? null : leerIsoConDesfase(textoFin);
-      if (!inicio) faltas.push(`El inicio «${campo(campos, 'inicio')}» debe ser una fecha y hora ISO 8601 con desfase, como 2025-10-26T02:00:00+02:00.`);
+      if (!inicio)
+        faltas.push(
+          `El inicio «${campo(campos, 'inicio')}» debe ser una fecha y hora ISO 8601 con desfase, como 2025-10-26T02:00:00+02:00.`,
+        );
       else if (textoFin !== '' && !fin) faltas.push(`El fin «${textoFin}» debe ser una fecha y hora ISO 8601 con desfase.`);
       else {
         const duracion = fin ? (fin.getTime() - inicio.getTime()) / 60_000 : null;
-        if (duracion !== null && duracion !== 60 && duracion !== 15) faltas.push(`Del inicio al fin hay ${numeroEs.format(duracion)} minutos: cada línea debe ser una hora o un cuarto de hora.`);
+        if (duracion !== null && duracion !== 60 && duracion !== 15)
+          faltas.push(`Del inicio al fin hay ${numeroEs.format(duracion)} minutos: cada línea debe ser una hora o un cuarto de hora.`);
         else momento = { tipo: 'iso', inicio, minutos: duracion as MinutosIntervalo | null };
       }
     } else {
@@ -265,11 +273,15 @@ export async function leerCsvConsumidor(
       if (!fecha) faltas.push(`La fecha «${fechaTexto}» no es válida: use dd/mm/aaaa.`);
       const temporadaTexto = campo(campos, 'temporada');
       const temporada = columnas.has('temporada') ? leerTemporada(temporadaTexto) : null;
-      if (columnas.has('temporada') && temporada === null) faltas.push(`El horario «${temporadaTexto}» debe ser 0 o INV (invierno), o 1 o VER (verano).`);
+      if (columnas.has('temporada') && temporada === null)
+        faltas.push(`El horario «${temporadaTexto}» debe ser 0 o INV (invierno), o 1 o VER (verano).`);
       const reloj = leerReloj(horaTexto);
       if (/^\d{1,3}$/.test(horaTexto) && !columnas.has('fechaHora')) {
         const n = Number(horaTexto);
-        if (n < 1 || n > 100) faltas.push(`La hora «${horaTexto}» debe ir de 1 a 24 (25 el día del cambio de octubre), o de 1 a 100 en ficheros cuartohorarios.`);
+        if (n < 1 || n > 100)
+          faltas.push(
+            `La hora «${horaTexto}» debe ir de 1 a 24 (25 el día del cambio de octubre), o de 1 a 100 en ficheros cuartohorarios.`,
+          );
         else if (fecha && temporada !== null) momento = { tipo: 'marcaNumero', fecha, numero: n, temporada };
         else if (fecha) momento = { tipo: 'numero', fecha, numero: n };
       } else if (reloj !== null) {
@@ -285,13 +297,20 @@ export async function leerCsvConsumidor(
     }
 
     const importada = leerEnergia(campo(campos, 'importada'), columnas.get('importada')!.unidad!, 'el consumo', true, faltas);
-    const exportada = columnas.has('exportada') ? leerEnergia(campo(campos, 'exportada'), columnas.get('exportada')!.unidad!, 'la energía vertida', false, faltas) : null;
+    const exportada = columnas.has('exportada')
+      ? leerEnergia(campo(campos, 'exportada'), columnas.get('exportada')!.unidad!, 'la energía vertida', false, faltas)
+      : null;
     let metodo: MetodoMedida = 'real';
     if (columnas.has('metodo')) {
       const t = campo(campos, 'metodo');
       const m = leerMetodo(t);
       if (m) metodo = m;
-      else faltas.push(t === '' ? 'Falta el método de obtención (R real o E estimada).' : `El método de obtención «${t}» debe ser R (real) o E (estimada).`);
+      else
+        faltas.push(
+          t === ''
+            ? 'Falta el método de obtención (R real o E estimada).'
+            : `El método de obtención «${t}» debe ser R (real) o E (estimada).`,
+        );
     }
     let firme: boolean | null = null;
     if (columnas.has('firme')) {
@@ -345,7 +364,9 @@ function leerEnergia(texto: string, unidad: 'Wh' | 'kWh', nombre: string, obliga
     return null;
   }
   if (wh > MAX_WH_INTERVALO) {
-    faltas.push(`${nombre.charAt(0).toUpperCase()}${nombre.slice(1)} (${texto} ${unidad}) es imposible en un intervalo: compruebe la unidad.`);
+    faltas.push(
+      `${nombre.charAt(0).toUpperCase()}${nombre.slice(1)} (${texto} ${unidad}) es imposible en un intervalo: compruebe la unidad.`,
+    );
     return null;
   }
   return wh;
@@ -388,7 +409,10 @@ function asignarIntervalos(filas: Fila[], rec: Recolector): void {
       const finMin = m.tipo === 'marca' ? m.finMin : m.numero * minutos;
       const fin = finDesdeRelojYTemporada(m.fecha, Math.floor(finMin / 60), finMin % 60, m.temporada);
       if (!fin) {
-        rec.error(f.linea, `El horario ${m.temporada === 1 ? 'de verano' : 'de invierno'} no corresponde a la hora ${relojTexto(finMin)} del ${fechaEs(m.fecha)}.`);
+        rec.error(
+          f.linea,
+          `El horario ${m.temporada === 1 ? 'de verano' : 'de invierno'} no corresponde a la hora ${relojTexto(finMin)} del ${fechaEs(m.fecha)}.`,
+        );
         continue;
       }
       f.inicio = new Date(fin.getTime() - minutos * 60_000);
@@ -424,7 +448,8 @@ function asignarIntervalos(filas: Fila[], rec: Recolector): void {
     const cortoOctubre = tipoDia === 'cambio-invierno' && !repetidos && grupo.length === delDia - 60 / minutos;
     if (cortoOctubre) {
       const texto = `El ${fechaEs(fecha)} tiene ${delDia} ${unidad} (cambio al horario de invierno, la hora de 02:00 a 03:00 se repite) y el fichero trae ${grupo.length}: si la hora repetida viene sumada en una sola fila, todas las siguientes quedan una hora desplazadas.`;
-      if (rec.estricto) rec.error(grupo[grupo.length - 1]!.linea, `${texto} En modo estricto no se importa: envíe las ${delDia} ${unidad} del día.`);
+      if (rec.estricto)
+        rec.error(grupo[grupo.length - 1]!.linea, `${texto} En modo estricto no se importa: envíe las ${delDia} ${unidad} del día.`);
       else rec.avisos.push(`${texto} Compruébelo (el modo estricto lo rechaza).`);
     }
     if (porReloj) {
@@ -438,7 +463,10 @@ function asignarIntervalos(filas: Fila[], rec: Recolector): void {
       if (m.tipo === 'numero' && !porReloj) {
         const inicio = inicioIntervaloDelDia(fecha, m.numero, minutos);
         if (!inicio) {
-          rec.error(f.linea, `La ${minutos === 60 ? 'hora' : 'posición'} ${m.numero} no existe el ${fechaEs(fecha)}: ese día tiene ${delDia} ${unidad}.`);
+          rec.error(
+            f.linea,
+            `La ${minutos === 60 ? 'hora' : 'posición'} ${m.numero} no existe el ${fechaEs(fecha)}: ese día tiene ${delDia} ${unidad}.`,
+          );
           continue;
         }
         f.inicio = inicio;

@@ -18,7 +18,14 @@ import { abrirFichero, type FuenteFichero } from '../../ficheros/comprimidos.ts'
 import { filasCsv, filasCsvTexto, primeraLinea } from '../../ficheros/csv.ts';
 import { ErrorFichero } from '../../ficheros/errores.ts';
 import { normalizarNombreColumna, leerCsvConsumidor } from './csv-consumidor.ts';
-import { Recolector, type ErrorLinea, type FormatoMedidas, type OpcionesLectura, type ResultadoLectura, type ResumenLectura } from './comun.ts';
+import {
+  Recolector,
+  type ErrorLinea,
+  type FormatoMedidas,
+  type OpcionesLectura,
+  type ResultadoLectura,
+  type ResumenLectura,
+} from './comun.ts';
 import { leerLineaRee, leerNombreRee } from './ree.ts';
 import type { RegistroMedida } from '../../../lib/medidas/tipos.ts';
 
@@ -30,8 +37,7 @@ export { normalizarNombreColumna } from './csv-consumidor.ts';
 
 /** Verdict of a read that keeps no records. */
 export type ResultadoValidacion =
-  | { ok: true; resumen: ResumenLectura }
-  | { ok: false; errores: ErrorLinea[]; erroresOmitidos: number; formato: FormatoMedidas | null };
+  { ok: true; resumen: ResumenLectura } | { ok: false; errores: ErrorLinea[]; erroresOmitidos: number; formato: FormatoMedidas | null };
 
 const REE_LINEA = /^\s*"?ES\d{16}[A-Z]{2}(\d[A-Z])?"?\s*;\s*\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/i;
 
@@ -136,7 +142,8 @@ export async function* recorrerFicheroMedidas(
       }
       if (!rec.hayErrores) yield* registros;
     } else {
-      if (formato === 'P5D') rec.avisos.push('Los P5D no indican el método de obtención ni la firmeza: las horas se registran como reales y sin firmeza.');
+      if (formato === 'P5D')
+        rec.avisos.push('Los P5D no indican el método de obtención ni la firmeza: las horas se registran como reales y sin firmeza.');
       for await (const { numero, campos } of filasCsv(textos, ';')) {
         if (campos.every((c) => c === '')) continue;
         rec.lineas++;
@@ -159,7 +166,11 @@ export async function* recorrerFicheroMedidas(
 }
 
 /** Reads a whole file into records, or lists its faults (tests and small files). */
-export async function leerFicheroMedidas(nombre: string, contenido: ContenidoMedidas, opciones: OpcionesLectura = {}): Promise<ResultadoLectura> {
+export async function leerFicheroMedidas(
+  nombre: string,
+  contenido: ContenidoMedidas,
+  opciones: OpcionesLectura = {},
+): Promise<ResultadoLectura> {
   const registros: RegistroMedida[] = [];
   const it = recorrerFicheroMedidas(nombre, contenido, opciones);
   for (let r = await it.next(); ; r = await it.next()) {
@@ -172,7 +183,11 @@ export async function leerFicheroMedidas(nombre: string, contenido: ContenidoMed
 }
 
 /** Checks a whole file without keeping its records. */
-export async function validarFicheroMedidas(nombre: string, contenido: ContenidoMedidas, opciones: OpcionesLectura = {}): Promise<ResultadoValidacion> {
+export async function validarFicheroMedidas(
+  nombre: string,
+  contenido: ContenidoMedidas,
+  opciones: OpcionesLectura = {},
+): Promise<ResultadoValidacion> {
   const it = recorrerFicheroMedidas(nombre, contenido, opciones);
   for (let r = await it.next(); ; r = await it.next()) if (r.done) return r.value;
 }

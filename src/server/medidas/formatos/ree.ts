@@ -24,7 +24,10 @@ const PATRON_NOMBRE = /^(P5D|F5D|RF5D|A5D|B5D)_(\d+)_(\d{4})_(\d{4})(\d{2})(\d{2
 
 /** What a REE file name says, or null when it does not follow the convention. */
 export function leerNombreRee(nombre: string): NombreFicheroRee | null {
-  const base = nombre.split(/[\\/]/).pop()!.replace(/\.(bz2|gz|zip)$/i, '');
+  const base = nombre
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.(bz2|gz|zip)$/i, '');
   const m = PATRON_NOMBRE.exec(base);
   if (!m) return null;
   const fecha = fechaLocal(Number(m[4]), Number(m[5]), Number(m[6]));
@@ -101,10 +104,13 @@ export function leerLineaRee(formato: 'P5D' | 'F5D', campos: readonly string[]):
   const importada = enteroWh(c[3]!);
   if (c[3] === '') faltas.push('Falta la energía activa entrante (Wh).');
   else if (importada === null) faltas.push(`La energía activa entrante «${c[3]}» debe ser un número entero de Wh, sin signo ni decimales.`);
-  else if (importada > MAX_WH_INTERVALO) faltas.push(`La energía activa entrante (${numeroEs.format(importada)} Wh en una hora) es imposible: compruebe la unidad.`);
+  else if (importada > MAX_WH_INTERVALO)
+    faltas.push(`La energía activa entrante (${numeroEs.format(importada)} Wh en una hora) es imposible: compruebe la unidad.`);
   const exportada = c[4] === '' ? null : enteroWh(c[4]!);
-  if (c[4] !== '' && exportada === null) faltas.push(`La energía activa saliente «${c[4]}» debe ser un número entero de Wh, sin signo ni decimales.`);
-  else if (exportada !== null && exportada > MAX_WH_INTERVALO) faltas.push(`La energía activa saliente (${numeroEs.format(exportada)} Wh en una hora) es imposible: compruebe la unidad.`);
+  if (c[4] !== '' && exportada === null)
+    faltas.push(`La energía activa saliente «${c[4]}» debe ser un número entero de Wh, sin signo ni decimales.`);
+  else if (exportada !== null && exportada > MAX_WH_INTERVALO)
+    faltas.push(`La energía activa saliente (${numeroEs.format(exportada)} Wh en una hora) es imposible: compruebe la unidad.`);
 
   let metodo: MetodoMedida = 'real';
   let codigoMetodo: number | undefined;
@@ -113,13 +119,15 @@ export function leerLineaRee(formato: 'P5D' | 'F5D', campos: readonly string[]):
   if (formato === 'F5D') {
     const r = [5, 6, 7, 8].map((i) => {
       const v = c[i] === '' ? null : enteroWh(c[i]!);
-      if (c[i] !== '' && v === null) faltas.push(`La energía reactiva R${i - 4} «${c[i]}» debe ser un número entero de VArh, sin signo ni decimales.`);
+      if (c[i] !== '' && v === null)
+        faltas.push(`La energía reactiva R${i - 4} «${c[i]}» debe ser un número entero de VArh, sin signo ni decimales.`);
       return v;
     });
     if (r.some((v) => v !== null)) reactivas = { r1: r[0]!, r2: r[1]!, r3: r[2]!, r4: r[3]! };
     const codigo = /^\d+$/.test(c[9]!) ? Number(c[9]) : NaN;
     const m = METODOS_F5D[codigo];
-    if (!m) faltas.push(c[9] === '' ? 'Falta el método de obtención (1 a 6).' : `El método de obtención «${c[9]}» no es un código de 1 a 6.`);
+    if (!m)
+      faltas.push(c[9] === '' ? 'Falta el método de obtención (1 a 6).' : `El método de obtención «${c[9]}» no es un código de 1 a 6.`);
     else {
       metodo = m;
       codigoMetodo = codigo;
