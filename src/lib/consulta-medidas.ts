@@ -40,14 +40,18 @@ export function errorRango(desde: string, hasta: string): string | null {
 /** Query of a curve: supply point, range and resolution. */
 export const consultaCurvaSchema = /* @__PURE__ */ z
   .object({
-    /** CUPS of one of the user's supply points. */
-    cups: z.string().trim().min(20, 'Indique el CUPS del suministro.').max(22, 'El CUPS tiene 20 o 22 caracteres.'),
-    /** First civil day (Madrid), YYYY-MM-DD. */
-    desde: z.string(),
-    /** Last civil day, included. */
-    hasta: z.string(),
-    /** hora (default), cuartohora, dia or mes. */
-    resolucion: z.enum(RESOLUCIONES, { error: 'Resolución no admitida: use hora, cuartohora, dia o mes.' }).default('hora'),
+    cups: z
+      .string()
+      .trim()
+      .min(20, 'Indique el CUPS del suministro.')
+      .max(22, 'El CUPS tiene 20 o 22 caracteres.')
+      .meta({ description: 'CUPS de uno de los suministros del usuario.' }),
+    desde: z.string().meta({ description: 'Primer día, AAAA-MM-DD, en la hora local del suministro.' }),
+    hasta: z.string().meta({ description: 'Último día, incluido, AAAA-MM-DD; como máximo dos años.' }),
+    resolucion: z
+      .enum(RESOLUCIONES, { error: 'Resolución no admitida: use hora, cuartohora, dia o mes.' })
+      .default('hora')
+      .meta({ description: 'hora (por defecto), cuartohora (solo contadores cuartohorarios), dia o mes.' }),
   })
   .superRefine((v, ctx) => {
     const e = errorRango(v.desde, v.hasta);

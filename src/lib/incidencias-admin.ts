@@ -38,15 +38,26 @@ const fecha = (mensaje: string) => z.iso.datetime({ offset: true, error: mensaje
  */
 export const incidenciaEntradaSchema = z
   .object({
-    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'Elija la distribuidora: epd, eod o ecd.' }),
-    estado: z.enum(ESTADOS_INCIDENCIA_ABIERTA, { error: 'Elija el estado: Programada, En curso o Activa.' }),
-    descripcion: texto('Describa la incidencia.', 'La descripción', LIMITES_INCIDENCIA.descripcion),
-    municipio: texto('Indique el municipio.', 'El municipio', LIMITES_INCIDENCIA.municipio),
+    distribuidora: z
+      .enum(CODIGOS_DISTRIBUIDORA, { error: 'Elija la distribuidora: epd, eod o ecd.' })
+      .meta({ description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    estado: z
+      .enum(ESTADOS_INCIDENCIA_ABIERTA, { error: 'Elija el estado: Programada, En curso o Activa.' })
+      .meta({ description: 'Programada, En curso o Activa.' }),
+    descripcion: texto('Describa la incidencia.', 'La descripción', LIMITES_INCIDENCIA.descripcion).meta({
+      description: 'Qué ocurre, para el público; hasta 500 caracteres.',
+    }),
+    municipio: texto('Indique el municipio.', 'El municipio', LIMITES_INCIDENCIA.municipio).meta({
+      description: 'Nombre del municipio; hasta 100 caracteres.',
+    }),
     codigoIne: z
       .string({ error: 'Indique el código INE del municipio.' })
       .trim()
-      .regex(CODIGO_INE, 'El código INE del municipio tiene 5 cifras y empieza por el de su provincia (01 a 52).'),
-    provincia: texto('Indique la provincia.', 'La provincia', LIMITES_INCIDENCIA.provincia),
+      .regex(CODIGO_INE, 'El código INE del municipio tiene 5 cifras y empieza por el de su provincia (01 a 52).')
+      .meta({ description: 'Código INE del municipio, 5 cifras.' }),
+    provincia: texto('Indique la provincia.', 'La provincia', LIMITES_INCIDENCIA.provincia).meta({
+      description: 'Nombre de la provincia; hasta 60 caracteres.',
+    }),
     codigosPostales: z
       .array(
         z
@@ -59,7 +70,8 @@ export const incidenciaEntradaSchema = z
       )
       .max(LIMITES_INCIDENCIA.codigosPostales, `Indique como mucho ${LIMITES_INCIDENCIA.codigosPostales} códigos postales.`)
       .default([])
-      .transform((l) => [...new Set(l)]),
+      .transform((l) => [...new Set(l)])
+      .meta({ description: 'Códigos postales afectados (5 cifras), hasta 200; por defecto ninguno.' }),
     cups: z
       .array(
         z.string({ error: 'Cada CUPS debe ser un texto.' }).superRefine((v, ctx) => {
@@ -69,16 +81,21 @@ export const incidenciaEntradaSchema = z
         { error: 'Los CUPS deben enviarse como una lista.' },
       )
       .max(LIMITES_INCIDENCIA.cups, `Indique como mucho ${LIMITES_INCIDENCIA.cups} CUPS.`)
-      .default([]),
+      .default([])
+      .meta({ description: 'CUPS afectados de esa distribuidora, hasta 5000; se guardan con 20 caracteres.' }),
     clientesAfectados: z
       .number({ error: 'Indique un número entero de clientes afectados, sin puntos ni comas.' })
       .int('Indique un número entero de clientes afectados, sin puntos ni comas.')
       .nonnegative('El número de clientes afectados no puede ser negativo.')
       .max(10_000_000, 'El número de clientes afectados no es realista.')
       .nullable()
-      .default(null),
-    inicio: fecha('Indique la fecha y hora de inicio (ISO 8601).'),
-    finPrevisto: fecha('La fecha y hora de fin prevista no es válida (ISO 8601).').nullable().default(null),
+      .default(null)
+      .meta({ description: 'Número estimado de suministros afectados, o null.' }),
+    inicio: fecha('Indique la fecha y hora de inicio (ISO 8601).').meta({ description: 'Inicio, ISO 8601 con Z o desfase.' }),
+    finPrevisto: fecha('La fecha y hora de fin prevista no es válida (ISO 8601).')
+      .nullable()
+      .default(null)
+      .meta({ description: 'Fin previsto, ISO 8601, no anterior al inicio; o null.' }),
   })
   .superRefine((v, ctx) => {
     if (v.finPrevisto && Date.parse(v.finPrevisto) < Date.parse(v.inicio)) {
@@ -99,5 +116,7 @@ export type IncidenciaEntrada = z.infer<typeof incidenciaEntradaSchema>;
 
 /** Closing an incident: its real end, now when not given. */
 export const cierreIncidenciaSchema = z.object({
-  fin: fecha('La fecha y hora de fin no es válida (ISO 8601).').optional(),
+  fin: fecha('La fecha y hora de fin no es válida (ISO 8601).')
+    .optional()
+    .meta({ description: 'Fin real, ISO 8601, no anterior al inicio; sin él, ahora (o el inicio, si no había empezado).' }),
 });

@@ -32,10 +32,16 @@ const texto = (campo: string, max: number) =>
 
 /** The editable profile data, before the rules of the account's kind. */
 export const datosPerfilSchema = z.object({
-  nombre: texto('El nombre', LIMITES.nombre),
-  apellido1: texto('El primer apellido', LIMITES.nombre),
-  apellido2: texto('El segundo apellido', LIMITES.nombre),
-  razonSocial: texto('La razón social', LIMITES.razonSocial),
+  nombre: texto('El nombre', LIMITES.nombre).meta({ description: 'Nombre: obligatorio con DNI o NIE, vacío con CIF.' }),
+  apellido1: texto('El primer apellido', LIMITES.nombre).meta({
+    description: 'Primer apellido: obligatorio con DNI o NIE, vacío con CIF.',
+  }),
+  apellido2: texto('El segundo apellido', LIMITES.nombre).meta({
+    description: 'Segundo apellido: obligatorio con DNI o NIE, vacío con CIF.',
+  }),
+  razonSocial: texto('La razón social', LIMITES.razonSocial).meta({
+    description: 'Razón social: obligatoria con CIF, vacía con DNI o NIE.',
+  }),
 });
 
 /** Editable profile data after validation. */
@@ -91,16 +97,23 @@ export const cambioEmailSchema = z.object({
     .toLowerCase()
     .min(1, 'Introduzca el correo electrónico nuevo.')
     .max(LIMITES.email, `El correo electrónico no puede superar ${LIMITES.email} caracteres.`)
-    .pipe(z.email('El correo electrónico nuevo no tiene un formato válido.')),
-  password: passwordActual,
+    .pipe(z.email('El correo electrónico nuevo no tiene un formato válido.'))
+    .meta({ description: 'Correo electrónico nuevo; se aplica al confirmar el enlace enviado a él.' }),
+  password: passwordActual.meta({ description: 'Contraseña actual de la cuenta.' }),
 });
 
 /** Password change: the current one, the new one and its copy, which must match and follow the rule. */
 export const cambioClaveSchema = z
   .object({
-    passwordActual,
-    password: z.string({ error: 'Introduzca la nueva contraseña.' }).min(1, 'Introduzca la nueva contraseña.'),
-    passwordCopy: z.string({ error: 'Repita la nueva contraseña.' }).min(1, 'Repita la nueva contraseña.'),
+    passwordActual: passwordActual.meta({ description: 'Contraseña actual de la cuenta.' }),
+    password: z
+      .string({ error: 'Introduzca la nueva contraseña.' })
+      .min(1, 'Introduzca la nueva contraseña.')
+      .meta({ description: 'Contraseña nueva: de 3 a 30 caracteres, con una mayúscula, una minúscula y un número.' }),
+    passwordCopy: z
+      .string({ error: 'Repita la nueva contraseña.' })
+      .min(1, 'Repita la nueva contraseña.')
+      .meta({ description: 'La contraseña nueva, repetida.' }),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.passwordCopy) ctx.addIssue({ code: 'custom', path: ['passwordCopy'], message: 'Las contraseñas no coinciden.' });
@@ -109,5 +122,10 @@ export const cambioClaveSchema = z
 
 /** E-mail confirmation: the id from the mailed link `/sesion/confirmar-email/<id>`. */
 export const confirmarEmailSchema = z.object({
-  id: z.string({ error: 'Falta el identificador del enlace.' }).trim().min(1, 'Falta el identificador del enlace.').max(200),
+  id: z
+    .string({ error: 'Falta el identificador del enlace.' })
+    .trim()
+    .min(1, 'Falta el identificador del enlace.')
+    .max(200)
+    .meta({ description: 'El id del enlace de confirmación (`…/sesion/confirmar-email/<id>`).' }),
 });

@@ -44,8 +44,15 @@ const nif = z
 
 const texto = (campo: string, max: number) => z.string().trim().max(max, `${campo} no puede superar ${max} caracteres.`).default('');
 
-/** Origin plus path the client sends; the server uses it only when its origin is the portal's. */
-const host = z.string().max(500).default('');
+/** Origin plus path the client sends (CONTRACT.md); the links of the mails always point at PUBLIC_URL, whatever it says. */
+const host = z
+  .string()
+  .max(500)
+  .default('')
+  .meta({ description: 'Página de origen (opcional); no se usa: los enlaces del correo apuntan siempre al portal.' });
+
+/** What the password rule asks for, as the API documents it. */
+const REGLA_PASSWORD = 'de 3 a 30 caracteres, con una mayúscula, una minúscula y un número';
 
 /**
  * Registration payload (SPEC.md §3). A person (DNI/NIE) gives the three name fields and no company
@@ -53,13 +60,19 @@ const host = z.string().max(500).default('');
  */
 export const altaUsuarioSchema = z
   .object({
-    nif,
-    razonSocial: texto('La razón social', LIMITES.razonSocial),
-    nombre: texto('El nombre', LIMITES.nombre),
-    apellido1: texto('El primer apellido', LIMITES.nombre),
-    apellido2: texto('El segundo apellido', LIMITES.nombre),
-    password,
-    correoElectronico: email,
+    nif: nif.meta({ description: 'NIF, NIE o CIF; se guarda en mayúsculas, sin espacios, puntos ni guiones.' }),
+    razonSocial: texto('La razón social', LIMITES.razonSocial).meta({
+      description: 'Razón social: obligatoria con CIF, vacía con DNI o NIE.',
+    }),
+    nombre: texto('El nombre', LIMITES.nombre).meta({ description: 'Nombre: obligatorio con DNI o NIE, vacío con CIF.' }),
+    apellido1: texto('El primer apellido', LIMITES.nombre).meta({
+      description: 'Primer apellido: obligatorio con DNI o NIE, vacío con CIF.',
+    }),
+    apellido2: texto('El segundo apellido', LIMITES.nombre).meta({
+      description: 'Segundo apellido: obligatorio con DNI o NIE, vacío con CIF.',
+    }),
+    password: password.meta({ description: `Contraseña: ${REGLA_PASSWORD}.` }),
+    correoElectronico: email.meta({ description: 'Correo electrónico: usuario de acceso y destino del enlace de activación.' }),
     host,
   })
   .superRefine((v, ctx) => {
@@ -90,7 +103,12 @@ export type AltaUsuario = z.infer<typeof altaUsuarioSchema>;
 
 /** Activation: the id from the mailed link. */
 export const activarUsuarioSchema = z.object({
-  id: z.string({ error: 'Falta el identificador del enlace.' }).trim().min(1, 'Falta el identificador del enlace.').max(200),
+  id: z
+    .string({ error: 'Falta el identificador del enlace.' })
+    .trim()
+    .min(1, 'Falta el identificador del enlace.')
+    .max(200)
+    .meta({ description: 'El id del enlace de activación (`…/sesion/activar-usuario/<id>`).' }),
 });
 
 /** Password recovery (SPEC.md §5 "Recover": e-mail required and valid; NIF required). */
@@ -98,17 +116,28 @@ export const recuperarClaveSchema = z.object({
   nif: z
     .string({ error: 'Introduzca el NIF, NIE o CIF.' })
     .transform(normalizarNif)
-    .refine((v) => v.length > 0, 'Introduzca el NIF, NIE o CIF.'),
-  correoElectronico: email,
+    .refine((v) => v.length > 0, 'Introduzca el NIF, NIE o CIF.')
+    .meta({ description: 'NIF, NIE o CIF de la cuenta.' }),
+  correoElectronico: email.meta({ description: 'Correo electrónico de la cuenta.' }),
   host,
 });
 
 /** New password: both fields, equal, and following the rule; `host` is the reset page's URL with the id. */
 export const actualizarClaveSchema = z
   .object({
-    password: z.string({ error: 'Introduzca la nueva contraseña.' }).min(1, 'Introduzca la nueva contraseña.'),
-    passwordCopy: z.string({ error: 'Repita la nueva contraseña.' }).min(1, 'Repita la nueva contraseña.'),
-    host: z.string({ error: 'Falta el enlace de restablecimiento.' }).min(1, 'Falta el enlace de restablecimiento.').max(500),
+    password: z
+      .string({ error: 'Introduzca la nueva contraseña.' })
+      .min(1, 'Introduzca la nueva contraseña.')
+      .meta({ description: `Contraseña nueva: ${REGLA_PASSWORD}.` }),
+    passwordCopy: z
+      .string({ error: 'Repita la nueva contraseña.' })
+      .min(1, 'Repita la nueva contraseña.')
+      .meta({ description: 'La contraseña nueva, repetida.' }),
+    host: z
+      .string({ error: 'Falta el enlace de restablecimiento.' })
+      .min(1, 'Falta el enlace de restablecimiento.')
+      .max(500)
+      .meta({ description: 'URL de la página de restablecimiento, con el id del enlace (`…/sesion/nueva-clave/<id>`).' }),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.passwordCopy) ctx.addIssue({ code: 'custom', path: ['passwordCopy'], message: 'Las contraseñas no coinciden.' });

@@ -55,13 +55,23 @@ export function requiereMotivo(e: { interruptor: Interruptor; estadoSuministro: 
 /** A change of state as the API, the form and the import send it. */
 export const cambioEstadoSchema = z
   .object({
-    comunica: z.boolean({ error: MENSAJES_ESTADO.comunica }),
-    /** ISO 8601 instant; null or absent: now when it communicates, unknown otherwise. */
-    ultimaComunicacion: z.iso.datetime({ offset: true, error: MENSAJES_ESTADO.ultimaComunicacion }).nullable().optional(),
-    interruptor: z.enum(INTERRUPTORES, { error: MENSAJES_ESTADO.interruptor }),
-    estadoSuministro: z.enum(ESTADOS_SUMINISTRO, { error: MENSAJES_ESTADO.suministro }),
-    /** Why, for the holder; required by `requiereMotivo`. Empty means none. */
-    motivo: z.string().trim().max(MAX_MOTIVO, MENSAJES_ESTADO.motivoLargo).nullable().optional(),
+    comunica: z
+      .boolean({ error: MENSAJES_ESTADO.comunica })
+      .meta({ description: 'Si el contador comunica con el concentrador de la distribuidora.' }),
+    ultimaComunicacion: z.iso.datetime({ offset: true, error: MENSAJES_ESTADO.ultimaComunicacion }).nullable().optional().meta({
+      description:
+        'Última comunicación, instante ISO 8601 con zona; sin ella o null: ahora si comunica, desconocida si no. No puede ser futura.',
+    }),
+    interruptor: z
+      .enum(INTERRUPTORES, { error: MENSAJES_ESTADO.interruptor })
+      .meta({ description: 'Interruptor del contador: cerrado, abierto_exceso, abierto_remoto o sin_elemento (maxímetro).' }),
+    estadoSuministro: z
+      .enum(ESTADOS_SUMINISTRO, { error: MENSAJES_ESTADO.suministro })
+      .meta({ description: 'con_suministro, sin_suministro (avería en la red) o cortado.' }),
+    motivo: z.string().trim().max(MAX_MOTIVO, MENSAJES_ESTADO.motivoLargo).nullable().optional().meta({
+      description:
+        'Motivo para el titular, hasta 300 caracteres; obligatorio con un corte, sin suministro o con el interruptor abierto a distancia.',
+    }),
   })
   .superRefine((e, ctx) => {
     if (requiereMotivo(e) && !e.motivo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_ESTADO.motivoObligatorio });

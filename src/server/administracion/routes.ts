@@ -18,37 +18,76 @@ const ESTADOS = ['pendiente', 'activo', 'inactivo'] as const;
 
 const UsuarioResumenSchema = z
   .object({
-    id: z.uuid(),
-    nif: z.string().nullable().openapi({ example: '12345678Z' }),
-    email: z.string().openapi({ example: 'consumidor@electra.example' }),
+    id: z.uuid().openapi({ description: 'Identificador de la cuenta (UUID).' }),
+    nif: z.string().nullable().openapi({
+      example: '12345678Z',
+      description:
+        'NIF, NIE o CIF de la cuenta, en mayúsculas y sin separadores; null en una cuenta sin NIF (el administrador del entorno).',
+    }),
+    email: z
+      .string()
+      .openapi({ example: 'consumidor@electra.example', description: 'Correo electrónico de la cuenta (usuario de acceso).' }),
     nombre: z.string().openapi({ example: 'Lucía Martín', description: 'Nombre y primer apellido, o la razón social.' }),
-    estado: z.enum(ESTADOS),
-    creado: z.iso.datetime(),
-    permisos: z.array(z.string()).openapi({ example: ['epd-accesoyconexion', 'epd-contacto'] }),
+    estado: z.enum(ESTADOS).openapi({
+      description:
+        'Estado de la cuenta: pendiente (aún sin activar con el enlace del correo), activo (puede iniciar sesión) o inactivo (desactivada: no puede iniciar sesión).',
+    }),
+    creado: z.iso.datetime().openapi({ description: 'Alta de la cuenta: instante UTC ISO 8601.' }),
+    permisos: z.array(z.string()).openapi({
+      example: ['epd-accesoyconexion', 'epd-contacto'],
+      description:
+        'Permisos de la cuenta con la forma `<distribuidora>-<área>` (p. ej. `epd-distribucion`); solo los de las distribuidoras que administra quien consulta.',
+    }),
   })
   .openapi('UsuarioResumen');
 
 const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
-  nombrePila: z.string(),
-  apellido1: z.string(),
-  apellido2: z.string(),
-  razonSocial: z.string(),
-  activado: z.iso.datetime().nullable(),
-  ultimoAcceso: z.iso.datetime().nullable().openapi({ description: 'Último inicio de sesión propio (no suplantado).' }),
-  sesionesActivas: z.number().int().nonnegative(),
-  permisosDetalle: z.array(
-    z.object({
-      permiso: z.string().openapi({ example: 'epd-comercializadora' }),
-      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA),
-      area: z.enum(AREAS),
-      automatico: z.boolean().openapi({ description: 'Concedido por las reglas del portal (activación, titularidad de suministros).' }),
-      otorgadoPor: z.string().nullable().openapi({ description: 'Correo del administrador que lo concedió.' }),
-      otorgadoEn: z.iso.datetime(),
-    }),
-  ),
-  acciones: z.object({ permitidas: z.boolean(), motivo: z.string().nullable() }).openapi({
-    description: 'Si quien consulta puede cambiar el estado de la cuenta, reenviarle la activación o acceder como ella, y por qué no.',
+  nombrePila: z.string().openapi({ description: 'Nombre de pila; vacío en una empresa.' }),
+  apellido1: z.string().openapi({ description: 'Primer apellido; vacío en una empresa.' }),
+  apellido2: z.string().openapi({ description: 'Segundo apellido; vacío en una empresa.' }),
+  razonSocial: z.string().openapi({ description: 'Razón social; vacía en una persona.' }),
+  activado: z.iso
+    .datetime()
+    .nullable()
+    .openapi({ description: 'Activación de la cuenta: instante UTC ISO 8601; null si nunca se ha activado.' }),
+  ultimoAcceso: z.iso.datetime().nullable().openapi({
+    description: 'Último inicio de sesión propio (no suplantado): instante UTC ISO 8601; null si nunca ha iniciado sesión.',
   }),
+  sesionesActivas: z.number().int().nonnegative().openapi({ description: 'Sesiones abiertas ahora en la cuenta, suplantadas incluidas.' }),
+  permisosDetalle: z
+    .array(
+      z.object({
+        permiso: z.string().openapi({ example: 'epd-comercializadora', description: 'Permiso con la forma `<distribuidora>-<área>`.' }),
+        distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).openapi({
+          description: 'Distribuidora del permiso: epd (Electra Peninsular), eod (Electra Occidental) o ecd (Electra Cantábrica).',
+        }),
+        area: z.enum(AREAS).openapi({
+          description:
+            'Área del permiso: distribucion (consumidor titular de suministros), comercializadora, accesoyconexion (acceso y conexión), contacto o administrador (administración).',
+        }),
+        automatico: z.boolean().openapi({ description: 'Concedido por las reglas del portal (activación, titularidad de suministros).' }),
+        otorgadoPor: z
+          .string()
+          .nullable()
+          .openapi({ description: 'Correo del administrador que lo concedió; null si lo concedió el portal.' }),
+        otorgadoEn: z.iso.datetime().openapi({ description: 'Cuándo se concedió: instante UTC ISO 8601.' }),
+      }),
+    )
+    .openapi({
+      description:
+        'Los permisos de la cuenta con su origen, por distribuidora y área; solo los de las distribuidoras que administra quien consulta.',
+    }),
+  acciones: z
+    .object({
+      permitidas: z.boolean().openapi({
+        description:
+          'true si la cuenta está en el ámbito de quien consulta: todas sus distribuidoras son de las que administra y, si la cuenta es de un administrador, las administra todas.',
+      }),
+      motivo: z.string().nullable().openapi({ description: 'Por qué no, en español, para mostrarlo; null cuando permitidas es true.' }),
+    })
+    .openapi({
+      description: 'Si quien consulta puede cambiar el estado de la cuenta, reenviarle la activación o acceder como ella, y por qué no.',
+    }),
 }).openapi('UsuarioDetalle');
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -58,7 +97,11 @@ const comunes = {
 };
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
 const idParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }),
+  id: z.string().openapi({
+    param: { name: 'id', in: 'path' },
+    example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21',
+    description: 'Identificador (UUID) de la cuenta.',
+  }),
 });
 
 const listado = createRoute({
@@ -71,23 +114,35 @@ const listado = createRoute({
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: {
     query: z.object({
-      q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional(),
-      estado: z.enum(ESTADOS, { error: 'El estado debe ser pendiente, activo o inactivo.' }).optional(),
+      q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional().openapi({
+        description:
+          'Búsqueda (hasta 100 caracteres): prefijo del NIF o del correo, o palabras del nombre, apellidos o razón social por su comienzo, sin distinguir mayúsculas ni acentos.',
+      }),
+      estado: z
+        .enum(ESTADOS, { error: 'El estado debe ser pendiente, activo o inactivo.' })
+        .optional()
+        .openapi({ description: 'Solo las cuentas en este estado: pendiente, activo o inactivo.' }),
       area: z
         .enum(AREAS, { error: 'El área debe ser distribucion, comercializadora, accesoyconexion, contacto o administrador.' })
-        .optional(),
-      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
+        .optional()
+        .openapi({ description: 'Solo las cuentas con algún permiso de esta área (de la distribuidora indicada, si se da).' }),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional().openapi({
+        description:
+          'Solo las cuentas con algún permiso de esta distribuidora (epd, eod o ecd); con area, el permiso `<distribuidora>-<área>`.',
+      }),
       pagina: z.coerce
         .number({ error: 'La página debe ser un número.' })
         .int('La página debe ser un número entero.')
         .min(1, 'La página empieza en 1.')
-        .default(1),
+        .default(1)
+        .openapi({ description: 'Página que devolver, desde 1 (1 por defecto).' }),
       porPagina: z.coerce
         .number({ error: 'porPagina debe ser un número.' })
         .int('porPagina debe ser un número entero.')
         .min(1, 'porPagina debe ser al menos 1.')
         .max(100, 'porPagina no puede superar 100.')
-        .default(25),
+        .default(25)
+        .openapi({ description: 'Usuarios por página, de 1 a 100 (25 por defecto).' }),
     }),
   },
   responses: {
@@ -125,7 +180,12 @@ const estado = createRoute({
       content: {
         'application/json': {
           schema: z
-            .object({ estado: z.enum(['activo', 'inactivo'], { error: 'El estado debe ser activo o inactivo.' }) })
+            .object({
+              estado: z.enum(['activo', 'inactivo'], { error: 'El estado debe ser activo o inactivo.' }).openapi({
+                description:
+                  'Estado nuevo: activo (si estaba pendiente, la activa y le concede los permisos de activación) o inactivo (la desactiva y cierra al momento todas sus sesiones).',
+              }),
+            })
             .openapi('CambioEstadoUsuario'),
         },
       },
@@ -149,7 +209,12 @@ const reenvio = createRoute({
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: idParam },
   responses: {
-    200: json(z.object({ message: z.string() }).openapi('MensajeAdministracion'), 'Correo enviado'),
+    200: json(
+      z
+        .object({ message: z.string().openapi({ description: 'Qué ha ocurrido, en español, para mostrarlo a la persona.' }) })
+        .openapi('MensajeAdministracion'),
+      'Correo enviado',
+    ),
     ...comunes,
     404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
     409: errorResponse(MENSAJES_ADMINISTRACION.reenvioNoPendiente),
@@ -157,13 +222,14 @@ const reenvio = createRoute({
   },
 });
 
-const listaPermisos = (campo: string) =>
+const listaPermisos = (campo: string, description: string) =>
   z
     .array(z.string({ error: `Cada permiso de «${campo}» debe ser un texto.` }).max(40), {
       error: `«${campo}» debe ser una lista de permisos.`,
     })
     .max(15, `«${campo}» no puede tener más de 15 permisos.`)
-    .default([]);
+    .default([])
+    .openapi({ description });
 
 const permisos = createRoute({
   ...base,
@@ -179,7 +245,18 @@ const permisos = createRoute({
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ conceder: listaPermisos('conceder'), revocar: listaPermisos('revocar') }).openapi('CambioPermisos'),
+          schema: z
+            .object({
+              conceder: listaPermisos(
+                'conceder',
+                'Permisos que conceder (hasta 15), con la forma `<distribuidora>-<área>` como `epd-comercializadora`; nunca `-distribucion`. Vacía por defecto.',
+              ),
+              revocar: listaPermisos(
+                'revocar',
+                'Permisos que retirar (hasta 15), con la misma forma; nunca `-distribucion` ni uno que también se conceda. Vacía por defecto.',
+              ),
+            })
+            .openapi('CambioPermisos'),
         },
       },
     },

@@ -146,25 +146,55 @@ const fecha = (nombre: string) =>
     )
     .optional();
 
-const PersonaSchema = z.object({ id: z.uuid(), email: z.string(), nombre: z.string() }).nullable().openapi('PersonaAuditoria');
+const PersonaSchema = z
+  .object({
+    id: z.uuid().openapi({ description: 'Identificador de la cuenta (UUID).' }),
+    email: z.string().openapi({ description: 'Correo electrónico de la cuenta.' }),
+    nombre: z.string().openapi({
+      description: 'Nombre para mostrar: la razón social, o el nombre y el primer apellido; el correo si no tiene ninguno.',
+    }),
+  })
+  .nullable()
+  .openapi('PersonaAuditoria');
 
 const RespuestaSchema = z
   .object({
-    total: z.number().int().nonnegative(),
-    entradas: z.array(
-      z
-        .object({
-          id: z.number().int(),
-          at: z.iso.datetime(),
-          accion: z.string().openapi({ example: 'usuario.permisos' }),
-          actor: PersonaSchema,
-          suplantador: PersonaSchema,
-          objetivo: z.object({ tipo: z.string(), id: z.string() }).nullable(),
-          ip: z.string().nullable(),
-          detalles: z.record(z.string(), z.unknown()),
-        })
-        .openapi('EntradaAuditoria'),
-    ),
+    total: z.number().int().nonnegative().openapi({ description: 'Entradas que cumplen los filtros, en todas las páginas.' }),
+    entradas: z
+      .array(
+        z
+          .object({
+            id: z.number().int().openapi({ description: 'Número de la entrada, creciente en el orden en que se escribieron.' }),
+            at: z.iso.datetime().openapi({ description: 'Cuándo ocurrió: instante UTC ISO 8601.' }),
+            accion: z.string().openapi({
+              example: 'usuario.permisos',
+              description: 'Código de la acción, `<ámbito>.<acción>` (p. ej. `sesion.login`, `usuario.permisos`, `perfil.clave`).',
+            }),
+            actor: PersonaSchema,
+            suplantador: PersonaSchema,
+            objetivo: z
+              .object({
+                tipo: z.string().openapi({
+                  description:
+                    'Tipo del objeto: usuario, sesion, suministro, incidencia, solicitud_modificacion, certificado, capacidad_nodal…',
+                }),
+                id: z
+                  .string()
+                  .openapi({ description: 'Identificador del objeto según su tipo (UUID de la cuenta, CUPS del suministro…).' }),
+              })
+              .nullable()
+              .openapi({ description: 'Sobre qué se hizo la acción; null si no tiene objeto.' }),
+            ip: z.string().nullable().openapi({
+              description: 'Dirección IP del cliente que hizo la petición; null si no consta (tareas del sistema, línea de órdenes).',
+            }),
+            detalles: z.record(z.string(), z.unknown()).openapi({
+              description:
+                'Datos propios de cada acción (p. ej. permisos concedidos, sesiones cerradas, campos cambiados); nunca contraseñas, tokens ni ids de enlaces.',
+            }),
+          })
+          .openapi('EntradaAuditoria'),
+      )
+      .openapi({ description: 'Las entradas de esta página, de la más reciente a la más antigua.' }),
   })
   .openapi('Auditoria');
 
@@ -187,10 +217,17 @@ const listar = createRoute({
     'De la más reciente a la más antigua. desde incluido y hasta excluido (ISO 8601); accion exacta; usuario (correo o id) como autor o como administrador que suplantaba. Un administrador de algunas distribuidoras solo ve las entradas que conciernen únicamente a ellas.',
   request: {
     query: z.object({
-      desde: fecha('desde'),
-      hasta: fecha('hasta'),
-      accion: z.string().max(100, 'La acción no puede superar 100 caracteres.').optional(),
-      usuario: z.string().max(200, 'El usuario no puede superar 200 caracteres.').optional(),
+      desde: fecha('desde').openapi({
+        description: 'Desde este instante, incluido: fecha ISO 8601 AAAA-MM-DD (00:00 UTC) o fecha y hora con zona, desde el año 1900.',
+      }),
+      hasta: fecha('hasta').openapi({ description: 'Hasta este instante, excluido; mismo formato que desde.' }),
+      accion: z.string().max(100, 'La acción no puede superar 100 caracteres.').optional().openapi({
+        description:
+          'Solo las entradas de esta acción exacta (p. ej. `usuario.permisos`); la lista, en GET /api/administrador/auditoria/acciones.',
+      }),
+      usuario: z.string().max(200, 'El usuario no puede superar 200 caracteres.').optional().openapi({
+        description: 'Correo electrónico o id (UUID) de una cuenta: sus entradas como autora o como administradora que suplantaba.',
+      }),
       ...paginacionQuery,
     }),
   },

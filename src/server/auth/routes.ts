@@ -29,18 +29,28 @@ export const REFRESH_COOKIE_PATH = '/api/users';
 const SesionSchema = z
   .object({
     /** Access token: JWT HS256 valid 10 minutes; its payload carries exp. */
-    jwtToken: z.string().openapi({ description: 'Token de acceso (JWT HS256, 10 minutos); su carga lleva exp.' }),
+    jwtToken: z.string().openapi({
+      description:
+        'Token de acceso para la cabecera Authorization: Bearer; JWT HS256 válido 10 minutos (su carga lleva exp). Se renueva con POST /api/users/refresh-token.',
+    }),
     /** Permission strings `<distribuidora>-<área>`. */
-    Permisos: z.array(z.string()).openapi({ example: ['epd-accesoyconexion', 'epd-contacto'] }),
+    Permisos: z.array(z.string()).openapi({
+      example: ['epd-accesoyconexion', 'epd-contacto'],
+      description:
+        'Permisos de la sesión, cada uno con la forma `<distribuidora>-<área>` (p. ej. `epd-distribucion`). En una sesión suplantada, solo los de las distribuidoras que administra el administrador.',
+    }),
     /** The account's e-mail. */
-    username: z.string().openapi({ example: 'consumidor@electra.example' }),
+    username: z.string().openapi({ example: 'consumidor@electra.example', description: 'Correo electrónico de la cuenta, en minúsculas.' }),
     /** Display name: first name and first surname of a person, or the company name. */
-    nombre: z.string().openapi({ example: 'Lucía Martín' }),
+    nombre: z.string().openapi({
+      example: 'Lucía Martín',
+      description: 'Nombre para mostrar: la razón social, o el nombre y el primer apellido de una persona.',
+    }),
     /** The administrator acting through this session; null for the account's own session. */
     suplantadoPor: z
       .object({
-        username: z.string().openapi({ example: 'admin@electra.example' }),
-        nombre: z.string().openapi({ example: 'Ana Gestora' }),
+        username: z.string().openapi({ example: 'admin@electra.example', description: 'Correo electrónico del administrador.' }),
+        nombre: z.string().openapi({ example: 'Ana Gestora', description: 'Nombre para mostrar del administrador.' }),
       })
       .nullable()
       .openapi({ description: 'El administrador que actúa en nombre del usuario (suplantación); null en una sesión propia.' }),
@@ -50,7 +60,10 @@ const SesionSchema = z
 const MensajeSchema = z
   .object({
     /** What happened, in Spanish, for the person. */
-    message: z.string().openapi({ example: 'Cuenta activada. Ya puede iniciar sesión.' }),
+    message: z.string().openapi({
+      example: 'Cuenta activada. Ya puede iniciar sesión.',
+      description: 'Qué ha ocurrido, en español, para mostrarlo a la persona.',
+    }),
   })
   .openapi('Mensaje');
 
@@ -214,7 +227,11 @@ const reenvioActivacion = createRoute({
               reenvio: z
                 .string({ error: 'Falta la prueba de acceso: vuelva a iniciar sesión.' })
                 .min(1, 'Falta la prueba de acceso: vuelva a iniciar sesión.')
-                .max(2000),
+                .max(2000)
+                .openapi({
+                  description:
+                    'Prueba firmada que devuelve POST /api/accesoUsuario (401 con codigo cuenta_pendiente) tras la contraseña correcta de una cuenta sin activar; vale 15 minutos.',
+                }),
             })
             .openapi('ReenvioActivacion'),
         },
@@ -271,7 +288,11 @@ const suplantacion = createRoute({
                 .trim()
                 .min(1, 'Indique el correo electrónico del usuario.')
                 .max(200, 'El correo electrónico no puede superar 200 caracteres.')
-                .openapi({ example: 'consumidor@electra.example' }),
+                .openapi({
+                  example: 'consumidor@electra.example',
+                  description:
+                    'Correo electrónico (sin distinguir mayúsculas) de la cuenta activa, no administradora, en cuyo nombre actuar.',
+                }),
             })
             .openapi('PeticionSuplantacion'),
         },

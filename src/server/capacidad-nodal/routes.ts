@@ -16,7 +16,14 @@ import { CapacidadNodalSchema } from '../../lib/capacidad-nodal/respuestas.ts';
 
 const IdParams = z.object({
   /** Distributor code: epd or eod (ecd publishes none). */
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'epd' }),
+  id: z.string().openapi({
+    param: {
+      name: 'id',
+      in: 'path',
+      description: 'Código de la distribuidora: epd o eod (ecd no publica capacidad en el portal y responde 404, como cualquier otro).',
+    },
+    example: 'epd',
+  }),
 });
 
 const obtener = createRoute({

@@ -37,14 +37,18 @@ const EmitirBody = z
       .trim()
       .min(20, 'El CUPS no es válido.')
       .max(22, 'El CUPS no es válido.')
-      .openapi({ example: 'ES9901000000000001QY' }),
+      .openapi({ example: 'ES9901000000000001QY', description: 'CUPS de uno de los suministros del usuario, de 20 o 22 caracteres.' }),
     /** First month certified, YYYY-MM. */
     desde: z
       .string({ error: 'Indique el mes de inicio.' })
       .regex(MES, 'Indique el mes de inicio como AAAA-MM.')
-      .openapi({ example: '2025-11' }),
+      .openapi({ example: '2025-11', description: 'Primer mes que se certifica, AAAA-MM.' }),
     /** Last month certified, YYYY-MM: a complete month before the current one. */
-    hasta: z.string({ error: 'Indique el mes de fin.' }).regex(MES, 'Indique el mes de fin como AAAA-MM.').openapi({ example: '2026-10' }),
+    hasta: z.string({ error: 'Indique el mes de fin.' }).regex(MES, 'Indique el mes de fin como AAAA-MM.').openapi({
+      example: '2026-10',
+      description:
+        'Último mes que se certifica, AAAA-MM: un mes ya terminado (anterior al mes en curso), como mucho 24 meses después de `desde`.',
+    }),
   })
   .openapi('EmitirCertificado');
 
@@ -90,7 +94,10 @@ const IdParams = z.object({
   id: z
     .string()
     .max(64)
-    .openapi({ param: { name: 'id', in: 'path' }, example: '4f0c9a52-6a43-4d7e-9a1b-2b7f0d3c8e11' }),
+    .openapi({
+      param: { name: 'id', in: 'path', description: 'Identificador (UUID) del certificado, el campo `id` de Certificado.' },
+      example: '4f0c9a52-6a43-4d7e-9a1b-2b7f0d3c8e11',
+    }),
 });
 
 const pdf = createRoute({
@@ -115,7 +122,21 @@ const verificar = createRoute({
   summary: 'Verificar un certificado de consumo',
   description:
     'Pública. Dice si un código de verificación corresponde a un certificado emitido y qué declaraba (distribuidora, CUPS, titular con el NIF parcialmente oculto, periodo, totales por mes, fecha de emisión y huella SHA-256 del PDF). Admite el código en mayúsculas o minúsculas, con o sin guiones, y O por 0, I o L por 1. Los códigos que no corresponden a ningún certificado cuentan para un límite por dirección (20 cada 15 minutos; 429).',
-  request: { query: z.object({ codigo: z.string().max(100).optional().openapi({ example: '7K2M-9QXD-R4TB-H0WZ' }) }) },
+  request: {
+    query: z.object({
+      codigo: z
+        .string()
+        .max(100)
+        .optional()
+        .openapi({
+          example: '7K2M-9QXD-R4TB-H0WZ',
+          param: {
+            description:
+              'Código de verificación que figura en el certificado, XXXX-XXXX-XXXX-XXXX; en mayúsculas o minúsculas, con o sin guiones.',
+          },
+        }),
+    }),
+  },
   responses: {
     200: { description: 'Certificado auténtico', content: { 'application/json': { schema: VerificacionSchema } } },
     400: { description: 'El texto no tiene forma de código', content: { 'application/json': { schema: ValidationErrorSchema } } },

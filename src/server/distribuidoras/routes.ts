@@ -5,11 +5,19 @@ import { listDistribuidoras } from './service.ts';
 
 const DistribuidoraSchema = z
   .object({
-    codigo: z.enum(['epd', 'eod', 'ecd']).openapi({ example: 'epd' }),
-    nombre: z.string().openapi({ example: 'Electra Peninsular Distribución, S.L.' }),
-    codigoREE: z.string().openapi({ example: '9901' }),
-    prefijoCups: z.string().openapi({ example: 'ES9901' }),
-    paginaCapacidadNodal: z.string().nullable().openapi({ example: '/capacidad-nodal/epd' }),
+    codigo: z.enum(['epd', 'eod', 'ecd']).openapi({
+      example: 'epd',
+      description: 'Código corto de la distribuidora (epd, eod o ecd), el que usan los permisos y las rutas.',
+    }),
+    nombre: z.string().openapi({ example: 'Electra Peninsular Distribución, S.L.', description: 'Razón social de la distribuidora.' }),
+    codigoREE: z.string().openapi({ example: '9901', description: 'Código de la empresa en Red Eléctrica (REE), de cuatro cifras.' }),
+    prefijoCups: z
+      .string()
+      .openapi({ example: 'ES9901', description: 'Seis primeros caracteres de los CUPS de sus suministros («ES» y el código REE).' }),
+    paginaCapacidadNodal: z.string().nullable().openapi({
+      example: '/capacidad-nodal/epd',
+      description: 'Ruta de la página de capacidad de acceso de sus nudos en el portal; null si no la publica aquí (ecd).',
+    }),
   })
   .openapi('Distribuidora');
 

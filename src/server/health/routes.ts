@@ -13,8 +13,20 @@ const EXPECTED_MIGRATIONS: number = (
   JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
 ).entries.length;
 
-const Health = z.object({ status: z.literal('ok') }).openapi('Salud');
-const Unhealthy = z.object({ status: z.literal('error'), message: z.string() }).openapi('SaludError');
+const Health = z
+  .object({
+    status: z.literal('ok').openapi({ description: 'Siempre «ok»: la base de datos responde y todas las migraciones están aplicadas.' }),
+  })
+  .openapi('Salud');
+const Unhealthy = z
+  .object({
+    status: z.literal('error').openapi({ description: 'Siempre «error»: el servicio no está disponible.' }),
+    message: z.string().openapi({
+      example: 'Base de datos no disponible',
+      description: 'Causa en español: «Base de datos no disponible» o «Migraciones pendientes».',
+    }),
+  })
+  .openapi('SaludError');
 
 const route = createRoute({
   method: 'get',

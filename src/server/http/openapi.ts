@@ -10,11 +10,19 @@ export function featureApp(): OpenAPIHono<AppEnv> {
 
 /** The body of every non-validation error. */
 export const ErrorSchema = z
-  .object({ message: z.string().openapi({ example: 'No tiene permiso para realizar esta operación.' }) })
+  .object({
+    message: z.string().openapi({
+      example: 'No tiene permiso para realizar esta operación.',
+      description: 'Qué ha fallado y, si procede, qué hacer, en español: se puede mostrar tal cual a la persona usuaria.',
+    }),
+  })
   .openapi('Error');
 
 /** The body of a 400: one Spanish message per failed rule. */
-export const ValidationErrorSchema = z.array(z.string()).openapi('ErroresValidacion', { example: ['El correo electrónico no es válido.'] });
+export const ValidationErrorSchema = z.array(z.string()).openapi('ErroresValidacion', {
+  example: ['El correo electrónico no es válido.'],
+  description: 'Un mensaje en español por cada regla de validación incumplida.',
+});
 
 /** Response entry for an error status, for route definitions. */
 export const errorResponse = (description: string) => ({
@@ -24,11 +32,17 @@ export const errorResponse = (description: string) => ({
 
 /** The page fields of a paginated list's query: `pagina` from 1, `porPagina` 1–100 (25 by default). */
 export const paginacionQuery = {
-  pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
+  pagina: z.coerce
+    .number({ error: 'La página debe ser un número.' })
+    .int()
+    .min(1, 'La página empieza en 1.')
+    .default(1)
+    .openapi({ param: { description: 'Número de página que se pide, empezando por 1 (1 si se omite).' } }),
   porPagina: z.coerce
     .number({ error: 'porPagina debe ser un número.' })
     .int()
     .min(1, 'porPagina debe ser al menos 1.')
     .max(100, 'porPagina no puede superar 100.')
-    .default(25),
+    .default(25)
+    .openapi({ param: { description: 'Elementos por página, de 1 a 100 (25 si se omite).' } }),
 };

@@ -246,21 +246,33 @@ export async function cerrarIncidencia(
 
 const IncidenciaAdminSchema = z
   .object({
-    id: z.uuid(),
-    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA),
-    estado: z.enum(ESTADOS_INCIDENCIA_ADMIN),
-    descripcion: z.string(),
-    municipio: z.string(),
-    codigoIne: z.string().openapi({ example: '28005' }),
-    provincia: z.string(),
-    codigosPostales: z.array(z.string()).openapi({ example: ['28801'] }),
-    cups: z.array(z.string()).openapi({ example: ['ES9901000000000001QY'] }),
-    clientesAfectados: z.number().int().nullable(),
-    inicio: z.iso.datetime(),
-    finPrevisto: z.iso.datetime().nullable(),
-    fin: z.iso.datetime().nullable(),
-    creado: z.iso.datetime(),
-    actualizado: z.iso.datetime(),
+    id: z.uuid().openapi({ description: 'Identificador (uuid) de la incidencia.' }),
+    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).openapi({ description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    estado: z.enum(ESTADOS_INCIDENCIA_ADMIN).openapi({ description: 'Programada, En curso, Activa o Cerrada.' }),
+    descripcion: z.string().openapi({ description: 'Qué ocurre, en español, tal como se publica.' }),
+    municipio: z.string().openapi({ description: 'Nombre del municipio afectado.' }),
+    codigoIne: z.string().openapi({ example: '28005', description: 'Código INE del municipio, 5 cifras.' }),
+    provincia: z.string().openapi({ description: 'Nombre de la provincia del municipio.' }),
+    codigosPostales: z
+      .array(z.string())
+      .openapi({ example: ['28801'], description: 'Códigos postales afectados; lista vacía si no se indican.' }),
+    cups: z.array(z.string()).openapi({
+      example: ['ES9901000000000001QY'],
+      description: 'CUPS afectados, en su forma de 20 caracteres; lista vacía si no se conocen uno a uno. No se publican.',
+    }),
+    clientesAfectados: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Número estimado de suministros afectados; null si no se ha estimado.' }),
+    inicio: z.iso.datetime().openapi({ description: 'Inicio de la incidencia, instante UTC ISO 8601.' }),
+    finPrevisto: z.iso.datetime().nullable().openapi({ description: 'Fin previsto, instante UTC ISO 8601; null si no se conoce.' }),
+    fin: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: 'Fin real, instante UTC ISO 8601, fijado al cerrarla; null mientras está abierta.' }),
+    creado: z.iso.datetime().openapi({ description: 'Momento del alta, instante UTC ISO 8601.' }),
+    actualizado: z.iso.datetime().openapi({ description: 'Momento de la última modificación (o del cierre), instante UTC ISO 8601.' }),
   })
   .openapi('IncidenciaAdmin');
 
@@ -275,7 +287,11 @@ const comunes = {
 };
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
 const idParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }),
+  id: z.string().openapi({
+    param: { name: 'id', in: 'path' },
+    example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21',
+    description: 'Identificador (uuid) de la incidencia; una de otra distribuidora, o que no existe, responde 404.',
+  }),
 });
 const entrada = { body: { required: true, content: { 'application/json': { schema: incidenciaEntradaSchema } } } };
 
@@ -289,9 +305,16 @@ const listar = createRoute({
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: {
     query: z.object({
-      estado: z.enum(ESTADOS_INCIDENCIA_ADMIN, { error: 'El estado debe ser Programada, En curso, Activa o Cerrada.' }).optional(),
-      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
-      q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional(),
+      estado: z
+        .enum(ESTADOS_INCIDENCIA_ADMIN, { error: 'El estado debe ser Programada, En curso, Activa o Cerrada.' })
+        .optional()
+        .openapi({ description: 'Solo las de este estado: Programada, En curso, Activa o Cerrada.' }),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional().openapi({
+        description: 'Solo las de esta distribuidora (epd, eod o ecd), que el usuario debe administrar; sin ella, todas las suyas.',
+      }),
+      q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres.').optional().openapi({
+        description: 'Texto contenido en municipio, provincia o descripción, o código INE o código postal exactos; hasta 100 caracteres.',
+      }),
       ...paginacionQuery,
     }),
   },

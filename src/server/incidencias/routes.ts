@@ -19,35 +19,43 @@ import { incidenciasDeSuministros, listIncidenciasAbiertas, listIncidenciasDeCup
 
 const IncidenciaRedSchema = z
   .object({
-    /** Stable id, for keys and links. */
-    id: z.uuid().openapi({ example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21' }),
-    /** Programada (scheduled works), En curso (works under way) or Activa (fault); Cerrada is never published. */
-    estadoIncidenciaRed: z.enum(ESTADOS_INCIDENCIA_RED).openapi({ example: 'Programada' }),
-    /** Distributor code. */
-    distribuidora: z.enum(['epd', 'eod', 'ecd']).openapi({ example: 'epd' }),
-    /** Distributor's legal name. */
-    distribuidoraNombre: z.string().openapi({ example: 'Electra Peninsular Distribución, S.L.' }),
-    /** What happens, in Spanish, for the public. */
+    id: z
+      .uuid()
+      .openapi({ example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21', description: 'Identificador estable (uuid) de la incidencia.' }),
+    estadoIncidenciaRed: z.enum(ESTADOS_INCIDENCIA_RED).openapi({
+      example: 'Programada',
+      description: 'Programada (trabajos programados), En curso (trabajos en marcha) o Activa (avería). Las cerradas no se publican.',
+    }),
+    distribuidora: z.enum(['epd', 'eod', 'ecd']).openapi({ example: 'epd', description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    distribuidoraNombre: z
+      .string()
+      .openapi({ example: 'Electra Peninsular Distribución, S.L.', description: 'Razón social de la distribuidora.' }),
     descripcion: z.string().openapi({
       example: 'Trabajos de mejora en el centro de transformación de la calle Mayor para aumentar su capacidad.',
+      description: 'Qué ocurre, en español, para el público.',
     }),
-    /** Municipality name. */
-    municipio: z.string().openapi({ example: 'Alcalá de Henares' }),
-    /** Province name. */
-    provincia: z.string().openapi({ example: 'Madrid' }),
-    /** INE municipality code (5 digits). */
+    municipio: z.string().openapi({ example: 'Alcalá de Henares', description: 'Nombre del municipio afectado.' }),
+    provincia: z.string().openapi({ example: 'Madrid', description: 'Nombre de la provincia del municipio.' }),
     codigoIne: z
       .string()
       .regex(/^\d{5}$/)
-      .openapi({ example: '28005' }),
-    /** Postal codes affected. */
-    codigosPostales: z.array(z.string()).openapi({ example: ['28801', '28802'] }),
-    /** Start, ISO 8601 in UTC. */
-    inicio: z.iso.datetime().openapi({ example: '2026-11-04T07:00:00.000Z' }),
-    /** Expected end, ISO 8601 in UTC; null while unknown. */
-    finPrevisto: z.iso.datetime().nullable().openapi({ example: '2026-11-04T11:00:00.000Z' }),
-    /** Estimated supply points affected; null when not estimated. */
-    clientesAfectados: z.number().int().nonnegative().nullable().openapi({ example: 340 }),
+      .openapi({ example: '28005', description: 'Código INE del municipio, 5 cifras.' }),
+    codigosPostales: z
+      .array(z.string())
+      .openapi({ example: ['28801', '28802'], description: 'Códigos postales afectados; lista vacía si la incidencia no los indica.' }),
+    inicio: z.iso
+      .datetime()
+      .openapi({ example: '2026-11-04T07:00:00.000Z', description: 'Inicio de la incidencia, instante UTC ISO 8601.' }),
+    finPrevisto: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ example: '2026-11-04T11:00:00.000Z', description: 'Fin previsto, instante UTC ISO 8601; null mientras no se conoce.' }),
+    clientesAfectados: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .openapi({ example: 340, description: 'Número estimado de suministros afectados; null si no se ha estimado.' }),
   })
   .openapi('IncidenciaRed');
 
@@ -55,7 +63,6 @@ const ListaIncidenciasSchema = z.array(IncidenciaRedSchema);
 
 const ConsultaCupsSchema = z
   .object({
-    /** The supply point's CUPS, 20 or 22 characters; spaces, dashes and lower case are accepted as on a bill. */
     cups: z
       .string({ error: MENSAJES_CUPS.vacio })
       .superRefine((value, ctx) => {
@@ -63,7 +70,10 @@ const ConsultaCupsSchema = z
         const error = errorCups(value);
         if (error) ctx.addIssue({ code: 'custom', message: MENSAJES_CUPS[error] });
       })
-      .openapi({ example: 'ES9901000000000001QY' }),
+      .openapi({
+        example: 'ES9901000000000001QY',
+        description: 'CUPS del punto de suministro, de 20 o 22 caracteres; se admiten espacios, guiones y minúsculas, como en la factura.',
+      }),
   })
   .openapi('ConsultaIncidenciasCups');
 
@@ -119,18 +129,24 @@ const consultar = createRoute({
 
 const IncidenciasSuministroSchema = z
   .object({
-    cups: z.string(),
-    direccion: z.string(),
-    municipio: z.string(),
-    codigoPostal: z.string(),
-    distribuidora: z.string(),
-    /** Open incidents that concern the supply point, those that list it first. */
-    incidencias: z.array(
-      IncidenciaRedSchema.extend({
-        /** suministro: the incident lists this supply point; zona: it is in its postal code (or municipality) and may cut it. */
-        afecta: z.enum(['suministro', 'zona']),
+    cups: z.string().openapi({ description: 'CUPS del suministro del usuario.' }),
+    direccion: z.string().openapi({ description: 'Dirección postal del suministro.' }),
+    municipio: z.string().openapi({ description: 'Nombre del municipio del suministro.' }),
+    codigoPostal: z.string().openapi({ description: 'Código postal del suministro, 5 cifras.' }),
+    distribuidora: z.string().openapi({ description: 'Código de la distribuidora del suministro: epd, eod o ecd.' }),
+    incidencias: z
+      .array(
+        IncidenciaRedSchema.extend({
+          afecta: z.enum(['suministro', 'zona']).openapi({
+            description:
+              'suministro: la incidencia incluye este CUPS; zona: ocurre en su código postal (o en su municipio, si no indica códigos postales) y puede cortarlo.',
+          }),
+        }),
+      )
+      .openapi({
+        description:
+          'Incidencias abiertas de su distribuidora que le afectan: primero las que lo incluyen; en cada grupo, las activas antes que las programadas, por inicio. Lista vacía si no hay ninguna.',
       }),
-    ),
   })
   .openapi('IncidenciasDeSuministro');
 

@@ -120,7 +120,12 @@ const CupsParam = z.object({
   cups: z
     .string()
     .max(40)
-    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
+    .openapi({
+      param: { name: 'cups', in: 'path' },
+      example: 'ES9901000000000001QY',
+      description:
+        'CUPS del suministro (se admiten espacios, guiones y minúsculas); su prefijo dice la distribuidora: ES9901 epd, ES9902 eod, ES9903 ecd.',
+    }),
 });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const comunes = {

@@ -89,21 +89,25 @@ export function urlSuscripcion(publicUrl: string, token: string): string {
 
 const SuscripcionSchema = z
   .object({
-    activa: z.boolean(),
-    /** When the address was made (ISO 8601); null without one. */
-    creadaEn: z.string().nullable(),
-    /** When a calendar last read it; null if never. */
-    usadaEn: z.string().nullable(),
+    activa: z.boolean().openapi({ description: 'Si el usuario tiene una dirección de suscripción en vigor.' }),
+    creadaEn: z.string().nullable().openapi({ description: 'Cuándo se creó la dirección, instante UTC ISO 8601; null si no hay ninguna.' }),
+    usadaEn: z.string().nullable().openapi({
+      description:
+        'Cuándo la leyó un programa de calendario por última vez, instante UTC ISO 8601; null si nunca se ha leído o no hay dirección.',
+    }),
   })
   .openapi('SuscripcionCalendario');
 
 const SuscripcionNuevaSchema = z
   .object({
-    /** The address to paste into a calendar program (https). Shown only now: the portal keeps only its hash. */
-    url: z.string(),
-    /** The same address with the webcal scheme, which opens the calendar program that subscribes. */
-    webcal: z.string(),
-    creadaEn: z.string(),
+    url: z.string().openapi({
+      description:
+        'Dirección secreta que se pega en un programa de calendario para suscribirse. Solo se muestra en esta respuesta: el portal guarda únicamente su huella SHA-256.',
+    }),
+    webcal: z.string().openapi({
+      description: 'La misma dirección con el esquema webcal:, que abre el programa de calendario para suscribirse.',
+    }),
+    creadaEn: z.string().openapi({ description: 'Cuándo se creó la dirección, instante UTC ISO 8601.' }),
   })
   .openapi('SuscripcionCalendarioNueva');
 
@@ -164,7 +168,11 @@ const feed = createRoute({
       fichero: z
         .string()
         .max(60)
-        .openapi({ param: { name: 'fichero', in: 'path' }, example: 'b3Jx…43 caracteres….ics' }),
+        .openapi({
+          param: { name: 'fichero', in: 'path' },
+          example: 'b3Jx…43 caracteres….ics',
+          description: 'El secreto de la suscripción (43 caracteres base64url) seguido de .ics, tal como aparece en la dirección creada.',
+        }),
     }),
   },
   responses: {

@@ -68,10 +68,23 @@ const curva = createRoute({
   responses: { 200: { description: 'La curva', content: { 'application/json': { schema: CurvaSchema } } }, ...errores },
 });
 
-/** The CSV download's query: the curve's, and which layout. */
-const DescargaCsvQuery = consultaCurvaSchema.extend({
-  /** `portal` (default): the consumer format plus explicit times; `datadis`: the columns of datadis.es downloads. */
-  formato: z.enum(['portal', 'datadis'], { message: 'El formato debe ser «portal» o «datadis».' }).optional(),
+/**
+ * The downloads' query: the curve's, the same validation, with what `resolucion` means for a file
+ * (rows are hours or quarter-hours; an hourly meter asked for quarter-hours gets hours, not a 400).
+ */
+const DescargaQuery = consultaCurvaSchema.safeExtend({
+  resolucion: consultaCurvaSchema.shape.resolucion.openapi({
+    description:
+      'cuartohora: una fila por cuarto de hora si el contador los registra; con cualquier otro valor (hora por defecto, dia, mes), una fila por hora.',
+  }),
+});
+
+/** The CSV download's query: the downloads', and which layout. */
+const DescargaCsvQuery = DescargaQuery.extend({
+  formato: z.enum(['portal', 'datadis'], { message: 'El formato debe ser «portal» o «datadis».' }).optional().openapi({
+    description:
+      'portal (por defecto): el formato de consumos de las distribuidoras con horas explícitas; datadis: las columnas de las descargas de datadis.es.',
+  }),
 });
 
 const tipoXlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -88,7 +101,7 @@ const descarga = (formato: 'csv' | 'xlsx') =>
         ? 'Con formato=portal (por defecto): columnas del formato de consumos de las distribuidoras (CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion, Hora 1–25 como fin de hora) y además energía vertida, firmeza, periodo, franja horaria, inicio y fin en ISO 8601 con desfase y Hora_fin (HH:MM, hora de fin). Cada intervalo ya terminado del periodo tiene su línea: uno sin medida va con el consumo vacío y el método «sin dato». «;», coma decimal, UTF-8 con BOM. Con formato=datadis: las columnas de las descargas de Datadis (cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh), fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada, coma decimal, sin BOM y, como Datadis, solo los intervalos con medida. Se envía por partes.'
         : 'Las mismas filas en un libro de Excel (.xlsx): números, y fecha, inicio y fin como fechas de Excel en la hora local del suministro (Excel no tiene zonas horarias; la columna Desfase_UTC da el desfase). Escrito por partes.',
     security: seguridad,
-    request: { query: formato === 'csv' ? DescargaCsvQuery : consultaCurvaSchema },
+    request: { query: formato === 'csv' ? DescargaCsvQuery : DescargaQuery },
     responses: {
       200: {
         description: 'El fichero',
@@ -100,37 +113,57 @@ const descarga = (formato: 'csv' | 'xlsx') =>
   });
 
 const PotenciasQuery = z.object({
-  cups: z.string().trim().min(20).max(22),
-  /** First and last month, YYYY-MM, at most 24 months. */
-  desde: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Indique el mes de inicio como AAAA-MM.'),
-  hasta: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Indique el mes de fin como AAAA-MM.'),
+  cups: z.string().trim().min(20).max(22).openapi({ description: 'CUPS de uno de los suministros del usuario, de 20 o 22 caracteres.' }),
+  desde: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Indique el mes de inicio como AAAA-MM.')
+    .openapi({ description: 'Primer mes, AAAA-MM.' }),
+  hasta: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Indique el mes de fin como AAAA-MM.')
+    .openapi({ description: 'Último mes, incluido, AAAA-MM; como máximo 24 meses desde el primero.' }),
 });
 
 const PotenciasSchema = z
   .object({
-    cups: z.string(),
-    tarifa: z.string(),
-    /** Contracted power per power period, kW (P1 first). */
-    contratadasKw: z.array(z.number()),
-    periodos: z.array(z.object({ periodo: z.string(), nombre: z.string(), color: z.string() })),
-    meses: z.array(
-      z.object({
-        mes: z.string(),
-        periodos: z.array(
-          z.object({
-            periodo: z.string(),
-            potenciaKw: z.number(),
-            contratadaKw: z.number(),
-            /** When the maximum was reached (UTC ISO). */
-            momento: z.string(),
-            /** real (quarter-hour meter) or estimada (hourly average). */
-            metodo: z.string(),
-            /** Demanded above contracted. */
-            excedida: z.boolean(),
-          }),
-        ),
-      }),
-    ),
+    cups: z.string().openapi({ description: 'CUPS del suministro.' }),
+    tarifa: z.string().openapi({ description: 'Tarifa de acceso del suministro (2.0TD, 3.0TD, 6.1TD…).' }),
+    contratadasKw: z.array(z.number()).openapi({
+      description: 'Potencia contratada por periodo de potencia, en kW, P1 primero: 2 valores en la 2.0TD, 6 en las demás.',
+    }),
+    periodos: z
+      .array(
+        z.object({
+          periodo: z.string().openapi({ description: 'Periodo de potencia: P1 a P6.' }),
+          nombre: z.string().openapi({ description: 'Nombre del periodo: Punta o Valle en la 2.0TD; «Periodo n» en las demás.' }),
+          color: z.string().openapi({ description: 'Color del periodo para gráficos y leyendas, hexadecimal #rrggbb.' }),
+        }),
+      )
+      .openapi({ description: 'Periodos de potencia de la tarifa, P1 primero.' }),
+    meses: z
+      .array(
+        z.object({
+          mes: z.string().openapi({ description: 'Mes, AAAA-MM.' }),
+          periodos: z
+            .array(
+              z.object({
+                periodo: z.string().openapi({ description: 'Periodo de potencia: P1 a P6.' }),
+                potenciaKw: z.number().openapi({
+                  description:
+                    'Potencia máxima demandada en el mes y periodo, en kW: la media del intervalo (cuarto de hora u hora) de más consumo.',
+                }),
+                contratadaKw: z.number().openapi({ description: 'Potencia contratada en ese periodo, en kW.' }),
+                momento: z.string().openapi({ description: 'Inicio del intervalo en que se alcanzó el máximo, instante UTC ISO 8601.' }),
+                metodo: z.string().openapi({
+                  description: 'real (medida real de un contador cuartohorario) o estimada (media de una hora, o medida estimada).',
+                }),
+                excedida: z.boolean().openapi({ description: 'Si la potencia máxima supera la contratada.' }),
+              }),
+            )
+            .openapi({ description: 'El máximo de cada periodo con dato en el mes, P1 primero.' }),
+        }),
+      )
+      .openapi({ description: 'Meses del rango con alguna medida, del más antiguo al más reciente; los meses sin dato no aparecen.' }),
   })
   .openapi('PotenciasMaximas');
 

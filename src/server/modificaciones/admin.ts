@@ -25,7 +25,13 @@ import {
 } from './service.ts';
 
 const SolicitudAdminSchema = SolicitudSchema.extend({
-  solicitante: z.object({ email: z.string(), nombre: z.string() }).nullable().openapi({ description: 'La cuenta que la presentó.' }),
+  solicitante: z
+    .object({
+      email: z.string().openapi({ description: 'Correo electrónico de la cuenta.' }),
+      nombre: z.string().openapi({ description: 'Nombre visible de la cuenta: razón social, o nombre y primer apellido.' }),
+    })
+    .nullable()
+    .openapi({ description: 'La cuenta que la presentó; null si se ha borrado desde entonces.' }),
   suplantada: z.boolean().openapi({ description: 'Si la presentó un administrador actuando como el titular.' }),
 }).openapi('SolicitudModificacionAdmin');
 
@@ -47,10 +53,22 @@ const listar = createRoute({
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: {
     query: z.object({
-      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional(),
-      estado: z.enum(ESTADOS_SOLICITUD, { error: 'El estado debe ser enviada, aceptada, rechazada, activada o anulada.' }).optional(),
-      tipo: z.enum(['potencia', 'tarifa', 'titular'], { error: 'El tipo debe ser potencia, tarifa o titular.' }).optional(),
-      q: z.string().max(30, 'La búsqueda no puede superar 30 caracteres.').optional(),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' }).optional().openapi({
+        description: 'Solo las de esta distribuidora (epd, eod o ecd), que el usuario debe administrar; sin ella, todas las suyas.',
+      }),
+      estado: z
+        .enum(ESTADOS_SOLICITUD, { error: 'El estado debe ser enviada, aceptada, rechazada, activada o anulada.' })
+        .optional()
+        .openapi({ description: 'Solo las de este estado: enviada, aceptada, rechazada, activada o anulada.' }),
+      tipo: z
+        .enum(['potencia', 'tarifa', 'titular'], { error: 'El tipo debe ser potencia, tarifa o titular.' })
+        .optional()
+        .openapi({ description: 'Solo las de este tipo: potencia, tarifa o titular.' }),
+      q: z
+        .string()
+        .max(30, 'La búsqueda no puede superar 30 caracteres.')
+        .optional()
+        .openapi({ description: 'Un número de solicitud (123, MC-000123) o el comienzo de un CUPS.' }),
       ...paginacionQuery,
     }),
   },

@@ -29,24 +29,57 @@ import {
 
 const ContratoSchema = z
   .object({
-    tarifa: z.string().openapi({ example: '2.0TD' }),
-    potenciasKw: z.array(z.number()).openapi({ example: [4.6, 4.6], description: 'Potencia contratada por periodo, P1 primero.' }),
-    potenciaMaximaKw: z.number().openapi({ example: 9.2, description: 'Potencia máxima que admite la instalación.' }),
-    tensionV: z.number().openapi({ example: 230 }),
-    fases: z.string().openapi({ example: 'monofasico' }),
-    modoControlPotencia: z.string().openapi({ example: 'telegestion' }),
-    titular: z.object({ nif: z.string(), nombre: z.string() }),
+    tarifa: z.string().openapi({ example: '2.0TD', description: 'Tarifa de acceso: 2.0TD, 3.0TD, 6.1TD, 6.2TD, 6.3TD o 6.4TD.' }),
+    potenciasKw: z
+      .array(z.number())
+      .openapi({ example: [4.6, 4.6], description: 'Potencia contratada por periodo, kW, P1 primero (2 en 2.0TD, 6 en las demás).' }),
+    potenciaMaximaKw: z.number().openapi({
+      example: 9.2,
+      description: 'Potencia máxima que admite la instalación según su boletín (BIE) o acta de puesta en marcha (APM), kW.',
+    }),
+    tensionV: z.number().openapi({ example: 230, description: 'Tensión de suministro, V (entre fases si es trifásico).' }),
+    fases: z.string().openapi({ example: 'monofasico', description: 'Fases del contador: monofasico o trifasico.' }),
+    modoControlPotencia: z.string().openapi({
+      example: 'telegestion',
+      description:
+        'Modo de control de potencia: icp, maximetro, telegestion (limitador del contador inteligente) o sin_control. Salvo con maxímetro, en baja tensión solo se admiten potencias normalizadas.',
+    }),
+    titular: z
+      .object({
+        nif: z.string().openapi({ description: 'NIF, NIE o CIF del titular, en mayúsculas.' }),
+        nombre: z.string().openapi({ description: 'Nombre o razón social del titular, como figura en el contrato.' }),
+      })
+      .openapi({ description: 'Titular del contrato.' }),
   })
   .openapi('ContratoModificacion');
 
+const potenciasPedidas = () => z.array(z.number()).openapi({ description: 'Potencias pedidas por periodo, kW, P1 primero.' });
+
 const SolicitadoSchema = z
   .discriminatedUnion('tipo', [
-    z.object({ tipo: z.literal('potencia'), potenciasKw: z.array(z.number()) }),
-    z.object({ tipo: z.literal('tarifa'), tarifa: z.string(), potenciasKw: z.array(z.number()) }),
     z.object({
-      tipo: z.literal('titular'),
-      modo: z.enum(['correccion', 'cambio']),
-      titular: z.object({ nif: z.string(), nombre: z.string() }),
+      tipo: z.literal('potencia').openapi({ description: 'Cambio de las potencias contratadas.' }),
+      potenciasKw: potenciasPedidas(),
+    }),
+    z.object({
+      tipo: z.literal('tarifa').openapi({ description: 'Cambio de tarifa de acceso, con las potencias que exige.' }),
+      tarifa: z.string().openapi({ description: 'Tarifa de acceso pedida: 2.0TD o 3.0TD.' }),
+      potenciasKw: potenciasPedidas(),
+    }),
+    z.object({
+      tipo: z.literal('titular').openapi({ description: 'Corrección o cambio de los datos del titular.' }),
+      modo: z.enum(['correccion', 'cambio']).openapi({
+        description:
+          'correccion: corrección del nombre del titular (tabla 53 de la CNMC, tipo C); cambio: cambio de titular (tabla 53, tipo T).',
+      }),
+      titular: z
+        .object({
+          nif: z
+            .string()
+            .openapi({ description: 'NIF, NIE o CIF del titular pedido, en mayúsculas; en una corrección, el del titular actual.' }),
+          nombre: z.string().openapi({ description: 'Nombre y apellidos o razón social del titular pedido (nuevo o corregido).' }),
+        })
+        .openapi({ description: 'El titular tal como quedará en el contrato.' }),
     }),
   ])
   .openapi('CambioSolicitado');
@@ -54,40 +87,80 @@ const SolicitadoSchema = z
 /** A request as the holder sees it. */
 export const SolicitudSchema = z
   .object({
-    numero: z.number().int().openapi({ example: 123 }),
-    referencia: z.string().openapi({ example: 'MC-000123' }),
-    tipo: z.enum(['potencia', 'tarifa', 'titular']),
-    estado: z.enum(ESTADOS_SOLICITUD),
-    cups: z.string().openapi({ example: 'ES9901000000000001QY' }),
-    distribuidora: z.string().openapi({ example: 'epd' }),
-    distribuidoraNombre: z.string(),
-    direccion: z.string(),
+    numero: z.number().int().openapi({ example: 123, description: 'Número secuencial de la solicitud.' }),
+    referencia: z.string().openapi({ example: 'MC-000123', description: 'Referencia pública: MC- y el número con seis cifras.' }),
+    tipo: z.enum(['potencia', 'tarifa', 'titular']).openapi({
+      description:
+        'Qué se pide: potencia (cambio de potencias), tarifa (cambio de tarifa con sus potencias) o titular (datos del titular).',
+    }),
+    estado: z.enum(ESTADOS_SOLICITUD).openapi({
+      description:
+        'enviada (recibida, pendiente de revisar), aceptada (en trámite), rechazada (con un motivo de la tabla 27), activada (cambio aplicado al contrato) o anulada (por el titular mientras estaba enviada).',
+    }),
+    cups: z.string().openapi({ example: 'ES9901000000000001QY', description: 'CUPS del suministro.' }),
+    distribuidora: z.string().openapi({ example: 'epd', description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    distribuidoraNombre: z.string().openapi({ description: 'Razón social de la distribuidora.' }),
+    direccion: z.string().openapi({
+      description:
+        'Dirección completa del suministro en una línea: calle, código postal, municipio y, si es otra, la provincia entre paréntesis.',
+    }),
     anterior: ContratoSchema.openapi({ description: 'El contrato cuando se pidió el cambio.' }),
     solicitado: SolicitadoSchema,
     motivoRechazo: z
-      .object({ codigo: z.enum(Object.keys(MOTIVOS_RECHAZO) as [string, ...string[]]), texto: z.string() })
+      .object({
+        codigo: z
+          .enum(Object.keys(MOTIVOS_RECHAZO) as [string, ...string[]])
+          .openapi({ description: 'Código del motivo en la tabla 27 de la CNMC.' }),
+        texto: z.string().openapi({ description: 'Título del motivo en español.' }),
+      })
       .nullable()
-      .openapi({ description: 'Motivo de rechazo (tabla 27 de la CNMC).' }),
-    fechaActivacion: z.string().nullable().openapi({ example: '2026-11-20' }),
-    creada: z.iso.datetime(),
-    actualizada: z.iso.datetime(),
+      .openapi({ description: 'Motivo de rechazo (tabla 27 de la CNMC); null si no está rechazada.' }),
+    fechaActivacion: z
+      .string()
+      .nullable()
+      .openapi({ example: '2026-11-20', description: 'Día desde el que se aplica el cambio, AAAA-MM-DD; null hasta que se activa.' }),
+    creada: z.iso.datetime().openapi({ description: 'Cuándo se presentó, instante UTC ISO 8601.' }),
+    actualizada: z.iso.datetime().openapi({ description: 'Cuándo cambió por última vez, instante UTC ISO 8601.' }),
     eventos: z
-      .array(z.object({ estado: z.enum(ESTADOS_SOLICITUD), momento: z.iso.datetime(), nota: z.string().nullable() }))
+      .array(
+        z.object({
+          estado: z.enum(ESTADOS_SOLICITUD).openapi({ description: 'Estado al que pasó la solicitud.' }),
+          momento: z.iso.datetime().openapi({ description: 'Cuándo pasó, instante UTC ISO 8601.' }),
+          nota: z.string().nullable().openapi({
+            description: 'El motivo de rechazo («Motivo: 15 · …») o la fecha de activación, en palabras; null en los demás pasos.',
+          }),
+        }),
+      )
       .openapi({ description: 'Historial de estados, del más antiguo al más reciente.' }),
   })
   .openapi('SolicitudModificacion');
 
 const ContextoSchema = z
   .object({
-    cups: z.string(),
-    distribuidora: z.string(),
-    direccion: z.string(),
+    cups: z.string().openapi({ description: 'CUPS del suministro.' }),
+    distribuidora: z.string().openapi({ description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    direccion: z.string().openapi({
+      description:
+        'Dirección completa del suministro en una línea: calle, código postal, municipio y, si es otra, la provincia entre paréntesis.',
+    }),
     contrato: ContratoSchema,
-    enBaja: z.boolean(),
-    cortado: z.boolean(),
-    solicitudEnCurso: z.object({ numero: z.number().int(), referencia: z.string() }).nullable(),
-    ultimoCambioPotencia: z.string().nullable().openapi({ example: '2026-03-04' }),
-    hoy: z.string().openapi({ example: '2026-11-02' }),
+    enBaja: z.boolean().openapi({ description: 'Si el contrato ha terminado: no admite modificaciones (motivo 72 de la tabla 27).' }),
+    cortado: z.boolean().openapi({ description: 'Si el suministro está cortado: no admite modificaciones hasta reponerlo (motivo 12).' }),
+    solicitudEnCurso: z
+      .object({
+        numero: z.number().int().openapi({ description: 'Número de la solicitud.' }),
+        referencia: z.string().openapi({ description: 'Su referencia, MC-000123.' }),
+      })
+      .nullable()
+      .openapi({
+        description: 'Una solicitud del suministro todavía enviada o aceptada, que impide presentar otra (motivo 40); null si no hay.',
+      }),
+    ultimoCambioPotencia: z.string().nullable().openapi({
+      example: '2026-03-04',
+      description:
+        'Último día en que cambió la potencia contratada, AAAA-MM-DD: solo se admite un cambio cada 12 meses para el mismo titular (motivo 65); null si no consta ninguno.',
+    }),
+    hoy: z.string().openapi({ example: '2026-11-02', description: 'Fecha de hoy en Madrid según el servidor, AAAA-MM-DD.' }),
   })
   .openapi('ContextoModificacion');
 
@@ -105,7 +178,11 @@ export const IdParams = z.object({
   id: z
     .string()
     .max(20)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'MC-000123' }),
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      example: 'MC-000123',
+      description: 'Número de la solicitud o su referencia: 123, MC-000123 o MC123.',
+    }),
 });
 
 /** The number an `{id}` names, or the 404 an unreadable one gets. */
@@ -123,7 +200,11 @@ const listar = createRoute({
   description:
     'Las solicitudes de cambio de potencia, tarifa o datos del titular que el usuario ha presentado sobre los suministros de los que es titular, de la más reciente a la más antigua, con su historial. cups limita la lista a un suministro.',
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  request: { query: z.object({ cups: z.string().max(30).optional() }) },
+  request: {
+    query: z.object({
+      cups: z.string().max(30).optional().openapi({ description: 'Solo las solicitudes de este suministro (CUPS); sin él, todas.' }),
+    }),
+  },
   responses: { 200: json(z.array(SolicitudSchema), 'Solicitudes'), ...comunes },
 });
 
@@ -141,7 +222,11 @@ const contexto = createRoute({
         .string()
         .min(1)
         .max(30)
-        .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
+        .openapi({
+          param: { name: 'cups', in: 'path' },
+          example: 'ES9901000000000001QY',
+          description: 'CUPS de un suministro del que el usuario es titular.',
+        }),
     }),
   },
   responses: { 200: json(ContextoSchema, 'Contexto del suministro'), ...comunes, 404: errorResponse('No es un suministro del usuario') },

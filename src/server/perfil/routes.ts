@@ -24,32 +24,52 @@ import {
 
 const PerfilSchema = z
   .object({
-    id: z.uuid(),
-    nif: z.string().nullable().openapi({ example: '12345678Z', description: 'No editable por su titular (decisión 006).' }),
-    tipoNif: z.enum(['DNI', 'NIE', 'CIF']).nullable().openapi({ example: 'DNI' }),
-    nombre: z.string().openapi({ example: 'Lucía' }),
-    apellido1: z.string().openapi({ example: 'Martín' }),
-    apellido2: z.string().openapi({ example: 'Ortega' }),
-    razonSocial: z.string().openapi({ example: '' }),
-    email: z.string().openapi({ example: 'consumidor@electra.example' }),
+    id: z.uuid().openapi({ description: 'Identificador de la cuenta (UUID).' }),
+    nif: z.string().nullable().openapi({
+      example: '12345678Z',
+      description:
+        'NIF, NIE o CIF de la cuenta, en mayúsculas y sin separadores; no editable por su titular (decisión 006). null en una cuenta sin NIF (el administrador del entorno).',
+    }),
+    tipoNif: z.enum(['DNI', 'NIE', 'CIF']).nullable().openapi({
+      example: 'DNI',
+      description:
+        'Tipo de NIF, que decide qué datos se exigen: DNI (persona; también los NIF K, L y M), NIE (persona extranjera) o CIF (empresa). null si la cuenta no tiene NIF o no es válido.',
+    }),
+    nombre: z.string().openapi({ example: 'Lucía', description: 'Nombre de pila; vacío en una empresa.' }),
+    apellido1: z.string().openapi({ example: 'Martín', description: 'Primer apellido; vacío en una empresa.' }),
+    apellido2: z.string().openapi({ example: 'Ortega', description: 'Segundo apellido; vacío en una empresa.' }),
+    razonSocial: z.string().openapi({ example: '', description: 'Razón social; vacía en una persona.' }),
+    email: z
+      .string()
+      .openapi({ example: 'consumidor@electra.example', description: 'Correo electrónico actual de la cuenta, con el que inicia sesión.' }),
     emailPendiente: z
       .string()
       .nullable()
       .openapi({ example: null, description: 'Dirección de un cambio pedido y aún sin confirmar (enlace vigente).' }),
-    creado: z.iso.datetime().openapi({ example: '2026-01-15T10:00:00.000Z' }),
+    creado: z.iso.datetime().openapi({ example: '2026-01-15T10:00:00.000Z', description: 'Alta de la cuenta: instante UTC ISO 8601.' }),
     suplantado: z.boolean().openapi({ description: 'Si un administrador actúa en nombre del usuario en esta sesión.' }),
   })
   .openapi('Perfil');
 
-const MensajeSchema = z.object({ message: z.string() }).openapi('MensajePerfil');
+const MensajeSchema = z
+  .object({ message: z.string().openapi({ description: 'Qué ha ocurrido, en español, para mostrarlo a la persona.' }) })
+  .openapi('MensajePerfil');
 
 const SesionPerfilSchema = z
   .object({
     id: z.uuid().openapi({ description: 'Identificador de la sesión (familia de renovación).' }),
-    creada: z.iso.datetime(),
-    ultimoUso: z.iso.datetime(),
-    navegador: z.string().nullable().openapi({ example: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' }),
-    ip: z.string().nullable().openapi({ example: '192.0.2.10' }),
+    creada: z.iso.datetime().openapi({ description: 'Inicio de sesión que abrió la sesión: instante UTC ISO 8601.' }),
+    ultimoUso: z.iso.datetime().openapi({
+      description: 'Último inicio o renovación de la sesión: instante UTC ISO 8601. Tras 7 días sin uso la sesión termina.',
+    }),
+    navegador: z.string().nullable().openapi({
+      example: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      description: 'Cabecera User-Agent del último inicio o renovación (hasta 300 caracteres); null si no se envió.',
+    }),
+    ip: z
+      .string()
+      .nullable()
+      .openapi({ example: '192.0.2.10', description: 'Dirección IP del cliente en el último inicio o renovación; null si no consta.' }),
     actual: z.boolean().openapi({ description: 'La sesión de este token.' }),
     suplantacion: z.boolean().openapi({ description: 'Sesión abierta por un administrador que actúa como el usuario.' }),
   })
@@ -154,7 +174,12 @@ const cerrarOtras = createRoute({
   summary: 'Cerrar las demás sesiones',
   middleware: [requireAuth(), requireNoSuplantado()] as const,
   responses: {
-    200: json(z.object({ cerradas: z.number().int().nonnegative() }).openapi('SesionesCerradas'), 'Sesiones cerradas'),
+    200: json(
+      z
+        .object({ cerradas: z.number().int().nonnegative().openapi({ description: 'Número de sesiones cerradas.' }) })
+        .openapi('SesionesCerradas'),
+      'Sesiones cerradas',
+    ),
     ...comunes,
     403: errorResponse('Sesión suplantada'),
   },

@@ -33,7 +33,11 @@ const CupsParams = z.object({
     .string()
     .min(1)
     .max(30)
-    .openapi({ param: { name: 'cups', in: 'path' }, example: 'ES9901000000000001QY' }),
+    .openapi({
+      param: { name: 'cups', in: 'path' },
+      example: 'ES9901000000000001QY',
+      description: 'CUPS de uno de los suministros del usuario, de 20 o 22 caracteres; cualquier otro responde 404.',
+    }),
 });
 
 const detalle = createRoute({
