@@ -64,7 +64,7 @@ async function leer(path: string): Promise<Uint8Array | FallaCsv> {
 /** Kinds of import, by the name the first argument gives. */
 const IMPORTADORES: Record<string, Importador> = {
   capacidad: {
-    descripcion: 'capacidad de acceso de los nudos, generación (CSV, formato de DOMAIN.md §7.1)',
+    descripcion: 'capacidad de acceso de los nudos, generación (CSV, formato de docs/sector.md §7.1)',
     ayuda: [
       '--distribuidora epd|eod   distribuidora que publica la capacidad',
       '--mes AAAA-MM             mes de la publicación; sustituye a la de ese mes si ya existe',
@@ -97,7 +97,7 @@ const IMPORTADORES: Record<string, Importador> = {
     },
   },
   medidas: {
-    descripcion: 'curvas horarias o cuartohorarias: ficheros P5D y F5D de REE y CSV de consumos (DOMAIN.md §5)',
+    descripcion: 'curvas horarias o cuartohorarias: ficheros P5D y F5D de REE y CSV de consumos (docs/sector.md §5)',
     ayuda: [
       'FICHERO…                  uno o varios; el formato se reconoce por el nombre y el contenido',
       '                          todos se comprueban antes de escribir; si alguno tiene errores no se importa nada',

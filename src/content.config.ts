@@ -92,7 +92,7 @@ const enlace = z.object({
   texto: texto('el texto del enlace'),
 });
 
-/** The home page's texts (one entry, `inicio`): the hero's title and lead, and the three blocks (SPEC.md §1). */
+/** The home page's texts (one entry, `inicio`): the hero's title and lead, and the three blocks (docs/producto.md §1). */
 const portada = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/portada' }),
   schema: z.object({

@@ -1,5 +1,5 @@
 /**
- * The home page's network interruptions banner (SPEC.md §1, §4, §9): one coloured sentence and a link
+ * The home page's network interruptions banner (docs/producto.md §1, §4, §9): one coloured sentence and a link
  * to the detail page. Hydrated with `client:idle`; the box is sized for its longest sentence from the
  * first paint, so loading, answer and failure never shift the page.
  */
@@ -24,7 +24,7 @@ export default function BannerIncidencias() {
     const peticion = new AbortController();
     fetch('/api/incidenciasRed', { headers: { Accept: 'application/json' }, signal: peticion.signal })
       .then(async (res) => {
-        // SPEC.md §7: the list is read only from a 200.
+        // docs/producto.md §7: the list is read only from a 200.
         if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
         const lista: unknown = await res.json();
         if (!Array.isArray(lista)) throw new Error('respuesta inesperada');

@@ -1,16 +1,16 @@
 /**
- * The home page's network interruptions banner (SPEC.md §4 and §9): which sentence and which colour,
+ * The home page's network interruptions banner (docs/producto.md §4 and §9): which sentence and which colour,
  * from the list of open incidents. Shared by the banner island, the incidents page and the API.
  */
 import type { CodigoDistribuidora } from './distribuidoras.ts';
 
-/** States the public sees (SPEC.md §3); `Cerrada` incidents are never published. */
+/** States the public sees (docs/producto.md §3); `Cerrada` incidents are never published. */
 export const ESTADOS_INCIDENCIA_RED = ['Programada', 'En curso', 'Activa'] as const;
 
 /** State of a published network incident. */
 export type EstadoIncidenciaRed = (typeof ESTADOS_INCIDENCIA_RED)[number];
 
-/** Banner colour: blue with none, yellow with only scheduled ones, red with any active one (SPEC.md §4). */
+/** Banner colour: blue with none, yellow with only scheduled ones, red with any active one (docs/producto.md §4). */
 export type NivelBanner = 'azul' | 'amarillo' | 'rojo';
 
 /** One open incident as `GET /api/incidenciasRed` publishes it (never its CUPS list or its author). */
@@ -43,7 +43,7 @@ export interface IncidenciaRedPublica {
 
 /** What the banner shows. */
 export interface ResumenBanner {
-  /** The sentence, worded as SPEC.md §9 gives it. */
+  /** The sentence, worded as docs/producto.md §9 gives it. */
   texto: string;
   /** Its colour. */
   nivel: NivelBanner;
@@ -53,7 +53,7 @@ export interface ResumenBanner {
  * Summarises the open incidents into the banner's sentence and colour. `En curso` and `Activa` both
  * count as active; any other state (a stray `Cerrada`) is ignored.
  *
- * Wording (SPEC.md §9): none → "Actualmente no existen interrupciones programadas o activas"; one kind
+ * Wording (docs/producto.md §9): none → "Actualmente no existen interrupciones programadas o activas"; one kind
  * only → "Existe 1 interrupción programada" / "Existen N interrupciones programadas" (likewise
  * "activa(s)"). Both kinds keep SPEC's elliptical "X programadas y Y activas" (the banner around it
  * names the interruptions), each adjective agreeing with its own number and the verb with the first,

@@ -1,5 +1,5 @@
 /**
- * CUPS, the supply point code (DOMAIN.md §1): `ES`, 4-digit distributor code, 12-digit id, two
+ * CUPS, the supply point code (docs/sector.md §1): `ES`, 4-digit distributor code, 12-digit id, two
  * control letters (mod 529 over the 16 digits), and an optional border-point suffix (digit + letter).
  */
 import { LETRAS_DNI } from './nif.ts';

@@ -1,4 +1,4 @@
-/** The three distributors that share the portal (CONTRACT.md "The three distributors"). */
+/** The three distributors that share the portal (docs/api.md "The three distributors"). */
 
 /** Code of a distributor, as used in permissions and routes. */
 export type CodigoDistribuidora = 'epd' | 'eod' | 'ecd';

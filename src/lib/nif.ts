@@ -1,5 +1,5 @@
 /**
- * Spanish tax identifiers (SPEC.md §5, DOMAIN.md §2): DNI, NIE and CIF, validated with their
+ * Spanish tax identifiers (docs/producto.md §5, docs/sector.md §2): DNI, NIE and CIF, validated with their
  * control characters. Shared by the registration form and the API.
  */
 
@@ -9,7 +9,7 @@ export const LETRAS_DNI = 'TRWAGMYFPDXBNJZSQVHLCKE';
 /** First letters of a CIF (legal entities), Orden EHA/451/2008 as python-stdnum accepts them. */
 const LETRAS_CIF = 'ABCDEFGHJNPQRSUVW';
 
-/** Kind of identifier the registration form sees while the user types (SPEC.md §4). */
+/** Kind of identifier the registration form sees while the user types (docs/producto.md §4). */
 export type TipoNif = 'DNI' | 'CIF' | 'INCOMPLETO';
 
 /** Upper-cases and removes spaces, dots and dashes. */
@@ -63,7 +63,7 @@ export function controlCif(siete: string): number {
 
 /**
  * Valid CIF: entity letter, 7 digits and control. Letters A, B, E, H need a digit; N, P, Q, R, S, W
- * need a letter (`JABCDEFGHI`); the others accept either (SPEC.md §5).
+ * need a letter (`JABCDEFGHI`); the others accept either (docs/producto.md §5).
  */
 export function esCifValido(nif: string): boolean {
   const m = /^([A-Z])(\d{7})([0-9A-J])$/.exec(nif);
@@ -83,7 +83,7 @@ export function esNifValido(nif: string): boolean {
 }
 
 /**
- * Classifies what the user has typed (SPEC.md §4): DNI for a valid NIF of a person (DNI, NIE, K, L
+ * Classifies what the user has typed (docs/producto.md §4): DNI for a valid NIF of a person (DNI, NIE, K, L
  * or M: the name fields apply), CIF for a valid CIF, INCOMPLETO for anything else, empty included.
  */
 export function tipoNif(value: string): TipoNif {

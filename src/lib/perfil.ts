@@ -1,6 +1,6 @@
 /**
  * Profile rules (decision 006), shared by the profile form (browser) and the API (server): the
- * editable data follows the registration rules of SPEC.md §4–§5 by the account's kind of NIF, and
+ * editable data follows the registration rules of docs/producto.md §4–§5 by the account's kind of NIF, and
  * the e-mail and password changes ask for the current password.
  */
 import { z } from './validacion/z.ts';
@@ -54,7 +54,7 @@ export interface ErrorPerfil {
 }
 
 /**
- * The rules of SPEC.md §5 by kind: a company (CIF) has a company name and no person names; a person
+ * The rules of docs/producto.md §5 by kind: a company (CIF) has a company name and no person names; a person
  * (DNI/NIE) the three names and no company name; an account without NIF either one or the other.
  */
 export function erroresPerfil(tipo: TipoNifPerfil, d: DatosPerfil): ErrorPerfil[] {

@@ -1,4 +1,4 @@
-/** Permissions are strings `<distributor>-<area>` (CONTRACT.md "Permissions"). */
+/** Permissions are strings `<distributor>-<area>` (docs/api.md "Permissions"). */
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from './distribuidoras.ts';
 
 /** The areas a permission can open. */
@@ -31,7 +31,7 @@ export function todosLosPermisos(): Permiso[] {
   return CODIGOS_DISTRIBUIDORA.flatMap((d) => AREAS.map((a) => permiso(d, a)));
 }
 
-/** Whether a list of permissions holds any permission of an area (SPEC.md §6 tests the suffix). */
+/** Whether a list of permissions holds any permission of an area (docs/producto.md §6 tests the suffix). */
 export function tieneArea(permisos: readonly string[], area: Area): boolean {
   return permisos.some((p) => p.endsWith(`-${area}`));
 }
@@ -55,7 +55,7 @@ export function administraTodas(permisos: readonly string[]): boolean {
 }
 
 /**
- * Areas every active account holds for every distributor (CONTRACT.md "Who gets what"): they place
+ * Areas every active account holds for every distributor (docs/api.md "Who gets what"): they place
  * an account in no particular distributor, so they do not count in its footprint.
  */
 export const AREAS_UNIVERSALES: readonly Area[] = ['contacto', 'accesoyconexion'];

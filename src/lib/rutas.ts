@@ -1,4 +1,4 @@
-/** Route facts shared by the server's router and the pages (SPEC.md §2). */
+/** Route facts shared by the server's router and the pages (docs/producto.md §2). */
 
 /** First path segments of the private area: the server answers all of them with the private shell. */
 export const PREFIJOS_PRIVADOS = [

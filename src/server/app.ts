@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
   // Before any route reads a body: one limit for every route (src/server/http/cuerpo.ts).
   app.use('*', limiteCuerpos());
   // Control characters in an API address: 400 before any route (src/server/http/entrada.ts). Pages
-  // keep SPEC.md's rule: any other path shows the home page.
+  // keep docs/producto.md's rule: any other path shows the home page.
   app.use('/api/*', entradaSinControl());
   app.use('/api/*', async (c, next) => {
     await next();

@@ -1,4 +1,4 @@
-/** Runtime configuration from the environment (CONTRACT.md "Starting it"). */
+/** Runtime configuration from the environment (docs/api.md "Starting it"). */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';

@@ -96,7 +96,7 @@ describe('demo data', { timeout: 120_000 }, () => {
     ]);
     const admin = await findUserByEmail(database.db, 'admin@electra.example');
     expect(await permissionsOf(database.db, admin!.id)).toHaveLength(15);
-    // The household holds supply points at EPD and EOD with two years of hours (CONTRACT.md).
+    // The household holds supply points at EPD and EOD with two years of hours (docs/api.md).
     const consumidor = await findUserByEmail(database.db, 'consumidor@electra.example');
     expect(await permissionsOf(database.db, consumidor!.id)).toEqual(expect.arrayContaining(['epd-distribucion', 'eod-distribucion']));
     const horas = await queryRows<{ cups: string; n: number }>(

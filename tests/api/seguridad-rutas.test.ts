@@ -1,7 +1,7 @@
 /**
  * Every operation of the API that the OpenAPI document marks as needing a session refuses an
  * anonymous call with 401 before anything else (no validation message, no data), and every other
- * operation is one of the public calls CONTRACT.md lists. Walks the document, so a route added
+ * operation is one of the public calls docs/api.md lists. Walks the document, so a route added
  * later without its guard fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ type Operacion = { security?: unknown[] };
 type Documento = { paths: Record<string, Record<string, Operacion>> };
 
 /**
- * The public operations: CONTRACT.md's, the session's own calls (they carry a cookie or a link id), the
+ * The public operations: docs/api.md's, the session's own calls (they carry a cookie or a link id), the
  * public verification of a certificate, and the calendar subscription (its secret is in the path: decision 013).
  */
 const PUBLICAS = new Set([
@@ -51,7 +51,7 @@ function camino(plantilla: string): string {
   );
 }
 
-/** Logout answers 204 to anyone (CONTRACT.md: fire and forget, idempotent); it only ever revokes the cookie it is sent. */
+/** Logout answers 204 to anyone (docs/api.md: fire and forget, idempotent); it only ever revokes the cookie it is sent. */
 const SIEMPRE_204 = new Set(['POST /users/revoke-token']);
 
 async function operaciones(): Promise<{ metodo: string; plantilla: string; op: Operacion }[]> {
@@ -62,7 +62,7 @@ async function operaciones(): Promise<{ metodo: string; plantilla: string; op: O
 }
 
 describe('every API operation', () => {
-  it('is public only when CONTRACT.md or the session flow makes it so', async () => {
+  it('is public only when docs/api.md or the session flow makes it so', async () => {
     const sinSeguridad = (await operaciones()).filter((o) => !o.op.security?.length).map((o) => `${o.metodo} ${o.plantilla}`);
     expect(sinSeguridad.filter((o) => !PUBLICAS.has(o))).toEqual([]);
   });

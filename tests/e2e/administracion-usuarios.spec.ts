@@ -200,7 +200,7 @@ test.describe('user detail', () => {
     await expect(page.getByText(/La cuenta está desactivada y sus sesiones se han cerrado/)).toBeVisible();
     await expect(page.locator('.admin-datos').getByText('Inactivo', { exact: true })).toBeVisible();
 
-    // The user's next call to the API is refused and the portal logs them out (SPEC.md §8).
+    // The user's next call to the API is refused and the portal logs them out (docs/producto.md §8).
     await usuario.getByRole('navigation', { name: 'Área privada' }).getByRole('link', { name: 'Perfil' }).click();
     await usuario.waitForURL((url) => url.pathname === '/');
     // And the session cannot come back from the refresh cookie.

@@ -1,5 +1,5 @@
 /**
- * The private area's route guard (SPEC.md §6, decision 006) with the demo users: anonymous visitors
+ * The private area's route guard (docs/producto.md §6, decision 006) with the demo users: anonymous visitors
  * go to the login and come back; each rule lets in the users holding its permission and sends the
  * others to /inicio with a message.
  */
@@ -88,7 +88,7 @@ test('listado-de-solicitudes and solicitud need -accesoyconexion', async ({ page
   await expect(titulo(page)).toHaveText('Solicitudes de acceso y conexión');
   await abrir(page, '/accesoyconexion/solicitud');
   await expect(titulo(page)).toHaveText('Solicitud de acceso y conexión');
-  // Every active account holds -accesoyconexion (CONTRACT.md activation permissions), so no demo
+  // Every active account holds -accesoyconexion (docs/api.md activation permissions), so no demo
   // user lacks it; the refusal itself is covered by the unit tests of the guard.
 });
 

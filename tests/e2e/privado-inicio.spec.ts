@@ -1,5 +1,5 @@
 /**
- * The dashboard /inicio (SPEC.md §1, §2): a welcome text and three feature cards, each
+ * The dashboard /inicio (docs/producto.md §1, §2): a welcome text and three feature cards, each
  * leading to its area with the permission and saying how to obtain it without.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The private area's side menu and navigation (SPEC.md §2 Layout, §6): sections by
+ * The private area's side menu and navigation (docs/producto.md §2 Layout, §6): sections by
  * permission, aria-current, collapsing, in-app routing versus full page loads, scroll restoration,
  * focus on the new heading, and the overlay below 992 px (focus trap, Escape, scroll lock).
  */

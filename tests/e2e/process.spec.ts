@@ -88,7 +88,7 @@ test('starts on PostgreSQL when DATABASE_URL is set', async () => {
     expect(await res.json()).toEqual({ status: 'ok' });
     const d = await fetch(`http://127.0.0.1:${p}/api/distribuidoras`);
     expect(((await d.json()) as unknown[]).length).toBe(3);
-    // On PostgreSQL demo data is off by default (CONTRACT.md).
+    // On PostgreSQL demo data is off by default (docs/api.md).
     const users = await new pg.Client({ connectionString: url.toString() });
     await users.connect();
     const { rows } = await users.query('select count(*)::int as n from users');

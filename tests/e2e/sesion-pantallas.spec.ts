@@ -1,6 +1,6 @@
 /**
  * The five session screens in the browser with the API answered by the test (page.route), so every
- * branch of SPEC.md §5 and §8 is reached on purpose: validation, every modal text, the alert list,
+ * branch of docs/producto.md §5 and §8 is reached on purpose: validation, every modal text, the alert list,
  * returnUrl, redirects of a logged-in visitor, the header's logged-in variant, accessibility and
  * screenshots at both widths. The real journey against the server and a real SMTP server is in
  * sesion.spec.ts.
@@ -11,7 +11,7 @@ import { letraDni } from '../../src/lib/nif.ts';
 import { MENSAJE_FORMULARIO_INVALIDO } from '../../src/lib/cuentas/reglas.ts';
 import { WIDTHS, expectNoAxeViolations, watchCsp } from './support.ts';
 
-/** The exact texts of SPEC.md §5 and §8, written out again here so a typo in the code fails a test. */
+/** The exact texts of docs/producto.md §5 and §8, written out again here so a typo in the code fails a test. */
 const T = {
   procesando: 'Procesando su solicitud...',
   loginFallido: 'Usuario o contraseña incorrecta',
@@ -361,7 +361,9 @@ test.describe('registro', () => {
     await expect(page.getByLabel('Nombre', { exact: true })).toBeEnabled();
   });
 
-  test('un formulario inválido muestra el mensaje de SPEC.md, los errores de cada campo y conserva los valores', async ({ page }) => {
+  test('un formulario inválido muestra el mensaje de docs/producto.md, los errores de cada campo y conserva los valores', async ({
+    page,
+  }) => {
     await abrir(page, '/sesion/crear-cuenta');
     await page.getByLabel('NIF/CIF').fill(dni(1));
     await page.getByLabel('Nombre', { exact: true }).fill('Ana');
@@ -476,7 +478,7 @@ test.describe('activación', () => {
     await page.waitForURL('**/sesion/login');
   });
 
-  test('un enlace no válido abre el modal Error con el texto de SPEC.md', async ({ page }) => {
+  test('un enlace no válido abre el modal Error con el texto de docs/producto.md', async ({ page }) => {
     await page.route('**/api/activarUsuario', (r) => json(r, 400, { message: 'El enlace no es válido o ha caducado.' }));
     await abrir(page, '/sesion/activar-usuario/caducado');
     await esperarModal(page, 'Error', T.activacionFallida);

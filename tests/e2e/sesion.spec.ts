@@ -17,7 +17,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { letraDni } from '../../src/lib/nif.ts';
 
-/** Texts of SPEC.md §8, written out again so a typo in the code fails here. */
+/** Texts of docs/producto.md §8, written out again so a typo in the code fails here. */
 const T = {
   cuentaCreadaTexto: 'Recibirá en su correo las instrucciones para la activación.Será redireccionado al inicio en breves momentos',
   loginFallido: 'Usuario o contraseña incorrecta',

@@ -1,4 +1,4 @@
-/** The API client (src/lib/api/cliente.ts): headers of SPEC.md §7 and error handling of SPEC.md §8. */
+/** The API client (src/lib/api/cliente.ts): headers of docs/producto.md §7 and error handling of docs/producto.md §8. */
 import { describe, expect, it, vi } from 'vitest';
 import { crearApiFetch, mensajeDeError, mensajesDeError, rutaApi, seIntercepta, MENSAJE_SIN_CONEXION } from '../../src/lib/api/cliente.ts';
 
@@ -29,7 +29,7 @@ describe('paths', () => {
   });
 });
 
-describe('headers (SPEC.md §7)', () => {
+describe('headers (docs/producto.md §7)', () => {
   it('adds the bearer token and the no-cache headers while logged in', async () => {
     const c = cliente(json(200, []));
     await c.apiFetch('listadoUsuarios');
@@ -68,7 +68,7 @@ describe('headers (SPEC.md §7)', () => {
   });
 });
 
-describe('errors (SPEC.md §8)', () => {
+describe('errors (docs/producto.md §8)', () => {
   it('logs out on a 401 or a 403 while logged in', async () => {
     for (const status of [401, 403]) {
       const c = cliente(json(status, { message: 'No autorizado' }));

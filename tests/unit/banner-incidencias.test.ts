@@ -6,7 +6,7 @@ import { resumenBannerIncidencias } from '../../src/lib/banner-incidencias.ts';
 const con = (...estados: string[]) => estados.map((estadoIncidenciaRed) => ({ estadoIncidenciaRed }));
 const repetir = (n: number, estado: string) => con(...Array.from({ length: n }, () => estado));
 
-describe('interruptions banner (SPEC.md §4, §9)', () => {
+describe('interruptions banner (docs/producto.md §4, §9)', () => {
   it('is blue with the no-interruptions sentence when the list is empty', () => {
     expect(resumenBannerIncidencias([])).toEqual({
       texto: 'Actualmente no existen interrupciones programadas o activas',

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
-describe('configuration from the environment (CONTRACT.md)', () => {
+describe('configuration from the environment (docs/api.md)', () => {
   it('has the contract defaults', () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });

@@ -19,7 +19,7 @@ const persona = {
   host: '',
 };
 
-describe('password rule (SPEC.md §5)', () => {
+describe('password rule (docs/producto.md §5)', () => {
   it('needs 3 to 30 characters with a digit, a lower-case and an upper-case letter', () => {
     expect(cumpleReglaPassword('aB1')).toBe(true);
     expect(cumpleReglaPassword('aB')).toBe(false);
@@ -79,7 +79,7 @@ describe('recovery and new password', () => {
     ]);
   });
 
-  it('new password classifies the three mistakes of SPEC.md §5 in order', () => {
+  it('new password classifies the three mistakes of docs/producto.md §5 in order', () => {
     expect(errorNuevaClave('', 'Abc1')).toBe('vacios');
     expect(errorNuevaClave('Abc1', 'Abc2')).toBe('distintas');
     expect(errorNuevaClave('abc', 'abc')).toBe('patron');

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_CUPS, construirCups, cupsBase, errorCups, esCupsValido, letrasControlCups } from '../../src/lib/cups.ts';
 
-describe('CUPS (DOMAIN.md §1)', () => {
+describe('CUPS (docs/sector.md §1)', () => {
   it('computes the control letters of the published example', () => {
-    // DOMAIN.md §1.2: ES1234123456789012 → JY.
+    // docs/sector.md §1.2: ES1234123456789012 → JY.
     expect(letrasControlCups('1234123456789012')).toBe('JY');
     expect(esCupsValido('ES1234123456789012JY')).toBe(true);
   });

@@ -1,4 +1,4 @@
-/** The registration form's field rules (SPEC.md §4, §5) and payload (SPEC.md §3). */
+/** The registration form's field rules (docs/producto.md §4, §5) and payload (docs/producto.md §3). */
 import { describe, expect, it } from 'vitest';
 import { nifTecleado, payloadRegistro, reglasRegistro, type CamposIdentidad } from '../../src/lib/cuentas/formulario-registro.ts';
 import { altaUsuarioSchema } from '../../src/lib/cuentas/reglas.ts';
@@ -17,7 +17,7 @@ describe('NIF while typing', () => {
   });
 });
 
-describe('reglasRegistro (SPEC.md §4)', () => {
+describe('reglasRegistro (docs/producto.md §4)', () => {
   it('classifies DNI, NIE, CIF and anything else', () => {
     expect(reglasRegistro({ ...vacio, nif: DNI }).tipo).toBe('DNI');
     expect(reglasRegistro({ ...vacio, nif: NIE }).tipo).toBe('DNI');
@@ -87,7 +87,7 @@ describe('reglasRegistro (SPEC.md §4)', () => {
     expect(reglasRegistro({ ...vacio, nif: 'b00001016', nombre: 'x' }).tipo).toBe('CIF');
   });
 
-  it('every combination of type and filled fields obeys SPEC.md §4', () => {
+  it('every combination of type and filled fields obeys docs/producto.md §4', () => {
     const nifs = ['', '123', DNI, NIE, CIF];
     for (const nif of nifs)
       for (let mascara = 0; mascara < 16; mascara++) {
@@ -119,7 +119,7 @@ describe('reglasRegistro (SPEC.md §4)', () => {
   });
 });
 
-describe('payloadRegistro (SPEC.md §3, §5)', () => {
+describe('payloadRegistro (docs/producto.md §3, §5)', () => {
   const datos = {
     nif: '54362315k',
     nombre: ' Ana ',

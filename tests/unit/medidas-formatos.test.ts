@@ -179,7 +179,7 @@ describe('P5D and F5D written by the project', () => {
   });
 });
 
-describe('the consumer CSV (DOMAIN.md §5.2)', () => {
+describe('the consumer CSV (docs/sector.md §5.2)', () => {
   it('reads kWh with decimal comma, BOM and CRLF, and the October day up to Hora 25', async () => {
     const { registros, resumen } = aceptado(await leerFicheroMedidas('consumo-kwh-octubre.csv', fixture('consumo-kwh-octubre.csv')));
     expect(registros).toHaveLength(73);
@@ -297,7 +297,7 @@ describe('the consumer CSV (DOMAIN.md §5.2)', () => {
   });
 });
 
-describe('clock-change days numbered by the clock (DOMAIN.md §5.2: not confirmed how distributors number them)', () => {
+describe('clock-change days numbered by the clock (docs/sector.md §5.2: not confirmed how distributors number them)', () => {
   const cabecera = 'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion';
   const fila = (fecha: string, hora: string | number, kwh = '0,100') => `ES9901000000001234TC;${fecha};${hora};${kwh};R`;
 

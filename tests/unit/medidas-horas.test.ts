@@ -187,7 +187,7 @@ describe('wall-clock times', () => {
     expect(instantesDesdeReloj('2025-07-01', 12, 0).map(iso)).toEqual(['2025-07-01T10:00:00.000Z']);
   });
 
-  it('reads REE hour-ending timestamps with the season flag (DOMAIN.md §5.1)', () => {
+  it('reads REE hour-ending timestamps with the season flag (docs/sector.md §5.1)', () => {
     // The F5D fixture's first row: 2021/06/01 01:00, season 1 → ends 2021-05-31T23:00Z.
     expect(iso(finDesdeRelojYTemporada('2021-06-01', 1, 0, 1))).toBe('2021-05-31T23:00:00.000Z');
     // Its last row: 2021/08/01 00:00 ends the last hour of 31 July.

@@ -1,6 +1,6 @@
 /**
- * Tariff periods and holidays. Vectors from /work/shared/DOMAIN.md §6 (line numbers of that file
- * in the test names): §6.2 lines 516–528, §6.3 lines 533–549, §6.5 lines 563–572.
+ * Tariff periods and holidays, against the tables of docs/sector.md §6.2 (2.0TD), §6.3 (3.0TD and
+ * 6.xTD) and §6.5 (national holidays), themselves from Circular 3/2020 of the CNMC.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -39,8 +39,8 @@ const dia = (fecha: string, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsu
 
 const repetir = (p: Periodo, n: number): Periodo[] => Array<Periodo>(n).fill(p);
 
-describe('national holidays of the tariff calendar (DOMAIN.md §6.5, lines 563–572)', () => {
-  it('are the nine fixed dates of line 566, and nothing moveable', () => {
+describe('national holidays of the tariff calendar (docs/sector.md §6.5)', () => {
+  it('are the nine fixed dates, and nothing moveable', () => {
     expect(festivosNacionales(2025).map((f) => f.fecha)).toEqual([
       '2025-01-01',
       '2025-01-06',
@@ -56,20 +56,20 @@ describe('national holidays of the tariff calendar (DOMAIN.md §6.5, lines 563�
     expect(nombreFestivoNacional('2025-12-25')).toBe('Natividad del Señor');
   });
 
-  it('leaves out Good Friday, regional holidays and substitute Mondays (lines 567–572)', () => {
+  it('leaves out Good Friday, regional holidays and substitute Mondays', () => {
     expect(esFestivoNacional('2025-04-18')).toBe(false); // Good Friday 2025
     expect(esFestivoNacional('2025-04-17')).toBe(false); // Maundy Thursday, regional
     expect(esFestivoNacional('2025-03-19')).toBe(false); // San José, regional
     expect(esFestivoNacional('2024-12-09')).toBe(false); // Monday after 8 Dec 2024 (a Sunday)
   });
 
-  it('counts 6 January from 2022 (line 564)', () => {
+  it('counts 6 January from 2022', () => {
     expect(esFestivoNacional('2021-01-06')).toBe(false);
     expect(esFestivoNacional('2022-01-06')).toBe(true);
   });
 });
 
-describe('2.0TD energy periods (DOMAIN.md §6.2, lines 516–528)', () => {
+describe('2.0TD energy periods (docs/sector.md §6.2)', () => {
   const laborable: Periodo[] = [
     ...repetir('P3', 8), // 00–08 valle
     ...repetir('P2', 2), // 08–10 llano
@@ -84,12 +84,12 @@ describe('2.0TD energy periods (DOMAIN.md §6.2, lines 516–528)', () => {
     expect(dia('2025-07-15', '2.0TD')).toEqual(laborable);
   });
 
-  it('gives each working day 8 hours of each period (line 528)', () => {
+  it('gives each working day 8 hours of each period', () => {
     const cuenta = (p: Periodo) => dia('2025-02-04', '2.0TD').filter((x) => x === p).length;
     expect([cuenta('P1'), cuenta('P2'), cuenta('P3')]).toEqual([8, 8, 8]);
   });
 
-  it('makes Saturdays, Sundays, national holidays and 6 January valle all day (line 516)', () => {
+  it('makes Saturdays, Sundays, national holidays and 6 January valle all day', () => {
     expect(dia('2025-06-07', '2.0TD')).toEqual(repetir('P3', 24)); // Saturday
     expect(dia('2025-06-08', '2.0TD')).toEqual(repetir('P3', 24)); // Sunday
     expect(dia('2025-12-25', '2.0TD')).toEqual(repetir('P3', 24)); // Thursday, Christmas
@@ -97,11 +97,11 @@ describe('2.0TD energy periods (DOMAIN.md §6.2, lines 516–528)', () => {
     expect(dia('2025-10-13', '2.0TD')).toEqual(laborable); // Monday after 12 Oct (a Sunday): not moved
   });
 
-  it('keeps Good Friday a working day: punta at 11:00 (line 567)', () => {
+  it('keeps Good Friday a working day: punta at 11:00', () => {
     expect(periodoEnergia(local('2025-04-18', 11), '2.0TD')).toBe('P1');
   });
 
-  it('uses the Ceuta and Melilla bands (line 525)', () => {
+  it('uses the Ceuta and Melilla bands', () => {
     const ceuta: Periodo[] = [
       ...repetir('P3', 8),
       ...repetir('P2', 3),
@@ -122,7 +122,7 @@ describe('2.0TD energy periods (DOMAIN.md §6.2, lines 516–528)', () => {
   });
 });
 
-describe('2.0TD power periods (DOMAIN.md §6.2, lines 526–527)', () => {
+describe('2.0TD power periods (docs/sector.md §6.2)', () => {
   it('is P1 08–24 on working days and P2 otherwise, in every zone', () => {
     const potencia = (fecha: string, zona: ZonaElectrica = 'peninsula') =>
       Array.from({ length: 24 }, (_, h) => periodoPotencia(local(fecha, h), '2.0TD', zona));
@@ -133,8 +133,8 @@ describe('2.0TD power periods (DOMAIN.md §6.2, lines 526–527)', () => {
   });
 });
 
-describe('3.0TD / 6.xTD periods, peninsula (DOMAIN.md §6.3, lines 533–549)', () => {
-  it('maps months to seasons (lines 533–536)', () => {
+describe('3.0TD / 6.xTD periods, peninsula (docs/sector.md §6.3)', () => {
+  it('maps months to seasons', () => {
     expect(Array.from({ length: 12 }, (_, i) => temporadaElectrica(i + 1))).toEqual([
       'alta',
       'alta',
@@ -152,7 +152,7 @@ describe('3.0TD / 6.xTD periods, peninsula (DOMAIN.md §6.3, lines 533–549)', 
   });
 
   it.each([
-    // [working day, season, high band, mid band] — the table of lines 540–545.
+    // [working day, season, high band, mid band] — the table of docs/sector.md §6.3.
     ['2025-01-15', 'alta', 'P1', 'P2'],
     ['2025-02-12', 'alta', 'P1', 'P2'],
     ['2025-03-12', 'media alta', 'P2', 'P3'],
@@ -178,12 +178,12 @@ describe('3.0TD / 6.xTD periods, peninsula (DOMAIN.md §6.3, lines 533–549)', 
     for (const tarifa of ['3.0TD', '6.1TD', '6.4TD', '3.0TDVE'] as const) expect(dia(fecha, tarifa)).toEqual(esperado);
   });
 
-  it('matches the retailer table: January 08:00 → P2, 09:00 → P1 (line 549)', () => {
+  it('matches the retailer table: January 08:00 → P2, 09:00 → P1', () => {
     expect(periodoEnergia(local('2025-01-13', 8), '3.0TD')).toBe('P2');
     expect(periodoEnergia(local('2025-01-13', 9), '3.0TD')).toBe('P1');
   });
 
-  it('makes weekends and national holidays P6 all day (line 547)', () => {
+  it('makes weekends and national holidays P6 all day', () => {
     expect(dia('2025-07-19', '3.0TD')).toEqual(repetir('P6', 24)); // Saturday
     expect(dia('2025-08-15', '6.1TD')).toEqual(repetir('P6', 24)); // Friday, Assumption
     expect(dia('2025-12-08', '3.0TD')).toEqual(repetir('P6', 24)); // Monday, Immaculate Conception
@@ -236,7 +236,7 @@ describe('periods on the clock-change days and around them', () => {
 });
 
 describe('other zones (transcribed from gisce/enerdata electrical_seasons.py)', () => {
-  it('uses the Balearic high band 10–15 and 18–22 (DOMAIN.md §6.3 line 548)', () => {
+  it('uses the Balearic high band 10–15 and 18–22 (docs/sector.md §6.3)', () => {
     // July is alta in both; 14:00 is high in the Balearics and mid on the peninsula.
     expect(periodoEnergia(local('2025-07-16', 14), '3.0TD', 'baleares')).toBe('P1');
     expect(periodoEnergia(local('2025-07-16', 14), '3.0TD')).toBe('P2');

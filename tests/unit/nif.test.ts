@@ -14,7 +14,7 @@ import { tipoNifPerfil } from '../../src/lib/perfil.ts';
 
 describe('DNI', () => {
   it('accepts the published vectors and rejects a wrong letter', () => {
-    // DOMAIN.md §2.1 (python-stdnum): 54362315K valid; 12345678 → Z.
+    // docs/sector.md §2.1 (python-stdnum): 54362315K valid; 12345678 → Z.
     expect(esDniValido('54362315K')).toBe(true);
     expect(esDniValido('12345678Z')).toBe(true);
     expect(esDniValido('54362315A')).toBe(false);
@@ -33,7 +33,7 @@ describe('DNI', () => {
 });
 
 describe('NIE', () => {
-  it('maps X, Y, Z to 0, 1, 2 (DOMAIN.md §2.2 and §2.4 vectors)', () => {
+  it('maps X, Y, Z to 0, 1, 2 (docs/sector.md §2.2 and §2.4 vectors)', () => {
     expect(esNieValido('X2482300W')).toBe(true);
     expect(esNieValido('X5253868R')).toBe(true);
     expect(esNieValido('X2482300A')).toBe(false);
@@ -89,7 +89,7 @@ describe('CIF', () => {
   });
 });
 
-describe('classification while typing (SPEC.md §4)', () => {
+describe('classification while typing (docs/producto.md §4)', () => {
   it('says DNI for a valid DNI or NIE, CIF for a valid CIF, INCOMPLETO otherwise', () => {
     expect(tipoNif('54362315k')).toBe('DNI');
     expect(tipoNif('x2482300w')).toBe('DNI');

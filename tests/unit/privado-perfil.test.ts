@@ -17,7 +17,7 @@ const vacio = { nombre: '', apellido1: '', apellido2: '', razonSocial: '' };
 const persona = { nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', razonSocial: '' };
 const campos = (e: { campo: string }[]) => e.map((x) => x.campo);
 
-describe('fields by kind of NIF (SPEC.md §4)', () => {
+describe('fields by kind of NIF (docs/producto.md §4)', () => {
   it('a CIF account edits its company name, a DNI or NIE account its three names, one without NIF either', () => {
     expect(claseCuenta('CIF')).toBe('empresa');
     expect(claseCuenta('DNI')).toBe('persona');
@@ -89,7 +89,7 @@ describe('e-mail change errors', () => {
 });
 
 describe('password change errors', () => {
-  it('needs the three fields, equal new ones and the rule of SPEC.md §5', () => {
+  it('needs the three fields, equal new ones and the rule of docs/producto.md §5', () => {
     expect(validarCambioClave('Actual1', 'Nueva123', 'Nueva123')).toEqual([]);
     expect(campos(validarCambioClave('', '', ''))).toEqual(['passwordActual', 'passwordNueva', 'passwordCopia']);
     expect(validarCambioClave('Actual1', 'Nueva123', 'Nueva124')).toEqual([

@@ -1,6 +1,6 @@
 /**
  * The private area's route table, guard and menu (src/lib/privado/rutas-app.ts): every rule of
- * SPEC.md §6 and the extensions of decision 006.
+ * docs/producto.md §6 and the extensions of decision 006.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -49,7 +49,7 @@ describe('anonymous visitors', () => {
   });
 });
 
-describe('SPEC.md §6 rules for logged-in users', () => {
+describe('docs/producto.md §6 rules for logged-in users', () => {
   const casos: [string, string][] = [
     ['/comercializadora/solicitud-atr', 'comercializadora'],
     ['/comercializadora/sips', 'comercializadora'],
@@ -76,7 +76,7 @@ describe('SPEC.md §6 rules for logged-in users', () => {
     expect(tipo(guarda('/comercializadora/solicitud-atr', '', conPermisos('epd-accesoyconexion')))).toBe('sin-permiso');
   });
 
-  it('lets any logged-in user open the paths SPEC.md leaves open (inicio, perfil)', () => {
+  it('lets any logged-in user open the paths docs/producto.md leaves open (inicio, perfil)', () => {
     expect(guarda('/inicio', '', conPermisos())).toMatchObject({ tipo: 'permitir', ruta: { id: 'inicio' } });
     expect(guarda('/perfil', '', conPermisos())).toMatchObject({ tipo: 'permitir', ruta: { id: 'perfil' } });
   });
@@ -139,7 +139,7 @@ describe('route table', () => {
     for (const r of RUTAS_APP) expect(esRutaPrivada(r.patron), r.patron).toBe(true);
   });
 
-  it('covers every private sub-path of SPEC.md §2', () => {
+  it('covers every private sub-path of docs/producto.md §2', () => {
     for (const path of [
       '/inicio',
       '/perfil',
@@ -200,7 +200,7 @@ describe('side menu', () => {
     expect(ids(todosLosPermisos())).toEqual(['administrador', 'accesoyconexion', 'distribucion', 'comercializadora', 'contacto']);
   });
 
-  it('has the entries of SPEC.md §6 and the administration and consumer screens in each section', () => {
+  it('has the entries of docs/producto.md §6 and the administration and consumer screens in each section', () => {
     const textos = Object.fromEntries(SECCIONES_MENU.map((s) => [s.id, s.items.map((i) => i.texto)]));
     expect(textos).toEqual({
       administrador: [

@@ -1,5 +1,5 @@
 /**
- * The alert list of SPEC.md §2 Layout: messages from the server (a validation 400 gives one per
+ * The alert list of docs/producto.md §2 Layout: messages from the server (a validation 400 gives one per
  * entry), each with a close cross, styled by level. Errors are `role="alert"` so they are announced
  * at once; the other levels are polite `status` messages. The level is also said in words, never by
  * colour alone.
@@ -7,7 +7,7 @@
 import { useRef } from 'react';
 import './comunes.css';
 
-/** The six levels of SPEC.md §2 (Info, Warning, Error, Success, Light, Dark). */
+/** The six levels of docs/producto.md §2 (Info, Warning, Error, Success, Light, Dark). */
 export type NivelAlerta = 'info' | 'warning' | 'error' | 'success' | 'light' | 'dark';
 
 /** One message of the list. */

@@ -1,5 +1,5 @@
 /**
- * The generic modal of SPEC.md §2 Layout: a title and a body with a "Cerrar" button, or an accept
+ * The generic modal of docs/producto.md §2 Layout: a title and a body with a "Cerrar" button, or an accept
  * button with custom text, or a spinner titled "Procesando su solicitud...". Built on `<dialog>`
  * opened with `showModal()`, so the browser traps focus and makes the page behind inert; Escape
  * closes it (never the spinner: the call it waits for cannot be cancelled); focus returns where it
@@ -8,9 +8,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './comunes.css';
 
-/** SPEC.md §9: default title of the spinner. */
+/** docs/producto.md §9: default title of the spinner. */
 export const TITULO_SPINNER = 'Procesando su solicitud...';
-/** SPEC.md §9: default text of the modal's button. */
+/** docs/producto.md §9: default text of the modal's button. */
 export const TEXTO_CERRAR = 'Cerrar';
 
 /** What the modal shows; null keeps it closed. */

@@ -1,5 +1,5 @@
 /**
- * The private area (SPEC.md §2 Layout, §6; decision 006): one React app, mounted
+ * The private area (docs/producto.md §2 Layout, §6; decision 006): one React app, mounted
  * `client:only` on the shell page the server answers every private path with. It restores the
  * session, applies the route guard, and lays out the header, the side menu and the current screen.
  * Routing, the guard and the menu's contents are plain TypeScript (src/lib/privado/); this file is
@@ -116,7 +116,7 @@ export default function AppPrivada() {
   const decision: DecisionGuarda | null = estado.fase === 'lista' && sesion ? guarda(path, search, sesion) : null;
 
   // The guard's redirects. An anonymous visitor goes to the login; a session that ended meanwhile
-  // shows `SesionTerminada` instead (a logout elsewhere navigates by itself, SPEC.md §4).
+  // shows `SesionTerminada` instead (a logout elsewhere navigates by itself, docs/producto.md §4).
   useEffect(() => {
     if (estado.fase !== 'lista') return;
     if (!sesion) {

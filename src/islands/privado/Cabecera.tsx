@@ -1,5 +1,5 @@
 /**
- * The logged-in header (SPEC.md §2 Layout, §6 "The header depends on being logged in"): the site
+ * The logged-in header (docs/producto.md §2 Layout, §6 "The header depends on being logged in"): the site
  * header's look (SiteHeader.astro), with the group's logo linking to the public home page, the
  * button that shows or hides the side menu, and the public header's logged-in links ("Contacto",
  * "Mi área", "Cerrar sesión") in the same "Principal" navigation the public pages have. The side

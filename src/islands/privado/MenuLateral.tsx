@@ -1,5 +1,5 @@
 /**
- * The side menu of the private area (SPEC.md §2 Layout, §6): the greeting, Inicio, one
+ * The side menu of the private area (docs/producto.md §2 Layout, §6): the greeting, Inicio, one
  * collapsible section per permission area, Perfil, Información and Cerrar sesión. From 992 px it is
  * a sidebar the header button shows or hides; below, an overlay that traps focus, closes with
  * Escape (focus back on the menu button) and stops the page and body from scrolling while open.
@@ -12,7 +12,7 @@ import type { Sesion } from '../../lib/sesion/index.ts';
 /** id of the menu container, named by the header button's aria-controls. */
 export const ID_MENU = 'menu-privado';
 
-/** SPEC.md §9: the layout breakpoint (the menu is an overlay below it). */
+/** docs/producto.md §9: the layout breakpoint (the menu is an overlay below it). */
 const CONSULTA_ESCRITORIO = '(min-width: 992px)';
 
 /** Whether the viewport is at least 992 px wide, following changes. */

@@ -1,5 +1,5 @@
 /**
- * /sesion/activar-usuario/<id>, the link of the activation mail (SPEC.md §2, §4, §8): posts the id,
+ * /sesion/activar-usuario/<id>, the link of the activation mail (docs/producto.md §2, §4, §8): posts the id,
  * then goes to the login after 5 s, or opens the "Error" modal.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /sesion/login, "Acceso" (SPEC.md §2 Session area, §5 Login, §8): e-mail or user and password,
+ * /sesion/login, "Acceso" (docs/producto.md §2 Session area, §5 Login, §8): e-mail or user and password,
  * both required; success goes to a same-site `returnUrl` or /inicio; failure opens the "Error"
  * modal; an already logged-in visitor goes to /inicio.
  */
@@ -26,7 +26,7 @@ export default function Login() {
   const [modal, setModal] = useState<EstadoModal | null>(null);
   const enviando = useRef(false);
 
-  // SPEC.md §2: a visitor who is already logged in leaves this screen.
+  // docs/producto.md §2: a visitor who is already logged in leaves this screen.
   useSalirSiHaySesion(RETORNO_POR_DEFECTO);
 
   const validar = (u: string, p: string): Record<string, string> => {

@@ -1,7 +1,7 @@
 /**
- * /sesion/nueva-clave/<id>, the link of the recovery mail (SPEC.md §2, §5 New password, §8): two
+ * /sesion/nueva-clave/<id>, the link of the recovery mail (docs/producto.md §2, §5 New password, §8): two
  * password fields, checked in the order of `errorNuevaClave` (empty, different, rule), each failure
- * with its modal; the id travels inside `host`, the page's own URL (CONTRACT.md).
+ * with its modal; the id travels inside `host`, the page's own URL (docs/api.md).
  */
 import { useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
@@ -11,7 +11,7 @@ import { CampoPassword } from './campos.tsx';
 import { TEXTOS } from './textos.ts';
 import './sesion.css';
 
-/** The modal of each mistake (SPEC.md §5). */
+/** The modal of each mistake (docs/producto.md §5). */
 const MODAL_ERROR = {
   vacios: { titulo: TEXTOS.camposVacios, mensaje: TEXTOS.camposVaciosTexto },
   distintas: { titulo: TEXTOS.clavesDistintas, mensaje: TEXTOS.clavesDistintasTexto },

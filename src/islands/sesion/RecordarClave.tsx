@@ -1,5 +1,5 @@
 /**
- * /sesion/recordar-clave (SPEC.md §2, §5 Recover, §8): e-mail (required, valid) and NIF (required);
+ * /sesion/recordar-clave (docs/producto.md §2, §5 Recover, §8): e-mail (required, valid) and NIF (required);
  * the server mails a reset link when an active account matches both, and answers the same either way.
  */
 import { useRef, useState, type SubmitEvent } from 'react';
@@ -14,7 +14,7 @@ import './sesion.css';
 
 const ORDEN = ['correoElectronico', 'nif'] as const;
 
-/** Where a logged-in visitor is sent (SPEC.md §2: the requests list). */
+/** Where a logged-in visitor is sent (docs/producto.md §2: the requests list). */
 const DESTINO_CON_SESION = '/accesoyconexion/listado-de-solicitudes';
 
 /** The password recovery screen. */
@@ -26,7 +26,7 @@ export default function RecordarClave() {
   const [modal, setModal] = useState<EstadoModal | null>(null);
   const enviando = useRef(false);
 
-  // SPEC.md §2: a visitor who is already logged in leaves this screen.
+  // docs/producto.md §2: a visitor who is already logged in leaves this screen.
   useSalirSiHaySesion(DESTINO_CON_SESION);
 
   const onSubmit = async (ev: SubmitEvent<HTMLFormElement>) => {

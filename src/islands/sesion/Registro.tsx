@@ -1,5 +1,5 @@
 /**
- * /sesion/crear-cuenta, "Registro" (SPEC.md §2, §3, §4, §5, §8). The NIF is upper-cased while typed
+ * /sesion/crear-cuenta, "Registro" (docs/producto.md §2, §3, §4, §5, §8). The NIF is upper-cased while typed
  * and classified; the name and company fields follow `reglasRegistro`; the form is checked on submit
  * with the shared schema; success shows "Cuenta creada" and goes to the login after 7 s.
  */
@@ -24,7 +24,7 @@ import './sesion.css';
 /** Order of the fields in the form, for the error summary. */
 const ORDEN = ['nif', 'nombre', 'apellido1', 'apellido2', 'razonSocial', 'correoElectronico', 'password'] as const;
 
-/** Where a logged-in visitor is sent (SPEC.md §2). */
+/** Where a logged-in visitor is sent (docs/producto.md §2). */
 const DESTINO_CON_SESION = '/accesoyconexion/listado-de-solicitudes';
 
 /** The registration screen. */
@@ -39,7 +39,7 @@ export default function Registro() {
   const enviando = useRef(false);
   const primerCampo = useRef<HTMLInputElement>(null);
 
-  // SPEC.md §2: a visitor who is already logged in leaves this screen.
+  // docs/producto.md §2: a visitor who is already logged in leaves this screen.
   useSalirSiHaySesion(DESTINO_CON_SESION);
 
   const reglas = reglasRegistro(identidad);
@@ -62,7 +62,7 @@ export default function Registro() {
     setAlertas([]);
     enviando.current = true;
     setModal({ tipo: 'spinner' });
-    // The payload as built (SPEC.md §3), not the schema's output: the server normalises again anyway.
+    // The payload as built (docs/producto.md §3), not the schema's output: the server normalises again anyway.
     const res = await apiFetch('altaUsuario', { method: 'POST', json: payload });
     if (res.ok) {
       setModal({ tipo: 'mensaje', titulo: TEXTOS.cuentaCreada, mensaje: TEXTOS.cuentaCreadaTexto });
@@ -73,11 +73,11 @@ export default function Registro() {
     if (res.status === 0) {
       setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: MENSAJE_ERROR_CONEXION });
     } else if (Array.isArray(res.error.cuerpo)) {
-      // SPEC.md §8: a list of messages goes to the alert list, one entry each.
+      // docs/producto.md §8: a list of messages goes to the alert list, one entry each.
       setModal(null);
       setAlertas(alertasDe(mensajesDeError(res.error)));
     } else {
-      // SPEC.md §8: the server's text, or the default sentence when it sent none.
+      // docs/producto.md §8: the server's text, or the default sentence when it sent none.
       setModal({
         tipo: 'mensaje',
         titulo: TEXTOS.error,

@@ -1,4 +1,4 @@
-/** The exact Spanish texts of SPEC.md §2, §5 and §8 for the session screens, in one place for the screens and their tests. */
+/** The exact Spanish texts of docs/producto.md §2, §5 and §8 for the session screens, in one place for the screens and their tests. */
 
 /** Modal titles and bodies, word for word (typos and missing spaces included, as the specification gives them). */
 export const TEXTOS = {
@@ -30,5 +30,5 @@ export const TEXTOS = {
 /** Shown when the portal could not be reached at all (no HTTP answer). */
 export { MENSAJE_SIN_CONEXION as MENSAJE_ERROR_CONEXION } from '../../lib/api/cliente.ts';
 
-/** SPEC.md §4, §9: milliseconds before leaving the registration and activation screens for the login. */
+/** docs/producto.md §4, §9: milliseconds before leaving the registration and activation screens for the login. */
 export const ESPERAS = { trasAlta: 7000, trasActivacion: 5000 } as const;

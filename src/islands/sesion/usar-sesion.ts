@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { restaurarSesion } from '../../lib/sesion/index.ts';
 
 /**
- * Sends a visitor who already has a session elsewhere (SPEC.md §2: login → /inicio; registration
+ * Sends a visitor who already has a session elsewhere (docs/producto.md §2: login → /inicio; registration
  * and recovery → the requests list). Runs the startup refresh once, at mount.
  */
 export function useSalirSiHaySesion(destino: string): void {

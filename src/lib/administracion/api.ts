@@ -1,6 +1,6 @@
 /**
  * The administration screens' calls. Every call goes through the portal's client (`apiFetch`'s
- * factory, src/lib/api/cliente.ts): bearer token, no-cache headers, logout on 401/403 (SPEC.md §8)
+ * factory, src/lib/api/cliente.ts): bearer token, no-cache headers, logout on 401/403 (docs/producto.md §8)
  * and Spanish error messages. The paginated lists also need the `X-Total-Count` header, which
  * `apiFetch` does not hand back, so `pedirPagina` builds the same client around a fetch that keeps
  * the answer's headers.
@@ -19,7 +19,7 @@ export interface Pagina<T> {
   total: number;
 }
 
-/** GETs a paginated list that answers a JSON array with `X-Total-Count` (CONTRACT.md, decision 006). */
+/** GETs a paginated list that answers a JSON array with `X-Total-Count` (docs/api.md, decision 006). */
 export async function pedirPagina<T>(path: string, init: OpcionesApi = {}): Promise<RespuestaApi<Pagina<T>>> {
   let cabeceras: Headers | null = null;
   const pedir = crearApiFetch({

@@ -1,6 +1,6 @@
 /**
  * The permissions matrix of a user's detail: one row per distributor, one column per
- * area. What each cell may do follows decision 006 and CONTRACT.md "Permissions": `-distribucion`
+ * area. What each cell may do follows decision 006 and docs/api.md "Permissions": `-distribucion`
  * follows the holder of supply points and is never edited by hand; granting or revoking `<d>-<area>`
  * needs `<d>-administrador`; an administrator cannot remove their own `-administrador`. The screen
  * sends only the differences (`PUT …/permisos {conceder, revocar}`).

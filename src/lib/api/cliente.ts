@@ -1,19 +1,19 @@
 /**
- * The browser's client for the portal API (SPEC.md §7 "Request interception", §8): one function,
+ * The browser's client for the portal API (docs/producto.md §7 "Request interception", §8): one function,
  * `apiFetch`, that every island uses for `/api/…` calls. It adds the bearer token and the no-cache
  * headers while a session exists (except for the public capacidadNodal and distribuidoras tables,
  * which caches may keep), logs the user out on a 401 or 403 while logged in, and turns an error
- * answer into the message SPEC.md §8 says to show. It never throws: the result says what happened.
+ * answer into the message docs/producto.md §8 says to show. It never throws: the result says what happened.
  */
 import { $session, logout } from '../sesion/index.ts';
 
-/** What a failed call leaves for the screen to show (SPEC.md §8). */
+/** What a failed call leaves for the screen to show (docs/producto.md §8). */
 export interface ErrorApi {
   /** HTTP status; 0 when the portal could not be reached. */
   status: number;
   /** The body's `message`, else the body as text, else the status text, else a generic Spanish sentence. */
   mensaje: string;
-  /** The whole error body, passed on for 400 and 500 (SPEC.md §8): an array of messages for a validation 400. */
+  /** The whole error body, passed on for 400 and 500 (docs/producto.md §8): an array of messages for a validation 400. */
   cuerpo?: unknown;
   /** Whether `mensaje` is the server's own text (else the status text or a generic sentence). */
   delServidor: boolean;
@@ -31,7 +31,7 @@ export interface OpcionesApi extends RequestInit {
 /** Shown when the call never got an answer (offline, server down). */
 export const MENSAJE_SIN_CONEXION = 'No se ha podido conectar con el portal. Compruebe su conexión e inténtelo de nuevo.';
 
-/** Endpoints that get neither the token nor the no-cache headers (SPEC.md §7): public tables any cache may keep. */
+/** Endpoints that get neither the token nor the no-cache headers (docs/producto.md §7): public tables any cache may keep. */
 const SIN_INTERCEPTAR = /^\/api\/(?:capacidadNodal|distribuidoras)(?:[/?#]|$)/;
 
 /** `altaUsuario` and `/api/altaUsuario` both mean `/api/altaUsuario`. */
@@ -39,7 +39,7 @@ export function rutaApi(path: string): string {
   return path.startsWith('/api/') ? path : `/api/${path.replace(/^\/+/, '')}`;
 }
 
-/** Whether a call to this path gets the session's headers (SPEC.md §7). */
+/** Whether a call to this path gets the session's headers (docs/producto.md §7). */
 export function seIntercepta(path: string): boolean {
   return !SIN_INTERCEPTAR.test(rutaApi(path));
 }
@@ -58,7 +58,7 @@ export function textoDelCuerpo(cuerpo: unknown): string | null {
   return null;
 }
 
-/** The message of an error answer (SPEC.md §8): what the body says, else the status text. */
+/** The message of an error answer (docs/producto.md §8): what the body says, else the status text. */
 export function mensajeDeError(status: number, statusText: string, cuerpo: unknown): string {
   const texto = textoDelCuerpo(cuerpo);
   if (texto) return texto;
@@ -101,7 +101,7 @@ export interface DependenciasApi {
   fetch: typeof fetch;
   /** The access token of the logged-in user, or null. */
   token: () => string | null;
-  /** Ends the session (SPEC.md §8: a 401 or 403 while logged in). */
+  /** Ends the session (docs/producto.md §8: a 401 or 403 while logged in). */
   cerrarSesion: () => void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The registration form's field rules (SPEC.md §4 "Registration form", §3, §5) as pure functions, so
+ * The registration form's field rules (docs/producto.md §4 "Registration form", §3, §5) as pure functions, so
  * every combination is unit-tested without a browser and the island only renders what they say.
  */
 import { normalizarNif, tipoNif, type TipoNif } from '../nif.ts';
@@ -36,13 +36,13 @@ export const CAMPOS_PERSONA = ['nombre', 'apellido1', 'apellido2'] as const;
 
 const tieneValor = (v: string) => v.trim().length > 0;
 
-/** What the NIF field holds after a keystroke: forced to upper case (SPEC.md §5). */
+/** What the NIF field holds after a keystroke: forced to upper case (docs/producto.md §5). */
 export function nifTecleado(valor: string): string {
   return valor.toUpperCase();
 }
 
 /**
- * SPEC.md §4, applied after every change:
+ * docs/producto.md §4, applied after every change:
  * - CIF: the person-name fields are cleared and disabled, the company name enabled;
  * - DNI or NIE: the company name is cleared and disabled, the name fields enabled;
  * - incomplete or empty: everything enabled, and then
@@ -90,8 +90,8 @@ export interface DatosRegistro extends CamposIdentidad {
 }
 
 /**
- * The registration payload of SPEC.md §3 (before the shared schema validates it): the company name
- * empty for a person and the names empty for a company (SPEC.md §5); `host` is origin + '/sesion'.
+ * The registration payload of docs/producto.md §3 (before the shared schema validates it): the company name
+ * empty for a person and the names empty for a company (docs/producto.md §5); `host` is origin + '/sesion'.
  */
 export function payloadRegistro(datos: DatosRegistro, origen: string) {
   const tipo = tipoNif(datos.nif);

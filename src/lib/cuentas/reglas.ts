@@ -1,14 +1,14 @@
 /**
- * Account rules of SPEC.md §5, shared by the forms (browser) and the API (server): field lengths,
- * the password rule, and the zod schemas of the session calls' payloads (SPEC.md §3, §7).
+ * Account rules of docs/producto.md §5, shared by the forms (browser) and the API (server): field lengths,
+ * the password rule, and the zod schemas of the session calls' payloads (docs/producto.md §3, §7).
  */
 import { z } from '../validacion/z.ts';
 import { esNifValido, normalizarNif, tipoNif } from '../nif.ts';
 
-/** Maximum lengths of SPEC.md §5 and §9. */
+/** Maximum lengths of docs/producto.md §5 and §9. */
 export const LIMITES = { nombre: 50, razonSocial: 150, email: 200, passwordMin: 3, passwordMax: 30 } as const;
 
-/** The message shown when the registration form is invalid (SPEC.md §5, exact). */
+/** The message shown when the registration form is invalid (docs/producto.md §5, exact). */
 export const MENSAJE_FORMULARIO_INVALIDO =
   'Por favor, compruebe los campos del formulario. Recuerde que la contraseña debe tener al menos una mayúscula, minúscula y un número.';
 
@@ -44,7 +44,7 @@ const nif = z
 
 const texto = (campo: string, max: number) => z.string().trim().max(max, `${campo} no puede superar ${max} caracteres.`).default('');
 
-/** Origin plus path the client sends (CONTRACT.md); the links of the mails always point at PUBLIC_URL, whatever it says. */
+/** Origin plus path the client sends (docs/api.md); the links of the mails always point at PUBLIC_URL, whatever it says. */
 const host = z
   .string()
   .max(500)
@@ -55,8 +55,8 @@ const host = z
 const REGLA_PASSWORD = 'de 3 a 30 caracteres, con una mayúscula, una minúscula y un número';
 
 /**
- * Registration payload (SPEC.md §3). A person (DNI/NIE) gives the three name fields and no company
- * name; a company (CIF) gives the company name and no person names (SPEC.md §4, §5).
+ * Registration payload (docs/producto.md §3). A person (DNI/NIE) gives the three name fields and no company
+ * name; a company (CIF) gives the company name and no person names (docs/producto.md §4, §5).
  */
 export const altaUsuarioSchema = z
   .object({
@@ -111,7 +111,7 @@ export const activarUsuarioSchema = z.object({
     .meta({ description: 'El id del enlace de activación (`…/sesion/activar-usuario/<id>`).' }),
 });
 
-/** Password recovery (SPEC.md §5 "Recover": e-mail required and valid; NIF required). */
+/** Password recovery (docs/producto.md §5 "Recover": e-mail required and valid; NIF required). */
 export const recuperarClaveSchema = z.object({
   nif: z
     .string({ error: 'Introduzca el NIF, NIE o CIF.' })
@@ -151,7 +151,7 @@ export function idDeEnlace(url: string, pagina: 'nueva-clave' | 'activar-usuario
 }
 
 /**
- * The kind of new-password mistake, for the three modals of SPEC.md §5 (in that order of checks:
+ * The kind of new-password mistake, for the three modals of docs/producto.md §5 (in that order of checks:
  * empty fields, then different values, then the rule).
  */
 export function errorNuevaClave(password: string, passwordCopy: string): 'vacios' | 'distintas' | 'patron' | null {

@@ -260,7 +260,7 @@ export const TEXTO_ORIGEN_LECTURA: Readonly<Record<string, string>> = {
   autolectura: 'Autolectura',
 };
 
-/** The distributor a CUPS belongs to by its prefix (CONTRACT.md: ES9901 epd, ES9902 eod, ES9903 ecd), or null. */
+/** The distributor a CUPS belongs to by its prefix (docs/api.md: ES9901 epd, ES9902 eod, ES9903 ecd), or null. */
 export function distribuidoraDeCups(cups: string): Distribuidora | null {
   return DISTRIBUIDORAS.find((d) => normalizarCups(cups).startsWith(d.prefijoCups)) ?? null;
 }

@@ -2,9 +2,9 @@
  * The reading schedule of a supply point (docs/decisions/010): on which
  * days the distributor takes the billing reading of its meter, from the reading cycle (the day of the
  * month, 1–28, `suministros.ciclo_lectura`), the billing period (mensual or bimestral, SIPS column 38,
- * DOMAIN.md §3.2) and the meter:
+ * docs/sector.md §3.2) and the meter:
  *
- * - a telemanaged meter (tabla 111 codes 01/02, DOMAIN.md §4.6) closes its registers remotely at
+ * - a telemanaged meter (tabla 111 codes 01/02, docs/sector.md §4.6) closes its registers remotely at
  *   00:00 local time of the cycle day, whatever day of the week it is; the holder does nothing;
  * - any other meter (tabla 111 code 03, "sin telegestión") is read by a reader who visits it on a
  *   working day: the cycle day, or the next working day when it falls on a Saturday, a Sunday or a
@@ -89,7 +89,7 @@ export function domingoDePascua(anio: number): FechaLocal {
 
 /**
  * Name of the national holiday on a date for a reader's working calendar, or null: the fixed-date
- * national holidays of the tariff calendar (src/lib/medidas/festivos.ts, DOMAIN.md §6.5) plus Good
+ * national holidays of the tariff calendar (src/lib/medidas/festivos.ts, docs/sector.md §6.5) plus Good
  * Friday, which the tariff leaves out but is a holiday in the whole country's labour calendar.
  * Regional and local holidays are not known to the portal.
  */

@@ -1,5 +1,5 @@
 /**
- * Why a range has no measures, or only some (empty states that explain why; DOMAIN.md §9:
+ * Why a range has no measures, or only some (empty states that explain why; docs/sector.md §9:
  * the top complaints are missing and stale days). The supply's detail gives the first and last hour
  * received; comparing the range with them tells "not received yet" from "before the supply's first
  * data" from "a gap in the range", and each gets its own Spanish explanation.

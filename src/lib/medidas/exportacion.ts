@@ -2,16 +2,16 @@
  * The CSV download of hourly (or quarter-hourly) measures, written row by row so the
  * server can stream years of data with flat memory.
  *
- * Columns: the five of the consumer format that distributors and the CNMC's tools use (DOMAIN.md
+ * Columns: the five of the consumer format that distributors and the CNMC's tools use (docs/sector.md
  * §5.2: `CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion`, `Hora` 1–25 hour-ending, decimal comma,
- * R/E), then what that format cannot say (DOMAIN.md §9: "explicit timezone and interval
+ * R/E), then what that format cannot say (docs/sector.md §9: "explicit timezone and interval
  * start/end", "mark DST days clearly", real/estimated/firm flag):
  * `Energia_vertida_kWh` (surplus), `Firme` (S/N, empty when unknown), `Periodo` (tariff period),
  * `Franja_horaria` (local interval, the repeated October hour labelled summer/winter time),
  * `Inicio` and `Fin` (ISO 8601 with offset), and `Hora_fin`, the clock time `HH:MM` at which the
  * interval ends (hour-ending like `Hora`: `01:00`…`24:00`, `00:15`… for quarter-hours).
  * Every interval of the range that has ended gets a row: one without a measure has an empty
- * `Consumo_kWh` and `sin dato` as its method, so the gap shows (DOMAIN.md §9, "missing days").
+ * `Consumo_kWh` and `sin dato` as its method, so the gap shows (docs/sector.md §9, "missing days").
  * `;` separator, CRLF, UTF-8 with BOM, cells protected by src/lib/csv.ts. The portal's own
  * reader (src/server/medidas/formatos) reads these files back; a `sin dato` row carries no measure,
  * so a reader has to pass over it rather than import it.
@@ -267,7 +267,7 @@ export async function* conHuecosAsync(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Columns of the CSV that datadis.es lets consumers download (DOMAIN.md §5.2, §9 "Export / CSV":
+ * Columns of the CSV that datadis.es lets consumers download (docs/sector.md §5.2, §9 "Export / CSV":
  * `consumo_kWh`, `energiaVertida_kWh`), so tools built on those files read ours.
  */
 export const COLUMNAS_CSV_DATADIS = ['cups', 'fecha', 'hora', 'consumo_kWh', 'metodoObtencion', 'energiaVertida_kWh'] as const;
@@ -281,10 +281,10 @@ export function cabeceraCsvDatadis(): string {
 }
 
 /**
- * One line as Datadis writes it: date `AAAA/MM/DD`, `hora` hour-ending `01:00`…`24:00` (DOMAIN.md
+ * One line as Datadis writes it: date `AAAA/MM/DD`, `hora` hour-ending `01:00`…`24:00` (docs/sector.md
  * §5.3: "1 represents consumption from 00h to 01h"), the clock-change days by the clock (October
  * repeats `03:00`, first summer then winter time; March has no `03:00`), `Real`/`Estimada`, kWh with
- * a decimal comma and three decimals, and `energiaVertida_kWh` empty without surplus. DOMAIN.md does
+ * a decimal comma and three decimals, and `energiaVertida_kWh` empty without surplus. docs/sector.md does
  * not say the decimal mark: the comma is what datadis.es downloads carry (e.g. `'consumo_kWh':
  * '0,007'` quoted from a downloaded file in a public Datadis reader, and the Datadis fixtures of the
  * luzfija.es importer tests, `0,500`). Datadis files list only the hours it has, so a gap gives no

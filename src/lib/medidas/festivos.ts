@@ -1,16 +1,16 @@
 /**
  * National holidays that make a working day count as a weekend for the access tariff periods
- * (DOMAIN.md §6.5, Circular 3/2020: "el 6 de enero y los festivos de ámbito nacional no
+ * (docs/sector.md §6.5, Circular 3/2020: "el 6 de enero y los festivos de ámbito nacional no
  * sustituibles de fecha fija").
  *
- * Exactly as DOMAIN.md §6.5 gives them, from gisce/enerdata `REECalendar` (workalendar `Spain`
+ * Exactly as docs/sector.md §6.5 gives them, from gisce/enerdata `REECalendar` (workalendar `Spain`
  * with `include_good_friday = False`, 6 January added from 2022):
  * - fixed dates 1 Jan, 6 Jan, 1 May, 15 Aug, 12 Oct, 1 Nov, 6 Dec, 8 Dec, 25 Dec;
  * - no moveable feasts: Good Friday is a working day for the tariff (verified against a real
  *   2.0TD bill, miguelangellv/ha-octopus-spain PR #30);
  * - no regional or local holidays;
  * - no substitute days: a holiday that falls on a Sunday is not moved to Monday (the Monday is
- *   still a working day; DOMAIN.md marks this as probable, to check against the Circular).
+ *   still a working day; docs/sector.md marks this as probable, to check against the Circular).
  * - 6 January counts from 2022, as enerdata does: the TD tariffs started on 2021-06-01, so 2022 is
  *   the first year in which it matters.
  */
@@ -24,7 +24,7 @@ export interface FestivoNacional {
   nombre: string;
 }
 
-/** Month, day and name of each fixed-date national holiday (DOMAIN.md §6.5), and the first year it applies. */
+/** Month, day and name of each fixed-date national holiday (docs/sector.md §6.5), and the first year it applies. */
 const FIJOS: readonly { mes: number; dia: number; nombre: string; desde?: number }[] = [
   { mes: 1, dia: 1, nombre: 'Año Nuevo' },
   { mes: 1, dia: 6, nombre: 'Epifanía del Señor', desde: 2022 },

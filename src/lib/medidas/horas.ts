@@ -1,5 +1,5 @@
 /**
- * Civil time in Spain versus UTC for hourly and quarter-hourly measures (DOMAIN.md §5).
+ * Civil time in Spain versus UTC for hourly and quarter-hourly measures (docs/sector.md §5).
  *
  * Measures are stored per UTC interval start; people, files and tariff periods speak local time
  * (Europe/Madrid for the peninsula, the Balearic Islands, Ceuta and Melilla). A local day has 23,
@@ -10,9 +10,9 @@
  * - `FechaLocal` is a civil date `YYYY-MM-DD` in the zone (no time, no offset).
  * - Hour numbers are **hour-ending and sequential** within the local day: hour 1 is the first hour
  *   after local midnight (00:00–01:00), hour 24 the last of a normal day; on the March day the last
- *   is 23, on the October day 25 (DOMAIN.md §5.2: `Hora` 1..24, 25 allowed on the October day).
+ *   is 23, on the October day 25 (docs/sector.md §5.2: `Hora` 1..24, 25 allowed on the October day).
  *   Quarter-hours likewise: 1..96 (92 in March, 100 in October).
- * - The REE season flag (`Temporada`) is 1 for summer time and 0 for winter time (DOMAIN.md §5.1).
+ * - The REE season flag (`Temporada`) is 1 for summer time and 0 for winter time (docs/sector.md §5.1).
  *
  * Offsets come from `Intl` (the runtime's time zone database); each zone's transitions are found
  * once per year and cached, so converting millions of instants costs a few comparisons each.
@@ -458,7 +458,7 @@ export function etiquetaIntervalo(
 
 /**
  * The end instant of an interval given as a REE timestamp: hour-ending wall time plus season flag
- * (DOMAIN.md §5.1). The flag gives the offset the wall time is written in (1 → summer, 0 → winter),
+ * (docs/sector.md §5.1). The flag gives the offset the wall time is written in (1 → summer, 0 → winter),
  * so both spellings of the autumn change work (`02:00;1`, `02:00;0` or `03:00;1`, `03:00;0`).
  * `hora` may be 24 for the next midnight. Null when the flag does not match the season of the
  * interval ending there nor of the instant itself (e.g. a winter flag in July).

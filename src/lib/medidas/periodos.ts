@@ -1,19 +1,19 @@
 /**
  * Access tariff periods (peajes, CNMC Circular 3/2020, in force since 2021-06-01) of an hour or
- * quarter-hour, for the chart colours, the totals per period and the exports (DOMAIN.md §6).
+ * quarter-hour, for the chart colours, the totals per period and the exports (docs/sector.md §6).
  *
- * - 2.0TD (DOMAIN.md §6.2): energy in 3 periods — P1 punta, P2 llano, P3 valle — and power in 2
+ * - 2.0TD (docs/sector.md §6.2): energy in 3 periods — P1 punta, P2 llano, P3 valle — and power in 2
  *   (P1 08–24 on working days, P2 the rest).
- * - 3.0TD, 6.1TD…6.4TD and their VE variants (DOMAIN.md §6.3): 6 periods; the month gives the
+ * - 3.0TD, 6.1TD…6.4TD and their VE variants (docs/sector.md §6.3): 6 periods; the month gives the
  *   electrical season (alta, media alta, media, baja) and the season which two periods the high
  *   and mid bands take; 00–08 is P6.
- * - Saturdays, Sundays and the national holidays of `festivos.ts` (DOMAIN.md §6.5) are the lowest
+ * - Saturdays, Sundays and the national holidays of `festivos.ts` (docs/sector.md §6.5) are the lowest
  *   period all day: P3 (2.0TD energy), P2 (2.0TD power), P6 (six-period tariffs).
- * - Hours are the local civil time of the interval START (DOMAIN.md §6.2 "show the interval start").
+ * - Hours are the local civil time of the interval START (docs/sector.md §6.2 "show the interval start").
  *
- * Zones: the peninsula (the portal's three distributors) is DOMAIN.md §6.2–6.3 verbatim; Ceuta and
- * Melilla's 2.0TD bands are DOMAIN.md §6.2. The six-period tables of the Balearic Islands, the
- * Canary Islands, Ceuta and Melilla are not spelled out in DOMAIN.md, which points to their source:
+ * Zones: the peninsula (the portal's three distributors) is docs/sector.md §6.2–6.3 verbatim; Ceuta and
+ * Melilla's 2.0TD bands are docs/sector.md §6.2. The six-period tables of the Balearic Islands, the
+ * Canary Islands, Ceuta and Melilla are not spelled out in docs/sector.md, which points to their source:
  * gisce/enerdata `enerdata/contracts/electrical_seasons.py` (`DAYTYPE_BY_ELECTRIC_ZONE_CIR03_2020`,
  * `PERIODS_6x_BY_ELECTRIC_ZONE_CIR03_2020`, read at commit 65e89e07); they are transcribed from it
  * and have not been checked against the Circular's own table. The Canary Islands read the bands in
@@ -22,7 +22,7 @@
 import { esFestivoNacional } from './festivos.ts';
 import { desfaseMinutos, fechaLocal, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from './horas.ts';
 
-/** Access tariffs of Circular 3/2020 the portal knows (DOMAIN.md §6.1, §6.4). */
+/** Access tariffs of Circular 3/2020 the portal knows (docs/sector.md §6.1, §6.4). */
 export const TARIFAS = ['2.0TD', '3.0TD', '3.0TDVE', '6.1TD', '6.2TD', '6.3TD', '6.4TD', '6.1TDVE', '6.2TDVE'] as const;
 
 /** One access tariff code, as contracts and screens write it. */
@@ -62,7 +62,7 @@ type Tramos = readonly (readonly [number, number])[];
 
 const en = (hora: number, tramos: Tramos) => tramos.some(([a, b]) => hora >= a && hora < b);
 
-/** 2.0TD energy bands (DOMAIN.md §6.2): punta and llano; the rest of a working day is valle. */
+/** 2.0TD energy bands (docs/sector.md §6.2): punta and llano; the rest of a working day is valle. */
 const BANDAS_20TD: Record<'general' | 'ceutaMelilla', { punta: Tramos; llano: Tramos }> = {
   // Peninsula; the Balearic and Canary Islands use the same table (enerdata PERIODS_3x zones 1–3).
   general: {
@@ -130,7 +130,7 @@ const BANDAS_CEUTA_MELILLA = {
 } as const;
 
 const TABLAS_6P: Record<ZonaElectrica, Tabla6P> = {
-  // DOMAIN.md §6.3: alta Jan Feb Jul Dec, media alta Mar Nov, media Jun Aug Sep, baja Apr May Oct.
+  // docs/sector.md §6.3: alta Jan Feb Jul Dec, media alta Mar Nov, media Jun Aug Sep, baja Apr May Oct.
   peninsula: {
     meses: [A, A, B, C, C, B1, A, B1, B1, C, B, A],
     alta: [
@@ -240,7 +240,7 @@ export function tipoDiaTarifario(instante: Date | number, zona: ZonaElectrica = 
 /** The three ways periods are assigned: 2.0TD energy (3), six-period energy and power (6), 2.0TD power (2). */
 type ClasePeriodos = 'energia3' | 'seis' | 'potencia2';
 
-/** The period of a moment in one class of periods (DOMAIN.md §6.2, §6.3). */
+/** The period of a moment in one class of periods (docs/sector.md §6.2, §6.3). */
 function calcularPeriodo(m: Momento, clase: ClasePeriodos, zona: ZonaElectrica): Periodo {
   if (clase === 'potencia2') return m.tipo === 'laborable' && m.hora >= 8 ? 'P1' : 'P2';
   if (clase === 'energia3') {
@@ -322,8 +322,8 @@ export function periodoEnergia(inicio: Date | number, tarifa: CodigoTarifa, zona
 
 /**
  * Power period of the interval that starts at `inicio`: for 2.0TD P1 08–24 on working days and P2
- * otherwise, in every zone (DOMAIN.md §6.2); for the six-period tariffs the power periods are the
- * energy periods (Circular 3/2020; not stated in DOMAIN.md).
+ * otherwise, in every zone (docs/sector.md §6.2); for the six-period tariffs the power periods are the
+ * energy periods (Circular 3/2020; not stated in docs/sector.md).
  */
 export function periodoPotencia(inicio: Date | number, tarifa: CodigoTarifa, zona: ZonaElectrica = 'peninsula'): Periodo {
   const ms = typeof inicio === 'number' ? inicio : inicio.getTime();

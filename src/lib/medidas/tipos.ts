@@ -22,7 +22,7 @@ export interface ReactivasMedida {
 export interface RegistroMedida {
   /**
    * CUPS as the file gives it, upper-cased without spaces: 20 characters, or 22 with the
-   * border-point suffix (DOMAIN.md §1.1); check letters verified. `cupsBase()` gives the 20.
+   * border-point suffix (docs/sector.md §1.1); check letters verified. `cupsBase()` gives the 20.
    */
   cups: string;
   /** UTC start of the interval. */
@@ -38,7 +38,7 @@ export interface RegistroMedida {
   /** Real or estimated. */
   metodo: MetodoMedida;
   /**
-   * The source's own method code when it has one: F5D 1–6 (DOMAIN.md §5.1: 1 real, 2 profiled
+   * The source's own method code when it has one: F5D 1–6 (docs/sector.md §5.1: 1 real, 2 profiled
    * from a real reading, 3 real adjusted to a real reading, 4 profiled from a self-reading,
    * 5 estimated from last year's consumption, 6 estimated from a utilisation factor).
    */

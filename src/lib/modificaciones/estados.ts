@@ -1,5 +1,5 @@
 /**
- * The status model of a modification request (DOMAIN.md §4.6, from the M1 steps of tabla 3):
+ * The status model of a modification request (docs/sector.md §4.6, from the M1 steps of tabla 3):
  * enviada (01) → aceptada or rechazada (02) → activada (05); the holder may cancel (anulada) while it
  * is still enviada; after acceptance the distributor may still reject it (04, rejection after field
  * work). Every other move is a conflict, answered 409 with the sentence of `conflictoTransicion`.

@@ -1,5 +1,5 @@
 /**
- * Rejection reasons of a modification request: the codes of CNMC tabla 27 (DOMAIN.md §4.6,
+ * Rejection reasons of a modification request: the codes of CNMC tabla 27 (docs/sector.md §4.6,
  * gisce/gestionatr `TABLA_27`) that a distributor gives for an M1, with their Spanish titles. The
  * portal's rules name the same codes when they refuse a request, so a holder reads the reason the
  * distributor would have given.

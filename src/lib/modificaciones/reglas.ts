@@ -18,7 +18,7 @@ import {
 } from './potencias.ts';
 import { esTarifa, periodosDe, TARIFAS_ELEGIBLES, type ContratoSolicitud, type ModoTitular } from './tipos.ts';
 
-/** Longest holder name or company name (the registration's company-name limit, SPEC.md §5). */
+/** Longest holder name or company name (the registration's company-name limit, docs/producto.md §5). */
 export const MAX_NOMBRE_TITULAR = 150;
 
 /** A field of the request form a message belongs to. */

@@ -7,7 +7,7 @@ import type { EstadoSolicitud } from './estados.ts';
 import type { CodigoMotivo, TipoSolicitud } from './motivos.ts';
 import { kwDesdeW } from './potencias.ts';
 
-/** Access tariffs (DOMAIN.md §6.4) and how many power periods each contracts. */
+/** Access tariffs (docs/sector.md §6.4) and how many power periods each contracts. */
 export const PERIODOS_TARIFA = { '2.0TD': 2, '3.0TD': 6, '6.1TD': 6, '6.2TD': 6, '6.3TD': 6, '6.4TD': 6 } as const;
 
 /** An access tariff. */

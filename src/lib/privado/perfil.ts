@@ -1,6 +1,6 @@
 /**
  * The profile screen's rules (decision 006), as pure functions the island renders
- * and the unit tests check: which name fields an account edits by the kind of its NIF (SPEC.md §4),
+ * and the unit tests check: which name fields an account edits by the kind of its NIF (docs/producto.md §4),
  * the forms' errors from the schemas the API shares (src/lib/perfil.ts), renamed to the form's
  * fields, and how dates and sessions are shown.
  */
@@ -52,7 +52,7 @@ export interface DatosPerfil {
 /** Which identity fields the account edits: a person's names, a company's name, or both (no NIF). */
 export type ClaseCuenta = 'persona' | 'empresa' | 'libre';
 
-/** The kind of account from its NIF kind (SPEC.md §4: CIF → company; DNI or NIE → person). */
+/** The kind of account from its NIF kind (docs/producto.md §4: CIF → company; DNI or NIE → person). */
 export function claseCuenta(tipoNif: Perfil['tipoNif']): ClaseCuenta {
   if (tipoNif === 'CIF') return 'empresa';
   if (tipoNif === 'DNI' || tipoNif === 'NIE') return 'persona';
@@ -68,7 +68,7 @@ export function camposVisibles(clase: ClaseCuenta): readonly CampoDependiente[] 
 
 /**
  * Which fields are enabled for an account without NIF: the registration rule for an incomplete NIF
- * (SPEC.md §4: a person-name value disables the company name and the reverse).
+ * (docs/producto.md §4: a person-name value disables the company name and the reverse).
  */
 export function camposHabilitados(clase: ClaseCuenta, datos: DatosPerfil): Record<CampoDependiente, boolean> {
   if (clase !== 'libre') return { nombre: true, apellido1: true, apellido2: true, razonSocial: true };
@@ -105,7 +105,7 @@ function erroresDe(
 
 /**
  * The identity fields' errors under the shared profile rules (src/lib/perfil.ts, which the API
- * applies too): a person needs the three names, a company its name; lengths of SPEC.md §5.
+ * applies too): a person needs the three names, a company its name; lengths of docs/producto.md §5.
  */
 export function validarDatos(tipoNif: Perfil['tipoNif'], datos: DatosPerfil): ErrorDeCampo[] {
   const r = datosPerfilPara(tipoNif).safeParse(cuerpoDatos(claseCuenta(tipoNif), datos));
@@ -118,12 +118,12 @@ function recortar(d: DatosPerfil): DatosPerfil {
   return { nombre: d.nombre.trim(), apellido1: d.apellido1.trim(), apellido2: d.apellido2.trim(), razonSocial: d.razonSocial.trim() };
 }
 
-/** The `PUT /api/perfil` body: trimmed, with the fields the account does not use sent empty (SPEC.md §5). */
+/** The `PUT /api/perfil` body: trimmed, with the fields the account does not use sent empty (docs/producto.md §5). */
 export function cuerpoDatos(clase: ClaseCuenta, datos: DatosPerfil): DatosPerfil {
   const d = recortar(datos);
   if (clase === 'empresa') return { nombre: '', apellido1: '', apellido2: '', razonSocial: d.razonSocial };
   if (clase === 'persona') return { ...d, razonSocial: '' };
-  // Without NIF only one side can be kept; the form disables the other (SPEC.md §4).
+  // Without NIF only one side can be kept; the form disables the other (docs/producto.md §4).
   return d.razonSocial && !(d.nombre || d.apellido1 || d.apellido2)
     ? { nombre: '', apellido1: '', apellido2: '', razonSocial: d.razonSocial }
     : d;
@@ -141,7 +141,7 @@ export function validarCambioEmail(nuevoEmail: string, password: string, emailAc
   return errores;
 }
 
-/** Errors of the password change form: the shared schema (SPEC.md §5 rule; both new fields equal). */
+/** Errors of the password change form: the shared schema (docs/producto.md §5 rule; both new fields equal). */
 export function validarCambioClave(actual: string, nueva: string, copia: string): ErrorDeCampo[] {
   const r = cambioClaveSchema.safeParse({ passwordActual: actual, password: nueva, passwordCopy: copia });
   if (r.success) return [];

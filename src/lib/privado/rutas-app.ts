@@ -1,5 +1,5 @@
 /**
- * The private area's routes (SPEC.md §2, §6; decision 006): one table that the React app, the side
+ * The private area's routes (docs/producto.md §2, §6; decision 006): one table that the React app, the side
  * menu and the route guard all read, so they cannot disagree about which permission a path needs.
  * Plain TypeScript, no React: the table names each screen by a key and the app maps keys to
  * components.
@@ -32,7 +32,7 @@ export type Pantalla =
   | 'estado-contador'
   | 'admin-contadores';
 
-/** The side menu's permission sections (SPEC.md §6), in the menu's order. */
+/** The side menu's permission sections (docs/producto.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
 
 /** One private route. */
@@ -43,7 +43,7 @@ export interface RutaApp {
   patron: string;
   /** Spanish title: the page's h1 and document title. */
   titulo: string;
-  /** The area a permission must name to open the route (SPEC.md §6, decision 006); null: any logged-in user. */
+  /** The area a permission must name to open the route (docs/producto.md §6, decision 006); null: any logged-in user. */
   area: Area | null;
   /** The screen that shows it. */
   pantalla: Pantalla;
@@ -53,7 +53,7 @@ export interface RutaApp {
   padre?: string;
 }
 
-/** Private routes that only send on to another one (the bare first segments of SPEC.md §2). */
+/** Private routes that only send on to another one (the bare first segments of docs/producto.md §2). */
 export const ALIAS: Readonly<Record<string, string>> = {
   '/administrador': '/administrador/administrador-usuarios',
   '/accesoyconexion': '/accesoyconexion/listado-de-solicitudes',
@@ -64,7 +64,7 @@ export const ALIAS: Readonly<Record<string, string>> = {
   '/informacionContrato': '/informacionContrato/detalle-informacion-contrato',
 };
 
-/** Every private route of SPEC.md §2 plus the administration screens. */
+/** Every private route of docs/producto.md §2 plus the administration screens. */
 export const RUTAS_APP = [
   { id: 'inicio', patron: '/inicio', titulo: 'Inicio', area: null, pantalla: 'inicio' },
   { id: 'perfil', patron: '/perfil', titulo: 'Perfil', area: null, pantalla: 'perfil' },
@@ -316,7 +316,7 @@ export function aliasDe(path: string): string | null {
   return ALIAS[sinBarraFinal(path)] ?? null;
 }
 
-/** Whether a session with these permissions may open the route (SPEC.md §6 tests the suffix). */
+/** Whether a session with these permissions may open the route (docs/producto.md §6 tests the suffix). */
 export function puedeAbrir(r: RutaApp, permisos: readonly string[]): boolean {
   return r.area === null || tieneArea(permisos, r.area);
 }
@@ -332,7 +332,7 @@ export function mensajeSinPermiso(r: RutaApp): string {
   return `No tiene permiso para acceder a «${r.titulo}».${como}`;
 }
 
-/** How to obtain each area's permission, in one sentence (SPEC.md §6, CONTRACT.md, decision 006). */
+/** How to obtain each area's permission, in one sentence (docs/producto.md §6, docs/api.md, decision 006). */
 export const COMO_OBTENER: Readonly<Record<Area, string>> = {
   administrador: 'Solo el personal de administración de la distribuidora puede entrar en esta sección.',
   accesoyconexion: 'Toda cuenta activa tiene este acceso; si no lo tiene, póngase en contacto con nosotros.',
@@ -356,7 +356,7 @@ export type DecisionGuarda =
   | { tipo: 'no-encontrada' };
 
 /**
- * The route guard of SPEC.md §6 as extended by decision 006. `sesion` is null for an anonymous
+ * The route guard of docs/producto.md §6 as extended by decision 006. `sesion` is null for an anonymous
  * visitor. The API checks the same rules again, with the distributor part; this only decides what
  * the browser shows.
  */
@@ -399,7 +399,7 @@ const deRuta = (id: IdRuta, texto?: string): ItemMenu => {
   return { tipo: 'ruta', id, texto: texto ?? r.titulo, href: r.patron };
 };
 
-/** The permission sections of the side menu (SPEC.md §6 and the administration screens), before filtering by permission. */
+/** The permission sections of the side menu (docs/producto.md §6 and the administration screens), before filtering by permission. */
 export const SECCIONES_MENU: readonly Seccion[] = [
   {
     id: 'administrador',
@@ -449,7 +449,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
   },
 ];
 
-/** The sections a user with these permissions sees (SPEC.md §6 "Side menu sections appear when Permisos contains"). */
+/** The sections a user with these permissions sees (docs/producto.md §6 "Side menu sections appear when Permisos contains"). */
 export function seccionesVisibles(permisos: readonly string[]): Seccion[] {
   return SECCIONES_MENU.filter((s) => tieneArea(permisos, s.id));
 }

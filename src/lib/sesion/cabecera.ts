@@ -1,5 +1,5 @@
 /**
- * The header's logged-in variant (SPEC.md §6 "The header depends on being logged in"), as a tiny
+ * The header's logged-in variant (docs/producto.md §6 "The header depends on being logged in"), as a tiny
  * script for the pages that already run JavaScript. It reads the non-secret hint of `pista.ts`
  * (no API call, so a public page costs nothing more): with a session the "Área privada" link becomes
  * "Mi área" (to /inicio) and a "Cerrar sesión" button appears, which runs the session's logout. The

@@ -1,5 +1,5 @@
 /**
- * The browser session (SPEC.md §3, §4, §7), as plain TypeScript around two
+ * The browser session (docs/producto.md §3, §4, §7), as plain TypeScript around two
  * nanostores. Everything it touches outside itself (fetch, the clock, Web Locks, BroadcastChannel,
  * localStorage, navigation) comes in through `DependenciasSesion`, so the unit tests drive it with a
  * fake clock and a fake fetch; `index.ts` wires the browser's own.
@@ -8,7 +8,7 @@
  * - The access token lives only in memory (a store), never in Web Storage, where any injected script
  *   could read it. After a reload or in a new tab the session comes back from the HttpOnly refresh
  *   cookie through a refresh at startup (`restaurarSesion`).
- * - A refresh is scheduled 60 s before the token's `exp` (SPEC.md §9).
+ * - A refresh is scheduled 60 s before the token's `exp` (docs/producto.md §9).
  * - Tabs share one refresh cookie, and the server rotates it on every use and revokes the whole
  *   family when an old one is presented again. Two tabs refreshing at once could therefore log each
  *   other out. Refreshes are serialised across tabs with the Web Locks API (`portal-refresh`); the
@@ -26,7 +26,7 @@ import { cabeceraBasic, expDeJwt } from './codificacion.ts';
 export interface Sesion {
   /** Access token (JWT) for `Authorization: Bearer`; memory only. */
   jwtToken: string;
-  /** Permission strings `<distribuidora>-<area>` (CONTRACT.md "Permissions"). */
+  /** Permission strings `<distribuidora>-<area>` (docs/api.md "Permissions"). */
   Permisos: string[];
   /** The account's e-mail, as the server names the user. */
   username: string;
@@ -109,9 +109,9 @@ export type ResultadoLogin =
 /** Result of `iniciarSuplantacion` and `terminarSuplantacion`: the new session, or why there is none. */
 export type ResultadoSuplantacion = ResultadoLogin;
 
-/** SPEC.md §9: the refresh runs this long before the token expires. */
+/** docs/producto.md §9: the refresh runs this long before the token expires. */
 export const ANTELACION_REFRESCO_MS = 60_000;
-/** SPEC.md §4, §9: the page reloads this long after a logout. */
+/** docs/producto.md §4, §9: the page reloads this long after a logout. */
 export const ESPERA_RECARGA_LOGOUT_MS = 100;
 /**
  * Never schedule a refresh sooner than this: a token that lives 60 s or less would otherwise be
@@ -128,7 +128,7 @@ export const CERROJO_REFRESCO = 'portal-refresh';
 /** Name of the BroadcastChannel the tabs share sessions and logouts on. */
 export const CANAL_SESION = 'portal-sesion';
 
-/** Paths of the session calls (CONTRACT.md "API"). */
+/** Paths of the session calls (docs/api.md "API"). */
 export const RUTAS_SESION = {
   login: '/api/accesoUsuario',
   refresco: '/api/users/refresh-token',
@@ -417,11 +417,11 @@ export function crearGestorSesion(deps: DependenciasSesion): GestorSesion {
   }
 
   function logout(): void {
-    // Fire and forget (SPEC.md §7); keepalive lets it finish while the page goes away.
+    // Fire and forget (docs/producto.md §7); keepalive lets it finish while the page goes away.
     deps.fetch(RUTAS_SESION.revocacion, { method: 'POST', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
     cerrarLocal();
     difundir({ tipo: 'cierre' });
-    // SPEC.md §4: the root, loaded afresh after 100 ms, so nothing of the private page stays in memory.
+    // docs/producto.md §4: the root, loaded afresh after 100 ms, so nothing of the private page stays in memory.
     deps.reloj.programar(() => deps.irA('/'), ESPERA_RECARGA_LOGOUT_MS);
   }
 

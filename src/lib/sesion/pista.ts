@@ -1,5 +1,5 @@
 /**
- * The logged-in hint for the header (SPEC.md §6 "The header depends on being logged in").
+ * The logged-in hint for the header (docs/producto.md §6 "The header depends on being logged in").
  *
  * The login answer sets no cookie a script can read (the refresh cookie is HttpOnly and scoped to
  * /api/users) and the access token lives only in the memory of the page that asked for it, so a

@@ -1,10 +1,10 @@
 /**
- * Where the login page may send the user afterwards (SPEC.md §2 "returnUrl"). Only a path on this
+ * Where the login page may send the user afterwards (docs/producto.md §2 "returnUrl"). Only a path on this
  * site is accepted, so a crafted link cannot turn the portal's login into a trampoline to a phishing
  * site (open redirect, OWASP ASVS 5.0 V1.x / CWE-601).
  */
 
-/** Default destination after login (SPEC.md §9). */
+/** Default destination after login (docs/producto.md §9). */
 export const RETORNO_POR_DEFECTO = '/inicio';
 
 /**

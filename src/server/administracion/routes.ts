@@ -1,5 +1,5 @@
 /**
- * User administration calls (decision 006): GET /api/listadoUsuarios (CONTRACT.md's name, a JSON
+ * User administration calls (decision 006): GET /api/listadoUsuarios (docs/api.md's name, a JSON
  * array, paginated with X-Total-Count) and /api/administrador/usuarios/{id}…: detail, state,
  * activation mail, permissions. Every call needs an `-administrador` permission in the caller's own
  * session; impersonation lives in src/server/auth (it answers a session and a cookie).

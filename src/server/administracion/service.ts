@@ -126,7 +126,7 @@ async function permisosDe(db: Db, ids: readonly string[]): Promise<Map<string, P
   return out;
 }
 
-/** Permissions in the matrix's order: distributor as CONTRACT.md lists them, then area as AREAS does. */
+/** Permissions in the matrix's order: distributor as docs/api.md lists them, then area as AREAS does. */
 function ordenPermisos(a: string, b: string): number {
   const pa = parsePermiso(a)!;
   const pb = parsePermiso(b)!;
@@ -404,7 +404,7 @@ export function validarCambioPermisos(
 
 /**
  * Grants and revokes permissions of an account. The caller needs `<d>-administrador` for every
- * distributor `<d>` the change touches (CONTRACT.md checks the distributor part), and may not take
+ * distributor `<d>` the change touches (docs/api.md checks the distributor part), and may not take
  * their own `-administrador` away.
  */
 export async function cambiarPermisos(

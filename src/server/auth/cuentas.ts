@@ -38,7 +38,7 @@ export const MIN_RESPUESTA_RECUPERACION_MS = 250;
 export const MENSAJES = {
   altaCreada: 'Cuenta creada. Recibirá en su correo las instrucciones para la activación.',
   /**
-   * The one answer to a NIF, an e-mail or both already taken (SPEC.md §8's text): telling them apart
+   * The one answer to a NIF, an e-mail or both already taken (docs/producto.md §8's text): telling them apart
    * would let anyone test whose NIF or address has an account.
    */
   usuarioExiste: 'El usuario ya existe o faltan datos para el alta',
@@ -85,7 +85,7 @@ export async function crearEnlace(
 
 /**
  * Registers an account `pendiente` and, in the same transaction, its activation link and mail. The
- * link always points at PUBLIC_URL, whatever `host` the client sent (CONTRACT.md).
+ * link always points at PUBLIC_URL, whatever `host` the client sent (docs/api.md).
  */
 export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaUsuario): Promise<void> {
   const email = datos.correoElectronico.trim().toLowerCase();
@@ -129,7 +129,7 @@ export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaU
   }
 }
 
-/** Activates the account of a mailed link and grants the automatic permissions (CONTRACT.md). */
+/** Activates the account of a mailed link and grants the automatic permissions (docs/api.md). */
 export async function activar(deps: AuthDeps, info: InfoPeticion, id: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -150,7 +150,7 @@ export async function activar(deps: AuthDeps, info: InfoPeticion, id: string): P
     if (activados.length === 0) throw new ApiError(400, MENSAJES.activacionNoValida);
     await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, enlace.id));
     await grantPermissions(tx, enlace.userId, permisosAlActivar());
-    // A holder of supply points sees them from the first login (CONTRACT.md "Permissions").
+    // A holder of supply points sees them from the first login (docs/api.md "Permissions").
     await sincronizarPermisosDistribucionDeUsuario(tx, enlace.userId);
     await audit(tx, {
       action: 'usuario.activacion',

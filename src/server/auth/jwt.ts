@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** Lifetime of an access token: the browser refreshes it 60 s before it ends (SPEC.md §9). */
+/** Lifetime of an access token: the browser refreshes it 60 s before it ends (docs/producto.md §9). */
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 
 /** Audience of access tokens, so tokens minted later for other purposes cannot pass as them. */

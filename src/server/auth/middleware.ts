@@ -4,7 +4,7 @@
  * request, so a deactivation or a revoked permission takes effect at once rather than when the
  * token expires; likewise the token's session (its `sid` refresh family) must still be open.
  * `requireArea()` and `requirePermiso()` then answer 403 when a permission is missing; the
- * distributor part is checked wherever a route names a distributor (CONTRACT.md). Every request of
+ * distributor part is checked wherever a route names a distributor (docs/api.md). Every request of
  * an impersonated session is written to the audit log with both users (decision 006).
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -87,7 +87,7 @@ export function requireNoSuplantado(): MiddlewareHandler<AuthEnv> {
   });
 }
 
-/** User administration: any `-administrador` permission (SPEC.md §6), never through an impersonated session. */
+/** User administration: any `-administrador` permission (docs/producto.md §6), never through an impersonated session. */
 export function requireAdministracion(): MiddlewareHandler<AuthEnv> {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const auth = authOf(c);
@@ -109,7 +109,7 @@ export function tienePermiso(auth: Pick<AuthContext, 'permisos'>, distribuidora:
   return auth.permisos.includes(`${distribuidora}-${area}` as Permiso);
 }
 
-/** 403 unless the caller holds the area for at least one distributor (SPEC.md §6 tests the suffix). */
+/** 403 unless the caller holds the area for at least one distributor (docs/producto.md §6 tests the suffix). */
 export function requireArea(area: Area): MiddlewareHandler<AuthEnv> {
   return createMiddleware<AuthEnv>(async (c, next) => {
     if (!tieneArea(authOf(c).permisos, area)) throw forbidden();

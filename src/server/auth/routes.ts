@@ -1,5 +1,5 @@
 /**
- * The session calls of CONTRACT.md, names exact: accesoUsuario, users/refresh-token,
+ * The session calls of docs/api.md, names exact: accesoUsuario, users/refresh-token,
  * users/revoke-token, altaUsuario, activarUsuario, recuperarClave, actualizarClave, and the
  * impersonation of decision 006 (accesoUsuarioSuplantacion, users/fin-suplantacion). Payloads are
  * validated with the shared schemas of src/lib/cuentas/reglas.ts; the logic lives in sesion.ts,

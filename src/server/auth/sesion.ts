@@ -47,7 +47,7 @@ export const MAX_FAMILIAS = 20;
 /** Longer passwords are refused without hashing: no rule allows them, and hashing huge inputs costs CPU. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-/** The one answer to every failed login (SPEC.md §8), whatever the reason. */
+/** The one answer to every failed login (docs/producto.md §8), whatever the reason. */
 export const MENSAJE_CREDENCIALES = 'Usuario o contraseña incorrecta';
 
 /** The 401 of the right password of an account whose e-mail is not confirmed yet. */
@@ -66,7 +66,7 @@ export interface AuthDeps {
   logger: Logger;
 }
 
-/** The session body of CONTRACT.md (`POST /api/accesoUsuario` and the refresh). */
+/** The session body of docs/api.md (`POST /api/accesoUsuario` and the refresh). */
 export interface Sesion {
   /** Access token (JWT, 10 minutes). */
   jwtToken: string;

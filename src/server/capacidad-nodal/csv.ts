@@ -1,5 +1,5 @@
 /**
- * Reads a distributor's nodal access capacity file (DOMAIN.md §7.1, e-distribución's generation
+ * Reads a distributor's nodal access capacity file (docs/sector.md §7.1, e-distribución's generation
  * layout) into nodes, and says what is wrong with EVERY faulty line rather than stopping at the
  * first, so the person preparing the file can fix it in one pass.
  *
@@ -21,7 +21,7 @@ import { decodificarCsv, type CodificacionCsv } from '../ficheros/codificacion.t
 
 export type { CodificacionCsv };
 
-/** One connection point (busbar) as published: DOMAIN.md §7.1 columns plus its identifier. */
+/** One connection point (busbar) as published: docs/sector.md §7.1 columns plus its identifier. */
 export interface NudoCapacidad {
   /** Autonomous community, as the distributor writes it. */
   comunidadAutonoma: string;

@@ -2,7 +2,7 @@
  * Demo nodal capacity: the current month's publication of EPD (central Spain) and EOD (Extremadura
  * and western Andalusia), written through `importCapacidad` like a real file. Substations sit in
  * real municipalities (coordinates inside each municipality's IGN boundary, checked by a unit
- * test); most nodes are saturated, as most distribution nodes are (DOMAIN.md §7.3).
+ * test); most nodes are saturated, as most distribution nodes are (docs/sector.md §7.3).
  */
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { DemoStep } from '../demo/load.ts';

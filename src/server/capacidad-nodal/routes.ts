@@ -1,6 +1,6 @@
 /**
  * GET /api/capacidadNodal/{id} (the latest published capacity of a distributor's nodes, JSON) and
- * GET /api/capacidadNodal/{id}/csv (the same as a spreadsheet download). Both public (CONTRACT.md):
+ * GET /api/capacidadNodal/{id}/csv (the same as a spreadsheet download). Both public (docs/api.md):
  * the figures are published by law (RD 1183/2020 art. 5, Circular 1/2021 art. 12).
  */
 import { createRoute, z } from '@hono/zod-openapi';

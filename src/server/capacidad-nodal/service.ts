@@ -1,5 +1,5 @@
 /**
- * Nodal access capacity publications (DOMAIN.md §7): each distributor publishes, every month, the
+ * Nodal access capacity publications (docs/sector.md §7): each distributor publishes, every month, the
  * capacity of its nodes. An import replaces one distributor + month + kind as a whole, inside one
  * transaction, so the public page never shows half a file or a mix of two.
  */

@@ -52,7 +52,7 @@ export function vectorNombresUsuario(t: {
   return sql`to_tsvector('simple'::regconfig, lower(translate(${t.nombre} || ' ' || ${t.apellido1} || ' ' || ${t.apellido2} || ' ' || ${t.razonSocial}, ${sql.raw(`'${LETRAS_ACENTUADAS}'`)}, ${sql.raw(`'${LETRAS_SIN_ACENTO}'`)})))`;
 }
 
-/** The distributors of CONTRACT.md; rows are kept in step with `src/lib/distribuidoras.ts` at start. */
+/** The distributors of docs/api.md; rows are kept in step with `src/lib/distribuidoras.ts` at start. */
 export const distribuidoras = pgTable('distribuidoras', {
   /** Short code: epd, eod, ecd. */
   codigo: text('codigo').primaryKey(),
@@ -206,7 +206,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Network interruptions (SPEC.md §3 "Network incident"): scheduled works and faults, by distributor. */
+/** Network interruptions (docs/producto.md §3 "Network incident"): scheduled works and faults, by distributor. */
 export const incidenciasRed = pgTable(
   'incidencias_red',
   {
@@ -254,7 +254,7 @@ export const incidenciasRed = pgTable(
 );
 
 /**
- * Published access capacity per node (DOMAIN.md §7, RD 1183/2020 art. 5, Circular 1/2021 art. 12):
+ * Published access capacity per node (docs/sector.md §7, RD 1183/2020 art. 5, Circular 1/2021 art. 12):
  * one row per distributor, monthly publication, kind (generation or demand) and connection point.
  */
 export const capacidadNodal = pgTable(
@@ -373,7 +373,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Supply points (DOMAIN.md §1, §3.2): the contract and installation facts a consumer sees. A
+ * Supply points (docs/sector.md §1, §3.2): the contract and installation facts a consumer sees. A
  * consumer sees exactly the rows whose `titular_nif` is their account's NIF, in the distributors of
  * their `-distribucion` permissions. Powers are kept in W, as the SIPS file does.
  */
@@ -398,7 +398,7 @@ export const suministros = pgTable(
     /** INE municipality code (5 digits) and province code (its first 2). */
     codigoIne: text('codigo_ine').notNull(),
     provincia: text('provincia').notNull(),
-    /** Access tariff: 2.0TD, 3.0TD, 6.1TD… (DOMAIN.md §6.4). */
+    /** Access tariff: 2.0TD, 3.0TD, 6.1TD… (docs/sector.md §6.4). */
     tarifa: text('tarifa').notNull(),
     /** Contracted power per period in W, P1 first (2 values for 2.0TD, 6 otherwise). */
     potenciasW: integer('potencias_w').array().notNull(),
@@ -428,7 +428,10 @@ export const suministros = pgTable(
      * (a remote closure at 00:00 for a telemanaged meter, a reader's visit otherwise).
      */
     cicloLectura: smallint('ciclo_lectura').notNull().default(1),
-    /** Day the contracted power last changed (at most one change in 12 months, DOMAIN.md §4.6 reason 65); null: never since the start. */
+    /**
+     * Day the contracted power last changed (at most one change in 12 months, docs/sector.md §4.6 reason 65);
+     * null: never since the start.
+     */
     fechaUltimoCambioPotencia: date('fecha_ultimo_cambio_potencia', { mode: 'string' }),
     /** Contract start and end (end null while in force). */
     fechaAlta: date('fecha_alta', { mode: 'string' }).notNull(),
@@ -601,7 +604,7 @@ export const certificadosConsumo = pgTable(
   ],
 );
 
-/** Contractual modification requests (an M1 from the holder, DOMAIN.md §4): power, tariff or holder data. */
+/** Contractual modification requests (an M1 from the holder, docs/sector.md §4): power, tariff or holder data. */
 export const solicitudesModificacion = pgTable(
   'solicitudes_modificacion',
   {
@@ -625,7 +628,7 @@ export const solicitudesModificacion = pgTable(
     solicitado: jsonb('solicitado').notNull(),
     /** The contract as it stood when asked, to show before and after. */
     anterior: jsonb('anterior').notNull(),
-    /** Rejection: tabla 27 code (DOMAIN.md §4.6) and its Spanish text. */
+    /** Rejection: tabla 27 code (docs/sector.md §4.6) and its Spanish text. */
     motivoRechazoCodigo: text('motivo_rechazo_codigo'),
     motivoRechazo: text('motivo_rechazo'),
     /** Day the change took (or is to take) effect. */

@@ -1,5 +1,5 @@
 /**
- * The demo accounts of CONTRACT.md. Identifiers use province code 00 (CIF) and well-known sample
+ * The demo accounts of docs/api.md. Identifiers use province code 00 (CIF) and well-known sample
  * numbers (DNI), which no real company or person holds; the companies' CIFs are their own, never one
  * of the three distributors' (src/lib/certificados/identidad.ts). Each later feature adds its own
  * demo data for these accounts through that feature's import code.
@@ -22,7 +22,7 @@ export interface DemoAccount {
   extra: Permiso[];
 }
 
-/** The five accounts listed in CONTRACT.md, and an administrator of EPD alone (docs/decisions/014); all in the README. */
+/** The five accounts listed in docs/api.md, and an administrator of EPD alone (docs/decisions/014); all in the README. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'consumidor@electra.example', nif: '12345678Z', nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', extra: [] },
   { email: 'empresa@electra.example', nif: 'B00004010', razonSocial: 'Talleres Ribera Demo, S.L.', extra: [] },

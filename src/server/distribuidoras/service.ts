@@ -4,7 +4,7 @@ import { DISTRIBUIDORAS, type Distribuidora } from '../../lib/distribuidoras.ts'
 import type { Db } from '../db/client.ts';
 import { distribuidoras } from '../db/schema.ts';
 
-/** Inserts or updates the three distributors of CONTRACT.md; run at every start. */
+/** Inserts or updates the three distributors of docs/api.md; run at every start. */
 export async function syncDistribuidoras(db: Db): Promise<void> {
   await db
     .insert(distribuidoras)

@@ -1,6 +1,6 @@
 /**
  * Text encodings of the files the portal imports. Sector files are ISO-8859-15 (REE measure files,
- * DOMAIN.md §5.1) or UTF-8 (what current tools write); spreadsheets exported on Windows add the
+ * docs/sector.md §5.1) or UTF-8 (what current tools write); spreadsheets exported on Windows add the
  * Windows-1252 characters at 0x80–0x9F (€, “ ”, …), which ISO-8859-15 leaves as control codes.
  *
  * The rule, whole file or stream: UTF-8 (BOM removed) when every byte sequence is valid UTF-8,

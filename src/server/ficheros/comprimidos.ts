@@ -1,7 +1,7 @@
 /**
  * Opens an imported file as a stream of plain bytes, removing the compression it came in, so a
  * file of any size is read with flat memory. REE distributes its measure files compressed with
- * bzip2, and also as gzip or ZIP (DOMAIN.md §5.1); the compression is told by the first bytes,
+ * bzip2, and also as gzip or ZIP (docs/sector.md §5.1); the compression is told by the first bytes,
  * not by the name.
  *
  * Libraries: Node's zlib (gzip, several members too), yauzl (ZIP, through its central directory,

@@ -1,6 +1,6 @@
 /**
  * GET /api/incidenciasRed (open network interruptions) and POST /api/incidenciasRed (those affecting
- * one supply point). Both public (CONTRACT.md): the answers never carry CUPS lists or authors.
+ * one supply point). Both public (docs/api.md): the answers never carry CUPS lists or authors.
  * GET /api/incidenciasRed/suministros ("my interruptions"): for a holder, each of their
  * supply points with the open incidents that concern it.
  */

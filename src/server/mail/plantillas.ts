@@ -5,7 +5,7 @@
  * tracks no one.
  */
 
-/** Name every mail signs with (CONTRACT.md "The three distributors"). */
+/** Name every mail signs with (docs/api.md "The three distributors"). */
 export const GRUPO = 'Grupo Electra Distribución';
 
 /** A mail's subject and both bodies. */

@@ -22,7 +22,7 @@ export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
 }
 
-/** Writes each mail as an RFC 822 .eml file and logs its links (CONTRACT.md SMTP_URL unset). */
+/** Writes each mail as an RFC 822 .eml file and logs its links (docs/api.md SMTP_URL unset). */
 export function fileMailer(dir: string, from: string, logger: Logger): Mailer {
   const build = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;

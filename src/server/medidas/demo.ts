@@ -1,5 +1,5 @@
 /**
- * Demo supply points and their measures (CONTRACT.md demo accounts): two years of hourly data for the
+ * Demo supply points and their measures (docs/api.md demo accounts): two years of hourly data for the
  * household of consumidor@electra.example (one supply with solar surplus), a year of quarter-hourly
  * data for the two supplies of empresa@electra.example, and three months for each generated client
  * that has a home. The curves come from the seeded generator (demo-perfiles.ts) and go through

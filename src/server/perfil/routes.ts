@@ -98,7 +98,7 @@ const guardar = createRoute({
   path: '/perfil',
   summary: 'Cambiar nombre o razón social',
   description:
-    'Reglas de SPEC.md §5 según el NIF de la cuenta: CIF, razón social obligatoria (≤ 150) y sin nombre ni apellidos; DNI o NIE, nombre y dos apellidos obligatorios (≤ 50) y sin razón social. El NIF no se puede cambiar.',
+    'Reglas de docs/producto.md §5 según el NIF de la cuenta: CIF, razón social obligatoria (≤ 150) y sin nombre ni apellidos; DNI o NIE, nombre y dos apellidos obligatorios (≤ 50) y sin razón social. El NIF no se puede cambiar.',
   middleware: [soloJson, requireAuth()] as const,
   request: cuerpo(datosPerfilSchema),
   responses: { 200: json(PerfilSchema, 'Perfil guardado'), 400: validacion('Campos que no cumplen las reglas'), ...comunes },
@@ -145,7 +145,7 @@ const clave = createRoute({
   path: '/perfil/clave',
   summary: 'Cambiar la contraseña',
   description:
-    'Comprueba la contraseña actual; la nueva sigue la regla de SPEC.md §5. Cierra las demás sesiones de la cuenta (esta sigue abierta) y envía un correo de confirmación.',
+    'Comprueba la contraseña actual; la nueva sigue la regla de docs/producto.md §5. Cierra las demás sesiones de la cuenta (esta sigue abierta) y envía un correo de confirmación.',
   middleware: [soloJson, requireAuth(), requireNoSuplantado()] as const,
   request: cuerpo(cambioClaveSchema),
   responses: {

@@ -1,6 +1,6 @@
 /**
  * Pages: static files of the build, the private shell for every private path, the session pages
- * reached by mailed links, and the home page for any other path (SPEC.md §2).
+ * reached by mailed links, and the home page for any other path (docs/producto.md §2).
  */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';

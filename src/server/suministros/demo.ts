@@ -1,5 +1,5 @@
 /**
- * Demo supply points (CONTRACT.md "demo accounts"): the household of consumidor@electra.example at
+ * Demo supply points (docs/api.md "demo accounts"): the household of consumidor@electra.example at
  * EPD and EOD (one with solar self-consumption), the company of empresa@electra.example with a 3.0TD
  * and a 6.1TD supply with quarter-hourly meters, and one home for each of the first generated
  * accounts (cliente001…), so the administration list shows consumers too. CUPS ids 1 and 2 of EPD

@@ -1,7 +1,7 @@
 /**
  * GET /api/suministros (the caller's supply points) and GET /api/suministros/{cups} (one of them,
  * with its whole contract information). Only for `-distribucion` holders, and only their own supply
- * points: anyone else's CUPS answers 404, never the data (CONTRACT.md).
+ * points: anyone else's CUPS answers 404, never the data (docs/api.md).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';

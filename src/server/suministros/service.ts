@@ -1,6 +1,6 @@
 /**
- * Supply points (DOMAIN.md §1, §3.2): loading them, keeping the holders' `-distribucion`
- * permissions in step (CONTRACT.md "Permissions"), and reading them for their holder only.
+ * Supply points (docs/sector.md §1, §3.2): loading them, keeping the holders' `-distribucion`
+ * permissions in step (docs/api.md "Permissions"), and reading them for their holder only.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { errorCups } from '../../lib/cups.ts';
@@ -16,7 +16,7 @@ export type SuministroEntrada = Omit<typeof suministros.$inferInsert, 'id' | 'cr
 /** A supply point as the API answers it. */
 export type Suministro = typeof suministros.$inferSelect;
 
-/** Tariffs and how many power periods each contracts (DOMAIN.md §6). */
+/** Tariffs and how many power periods each contracts (docs/sector.md §6). */
 export const PERIODOS_POTENCIA: Record<string, number> = {
   '2.0TD': 2,
   '3.0TD': 6,

@@ -210,7 +210,7 @@ function nifPersona(random: Random): string {
 /** Draws a CIF of province 00: B (S.L.) or A (S.A.), whose control is a digit. */
 function cifEmpresa(random: Random, forma: string): string {
   const letra = forma === ', S.A.' ? 'A' : forma === ', S.Coop.' ? 'F' : 'B';
-  // 10000 and up: the five demo accounts of CONTRACT.md hold B0000xxxx below it.
+  // 10000 and up: the five demo accounts of docs/api.md hold B0000xxxx below it.
   const siete = `00${String(random.int(10_000, 99_999))}`;
   return `${letra}${siete}${controlCif(siete)}`;
 }

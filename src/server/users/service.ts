@@ -19,7 +19,7 @@ export interface NewUser {
   estado: 'pendiente' | 'activo';
 }
 
-/** Areas every account receives on activation, for the three distributors (CONTRACT.md). */
+/** Areas every account receives on activation, for the three distributors (docs/api.md). */
 export const AREAS_AL_ACTIVAR: readonly Area[] = ['contacto', 'accesoyconexion'];
 
 /** Creates an account; the e-mail is stored in lower case and the password as an argon2id hash. */

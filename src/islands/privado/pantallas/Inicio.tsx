@@ -1,8 +1,8 @@
 /**
- * /inicio, the dashboard (SPEC.md §1, §2): a welcome text and the three feature cards
+ * /inicio, the dashboard (docs/producto.md §1, §2): a welcome text and the three feature cards
  * (access and connection, consumer, supply company). Each card leads to its area when the user has
  * the permission, and otherwise says how that permission is obtained. A message left by the route
- * guard (SPEC.md §6: "told so and sent to /inicio") is shown on top.
+ * guard (docs/producto.md §6: "told so and sent to /inicio") is shown on top.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -31,7 +31,7 @@ interface Tarjeta {
 
 const aRuta = (id: IdRuta, texto?: string): Enlace => ({ texto: texto ?? ruta(id).titulo, href: ruta(id).patron });
 
-/** The three cards of SPEC.md §1. */
+/** The three cards of docs/producto.md §1. */
 const TARJETAS: readonly Tarjeta[] = [
   {
     area: 'accesoyconexion',

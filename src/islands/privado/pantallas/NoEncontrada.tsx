@@ -1,4 +1,4 @@
-/** A private path with no screen (SPEC.md §2 names only the paths the app has). */
+/** A private path with no screen (docs/producto.md §2 names only the paths the app has). */
 
 /** The "not found" screen of the private area. */
 export default function NoEncontrada() {

@@ -1,6 +1,6 @@
 /**
  * The password change (decision 006): the current password and the new one twice, under the rule of
- * SPEC.md §5, with show/hide toggles as on the new-password screen. It ends every other session of
+ * docs/producto.md §5, with show/hide toggles as on the new-password screen. It ends every other session of
  * the account and sends the confirmation mail.
  */
 import { useState, type SubmitEvent } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The names (DNI/NIE account) or the company name (CIF account) of the profile, editable under the
- * registration rules (SPEC.md §4, §5); an account without NIF edits either side.
+ * registration rules (docs/producto.md §4, §5); an account without NIF edits either side.
  */
 import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';

@@ -8,7 +8,7 @@ import type { RegistroMedida } from '../../../lib/medidas/tipos.ts';
 import type { CodificacionCsv } from '../../ficheros/codificacion.ts';
 import type { Compresion } from '../../ficheros/comprimidos.ts';
 
-/** File formats the readers accept (DOMAIN.md §5.1 and §5.2). */
+/** File formats the readers accept (docs/sector.md §5.1 and §5.2). */
 export type FormatoMedidas = 'P5D' | 'F5D' | 'CSV';
 
 /** A fault of the file: physical line (from 1; 0 for the file as a whole) and what to fix, in Spanish. */

@@ -1,5 +1,5 @@
 /**
- * The consumer-facing hourly CSV (DOMAIN.md §5.2): `CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion`,
+ * The consumer-facing hourly CSV (docs/sector.md §5.2): `CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion`,
  * e.g. `ES00XX000012345678SN;19/07/2019;1;0,300;R`, and the layouts seen next to it.
  *
  * What it accepts:
@@ -14,8 +14,8 @@
  * - Numbers with decimal comma or point; `1.234,5` with thousands grouping.
  * - `Hora` is HOUR-ENDING: an integer 1..24 (hour 1 = 00:00–01:00), 25 on the October day, or
  *   1..100 for quarter-hourly files; or a clock time `HH:MM` (`01:00`…`24:00`, `00:15`… for quarters;
- *   `00:00` ends the previous day's last hour, DOMAIN.md §5.3).
- * - Clock-change days (DOMAIN.md §5.2: how March is numbered is not confirmed): integers are taken
+ *   `00:00` ends the previous day's last hour, docs/sector.md §5.3).
+ * - Clock-change days (docs/sector.md §5.2: how March is numbered is not confirmed): integers are taken
  *   as sequential (1..23 in March, 1..25 in October). When a change day's numbers cannot be
  *   sequential — March reaching 24, or October repeating a number — they are read as clock hours
  *   (March without 3, October with 2 or 3 twice: first summer time, then winter time), with a notice.
@@ -162,7 +162,7 @@ function separadorDe(cabecera: string): string {
  * file. Returns the separator and energy unit found (null when the header itself is wrong).
  *
  * The rows are held until the end: hours are numbered within each day, and a clock-change day is
- * only understood whole (DOMAIN.md §5.2). A consumer file covers a few supply points for a year or
+ * only understood whole (docs/sector.md §5.2). A consumer file covers a few supply points for a year or
  * two (a few MB); REE's large files go through the line-by-line reader.
  */
 export async function leerCsvConsumidor(

@@ -42,9 +42,9 @@ export type ResultadoValidacion =
 const REE_LINEA = /^\s*"?ES\d{16}[A-Z]{2}(\d[A-Z])?"?\s*;\s*\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/i;
 
 /**
- * The format of a file from its name (REE convention `P5D_…`, `F5D_…`, DOMAIN.md §5.1) or, when the
+ * The format of a file from its name (REE convention `P5D_…`, `F5D_…`, docs/sector.md §5.1) or, when the
  * name does not follow it, from its first line. A5D/B5D files are refused: their meaning is not
- * confirmed (DOMAIN.md §5.1, §11.7).
+ * confirmed (docs/sector.md §5.1, §11.7).
  */
 export function detectarFormato(nombre: string, primera: string): { formato: FormatoMedidas; aviso: string | null } | { error: string } {
   const ree = leerNombreRee(nombre);

@@ -1,5 +1,5 @@
 /**
- * REE/CNMC hourly curve files that distributors send to retailers (DOMAIN.md §5.1):
+ * REE/CNMC hourly curve files that distributors send to retailers (docs/sector.md §5.1):
  *
  * - P5D, validated curve: `cups;timestamp;season;ai;ae`
  * - F5D, billed curve: `cups;timestamp;season;ai;ae;r1;r2;r3;r4;method;firmeza;factura` and
@@ -11,7 +11,7 @@
  * is what tells the two repeated October hours apart. Tools such as gisce/mesures end every line
  * with a `;`: trailing empty fields are accepted.
  *
- * Method codes (F5D, DOMAIN.md §5.1): 1 "medida real válida" and 3 "real ajustada a cierre real"
+ * Method codes (F5D, docs/sector.md §5.1): 1 "medida real válida" and 3 "real ajustada a cierre real"
  * are real; 2 and 4 (profiled) and 5 and 6 (estimated) are estimated. A P5D does not say: its
  * records are taken as real and `firme: null`, with a notice in the summary.
  */
@@ -19,7 +19,7 @@ import { finDesdeRelojYTemporada, fechaLocal, leerFechaLocal, type Temporada } f
 import type { MetodoMedida, RegistroMedida } from '../../../lib/medidas/tipos.ts';
 import { enteroWh, leerCups, MAX_WH_INTERVALO, numeroEs, type NombreFicheroRee } from './comun.ts';
 
-/** Pattern of REE curve file names (DOMAIN.md §5.1), after removing a compression extension. */
+/** Pattern of REE curve file names (docs/sector.md §5.1), after removing a compression extension. */
 const PATRON_NOMBRE = /^(P5D|F5D|RF5D|A5D|B5D)_(\d+)_(\d{4})_(\d{4})(\d{2})(\d{2})(?:\.(\d+))?/i;
 
 /** What a REE file name says, or null when it does not follow the convention. */
@@ -41,7 +41,7 @@ export function leerNombreRee(nombre: string): NombreFicheroRee | null {
   };
 }
 
-/** F5D method codes (DOMAIN.md §5.1) → real or estimated. */
+/** F5D method codes (docs/sector.md §5.1) → real or estimated. */
 const METODOS_F5D: Readonly<Record<number, MetodoMedida>> = {
   1: 'real',
   2: 'estimada',
