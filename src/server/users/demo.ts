@@ -28,7 +28,8 @@ export function correoClienteDemo(n: number): string {
   return `cliente${String(n).padStart(3, '0')}@correo.example`;
 }
 
-const NOMBRES = [
+/** First names and surnames of the generated people (also the benchmark's 100,000 accounts). */
+export const NOMBRES = [
   'Lucía',
   'María',
   'Carmen',
@@ -81,7 +82,7 @@ const NOMBRES = [
   'Ramón',
 ] as const;
 
-const APELLIDOS = [
+export const APELLIDOS = [
   'García',
   'Rodríguez',
   'González',
