@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures what DESIGN.md budgets and writes docs/benchmarks.md.
+ * `npm run bench`: measures what docs/diseno.md budgets and writes docs/benchmarks.md.
  *   - page weights: HTML, CSS and JS of every built page, raw and gzip (JS = inline scripts plus
  *     every module the page loads at first paint, followed through static imports)
  *   - server start: first start on an empty embedded database (migrations + demo data), and restart
@@ -115,7 +115,7 @@ function weightsSection(): string {
   return [
     '## Page weights',
     '',
-    'KB raw / KB gzip (level 9) of each built page. JS counts inline scripts and every module loaded at first paint, following static imports (lazy `import()` chunks are not counted). Budgets (DESIGN.md): legal, notice and subsidised pages 0 KB of JS; home at most 80 KB gzip; the private app first load at most 150 KB gzip.',
+    'KB raw / KB gzip (level 9) of each built page. JS counts inline scripts and every module loaded at first paint, following static imports (lazy `import()` chunks are not counted). Budgets (docs/diseno.md): legal, notice and subsidised pages 0 KB of JS; home at most 80 KB gzip; the private app first load at most 150 KB gzip.',
     '',
     '| page | HTML | CSS | JS | JS files |',
     '|---|---:|---:|---:|---:|',

@@ -1,6 +1,6 @@
 /**
  * Writing CSV that Spanish Excel opens correctly and safely: `;` separator, decimal comma, UTF-8
- * with BOM, and text cells that can never run as formulas (DESIGN.md "exported CSV cells are
+ * with BOM, and text cells that can never run as formulas (docs/diseno.md "exported CSV cells are
  * protected against formula injection"). Every feature that exports CSV uses these helpers.
  */
 

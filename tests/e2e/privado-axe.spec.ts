@@ -1,5 +1,5 @@
 /**
- * Accessibility of every private screen (DESIGN.md "axe finds nothing on every page, public and
+ * Accessibility of every private screen (docs/diseno.md "axe finds nothing on every page, public and
  * private") at desktop and phone widths, plus the states that only exist after an action: the menu
  * overlay, a form with errors, the impersonation banner. Each screen is also photographed into
  * SHOTS_DIR (default /tmp/shots-f1) for a person to look at.

@@ -28,7 +28,7 @@ export interface PropsPantalla {
   ruta: RutaApp;
 }
 
-// Screens other than the dashboard load on first use, so the first load stays small (DESIGN.md budget).
+// Screens other than the dashboard load on first use, so the first load stays small (docs/diseno.md budget).
 const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   inicio: Inicio,
   'no-disponible': NoDisponible,

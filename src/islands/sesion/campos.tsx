@@ -1,5 +1,5 @@
 /**
- * Form pieces shared by the five session screens, following DESIGN.md "Forms": a label, an optional
+ * Form pieces shared by the five session screens, following docs/diseno.md "Forms": a label, an optional
  * hint, the error beside the field (announced with the field through aria-describedby), and an
  * error summary at the top whose links move focus to each field.
  *
@@ -179,7 +179,7 @@ export interface ResumenErroresProps {
 }
 
 /**
- * The error summary at the top of a form. It takes focus after a failed submit (DESIGN.md Forms);
+ * The error summary at the top of a form. It takes focus after a failed submit (docs/diseno.md Forms);
  * each link focuses its field, because following a fragment link alone does not move focus into an
  * input in every browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Dates and times of the administration screens (DESIGN.md "Dates and times"): stored and sent in
+ * Dates and times of the administration screens (docs/diseno.md "Dates and times"): stored and sent in
  * UTC, typed and shown in Europe/Madrid whatever the browser's own zone. A `datetime-local` input
  * gives a wall-clock time with no zone, so it is read as peninsular time here, never with `new Date()`
  * (which would use the zone of the administrator's computer).

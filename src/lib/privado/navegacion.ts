@@ -1,5 +1,5 @@
 /**
- * Navigation inside the private app (DESIGN.md "The private area", docs/producto.md §2 "Routing restores
+ * Navigation inside the private app (docs/diseno.md "The private area", docs/producto.md §2 "Routing restores
  * the scroll position"): a @nanostores/router store over the route table, the interception of the
  * links that stay inside the app, and the scroll position of each history entry.
  *

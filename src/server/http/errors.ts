@@ -1,5 +1,5 @@
 /**
- * The API's one error pipeline (DESIGN.md): typed domain errors, zod failures as a 400 list of
+ * The API's one error pipeline (docs/diseno.md): typed domain errors, zod failures as a 400 list of
  * Spanish messages, and a generic Spanish 500 for anything unexpected.
  */
 import type { Context } from 'hono';

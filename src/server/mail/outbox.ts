@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (DESIGN.md "Mail"): a mail is a row written in the same transaction as
+ * The transactional outbox (docs/diseno.md "Mail"): a mail is a row written in the same transaction as
  * the change that causes it, so a user is never created without its activation mail, nor a mail sent
  * for a change that rolled back. The worker (worker.ts) sends the rows.
  */

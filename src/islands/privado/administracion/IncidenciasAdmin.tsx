@@ -394,7 +394,7 @@ interface PropsFormulario {
   alGuardar: (texto: string) => void;
 }
 
-/** The form to create or edit an incident (DESIGN.md "Forms": noValidate, summary, values kept). */
+/** The form to create or edit an incident (docs/diseno.md "Forms": noValidate, summary, values kept). */
 function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuardar }: PropsFormulario) {
   const [f, setF] = useState<FormularioIncidencia>(() =>
     incidencia

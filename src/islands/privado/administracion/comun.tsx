@@ -1,5 +1,5 @@
 /**
- * Pieces shared by the administration screens: form fields with hint and error (DESIGN.md "Forms"),
+ * Pieces shared by the administration screens: form fields with hint and error (docs/diseno.md "Forms"),
  * a table wrapper that scrolls sideways on a phone and can be scrolled by keyboard, the pager, and
  * a confirmation dialog with a cancel button (the portal's Modal offers one button only, and a
  * destructive action must be easy to back out of), and the loading and result states of a paged list.

@@ -5,7 +5,7 @@
  * shaded and labelled; the time axis in the supply's civil time. The arrays come ready from
  * src/lib/medidas-pantalla/serie.ts.
  *
- * Speed (DESIGN.md: 8,784 bars in under 100 ms): every draw from `new uPlot` to the end of the
+ * Speed (docs/diseno.md: 8,784 bars in under 100 ms): every draw from `new uPlot` to the end of the
  * first paint is measured as `performance.measure('grafico-curva')`, which the bench and the
  * browser tests read; the figure also carries it in `data-dibujo-ms`.
  */

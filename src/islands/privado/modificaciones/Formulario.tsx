@@ -2,7 +2,7 @@
  * The request form of the holder's screen: the supply point, what to change (power, tariff
  * or holder data) and its fields. It loads what the rules need for the supply point chosen, checks
  * every rule on submit with the code the API runs (src/lib/modificaciones), shows each message
- * beside its field and all of them in a summary at the top (DESIGN.md "Forms"), and keeps the values.
+ * beside its field and all of them in a summary at the top (docs/diseno.md "Forms"), and keeps the values.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
