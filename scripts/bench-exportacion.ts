@@ -22,7 +22,7 @@ import type { Mailer } from '../src/server/mail/transports.ts';
 import { MAX_DESCARGAS_CSV, MAX_DESCARGAS_EXCEL, MS_POR_TANDA } from '../src/server/medidas/descargas.ts';
 import { importarMedidas } from '../src/server/medidas/importar.ts';
 import { guardarSuministros, sincronizarPermisosDistribucion } from '../src/server/suministros/service.ts';
-import { createUser } from '../src/server/users/service.ts';
+import { createUser } from '../src/server/usuarios/service.ts';
 
 const NIF = '12345678Z';
 const EMAIL = 'bench-descargas@correo.example';

@@ -31,7 +31,7 @@ import { cargarEscala } from '../src/server/medidas/escala.ts';
 import { completarTotalesMeses } from '../src/server/medidas/meses.ts';
 import type { Mailer } from '../src/server/mail/transports.ts';
 import { sincronizarPermisosDistribucion } from '../src/server/suministros/service.ts';
-import { createUser } from '../src/server/users/service.ts';
+import { createUser } from '../src/server/usuarios/service.ts';
 
 const SUMINISTROS = 2_000;
 const MESES = 12;

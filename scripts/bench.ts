@@ -27,7 +27,7 @@ import { descargasSection } from './bench-exportacion.ts';
 import { importacionSection } from './bench-importacion.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { APELLIDOS, NOMBRES } from '../src/server/users/demo.ts';
+import { APELLIDOS, NOMBRES } from '../src/server/usuarios/demo.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -279,7 +279,7 @@ async function loginSection(): Promise<string> {
     '|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    'How this is honest about the rate limits: they count failed logins only (a success gives its unit back; docs/decisions/004-rate-limits.md), so successful logins from one address are never limited and the figures are those of real work, with no switch that turns limits off: each login still reads the account, takes and returns its rate-limit units, remembers the address, verifies the argon2id hash, opens a refresh family and writes the audit entry. Failed logins are not benchmarked because the limits exist precisely to stop them (30 per address per 15 minutes). A login counts against its limits from before its hash until it succeeds, so with many logins in flight from one address (all connections here come from 127.0.0.1) a few may get `429`: more than 5 at once for one account, or more than 30 at once from the address. That is the price of checking before hashing; the 429 column shows it.',
+    'How this is honest about the rate limits: they count failed logins only (a success gives its unit back; docs/decisions/004-limites-de-peticiones.md), so successful logins from one address are never limited and the figures are those of real work, with no switch that turns limits off: each login still reads the account, takes and returns its rate-limit units, remembers the address, verifies the argon2id hash, opens a refresh family and writes the audit entry. Failed logins are not benchmarked because the limits exist precisely to stop them (30 per address per 15 minutes). A login counts against its limits from before its hash until it succeeds, so with many logins in flight from one address (all connections here come from 127.0.0.1) a few may get `429`: more than 5 at once for one account, or more than 30 at once from the address. That is the price of checking before hashing; the 429 column shows it.',
     '',
     'Throughput is bounded by argon2: verifications run on the libuv thread pool (4 threads unless `UV_THREADPOOL_SIZE` says otherwise), so logins per second stay near threads ÷ hash time however many clients wait, and extra concurrency only adds queueing latency. A deployment that expects login bursts sets `UV_THREADPOOL_SIZE` to its CPU count or adds processes.',
   ].join('\n');
@@ -297,7 +297,7 @@ const USUARIOS_BENCH = 100_000;
  * checked (no rule needs them here).
  */
 async function cargarUsuariosBench(db: Db): Promise<void> {
-  // The names of the demo data's people (src/server/users/demo.ts).
+  // The names of the demo data's people (src/server/usuarios/demo.ts).
   const nombres = [...NOMBRES];
   const apellidos = [...APELLIDOS];
   const empresas = [

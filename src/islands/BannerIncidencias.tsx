@@ -4,7 +4,7 @@
  * first paint, so loading, answer and failure never shift the page.
  */
 import { useEffect, useState } from 'react';
-import { resumenBannerIncidencias, type NivelBanner } from '../lib/banner-incidencias.ts';
+import { resumenBannerIncidencias, type NivelBanner } from '../lib/incidencias/banner.ts';
 import './BannerIncidencias.css';
 
 /** What the box shows: the question in flight, the answer, or the failure. */

@@ -4,7 +4,7 @@
  * page ships nothing else.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { ESTADOS_INCIDENCIA_RED, type EstadoIncidenciaRed, type IncidenciaRedPublica } from '../lib/banner-incidencias.ts';
+import { ESTADOS_INCIDENCIA_RED, type EstadoIncidenciaRed, type IncidenciaRedPublica } from '../lib/incidencias/banner.ts';
 import { cupsBase, errorCups, MENSAJES_CUPS } from '../lib/cups.ts';
 import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../lib/distribuidoras.ts';
 import { ListaTarjetas } from './comunes/TarjetaIncidencia.tsx';

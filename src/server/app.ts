@@ -14,7 +14,7 @@ import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
 import { administracionRoutes } from './administracion/routes.ts';
-import { auditoriaRoutes } from './audit/routes.ts';
+import { auditoriaRoutes } from './auditoria/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { certificadosRoutes } from './certificados/routes.ts';

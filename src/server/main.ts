@@ -24,7 +24,7 @@ import { createLogger } from './logger.ts';
 import { fileMailer, smtpMailer } from './mail/transports.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { loadSite } from './site/static-files.ts';
-import { bootstrapAdmin } from './users/bootstrap.ts';
+import { bootstrapAdmin } from './usuarios/bootstrap.ts';
 
 /** A running portal. */
 export interface Running {

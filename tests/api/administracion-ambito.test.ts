@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todosLosPermisos, type Permiso } from '../../src/lib/permisos.ts';
 import { huellaDe, MENSAJES_AMBITO } from '../../src/server/administracion/ambito.ts';
 import { auditLog, suministros } from '../../src/server/db/schema.ts';
-import { createUser, grantPermissions, revokePermission } from '../../src/server/users/service.ts';
+import { createUser, grantPermissions, revokePermission } from '../../src/server/usuarios/service.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
 import { cuenta, llamar, nuevoDni, sesion, type CuentaPrueba, type CuerpoSesion } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

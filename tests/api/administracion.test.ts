@@ -5,7 +5,7 @@ import { MENSAJES_ADMINISTRACION } from '../../src/server/administracion/service
 import { MENSAJE_SUPLANTADO } from '../../src/server/auth/middleware.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { auditLog, users } from '../../src/server/db/schema.ts';
-import { grantPermissions, insertUser, permisosAlActivar } from '../../src/server/users/service.ts';
+import { grantPermissions, insertUser, permisosAlActivar } from '../../src/server/usuarios/service.ts';
 import { cuenta, idDelEnlace, llamar, nuevoDni, refrescar, sesion, ultimoCorreo, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

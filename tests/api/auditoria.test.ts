@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
-import { audit } from '../../src/server/audit/service.ts';
+import { audit } from '../../src/server/auditoria/service.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { cookieDe, cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

@@ -6,7 +6,7 @@ import { sha256Hex } from '../../src/server/auth/tokens.ts';
 import { auditLog, mailOutbox, refreshTokens, users, userTokens } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createMailWorker } from '../../src/server/mail/worker.ts';
-import { findUserByEmail, permissionsOf, permisosAlActivar } from '../../src/server/users/service.ts';
+import { findUserByEmail, permissionsOf, permisosAlActivar } from '../../src/server/usuarios/service.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;

@@ -6,11 +6,11 @@ import { queryRows } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo/accounts.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
-import { CLIENTES_DEMO } from '../../src/server/users/demo.ts';
+import { CLIENTES_DEMO } from '../../src/server/usuarios/demo.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { verifyPassword } from '../../src/server/auth/password.ts';
-import { bootstrapAdmin } from '../../src/server/users/bootstrap.ts';
-import { findUserByEmail, permissionsOf } from '../../src/server/users/service.ts';
+import { bootstrapAdmin } from '../../src/server/usuarios/bootstrap.ts';
+import { findUserByEmail, permissionsOf } from '../../src/server/usuarios/service.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 const silent = createLogger('silent');

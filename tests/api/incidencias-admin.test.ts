@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { construirCups, MENSAJES_CUPS } from '../../src/lib/cups.ts';
-import { mensajeCupsAjeno } from '../../src/lib/incidencias-admin.ts';
+import { mensajeCupsAjeno } from '../../src/lib/incidencias/gestion.ts';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { MENSAJES_INCIDENCIAS } from '../../src/server/incidencias/admin.ts';

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENSAJE_PASSWORD } from '../../src/lib/cuentas/reglas.ts';
-import { MENSAJE_CLAVE_ACTUAL } from '../../src/lib/perfil.ts';
+import { MENSAJE_CLAVE_ACTUAL } from '../../src/lib/perfil/reglas.ts';
 import { auditLog, users } from '../../src/server/db/schema.ts';
 import { MENSAJES_PERFIL } from '../../src/server/perfil/service.ts';
-import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/users/service.ts';
+import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/usuarios/service.ts';
 import { cuenta, idDelEnlace, llamar, PASSWORD, refrescar, sesion, ultimoCorreo } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

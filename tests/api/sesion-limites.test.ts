@@ -9,7 +9,7 @@ import type * as PasswordModule from '../../src/server/auth/password.ts';
 import { mailOutbox, rateLimits } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createMailWorker } from '../../src/server/mail/worker.ts';
-import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/users/service.ts';
+import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/usuarios/service.ts';
 import { requestFrom, startTestServer, type TestServer } from '../support/server.ts';
 
 // Spies on the password functions, to prove a refused attempt computes no hash.

@@ -5,7 +5,7 @@ import { requireArea, requireAuth, requirePermiso } from '../../src/server/auth/
 import { MENSAJES } from '../../src/server/auth/cuentas.ts';
 import { MENSAJE_PENDIENTE } from '../../src/server/auth/sesion.ts';
 import { auditLog, mailOutbox, refreshTokens, users } from '../../src/server/db/schema.ts';
-import { createUser, grantPermissions, permisosAlActivar, revokePermission } from '../../src/server/users/service.ts';
+import { createUser, grantPermissions, permisosAlActivar, revokePermission } from '../../src/server/usuarios/service.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;

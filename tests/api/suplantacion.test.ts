@@ -5,7 +5,7 @@ import { todosLosPermisos } from '../../src/lib/permisos.ts';
 import { MENSAJE_SUPLANTADO } from '../../src/server/auth/middleware.ts';
 import { MENSAJES_SUPLANTACION } from '../../src/server/auth/suplantacion.ts';
 import { auditLog, refreshTokens } from '../../src/server/db/schema.ts';
-import { grantPermissions } from '../../src/server/users/service.ts';
+import { grantPermissions } from '../../src/server/usuarios/service.ts';
 import { cookieDe, cuenta, llamar, refrescar, sesion, type CuentaPrueba, type CuerpoSesion } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

@@ -4,7 +4,7 @@
  * session without typing the password; the audit log names both people. Accessibility at desktop
  * and phone widths.
  *
- * Accounts of this file (src/server/users/demo.ts): cliente113 and cliente116.
+ * Accounts of this file (src/server/usuarios/demo.ts): cliente113 and cliente116.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';

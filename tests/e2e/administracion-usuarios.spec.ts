@@ -5,7 +5,7 @@
  * ends the user's open session; a reactivation; the activation mail sent again; accessibility at
  * desktop and phone widths.
  *
- * Mutating tests each use their own generated account (src/server/users/demo.ts): this file owns
+ * Mutating tests each use their own generated account (src/server/usuarios/demo.ts): this file owns
  * cliente111, 112, 121, 122 and 141 (read-only tests look at cliente118 and 119).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';

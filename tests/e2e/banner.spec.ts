@@ -67,7 +67,7 @@ async function serve(estados: Estado[]) {
 }
 
 // One case per colour, with closed incidents that must not count; every wording is unit-tested in
-// tests/unit/banner-incidencias.test.ts.
+// tests/unit/incidencias-banner.test.ts.
 const CASOS: { estados: Estado[]; texto: string; nivel: 'azul' | 'amarillo' | 'rojo' }[] = [
   { estados: ['Cerrada'], texto: 'Actualmente no existen interrupciones programadas o activas', nivel: 'azul' },
   { estados: ['Programada', 'Programada', 'Programada'], texto: 'Existen 3 interrupciones programadas', nivel: 'amarillo' },

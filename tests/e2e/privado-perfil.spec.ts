@@ -1,6 +1,6 @@
 /**
  * /perfil (decision 006) through the browser, one generated demo account per test
- * (cliente101…110@correo.example, src/server/users/demo.ts): names and company name, the password
+ * (cliente101…110@correo.example, src/server/usuarios/demo.ts): names and company name, the password
  * change, the sessions list, and the e-mail change confirmed by the mailed link.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Permiso } from '../../src/lib/permisos.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createMailWorker } from '../../src/server/mail/worker.ts';
-import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/users/service.ts';
+import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/usuarios/service.ts';
 import type { TestServer } from './server.ts';
 
 /** Password of every account these helpers create. */

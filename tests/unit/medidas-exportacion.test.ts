@@ -23,7 +23,7 @@ import {
   filasDescargaPotencias,
   modeloPotencias,
   type PotenciasRespuesta,
-} from '../../src/lib/medidas-pantalla/potencias.ts';
+} from '../../src/lib/medidas/pantalla/potencias.ts';
 import { iniciosEntre, rangoDia } from '../../src/lib/medidas/horas.ts';
 import { sumasPor, totalesPorPeriodo } from '../../src/lib/medidas/totales.ts';
 import { leerFicheroMedidas } from '../../src/server/medidas/formatos/index.ts';

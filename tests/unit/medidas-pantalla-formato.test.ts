@@ -12,8 +12,8 @@ import {
   nombreMes,
   numero,
   rangoEnPalabras,
-} from '../../src/lib/medidas-pantalla/formato.ts';
-import { descargarDeApi, nombreDeDisposicion, tamanoLegible, type DependenciasDescarga } from '../../src/lib/medidas-pantalla/descarga.ts';
+} from '../../src/lib/medidas/pantalla/formato.ts';
+import { descargarDeApi, nombreDeDisposicion, tamanoLegible, type DependenciasDescarga } from '../../src/lib/medidas/pantalla/descarga.ts';
 import {
   cupsLegible,
   descripcionContador,
@@ -24,7 +24,7 @@ import {
   textoRangoMedidas,
   textoTension,
   type Suministro,
-} from '../../src/lib/medidas-pantalla/suministros.ts';
+} from '../../src/lib/suministros/pantalla.ts';
 
 describe('Spanish numbers and dates', () => {
   it('writes dates in words, whatever the viewer’s time zone', () => {

@@ -1,4 +1,4 @@
-/** The words of "Interrupciones en mis suministros" (src/lib/medidas-pantalla/interrupciones.ts). */
+/** The words of "Interrupciones en mis suministros" (src/lib/medidas/pantalla/interrupciones.ts). */
 import { describe, expect, it } from 'vitest';
 import {
   notaIncidencia,
@@ -6,7 +6,7 @@ import {
   telefonoAverias,
   type IncidenciaDeSuministro,
   type SuministroConIncidencias,
-} from '../../src/lib/medidas-pantalla/interrupciones.ts';
+} from '../../src/lib/medidas/pantalla/interrupciones.ts';
 
 const incidencia = (cambios: Partial<IncidenciaDeSuministro> = {}): IncidenciaDeSuministro => ({
   id: crypto.randomUUID(),

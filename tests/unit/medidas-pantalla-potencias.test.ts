@@ -11,7 +11,7 @@ import {
   seriesPotencias,
   sumarMeses,
   type PotenciasRespuesta,
-} from '../../src/lib/medidas-pantalla/potencias.ts';
+} from '../../src/lib/medidas/pantalla/potencias.ts';
 
 const HOY = '2026-11-22';
 

@@ -21,7 +21,7 @@ import {
   resolucionPorDefecto,
   tituloRango,
   type Rango,
-} from '../../src/lib/medidas-pantalla/rangos.ts';
+} from '../../src/lib/medidas/pantalla/rangos.ts';
 
 const HOY = '2026-11-22';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { etiquetaDia, fechasEntre, horasDelDia, iniciosEntre, rangoDias, type MinutosIntervalo } from '../../src/lib/medidas/horas.ts';
 import { leyendaPeriodos, type CodigoTarifa } from '../../src/lib/medidas/periodos.ts';
 import { totalesPorPeriodo } from '../../src/lib/medidas/totales.ts';
-import { disponibilidad } from '../../src/lib/medidas-pantalla/disponibilidad.ts';
-import { modeloTabla } from '../../src/lib/medidas-pantalla/tabla.ts';
-import { cifrasCurva, filasTotales } from '../../src/lib/medidas-pantalla/resumen.ts';
+import { disponibilidad } from '../../src/lib/medidas/pantalla/disponibilidad.ts';
+import { modeloTabla } from '../../src/lib/medidas/pantalla/tabla.ts';
+import { cifrasCurva, filasTotales } from '../../src/lib/medidas/pantalla/resumen.ts';
 import {
   bandasDiasEspeciales,
   CLAVE_TOTAL,
@@ -21,7 +21,7 @@ import {
   textoPunto,
   tituloEjeY,
   type Curva,
-} from '../../src/lib/medidas-pantalla/serie.ts';
+} from '../../src/lib/medidas/pantalla/serie.ts';
 
 /** A curve answer as the API gives it, built from the same time and period modules the server uses. */
 function curvaDe(

@@ -10,7 +10,7 @@ import {
   normalizarNif,
   tipoNif,
 } from '../../src/lib/nif.ts';
-import { tipoNifPerfil } from '../../src/lib/perfil.ts';
+import { tipoNifPerfil } from '../../src/lib/perfil/reglas.ts';
 
 describe('DNI', () => {
   it('accepts the published vectors and rejects a wrong letter', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENSAJE_PASSWORD } from '../../src/lib/cuentas/reglas.ts';
-import { cambioClaveSchema, cambioEmailSchema, datosPerfilPara, erroresPerfil, tipoNifPerfil } from '../../src/lib/perfil.ts';
+import { cambioClaveSchema, cambioEmailSchema, datosPerfilPara, erroresPerfil, tipoNifPerfil } from '../../src/lib/perfil/reglas.ts';
 
 const persona = { nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', razonSocial: '' };
 const empresa = { nombre: '', apellido1: '', apellido2: '', razonSocial: 'Talleres Ribera, S.L.' };

@@ -4,7 +4,7 @@ import { CODIGOS_DISTRIBUIDORA } from '../../src/lib/distribuidoras.ts';
 import { esCifValido, esDniValido, esNieValido, esNifValido } from '../../src/lib/nif.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/demo/accounts.ts';
 import { createRandom } from '../../src/server/demo/random.ts';
-import { CLIENTES_DEMO, clientesDemo, correoClienteDemo } from '../../src/server/users/demo.ts';
+import { CLIENTES_DEMO, clientesDemo, correoClienteDemo } from '../../src/server/usuarios/demo.ts';
 
 describe('generated demo accounts', () => {
   const clientes = clientesDemo(createRandom(20_250_428));

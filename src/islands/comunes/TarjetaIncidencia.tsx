@@ -4,7 +4,7 @@
  * incident the same way. The state is a word with its own icon, never colour alone.
  */
 import type { ReactNode } from 'react';
-import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/banner-incidencias.ts';
+import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/incidencias/banner.ts';
 import './tarjeta-incidencia.css';
 import { numero } from '../../lib/formato/numeros.ts';
 

@@ -5,7 +5,7 @@
  * written in kWh with three decimals: exact, so every total is the sum of the figures above it.
  */
 import { partesLocales, ZONA_CANARIAS, type ZonaHoraria } from '../medidas/horas.ts';
-import { cuota, fechaSinDia, kw, nombreMes, numero, plural, rangoEnPalabras } from '../medidas-pantalla/formato.ts';
+import { cuota, fechaSinDia, kw, nombreMes, numero, plural, rangoEnPalabras } from '../medidas/pantalla/formato.ts';
 import type { CifrasMes, CifrasTramo } from './cifras.ts';
 import type { IdentidadDistribuidora } from './identidad.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { CertificadoRespuesta } from './respuestas.ts';
 import { fechaHoraEmision, kwhCertificado } from './contenido.ts';
-import { nombreMes, plural } from '../medidas-pantalla/formato.ts';
+import { nombreMes, plural } from '../medidas/pantalla/formato.ts';
 import type { ZonaHoraria } from '../medidas/horas.ts';
 
 export type { CertificadoRespuesta };

@@ -5,7 +5,7 @@
  * supply point's zone (Madrid, or Canary time for the Canary Islands).
  */
 import { diasDelMes, fechaLocal, fechaLocalDe, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from '../medidas/horas.ts';
-import { erroresFormatoMeses, esMes, mesesEntre, sumarMeses, type ErrorMeses } from '../medidas-pantalla/potencias.ts';
+import { erroresFormatoMeses, esMes, mesesEntre, sumarMeses, type ErrorMeses } from '../medidas/pantalla/potencias.ts';
 
 export { esMes, mesesEntre, sumarMeses };
 

@@ -2,7 +2,7 @@
  * The scheduled readings in words: what each reading is and what the holder may do, for
  * the screen and for the events of the calendar file, so both say the same thing.
  */
-import { fechaEnPalabras, rangoEnPalabras } from '../medidas-pantalla/formato.ts';
+import { fechaEnPalabras, rangoEnPalabras } from '../medidas/pantalla/formato.ts';
 import { escribirCalendario, valorFecha, type EventoDia } from './icalendar.ts';
 import type { LecturaProgramada, TipoLectura } from './programa.ts';
 

@@ -5,7 +5,7 @@
  */
 import { z } from '../validacion/z.ts';
 import { esFechaLocal } from '../medidas/horas.ts';
-import { fechaSinDia } from '../medidas-pantalla/formato.ts';
+import { fechaSinDia } from '../medidas/pantalla/formato.ts';
 import { wDesdeKw } from './potencias.ts';
 import { MAX_NOMBRE_TITULAR, type EntradaReglas } from './reglas.ts';
 

@@ -7,7 +7,7 @@
  * and 4,4 kW at 220 V, 13,164 kW at 3 × 380 V).
  * Supplies with a maximeter (3.0TD over 15 kW, every 6.xTD) contract any whole number of watts.
  */
-import { kw } from '../medidas-pantalla/formato.ts';
+import { kw } from '../medidas/pantalla/formato.ts';
 
 /** Standard rated currents of power control switches (ICP), amperes. */
 export const INTENSIDADES_ICP_A = [1.5, 3, 3.5, 5, 7.5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 63] as const;

@@ -2,7 +2,7 @@
  * A modification request in words, for the screens and the mails: its reference
  * (MC-000123), its kind, and what changes, before and after.
  */
-import { kw } from '../medidas-pantalla/formato.ts';
+import { kw } from '../medidas/pantalla/formato.ts';
 import type { TipoSolicitud } from './motivos.ts';
 import type { ContratoApi, SolicitadoApi } from './tipos.ts';
 

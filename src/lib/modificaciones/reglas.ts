@@ -5,7 +5,7 @@
  * would refuse with a tabla 27 reason names that code ("15 · Secuencia de potencias incorrecta …").
  */
 import { esNifValido, normalizarNif } from '../nif.ts';
-import { fechaSinDia } from '../medidas-pantalla/formato.ts';
+import { fechaSinDia } from '../medidas/pantalla/formato.ts';
 import { mensajeMotivo, type CodigoMotivo } from './motivos.ts';
 import {
   esBajaTension,

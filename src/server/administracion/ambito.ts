@@ -4,7 +4,7 @@
  * impersonation. An account is placed in distributors by its footprint: the distributors of the
  * supply points its NIF holds (in force or not) and of its permissions other than the ones every
  * account holds everywhere (`-contacto`, `-accesoyconexion`), kept in `users.huella` by the
- * database (src/server/users/huella.ts).
+ * database (src/server/usuarios/huella.ts).
  *
  * - see an account (list, detail): its footprint meets the administrator's distributors, or is empty;
  * - act on it (state, activation mail, impersonation): its whole footprint lies within them;

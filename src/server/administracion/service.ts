@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { administraTodas, AREAS, distribuidorasAdministradas, parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { enviarNuevaActivacion } from '../auth/cuentas.ts';
 import { revocarSesionesDeUsuario, revocarSuplantacionesDe, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -24,7 +24,7 @@ import {
   permisosAlActivar,
   revokePermission,
   type EstadoCuenta,
-} from '../users/service.ts';
+} from '../usuarios/service.ts';
 import type { PermisoDetalle, UsuarioDetalle, UsuarioResumen } from '../../lib/administracion/usuarios.ts';
 import { condicionVisibles, exigirAmbito, huellaDe, MENSAJES_AMBITO, visible, type Huella } from './ambito.ts';
 import { consultaPrefijos, palabrasBusqueda, patronPrefijo, prefijoEmail, prefijoNif } from './busqueda.ts';

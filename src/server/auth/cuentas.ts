@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { idDeEnlace, type AltaUsuario } from '../../lib/cuentas/reglas.ts';
 import { tipoNif } from '../../lib/nif.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { users, userTokens } from '../db/schema.ts';
 import { ApiError, conflict, ValidationError } from '../http/errors.ts';
@@ -16,7 +16,7 @@ import { correoActivacion, correoClaveCambiada, correoRestablecimiento } from '.
 import { addressKey } from '../http/cliente.ts';
 import { consumir, intentarConsumir, LIMITES, recordarDireccion, sujetoCuenta } from '../rate-limit/service.ts';
 import { sincronizarPermisosDistribucionDeUsuario } from '../suministros/service.ts';
-import { findAccountById, grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../users/service.ts';
+import { findAccountById, grantPermissions, insertUser, nombreVisible, permisosAlActivar } from '../usuarios/service.ts';
 import { verificarPruebaReenvio } from './jwt.ts';
 import { hashPassword } from './password.ts';
 import { revocarSesionesDeUsuario, type AuthDeps, type InfoPeticion } from './sesion.ts';

@@ -10,11 +10,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { permisosSuplantados, tieneArea, type Area, type Permiso } from '../../lib/permisos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { clientAddress } from '../http/cliente.ts';
-import { findAccountById, findAccountConSesion } from '../users/service.ts';
+import { findAccountById, findAccountConSesion } from '../usuarios/service.ts';
 import { verifyAccessToken } from './jwt.ts';
 import { puedeSuplantar } from './sesion.ts';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
@@ -25,7 +25,7 @@ import {
   sujetoCuenta,
   type Entrada,
 } from '../rate-limit/service.ts';
-import { findAccountById, findAccountForLogin, identificadorDeAcceso, nombreVisible, type CuentaConPermisos } from '../users/service.ts';
+import { findAccountById, findAccountForLogin, identificadorDeAcceso, nombreVisible, type CuentaConPermisos } from '../usuarios/service.ts';
 import { firmarPruebaReenvio, signAccessToken } from './jwt.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { deriveKey, randomToken, sha256Hex, successorToken } from './tokens.ts';

@@ -6,11 +6,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { tieneArea } from '../../lib/permisos.ts';
 import { exigirAmbito, huellaDe } from '../administracion/ambito.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { refreshTokens } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { findAccountById, findUserByEmail } from '../users/service.ts';
+import { findAccountById, findUserByEmail } from '../usuarios/service.ts';
 import { MENSAJE_SUPLANTADO } from './middleware.ts';
 import { emitirSesion, puedeSuplantar, revocarFamilia, type AuthDeps, type InfoPeticion, type SesionEmitida } from './sesion.ts';
 import { sha256Hex } from './tokens.ts';

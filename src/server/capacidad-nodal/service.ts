@@ -5,7 +5,7 @@
  */
 import { and, eq, max, sql } from 'drizzle-orm';
 import { DISTRIBUIDORAS, type CodigoDistribuidora, type Distribuidora } from '../../lib/distribuidoras.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { capacidadNodal } from '../db/schema.ts';
 import { parseCapacidadCsv, validarNudo, type FallaCsv, type NudoCapacidad } from './csv.ts';

@@ -18,7 +18,7 @@ import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { rangoDias } from '../../lib/medidas/horas.ts';
 import { esCodigoTarifa, zonaHorariaDe } from '../../lib/medidas/periodos.ts';
 import { rangoEnPalabras } from '../../lib/formato/fechas.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { certificadosConsumo, suministros } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';

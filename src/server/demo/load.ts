@@ -3,7 +3,7 @@
  * data uses. Each feature adds its own generator to DEMO_STEPS.
  */
 import type { Logger } from 'pino';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
 import type { Db } from '../db/client.ts';
@@ -11,8 +11,8 @@ import { demoIncidencias } from '../incidencias/demo.ts';
 import { demoLecturas } from '../lecturas/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
 import { demoModificaciones } from '../modificaciones/demo.ts';
-import { demoClientes } from '../users/demo.ts';
-import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../users/service.ts';
+import { demoClientes } from '../usuarios/demo.ts';
+import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../usuarios/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { createRandom, type Random } from './random.ts';
 

@@ -5,7 +5,7 @@
  * address they did not add is the client (RFC 7239 §5.2, the same rule for the de facto header).
  * Anyone writes these headers, so from anyone else they are ignored: believing them would let an
  * attacker pick a fresh address for every guess, or mark a plain http request as https
- * (docs/decisions/004-rate-limits.md).
+ * (docs/decisions/004-limites-de-peticiones.md).
  */
 import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { Context } from 'hono';

@@ -12,9 +12,9 @@ import {
   ESTADOS_INCIDENCIA_ADMIN,
   incidenciaEntradaSchema,
   type IncidenciaEntrada,
-} from '../../lib/incidencias-admin.ts';
+} from '../../lib/incidencias/gestion.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
@@ -24,7 +24,7 @@ import { incidenciasRed } from '../db/schema.ts';
 import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
-import type { IncidenciaAdmin } from '../../lib/administracion/incidencias.ts';
+import type { IncidenciaAdmin } from '../../lib/incidencias/lista-gestion.ts';
 
 export type { IncidenciaAdmin };
 

@@ -7,7 +7,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { ESTADOS_INCIDENCIA_RED } from '../../lib/banner-incidencias.ts';
+import { ESTADOS_INCIDENCIA_RED } from '../../lib/incidencias/banner.ts';
 import { errorCups, MENSAJES_CUPS } from '../../lib/cups.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';

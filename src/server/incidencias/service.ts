@@ -1,6 +1,6 @@
 /** Network interruptions as the public sees them: open incidents only, without their CUPS lists. */
 import { and, arrayContains, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/banner-incidencias.ts';
+import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/incidencias/banner.ts';
 import { cupsBase } from '../../lib/cups.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { pgArray } from '../db/arrays.ts';

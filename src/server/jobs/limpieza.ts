@@ -6,7 +6,7 @@
  */
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, refreshTokens, users, userTokens } from '../db/schema.ts';
 import { purgarLimites } from '../rate-limit/service.ts';

@@ -18,7 +18,7 @@ import {
   ultimaComunicacionDe,
   type CambioEstado,
 } from '../../lib/lecturas/estado-contador.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';

@@ -9,7 +9,7 @@ import type { EstadoContador, EstadoSuministro, Interruptor } from '../../lib/le
 import { proximasLecturas, type DatosCiclo, type LecturaProgramada } from '../../lib/lecturas/programa.ts';
 import { fechaLocalDe, type FechaLocal } from '../../lib/medidas/horas.ts';
 import { zonaHorariaDe } from '../../lib/medidas/periodos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { ImportacionRechazada } from '../capacidad-nodal/service.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { estadosContador, lecturasContador, suministros } from '../db/schema.ts';

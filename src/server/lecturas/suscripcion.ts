@@ -15,7 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import { authOf, requireArea, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import type { Db } from '../db/client.ts';
 import { suscripcionesCalendario } from '../db/schema.ts';
@@ -25,7 +25,7 @@ import { errorResponse, featureApp } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, type RateLimitDeps } from '../rate-limit/service.ts';
 import { lectorDeCuenta, suministrosDe, type Lector } from '../suministros/service.ts';
-import { findAccountById } from '../users/service.ts';
+import { findAccountById } from '../usuarios/service.ts';
 import { calendarioDeSuministros } from './calendario.ts';
 
 /** The public path of a subscription, before its token. */

@@ -1,5 +1,5 @@
 /**
- * Monthly partitions of the measure tables (docs/decisions/007-measures-storage.md). A partition is
+ * Monthly partitions of the measure tables (docs/decisions/007-almacen-de-medidas.md). A partition is
  * created the first time a measure of its month arrives; every creation runs under one advisory
  * lock, so two importers (or processes) never race on the same DDL.
  */

@@ -33,7 +33,7 @@ import {
   modeloPotencias,
   nombreCsvPotencias,
   type PotenciasRespuesta,
-} from '../../lib/medidas-pantalla/potencias.ts';
+} from '../../lib/medidas/pantalla/potencias.ts';
 import { sumarPorDiaOMes } from '../../lib/medidas/serie.ts';
 import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
@@ -264,7 +264,7 @@ async function potenciasDe(
   const filas = await leerPotenciasMaximas(c.get('deps').db, s.id, `${q.desde}-01`, `${q.hasta}-01`);
   const leyenda = leyendaPeriodosPotencia(tarifa);
   const contratadasKw = s.potenciasW.map((w) => w / 1000);
-  const meses = new Map<string, CurvaMes>();
+  const meses = new Map<string, PotenciasMaximasPorMes>();
   for (const f of filas) {
     const contratadaKw = contratadasKw[f.periodo - 1] ?? contratadasKw[contratadasKw.length - 1]!;
     const potenciaKw = f.potenciaW / 1000;
@@ -463,4 +463,11 @@ export function medidasRoutes() {
 }
 
 /** One period of one month in the maximum powers answer. */
-type CurvaMes = { periodo: string; potenciaKw: number; contratadaKw: number; momento: string; metodo: string; excedida: boolean }[];
+type PotenciasMaximasPorMes = {
+  periodo: string;
+  potenciaKw: number;
+  contratadaKw: number;
+  momento: string;
+  metodo: string;
+  excedida: boolean;
+}[];

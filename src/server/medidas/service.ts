@@ -1,6 +1,6 @@
 /**
  * Reading measures: one supply point's curve over a range, and its monthly maximum powers. Each query reads one supply point through
- * the primary key of the month partitions it touches (docs/decisions/007-measures-storage.md).
+ * the primary key of the month partitions it touches (docs/decisions/007-almacen-de-medidas.md).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';

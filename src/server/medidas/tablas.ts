@@ -1,7 +1,7 @@
 /**
  * The measure tables, for typed queries only: they are partitioned by month, which drizzle-kit does
  * not model, so their DDL lives in the hand-written part of migration 0003 and these definitions are
- * kept out of drizzle.config.ts's schema (docs/decisions/007-measures-storage.md).
+ * kept out of drizzle.config.ts's schema (docs/decisions/007-almacen-de-medidas.md).
  */
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 

@@ -17,7 +17,7 @@ import type { DemoStep } from '../demo/load.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthContext } from '../http/context.ts';
 import { guardarSuministros, type Lector, type Suministro } from '../suministros/service.ts';
-import { correoClienteDemo } from '../users/demo.ts';
+import { correoClienteDemo } from '../usuarios/demo.ts';
 import type { SolicitudEntrada } from '../../lib/modificaciones/esquemas.ts';
 import {
   aceptarSolicitud,

@@ -37,7 +37,7 @@ import {
 } from '../../lib/modificaciones/tipos.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { estadosContador, eventosSolicitudModificacion, solicitudesModificacion, suministros, users } from '../db/schema.ts';
 import type { AuthContext, Clock } from '../http/context.ts';
@@ -52,7 +52,7 @@ import {
   type Suministro,
   type SuministroEntrada,
 } from '../suministros/service.ts';
-import { nombreVisible } from '../users/service.ts';
+import { nombreVisible } from '../usuarios/service.ts';
 
 /** Spanish answers of the feature. */
 export const MENSAJES_MODIFICACIONES = {

@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { cambioClaveSchema, cambioEmailSchema, confirmarEmailSchema, datosPerfilSchema, erroresPerfil } from '../../lib/perfil.ts';
+import { cambioClaveSchema, cambioEmailSchema, confirmarEmailSchema, datosPerfilSchema, erroresPerfil } from '../../lib/perfil/reglas.ts';
 import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';

@@ -4,8 +4,8 @@
  * the account's sessions. The NIF is never editable by its owner.
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { MENSAJE_CLAVE_ACTUAL, tipoNifPerfil, type DatosPerfil, type TipoNifPerfil } from '../../lib/perfil.ts';
-import { audit } from '../audit/service.ts';
+import { MENSAJE_CLAVE_ACTUAL, tipoNifPerfil, type DatosPerfil, type TipoNifPerfil } from '../../lib/perfil/reglas.ts';
+import { audit } from '../auditoria/service.ts';
 import { crearEnlace, trasCambioDeClave } from '../auth/cuentas.ts';
 import { MENSAJE_SUPLANTADO } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -18,7 +18,7 @@ import { ApiError, conflict, forbidden, unauthorized, ValidationError } from '..
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoAvisoCambioEmail, correoConfirmarEmail } from '../mail/plantillas.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { nombreVisible } from '../users/service.ts';
+import { nombreVisible } from '../usuarios/service.ts';
 
 const HORA = 60 * 60 * 1000;
 

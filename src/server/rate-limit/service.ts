@@ -1,7 +1,7 @@
 /**
  * Rate limits on the `rate_limits` table: fixed windows counted with one atomic upsert, so every
  * process on the same database shares the counters. Design and figures:
- * docs/decisions/004-rate-limits.md.
+ * docs/decisions/004-limites-de-peticiones.md.
  *
  * Keys never hold an address, e-mail or user id in clear: the subject is an HMAC under a key derived
  * from the server secret (a plain hash of an IPv4 address could be reversed by trying all 2^32).
@@ -27,7 +27,7 @@ export interface Limite {
   ventanaMs: number;
 }
 
-/** The portal's limits (docs/decisions/004-rate-limits.md explains each figure). */
+/** The portal's limits (docs/decisions/004-limites-de-peticiones.md explains each figure). */
 export const LIMITES = {
   /** Failed logins of one account (or typed user name) from one address. */
   loginPar: { nombre: 'login-par', max: 5, ventanaMs: 15 * MINUTO },

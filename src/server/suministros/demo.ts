@@ -12,7 +12,7 @@ import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidor
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Random } from '../demo/random.ts';
-import { correoClienteDemo } from '../users/demo.ts';
+import { correoClienteDemo } from '../usuarios/demo.ts';
 import { guardarSuministros, type SuministroEntrada } from './service.ts';
 
 /** How a demo supply point consumes: the measure generator draws its curve from this. */

@@ -31,8 +31,8 @@ import {
   type FiltrosIncidencias,
   type FormularioIncidencia,
   type IncidenciaAdmin,
-} from '../../../lib/administracion/incidencias.ts';
-import { incidenciaEntradaSchema } from '../../../lib/incidencias-admin.ts';
+} from '../../../lib/incidencias/lista-gestion.ts';
+import { incidenciaEntradaSchema } from '../../../lib/incidencias/gestion.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';

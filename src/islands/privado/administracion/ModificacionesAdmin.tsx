@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
-import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/administracion/incidencias.ts';
+import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
 import {
   consultaDeFiltrosModificaciones,
   FILTROS_MODIFICACIONES_VACIOS,

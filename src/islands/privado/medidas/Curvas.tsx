@@ -4,13 +4,13 @@
  * table, with the totals per period, the clock-change days labelled, and CSV and Excel downloads.
  * Everything the screen shows is in the address (`?cups&rango&desde&hasta&resolucion&vista`), so a
  * reload, back and forward, or a shared link show the same. The logic lives in
- * src/lib/medidas-pantalla/; this file lays it out.
+ * src/lib/medidas/pantalla/; this file lays it out.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { nombreCsvDatadis, nombreCsvMedidas } from '../../../lib/medidas/exportacion.ts';
-import { diasConMedidas, disponibilidad } from '../../../lib/medidas-pantalla/disponibilidad.ts';
-import { capitalizar, cuota, fechaEnPalabras } from '../../../lib/medidas-pantalla/formato.ts';
+import { diasConMedidas, disponibilidad } from '../../../lib/medidas/pantalla/disponibilidad.ts';
+import { capitalizar, cuota, fechaEnPalabras } from '../../../lib/medidas/pantalla/formato.ts';
 import {
   cambiarTipo,
   consultaDeEstado,
@@ -36,8 +36,8 @@ import {
   type Resolucion,
   type TipoRango,
   type Vista,
-} from '../../../lib/medidas-pantalla/rangos.ts';
-import { cifrasCurva, filasTotales } from '../../../lib/medidas-pantalla/resumen.ts';
+} from '../../../lib/medidas/pantalla/rangos.ts';
+import { cifrasCurva, filasTotales } from '../../../lib/medidas/pantalla/resumen.ts';
 import {
   bandasDiasEspeciales,
   COLOR_TOTAL,
@@ -49,7 +49,7 @@ import {
   zonaHorariaDeCurva,
   type Curva,
   type CurvaPreparada,
-} from '../../../lib/medidas-pantalla/serie.ts';
+} from '../../../lib/medidas/pantalla/serie.ts';
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';

@@ -1,10 +1,10 @@
 /**
  * Download buttons for files the API streams (CSV and Excel of the curve). The file is
- * fetched with the session's token (src/lib/medidas-pantalla/descarga.ts), with a spinner and the
+ * fetched with the session's token (src/lib/medidas/pantalla/descarga.ts), with a spinner and the
  * size received while it arrives, and saved under the name the server gives.
  */
 import { useEffect, useRef, useState } from 'react';
-import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas-pantalla/descarga.ts';
+import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas/pantalla/descarga.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
 
 const DEPENDENCIAS: DependenciasDescarga = {

@@ -9,7 +9,7 @@ import { CONTACTOS } from '../../../lib/contacto.ts';
 import type { CodigoDistribuidora } from '../../../lib/distribuidoras.ts';
 import { consejosEstado, filasEstado, TEXTO_ORIGEN_LECTURA, type Consejo } from '../../../lib/lecturas/estado-contador.ts';
 import { fechaTabla, type EstadoSuministroApi, type Estados } from '../../../lib/lecturas/pantalla.ts';
-import { numero } from '../../../lib/medidas-pantalla/formato.ts';
+import { numero } from '../../../lib/medidas/pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros } from './comun.tsx';
 import { useCargaApi } from './usar-carga.ts';

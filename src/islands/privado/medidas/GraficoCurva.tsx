@@ -3,7 +3,7 @@
  * filled with its tariff period's colour through the bars path builder's per-bar fill; estimated
  * bars hatched in the same colour; surplus as bars below zero in teal; the 23- and 25-hour days
  * shaded and labelled; the time axis in the supply's civil time. The arrays come ready from
- * src/lib/medidas-pantalla/serie.ts.
+ * src/lib/medidas/pantalla/serie.ts.
  *
  * Speed (docs/diseno.md: 8,784 bars in under 100 ms): every draw from `new uPlot` to the end of the
  * first paint is measured as `performance.measure('grafico-curva')`, which the bench and the
@@ -12,7 +12,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { decimalesDe, numero } from '../../../lib/medidas-pantalla/formato.ts';
+import { decimalesDe, numero } from '../../../lib/medidas/pantalla/formato.ts';
 import {
   colorDeClave,
   COLOR_VERTIDA,
@@ -23,7 +23,7 @@ import {
   tituloEjeY,
   type BandaDia,
   type CurvaPreparada,
-} from '../../../lib/medidas-pantalla/serie.ts';
+} from '../../../lib/medidas/pantalla/serie.ts';
 
 /** Name of the performance measure of one chart draw. */
 export const MEDIDA_GRAFICO = 'grafico-curva';

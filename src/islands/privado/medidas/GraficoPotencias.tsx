@@ -7,8 +7,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { kw, mesBreve } from '../../../lib/medidas-pantalla/formato.ts';
-import type { ModeloPotencias, SeriesPotencias } from '../../../lib/medidas-pantalla/potencias.ts';
+import { kw, mesBreve } from '../../../lib/medidas/pantalla/formato.ts';
+import type { ModeloPotencias, SeriesPotencias } from '../../../lib/medidas/pantalla/potencias.ts';
 
 /** Name of the performance measure of one draw. */
 export const MEDIDA_GRAFICO_POTENCIAS = 'grafico-potencias';

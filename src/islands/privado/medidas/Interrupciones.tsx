@@ -12,7 +12,7 @@ import {
   telefonoAverias,
   type IncidenciaDeSuministro,
   type SuministroConIncidencias,
-} from '../../../lib/medidas-pantalla/interrupciones.ts';
+} from '../../../lib/medidas/pantalla/interrupciones.ts';
 import { ListaTarjetas } from '../../comunes/TarjetaIncidencia.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros, type Carga } from './comun.tsx';

@@ -18,7 +18,7 @@ import {
   type DiaCalendario,
 } from '../../../lib/lecturas/mes.ts';
 import { NOMBRE_TIPO_LECTURA, nombreFicheroCalendario, textoPlazoAutolectura } from '../../../lib/lecturas/textos.ts';
-import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from '../../../lib/medidas-pantalla/formato.ts';
+import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from '../../../lib/medidas/pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta } from './comun.tsx';
 import { Descargas } from './Descargas.tsx';

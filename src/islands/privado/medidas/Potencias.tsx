@@ -6,8 +6,8 @@
  * the address.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { kw, nombreMes, numero } from '../../../lib/medidas-pantalla/formato.ts';
-import { hoyEn } from '../../../lib/medidas-pantalla/rangos.ts';
+import { kw, nombreMes, numero } from '../../../lib/medidas/pantalla/formato.ts';
+import { hoyEn } from '../../../lib/medidas/pantalla/rangos.ts';
 import {
   erroresMeses,
   esMes,
@@ -18,7 +18,7 @@ import {
   nombreCsvPotencias,
   seriesPotencias,
   type PotenciasRespuesta,
-} from '../../../lib/medidas-pantalla/potencias.ts';
+} from '../../../lib/medidas/pantalla/potencias.ts';
 import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';

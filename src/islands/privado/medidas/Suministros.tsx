@@ -5,8 +5,8 @@
  * plain Spanish, the measures available and links to its consumption and maximum powers.
  */
 import { useEffect, useRef } from 'react';
-import { diasConMedidas } from '../../../lib/medidas-pantalla/disponibilidad.ts';
-import { kw } from '../../../lib/medidas-pantalla/formato.ts';
+import { diasConMedidas } from '../../../lib/medidas/pantalla/disponibilidad.ts';
+import { kw } from '../../../lib/medidas/pantalla/formato.ts';
 import {
   descripcionContador,
   direccionCompleta,
@@ -16,7 +16,7 @@ import {
   textoPotencias,
   textoRangoMedidas,
   type Suministro,
-} from '../../../lib/medidas-pantalla/suministros.ts';
+} from '../../../lib/suministros/pantalla.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta, useDetalle, useSuministros } from './comun.tsx';
 import './medidas.css';

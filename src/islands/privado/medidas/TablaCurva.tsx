@@ -6,9 +6,9 @@
 import { useMemo, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { horasDelDia } from '../../../lib/medidas/horas.ts';
-import { capitalizar, fechaEnPalabras, kwh, numero } from '../../../lib/medidas-pantalla/formato.ts';
-import { prepararCurva, type Curva, type CurvaPreparada } from '../../../lib/medidas-pantalla/serie.ts';
-import { DIAS_POR_BLOQUE, filasIntervalo, modeloTabla, type FilaDia, type FilaIntervalo } from '../../../lib/medidas-pantalla/tabla.ts';
+import { capitalizar, fechaEnPalabras, kwh, numero } from '../../../lib/medidas/pantalla/formato.ts';
+import { prepararCurva, type Curva, type CurvaPreparada } from '../../../lib/medidas/pantalla/serie.ts';
+import { DIAS_POR_BLOQUE, filasIntervalo, modeloTabla, type FilaDia, type FilaIntervalo } from '../../../lib/medidas/pantalla/tabla.ts';
 import { Cargando } from './comun.tsx';
 
 const kwhCelda = (v: number) => kwh(v * 1000);

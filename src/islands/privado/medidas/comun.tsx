@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
-import { direccionCompleta, type Suministro, type SuministroDetalle } from '../../../lib/medidas-pantalla/suministros.ts';
+import { direccionCompleta, type Suministro, type SuministroDetalle } from '../../../lib/suministros/pantalla.ts';
 import { $router } from '../../../lib/privado/navegacion.ts';
 
 /**

@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
-import { fechaSinDia } from '../../../lib/medidas-pantalla/formato.ts';
-import { textoPotencias, type Suministro } from '../../../lib/medidas-pantalla/suministros.ts';
+import { fechaSinDia } from '../../../lib/medidas/pantalla/formato.ts';
+import { textoPotencias, type Suministro } from '../../../lib/suministros/pantalla.ts';
 import {
   ayudaPotencias,
   cuerpoSolicitud,

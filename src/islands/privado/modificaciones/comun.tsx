@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { apiFetch } from '../../../lib/api/cliente.ts';
-import { fechaSinDia } from '../../../lib/medidas-pantalla/formato.ts';
+import { fechaSinDia } from '../../../lib/medidas/pantalla/formato.ts';
 import { TEXTO_ESTADO, type EstadoSolicitud } from '../../../lib/modificaciones/estados.ts';
 import { filasCambio } from '../../../lib/modificaciones/presentacion.ts';
 import type { EventoApi, SolicitudApi } from '../../../lib/modificaciones/tipos.ts';

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
-import { fechaHora, type Perfil as DatosDePerfil } from '../../../lib/privado/perfil.ts';
+import { fechaHora, type Perfil as DatosDePerfil } from '../../../lib/perfil/pantalla.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CambioClave } from '../perfil/CambioClave.tsx';

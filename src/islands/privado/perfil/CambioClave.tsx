@@ -6,7 +6,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { MENSAJE_PASSWORD } from '../../../lib/cuentas/reglas.ts';
-import { validarCambioClave } from '../../../lib/privado/perfil.ts';
+import { validarCambioClave } from '../../../lib/perfil/pantalla.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { CampoPassword, ResumenErrores } from '../../sesion/campos.tsx';
 import { TEXTOS } from '../../sesion/textos.ts';

@@ -5,7 +5,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
-import { validarCambioEmail, type Perfil } from '../../../lib/privado/perfil.ts';
+import { validarCambioEmail, type Perfil } from '../../../lib/perfil/pantalla.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { CampoPassword, CampoTexto, ResumenErrores } from '../../sesion/campos.tsx';
 import { useFormulario } from './usar-formulario.ts';

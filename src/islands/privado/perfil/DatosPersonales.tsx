@@ -13,7 +13,7 @@ import {
   validarDatos,
   type DatosPerfil,
   type Perfil,
-} from '../../../lib/privado/perfil.ts';
+} from '../../../lib/perfil/pantalla.ts';
 import { refresh } from '../../../lib/sesion/index.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { CampoTexto, ResumenErrores } from '../../sesion/campos.tsx';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
-import { fechaHora, nombreNavegador, type SesionActiva } from '../../../lib/privado/perfil.ts';
+import { fechaHora, nombreNavegador, type SesionActiva } from '../../../lib/perfil/pantalla.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { useFormulario } from './usar-formulario.ts';
 

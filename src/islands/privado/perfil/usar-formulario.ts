@@ -1,7 +1,7 @@
 /** State shared by the profile's forms: field errors for the summary, server messages, and the submit lock. */
 import { useRef, useState } from 'react';
 import { mensajesDeError, type RespuestaApi } from '../../../lib/api/cliente.ts';
-import type { ErrorDeCampo } from '../../../lib/privado/perfil.ts';
+import type { ErrorDeCampo } from '../../../lib/perfil/pantalla.ts';
 import { alertasDe, type Alerta } from '../../comunes/ListaAlertas.tsx';
 
 /** A form's errors, alerts and whether it is sending. */

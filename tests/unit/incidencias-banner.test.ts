@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resumenBannerIncidencias } from '../../src/lib/banner-incidencias.ts';
+import { resumenBannerIncidencias } from '../../src/lib/incidencias/banner.ts';
 
 /** A list of incidents with these states, in this order. */
 const con = (...estados: string[]) => estados.map((estadoIncidenciaRed) => ({ estadoIncidenciaRed }));

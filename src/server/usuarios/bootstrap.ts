@@ -1,7 +1,7 @@
 /** ADMIN_EMAIL / ADMIN_PASSWORD: an administrator with every permission, created once at start. */
 import type { Logger } from 'pino';
 import { todosLosPermisos } from '../../lib/permisos.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '../auditoria/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createUser, findUserByEmail, grantPermissions } from './service.ts';

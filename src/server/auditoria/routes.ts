@@ -14,7 +14,7 @@ import type { AuthContext, AuthEnv } from '../http/context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
-import { findUserByEmail, nombreVisible } from '../users/service.ts';
+import { findUserByEmail, nombreVisible } from '../usuarios/service.ts';
 import type { EntradaAuditoria, PersonaAuditoria } from '../../lib/administracion/auditoria.ts';
 
 export type { EntradaAuditoria, PersonaAuditoria };

@@ -1,4 +1,4 @@
-/** The profile screen's rules (src/lib/privado/perfil.ts): fields by kind of NIF, form errors, display helpers. */
+/** The profile screen's rules (src/lib/perfil/pantalla.ts): fields by kind of NIF, form errors, display helpers. */
 import { describe, expect, it } from 'vitest';
 import { MENSAJE_PASSWORD } from '../../src/lib/cuentas/reglas.ts';
 import {
@@ -11,7 +11,7 @@ import {
   validarCambioClave,
   validarCambioEmail,
   validarDatos,
-} from '../../src/lib/privado/perfil.ts';
+} from '../../src/lib/perfil/pantalla.ts';
 
 const vacio = { nombre: '', apellido1: '', apellido2: '', razonSocial: '' };
 const persona = { nombre: 'Lucía', apellido1: 'Martín', apellido2: 'Ortega', razonSocial: '' };

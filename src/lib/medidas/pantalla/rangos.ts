@@ -7,17 +7,8 @@
  * takes them. A week runs Monday to Sunday; a month is the calendar month. No range runs past
  * today: measures of the future do not exist, and a month in progress ends today.
  */
-import { diasEntre, errorRango, esFechaValida, MAX_DIAS_CONSULTA } from '../consulta-medidas.ts';
-import {
-  diaSemana,
-  diasDelMes,
-  fechaLocal,
-  fechaLocalDe,
-  sumarDias,
-  ZONA_MADRID,
-  type FechaLocal,
-  type ZonaHoraria,
-} from '../medidas/horas.ts';
+import { diasEntre, errorRango, esFechaValida, MAX_DIAS_CONSULTA } from '../../consulta-medidas.ts';
+import { diaSemana, diasDelMes, fechaLocal, fechaLocalDe, sumarDias, ZONA_MADRID, type FechaLocal, type ZonaHoraria } from '../horas.ts';
 import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from './formato.ts';
 
 /** Kinds of range the screen offers. */

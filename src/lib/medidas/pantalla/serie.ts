@@ -4,11 +4,11 @@
  * negative bars, the clock-change days, the axis labels in the supply's civil time and the text of
  * one point. Plain TypeScript: the island only hands these arrays to uPlot.
  */
-import type { CurvaRespuesta } from '../medidas/respuestas.ts';
-import { partesLocales, rangoDia, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../medidas/horas.ts';
-import { esReal } from '../medidas/calidad.ts';
-import { esCodigoTarifa, periodoEnergia, zonaHorariaDe, type ZonaElectrica } from '../medidas/periodos.ts';
-import { inicioDeRanura } from '../medidas/serie.ts';
+import type { CurvaRespuesta } from '../respuestas.ts';
+import { partesLocales, rangoDia, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../horas.ts';
+import { esReal } from '../calidad.ts';
+import { esCodigoTarifa, periodoEnergia, zonaHorariaDe, type ZonaElectrica } from '../periodos.ts';
+import { inicioDeRanura } from '../serie.ts';
 import { fechaEnPalabras, franja, kwh, mesBreve, nombreMes } from './formato.ts';
 import type { Resolucion } from './rangos.ts';
 

@@ -18,7 +18,7 @@ import {
   urlIncidencias,
   validarFormularioIncidencia,
   type IncidenciaAdmin,
-} from '../../src/lib/administracion/incidencias.ts';
+} from '../../src/lib/incidencias/lista-gestion.ts';
 
 const cupsEpd = construirCups('9901', 123);
 const cupsEod = construirCups('9902', 456);

@@ -1,11 +1,11 @@
 /**
  * The profile screen's rules (decision 006), as pure functions the island renders
  * and the unit tests check: which name fields an account edits by the kind of its NIF (docs/producto.md §4),
- * the forms' errors from the schemas the API shares (src/lib/perfil.ts), renamed to the form's
+ * the forms' errors from the schemas the API shares (src/lib/perfil/reglas.ts), renamed to the form's
  * fields, and how dates and sessions are shown.
  */
 import { reglasRegistro, type CampoDependiente } from '../cuentas/formulario-registro.ts';
-import { cambioClaveSchema, cambioEmailSchema, datosPerfilPara } from '../perfil.ts';
+import { cambioClaveSchema, cambioEmailSchema, datosPerfilPara } from './reglas.ts';
 
 /** The profile as `GET /api/perfil` answers it. */
 export interface Perfil {
@@ -104,7 +104,7 @@ function erroresDe(
 }
 
 /**
- * The identity fields' errors under the shared profile rules (src/lib/perfil.ts, which the API
+ * The identity fields' errors under the shared profile rules (src/lib/perfil/reglas.ts, which the API
  * applies too): a person needs the three names, a company its name; lengths of docs/producto.md §5.
  */
 export function validarDatos(tipoNif: Perfil['tipoNif'], datos: DatosPerfil): ErrorDeCampo[] {

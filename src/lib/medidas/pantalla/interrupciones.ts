@@ -3,9 +3,9 @@
  * incident why it concerns the supply point and what to do, with the distributor's 24-hour fault
  * line. Plain TypeScript, so the island only lays it out.
  */
-import type { IncidenciaRedPublica } from '../banner-incidencias.ts';
-import { CONTACTOS, type Telefono } from '../contacto.ts';
-import type { CodigoDistribuidora } from '../distribuidoras.ts';
+import type { IncidenciaRedPublica } from '../../incidencias/banner.ts';
+import { CONTACTOS, type Telefono } from '../../contacto.ts';
+import type { CodigoDistribuidora } from '../../distribuidoras.ts';
 
 /** An incident as GET /api/incidenciasRed/suministros gives it. */
 export type IncidenciaDeSuministro = IncidenciaRedPublica & {

@@ -1,11 +1,11 @@
 /**
  * The management of network incidents: the list's filters in the query string, the form's
  * text fields and the API body they become, and a message per supply point typed. The body is then
- * checked with the shared schema of `src/lib/incidencias-admin.ts`, the same one the API applies.
+ * checked with the shared schema of `src/lib/incidencias/gestion.ts`, the same one the API applies.
  */
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
-import { ESTADOS_INCIDENCIA_ABIERTA, ESTADOS_INCIDENCIA_ADMIN, mensajeCupsAjeno } from '../incidencias-admin.ts';
+import { ESTADOS_INCIDENCIA_ABIERTA, ESTADOS_INCIDENCIA_ADMIN, mensajeCupsAjeno } from './gestion.ts';
 import {
   comoParametros,
   construirConsulta,
@@ -15,8 +15,8 @@ import {
   leerTexto,
   POR_PAGINA_DEFECTO,
   type EntradaConsulta,
-} from './consulta.ts';
-import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from './fechas.ts';
+} from '../administracion/consulta.ts';
+import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from '../administracion/fechas.ts';
 
 /** States an incident can be created or edited in (the shared schema's). */
 export const ESTADOS_ABIERTOS = ESTADOS_INCIDENCIA_ABIERTA;
@@ -251,7 +251,7 @@ export const CAMPOS_INCIDENCIA = [
 /** One field of the form. */
 export type CampoIncidencia = (typeof CAMPOS_INCIDENCIA)[number];
 
-/** What a zod-like schema answers (the shared schema of src/lib/incidencias-admin.ts). */
+/** What a zod-like schema answers (the shared schema of src/lib/incidencias/gestion.ts). */
 export interface ValidadorIncidencia {
   /** zod's `safeParse`. */
   safeParse(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { construirCups, MENSAJES_CUPS } from '../../src/lib/cups.ts';
-import { incidenciaEntradaSchema, mensajeCupsAjeno } from '../../src/lib/incidencias-admin.ts';
+import { incidenciaEntradaSchema, mensajeCupsAjeno } from '../../src/lib/incidencias/gestion.ts';
 
 const base = {
   distribuidora: 'eod',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { pgArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-import { huellaSql } from '../users/huella.ts';
+import { huellaSql } from '../usuarios/huella.ts';
 
 /** One audit entry to write. */
 export interface AuditEntry {

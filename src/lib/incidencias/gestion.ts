@@ -4,9 +4,9 @@
  * a description, the municipality (INE code), postal codes, supply points of that distributor with
  * valid check letters, and the times.
  */
-import { z } from './validacion/z.ts';
-import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from './cups.ts';
-import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS } from './distribuidoras.ts';
+import { z } from '../validacion/z.ts';
+import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
+import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS } from '../distribuidoras.ts';
 
 /** States an incident is created or edited in; Cerrada is reached only by closing it. */
 export const ESTADOS_INCIDENCIA_ABIERTA = ['Programada', 'En curso', 'Activa'] as const;

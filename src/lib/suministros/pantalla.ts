@@ -3,8 +3,8 @@
  * plain Spanish label and value, so a consumer reads "Contador inteligente telegestionado" rather
  * than `telegestionado: true`. The codes come from the API's schema (src/server/suministros/routes.ts).
  */
-import type { SuministroRespuesta } from '../suministros/respuestas.ts';
-import { fechaEnPalabras, fechaSinDia, kw, numero } from './formato.ts';
+import type { SuministroRespuesta } from './respuestas.ts';
+import { fechaEnPalabras, fechaSinDia, kw, numero } from '../medidas/pantalla/formato.ts';
 
 /** One supply point of GET /api/suministros (the detail without `medidas`). */
 export type Suministro = Omit<SuministroRespuesta, 'medidas'>;
@@ -80,7 +80,7 @@ export function potenciaUnica(potenciasKw: readonly number[]): number | null {
   return potenciasKw.length > 0 && potenciasKw.every((p) => p === potenciasKw[0]) ? potenciasKw[0]! : null;
 }
 
-export { direccionCompleta } from '../suministros/direccion.ts';
+export { direccionCompleta } from './direccion.ts';
 
 /** A CUPS in groups of four for reading aloud and comparing with a bill; the copyable text stays whole. */
 export function cupsLegible(cups: string): string {

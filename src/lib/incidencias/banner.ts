@@ -2,7 +2,7 @@
  * The home page's network interruptions banner (docs/producto.md §4 and §9): which sentence and which colour,
  * from the list of open incidents. Shared by the banner island, the incidents page and the API.
  */
-import type { CodigoDistribuidora } from './distribuidoras.ts';
+import type { CodigoDistribuidora } from '../distribuidoras.ts';
 
 /** States the public sees (docs/producto.md §3); `Cerrada` incidents are never published. */
 export const ESTADOS_INCIDENCIA_RED = ['Programada', 'En curso', 'Activa'] as const;

@@ -3,9 +3,9 @@
  * the API's Wh, dates in words ("lunes, 3 de noviembre de 2025"). Civil dates (`YYYY-MM-DD`) are
  * formatted at UTC noon, so the viewer's own time zone can never move them to another day.
  */
-import { etiquetaIntervalo, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../medidas/horas.ts';
+import { etiquetaIntervalo, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../horas.ts';
 
-import { cuota, numero, numeroHasta } from '../formato/numeros.ts';
+import { cuota, numero, numeroHasta } from '../../formato/numeros.ts';
 
 /** Numbers are written by the interface's one number module (src/lib/formato/numeros.ts). */
 export { cuota, numero };
@@ -33,7 +33,7 @@ export function kw(valor: number): string {
 }
 
 /** Dates are written by the interface's one date module (src/lib/formato/fechas.ts). */
-export { fechaBreve, fechaEnPalabras, fechaSinDia, mesBreve, nombreMes, rangoEnPalabras } from '../formato/fechas.ts';
+export { fechaBreve, fechaEnPalabras, fechaSinDia, mesBreve, nombreMes, rangoEnPalabras } from '../../formato/fechas.ts';
 
 /** The local interval of a measure: "10:00–11:00", the repeated October hour with its season. */
 export function franja(inicioMs: number, minutos: MinutosIntervalo, zona: ZonaHoraria = ZONA_MADRID): string {

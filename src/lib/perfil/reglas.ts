@@ -3,9 +3,9 @@
  * editable data follows the registration rules of docs/producto.md §4–§5 by the account's kind of NIF, and
  * the e-mail and password changes ask for the current password.
  */
-import { z } from './validacion/z.ts';
-import { cumpleReglaPassword, LIMITES, MENSAJE_PASSWORD } from './cuentas/reglas.ts';
-import { esCifValido, esDniValido, esNieValido, esNifPersonaEspecialValido } from './nif.ts';
+import { z } from '../validacion/z.ts';
+import { cumpleReglaPassword, LIMITES, MENSAJE_PASSWORD } from '../cuentas/reglas.ts';
+import { esCifValido, esDniValido, esNieValido, esNifPersonaEspecialValido } from '../nif.ts';
 
 /** Kind of an account's NIF as the profile shows it; null for an account without one (the environment's administrator). */
 export type TipoNifPerfil = 'DNI' | 'NIE' | 'CIF' | null;

@@ -5,9 +5,9 @@
  * (GET /api/medidas/potencias/csv and /xlsx): the CSV through src/lib/csv.ts (BOM, `;`, decimal comma,
  * cells safe from formula injection), the workbook with real date cells in civil local time.
  */
-import { CSV_BOM, csvLine } from '../csv.ts';
-import type { CeldaExcel, ColumnaExcel } from '../medidas/exportacion.ts';
-import { isoConDesfase, partesLocales, ZONA_MADRID, type ZonaHoraria } from '../medidas/horas.ts';
+import { CSV_BOM, csvLine } from '../../csv.ts';
+import type { CeldaExcel, ColumnaExcel } from '../exportacion.ts';
+import { isoConDesfase, partesLocales, ZONA_MADRID, type ZonaHoraria } from '../horas.ts';
 import { fechaBreve, nombreMes } from './formato.ts';
 
 /** The body of GET /api/medidas/potencias (mirrors `PotenciasSchema` of src/server/medidas/routes.ts). */

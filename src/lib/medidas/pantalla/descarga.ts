@@ -4,8 +4,8 @@
  * read with progress, and handed to the browser as a Blob with the name the server gave it
  * (Content-Disposition). Errors come back as the Spanish message the API sent.
  */
-import { mensajeDeError, MENSAJE_SIN_CONEXION, rutaApi } from '../api/cliente.ts';
-import { numero, numeroHasta } from '../formato/numeros.ts';
+import { mensajeDeError, MENSAJE_SIN_CONEXION, rutaApi } from '../../api/cliente.ts';
+import { numero, numeroHasta } from '../../formato/numeros.ts';
 
 /** Reads the file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`). */
 export function nombreDeDisposicion(cabecera: string | null, porDefecto: string): string {
