@@ -15,7 +15,10 @@ import {
   type VerificacionRespuesta,
 } from '../lib/certificados/verificacion.ts';
 import type { ZonaHoraria } from '../lib/medidas/horas.ts';
-import { CampoTexto, ResumenErrores, type ErrorCampo } from './sesion/campos.tsx';
+import { CampoTexto } from './comunes/formulario/CampoTexto.tsx';
+import { ResumenErrores } from './comunes/formulario/ResumenErrores.tsx';
+import { useErrores } from './comunes/formulario/usar-errores.ts';
+import { Dato } from './comunes/Dato.tsx';
 import './sesion/sesion.css';
 import './VerificarCertificado.css';
 
@@ -26,21 +29,17 @@ type Estado = { fase: 'inicio' } | { fase: 'consultando' } | { fase: 'hecho'; re
 /** The page's island: takes no props; the code comes from the form or the address. */
 export default function VerificarCertificado() {
   const [codigo, setCodigo] = useState('');
-  const [errores, setErrores] = useState<ErrorCampo[]>([]);
-  const [intento, setIntento] = useState(0);
+  const f = useErrores();
   const [estado, setEstado] = useState<Estado>({ fase: 'inicio' });
   const resultado = useRef<HTMLHeadingElement>(null);
   const enfocar = useRef(false);
 
   const verificar = async (texto: string, mover: boolean) => {
     const error = errorCodigo(texto);
-    if (error) {
-      setErrores([{ campo: ID_CODIGO, mensaje: error }]);
-      setIntento((n) => n + 1);
+    if (!f.comprobar(error ? [{ campo: ID_CODIGO, mensaje: error }] : [])) {
       setEstado({ fase: 'inicio' });
       return;
     }
-    setErrores([]);
     const canonico = codigoCanonico(texto)!;
     setCodigo(canonico);
     // The address names the code checked, so a reload or a shared link shows the same answer.
@@ -80,14 +79,13 @@ export default function VerificarCertificado() {
           <h2 id="verif-form-titulo" className="verif-subtitulo">
             Código de verificación
           </h2>
-          <ResumenErrores titulo="Revise el código:" errores={errores} intento={intento} />
+          <ResumenErrores titulo="Revise el código:" errores={f.errores} intento={f.intento} />
           <CampoTexto
-            id={ID_CODIGO}
+            {...f.campo(ID_CODIGO)}
             etiqueta="Código del certificado"
             ayuda="16 letras y números, tal como figuran en el certificado (por ejemplo, 7K2M-9QXD-R4TB-H0WZ). Da igual mayúsculas, minúsculas, espacios o guiones."
             valor={codigo}
             alCambiar={setCodigo}
-            error={errores[0]?.mensaje}
             autoComplete="off"
             autoCapitalize="characters"
           />
@@ -142,35 +140,20 @@ function Autentico({ datos, titulo }: { datos: VerificacionRespuesta; titulo: Re
           Esto es lo que declaraba:
         </p>
         <dl className="verif-datos">
-          <div>
-            <dt>Distribuidora</dt>
-            <dd>
-              {datos.distribuidora.nombre} (NIF {datos.distribuidora.nif})
-            </dd>
-          </div>
-          <div>
-            <dt>Titular</dt>
-            <dd>
-              {datos.titular.nombre}, NIF <span className="verif-mono">{datos.titular.nif}</span>
-              <span className="verif-sub">Por privacidad, solo se muestran cuatro cifras del NIF.</span>
-            </dd>
-          </div>
+          <Dato t="Distribuidora">
+            {datos.distribuidora.nombre} (NIF {datos.distribuidora.nif})
+          </Dato>
+          <Dato t="Titular">
+            {datos.titular.nombre}, NIF <span className="verif-mono">{datos.titular.nif}</span>
+            <span className="verif-sub">Por privacidad, solo se muestran cuatro cifras del NIF.</span>
+          </Dato>
           <div>
             <dt>CUPS</dt>
             <dd className="verif-mono">{datos.cups}</dd>
           </div>
-          <div>
-            <dt>Periodo</dt>
-            <dd>{textoPeriodo(datos.periodo).replace(/^del/, 'Del')}</dd>
-          </div>
-          <div>
-            <dt>Tarifa de acceso</dt>
-            <dd>{datos.tarifa}</dd>
-          </div>
-          <div>
-            <dt>Emitido</dt>
-            <dd>El {fechaHoraEmision(datos.emitidoEn, zona)}</dd>
-          </div>
+          <Dato t="Periodo">{textoPeriodo(datos.periodo).replace(/^del/, 'Del')}</Dato>
+          <Dato t="Tarifa de acceso">{datos.tarifa}</Dato>
+          <Dato t="Emitido">El {fechaHoraEmision(datos.emitidoEn, zona)}</Dato>
         </dl>
         <div className="verif-tabla" role="region" aria-labelledby="verif-meses-titulo" tabIndex={0}>
           <table>

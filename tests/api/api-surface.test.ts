@@ -1,15 +1,9 @@
-import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DISTRIBUIDORAS } from '../../src/lib/distribuidoras.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { CODIFICACIONES } from '../support/compresion.ts';
+import { servidorDelFichero, startTestServer } from '../support/server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = servidorDelFichero();
 
 describe('API surface', () => {
   it('lists the three distributors of the contract', async () => {
@@ -24,17 +18,15 @@ describe('API surface', () => {
     expect(body).toEqual(DISTRIBUIDORAS);
   });
 
-  it('answers an unknown API path with a JSON 404, never HTML', async () => {
-    for (const [method, path] of [
-      ['GET', '/api/no-existe'],
-      ['POST', '/api/otra/cosa'],
-      ['GET', '/api/'],
-    ] as const) {
-      const res = await server.fetch(path, { method });
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual({ message: 'No existe esa operación de la API.' });
-    }
+  it.each([
+    ['GET', '/api/no-existe'],
+    ['POST', '/api/otra/cosa'],
+    ['GET', '/api/'],
+  ])('answers %s %s, an unknown API path, with a JSON 404, never HTML', async (method, path) => {
+    const res = await server.fetch(path, { method });
+    expect(res.status, path).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ message: 'No existe esa operación de la API.' });
   });
 
   it('describes every route in OpenAPI 3.1', async () => {
@@ -57,19 +49,16 @@ describe('API surface', () => {
     expect(html).not.toMatch(/<script/i);
   });
 
-  it('compresses answers in the best encoding the client accepts, and the bytes decompress to the document', async () => {
-    const documento = await (await server.fetch('/api/openapi.json')).text();
-    for (const [accept, codificacion, descomprimir] of [
-      ['gzip, deflate, br, zstd', 'zstd', zstdDecompressSync],
-      ['gzip, deflate, br', 'br', brotliDecompressSync],
-      ['gzip', 'gzip', gunzipSync],
-    ] as const) {
+  it.each(CODIFICACIONES)(
+    'compresses an answer to a client that accepts %s as %s, the best it accepts, to the same bytes',
+    async (accept, codificacion, descomprimir) => {
+      const documento = await (await server.fetch('/api/openapi.json')).text();
       const res = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { headers: { 'Accept-Encoding': accept } });
       expect(res.headers.get('content-encoding'), accept).toBe(codificacion);
       expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
       expect(descomprimir(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(documento);
-    }
-  });
+    },
+  );
 
   it('sends a one-piece answer compressed whole, with its length', async () => {
     const res = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { headers: { 'Accept-Encoding': 'br' } });
@@ -77,29 +66,39 @@ describe('API surface', () => {
     expect(res.headers.get('content-length')).toBe(String(cuerpo.byteLength));
   });
 
-  it('leaves uncompressed a client that accepts none, a HEAD, and an answer under 1 KB', async () => {
+  it('leaves uncompressed the answer to a client that accepts no encoding', async () => {
     const plano = await server.fetchFrom('127.0.0.1', '/api/openapi.json');
     expect(plano.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('leaves uncompressed a HEAD', async () => {
     const head = await server.fetchFrom('127.0.0.1', '/api/openapi.json', { method: 'HEAD', headers: { 'Accept-Encoding': 'zstd' } });
     expect(head.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('leaves uncompressed an answer under 1 KB', async () => {
     const pequeno = await server.fetchFrom('127.0.0.1', '/api/health', { headers: { 'Accept-Encoding': 'zstd' } });
     expect(pequeno.headers.get('content-encoding')).toBeNull();
     expect(await pequeno.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends a request id and logs each request with it, status and duration', async () => {
+  it('sends a request id with every answer', async () => {
     const res = await server.fetch('/api/distribuidoras');
-    const id = res.headers.get('x-request-id');
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    const line = server.logs.find((l) => l.requestId === id && l.msg === 'petición');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs each request with its id, status and duration', async () => {
+    const res = await server.fetch('/api/distribuidoras');
+    const line = server.logs.find((l) => l.requestId === res.headers.get('x-request-id') && l.msg === 'petición');
     expect(line).toMatchObject({ method: 'GET', path: '/api/distribuidoras', status: 200 });
     expect(typeof line?.ms).toBe('number');
   });
 });
 
 describe('security headers', () => {
-  it('are on every API answer: CSP without unsafe-inline scripts, nosniff, frame-ancestors, referrer policy', async () => {
-    for (const path of ['/api/health', '/api/no-existe', '/api/docs']) {
+  it.each(['/api/health', '/api/no-existe', '/api/docs'])(
+    'are on the answer to %s: CSP without unsafe-inline scripts, nosniff, frame-ancestors, referrer policy',
+    async (path) => {
       const res = await server.fetch(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
@@ -110,14 +109,17 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
-    }
-  });
+    },
+  );
 
-  it('adds HSTS only over https, which a client cannot claim by itself (tests/api/proxies.test.ts has the proxies)', async () => {
+  it('leave out HSTS over http, which a client cannot turn into https by saying so (proxies.test.ts has the proxies)', async () => {
     const plain = await server.fetch('/api/health');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
     const dicho = await server.fetch('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(dicho.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('add HSTS over https, and have requests upgraded to it', async () => {
     const https = await startTestServer({ env: { PUBLIC_URL: 'https://portal.test' } });
     const res = await https.fetch('/api/health');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');

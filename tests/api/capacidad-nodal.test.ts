@@ -1,24 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseCapacidadCsv, type NudoCapacidad } from '../../src/server/capacidad-nodal/csv.ts';
 import { nudosDemo } from '../../src/server/capacidad-nodal/demo.ts';
 import { ImportacionRechazada, importCapacidad, importCapacidadCsv } from '../../src/server/capacidad-nodal/service.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { createRandom } from '../../src/server/demo/random.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { servidorDelFichero } from '../support/server.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/capacidad/${name}`, import.meta.url));
 const EPD_NOV = { distribuidora: 'epd', publicacion: '2026-11', tipo: 'generacion' } as const;
 
-// One server for the file (a fresh database costs seconds); each test starts from no publication.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+// Each test starts from no publication.
+const server = servidorDelFichero();
 beforeEach(async () => {
   await server.database.db.execute(sql`delete from capacidad_nodal`);
   await server.database.db.execute(sql`delete from audit_log`);
@@ -65,12 +59,16 @@ const nudo = (over: Partial<NudoCapacidad> = {}): NudoCapacidad => ({
   ...over,
 });
 
+/** Imports EPD's file of November 2026: nine nodes, none replaced. */
+async function conEpd(): Promise<void> {
+  expect(await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'))).toEqual({ nudos: 9, sustituidos: 0 });
+}
+
 describe('GET /api/capacidadNodal/{id}', () => {
-  it('answers the imported publication of EPD, public and cacheable for five minutes', async () => {
-    expect(await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'))).toEqual({ nudos: 9, sustituidos: 0 });
+  it('answers the imported publication of EPD', async () => {
+    await conEpd();
     const { res, body } = await getJson('epd');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(body).toMatchObject({
       distribuidora: 'epd',
       nombre: 'Electra Peninsular Distribución, S.L.',
@@ -78,9 +76,21 @@ describe('GET /api/capacidadNodal/{id}', () => {
       tipo: 'generacion',
     });
     expect(body.nudos).toHaveLength(9);
-    // By province with Spanish collation: Ávila first, not after Toledo.
-    expect(body.nudos.map((n) => n.provincia)[0]).toBe('Ávila');
-    expect(body.nudos.find((n) => n.nudo === 'EPD-S01-132')).toEqual({
+  });
+
+  it('is public and may be cached for five minutes', async () => {
+    await conEpd();
+    expect((await getJson('epd')).res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('orders the nodes by province with Spanish collation: Ávila first, not after Toledo', async () => {
+    await conEpd();
+    expect((await getJson('epd')).body.nudos.map((n) => n.provincia)[0]).toBe('Ávila');
+  });
+
+  it('answers each node as the file gives it', async () => {
+    await conEpd();
+    expect((await getJson('epd')).body.nudos.find((n) => n.nudo === 'EPD-S01-132')).toEqual({
       comunidadAutonoma: 'Comunidad de Madrid',
       provincia: 'Madrid',
       municipio: 'Alcalá de Henares',
@@ -115,17 +125,15 @@ describe('GET /api/capacidadNodal/{id}', () => {
     expect(body.nudos.map((n) => n.disponibleMw)).toEqual([0]);
   });
 
-  it('answers 404 in Spanish for ecd, which publishes none, and for unknown ids, never cached', async () => {
-    for (const [id, text] of [
-      ['ecd', 'Electra Cantábrica Distribución, S.L. no publica su capacidad de acceso'],
-      ['xyz', 'No existe la distribuidora «xyz»'],
-      ['ecd/csv', 'Electra Cantábrica Distribución, S.L. no publica'],
-    ] as const) {
-      const res = await server.fetch(`/api/capacidadNodal/${id}`);
-      expect(res.status, id).toBe(404);
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(((await res.json()) as { message: string }).message).toContain(text);
-    }
+  it.each([
+    ['ecd', 'which publishes none', 'Electra Cantábrica Distribución, S.L. no publica su capacidad de acceso'],
+    ['xyz', 'which is no distributor', 'No existe la distribuidora «xyz»'],
+    ['ecd/csv', 'the file of a distributor that publishes none', 'Electra Cantábrica Distribución, S.L. no publica'],
+  ])('answers 404 in Spanish, never cached, for %s, %s', async (id, _, text) => {
+    const res = await server.fetch(`/api/capacidadNodal/${id}`);
+    expect(res.status, id).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(((await res.json()) as { message: string }).message).toContain(text);
   });
 
   it('answers 404 while a distributor has published nothing yet', async () => {
@@ -144,34 +152,54 @@ describe('GET /api/capacidadNodal/{id}', () => {
 });
 
 describe('GET /api/capacidadNodal/{id}/csv', () => {
-  it('downloads a CSV for Excel: BOM, semicolons, decimal comma, Spanish headers, dated file name', async () => {
-    await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'));
+  /** EPD's publication of November 2026, downloaded as CSV: the answer, its bytes and its lines. */
+  async function csvDeEpd() {
+    await conEpd();
     const res = await server.fetch('/api/capacidadNodal/epd/csv');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="capacidad-nodal-epd-2026-11.csv"');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder()
       .decode(bytes)
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(lines[0]).toBe(
+    return { res, bytes, lines };
+  }
+
+  it('downloads a CSV file named after the distributor and the month, public for five minutes', async () => {
+    const { res } = await csvDeEpd();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="capacidad-nodal-epd-2026-11.csv"');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('starts with a BOM, so Excel reads it as UTF-8', async () => {
+    expect([...(await csvDeEpd()).bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('has the Spanish headers of the publication', async () => {
+    expect((await csvDeEpd()).lines[0]).toBe(
       'Comunidad Autónoma;Provincia;Municipio;Subestación;Identificador del Punto de Conexión;Ubicación (Latitud);Ubicación (Longitud);Tensión (kV);Disponible (MW);Ocupada (MW);Admitida y no resuelta (MW);Nudo de afección mayoritaria en la Red de Transporte;Comentarios',
     );
+  });
+
+  it('separates cells with semicolons, writes decimal commas and quotes a cell with a semicolon', async () => {
+    const { lines } = await csvDeEpd();
     expect(lines).toContain(
       'Comunidad de Madrid;Madrid;Alcalá de Henares;Alcalá de Henares;EPD-S01-132;40,4944;-3,3692;132;12,5;96,3;4;Loeches 220;',
     );
     expect(lines).toContain(
       'Comunidad de Madrid;Madrid;Getafe;Getafe Norte;EPD-S03-66;40,2995;-3,6736;66;0;58,1;0;Villaverde 220;"Capacidad agotada; solicitudes en estudio en la red de transporte."',
     );
+  });
+
+  it('ends each of its lines, one for each node, with CRLF', async () => {
+    const { lines } = await csvDeEpd();
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(11);
   });
 
   it('can be imported again as it is: the export and the import share one layout', async () => {
-    await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'));
+    await conEpd();
     const csv = new Uint8Array(await (await server.fetch('/api/capacidadNodal/epd/csv')).arrayBuffer());
     const { body } = await getJson('epd');
     const again = parseCapacidadCsv(csv);
@@ -197,16 +225,25 @@ describe('GET /api/capacidadNodal/{id}/csv', () => {
 });
 
 describe('importing capacity', () => {
-  it('writes nothing from a file with faulty lines, and reports every faulty line', async () => {
-    const error = await importCapacidadCsv(db(), { ...EPD_NOV, distribuidora: 'eod' }, fixture('con-errores.csv')).catch((e: unknown) => e);
+  const conErrores = async () =>
+    (await importCapacidadCsv(db(), { ...EPD_NOV, distribuidora: 'eod' }, fixture('con-errores.csv')).catch(
+      (e: unknown) => e,
+    )) as ImportacionRechazada;
+
+  it('reports every faulty line of a file', async () => {
+    const error = await conErrores();
     expect(error).toBeInstanceOf(ImportacionRechazada);
-    expect((error as ImportacionRechazada).errores.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(error.errores.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('writes nothing from a file with faulty lines', async () => {
+    await conErrores();
     expect(await rowCount('eod')).toBe(0);
     expect((await getJson('eod')).res.status).toBe(404);
   });
 
   it('keeps the published month whole when a faulty file for the same month is refused', async () => {
-    await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'));
+    await conEpd();
     await expect(importCapacidadCsv(db(), EPD_NOV, fixture('con-errores.csv'))).rejects.toBeInstanceOf(ImportacionRechazada);
     expect(await rowCount('epd', '2026-11')).toBe(9);
     expect((await getJson('epd')).body.nudos).toHaveLength(9);
@@ -223,27 +260,31 @@ describe('importing capacity', () => {
     expect(await rowCount('epd')).toBe(0);
   });
 
-  it('refuses a distributor that does not publish, a malformed month and an empty publication', async () => {
-    for (const [publicacion, nudos, text] of [
-      [{ ...EPD_NOV, distribuidora: 'ecd' as const }, [nudo()], 'La distribuidora «ecd» no publica capacidad de acceso'],
-      [{ ...EPD_NOV, publicacion: '2026-13' }, [nudo()], 'El mes de publicación «2026-13» no es válido'],
-      [EPD_NOV, [], 'La publicación no tiene ningún nudo'],
-    ] as const) {
-      const error = (await importCapacidad(db(), publicacion, nudos).catch((e: unknown) => e)) as ImportacionRechazada;
-      expect(error.errores).toEqual([{ line: 0, message: expect.stringContaining(text) }]);
-    }
-    expect(await rowCount('epd')).toBe(0);
-    expect(await rowCount('ecd')).toBe(0);
+  it.each([
+    [
+      'a distributor that does not publish',
+      { ...EPD_NOV, distribuidora: 'ecd' as const },
+      [nudo()],
+      'La distribuidora «ecd» no publica capacidad de acceso',
+    ],
+    ['a malformed month', { ...EPD_NOV, publicacion: '2026-13' }, [nudo()], 'El mes de publicación «2026-13» no es válido'],
+    ['an empty publication', EPD_NOV, [], 'La publicación no tiene ningún nudo'],
+  ])('refuses %s, writing nothing', async (_, publicacion, nudos, text) => {
+    const error = (await importCapacidad(db(), publicacion, nudos).catch((e: unknown) => e)) as ImportacionRechazada;
+    expect(error.errores).toEqual([{ line: 0, message: expect.stringContaining(text) }]);
+    expect(await rowCount(publicacion.distribuidora)).toBe(0);
   });
 
-  it('replaces the same month when imported again, so importing a file twice changes nothing', async () => {
-    expect(await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'))).toEqual({ nudos: 9, sustituidos: 0 });
+  it('changes nothing when the same file is imported twice, replacing the month', async () => {
+    await conEpd();
     const first = (await getJson('epd')).body;
     expect(await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'))).toEqual({ nudos: 9, sustituidos: 9 });
     expect((await getJson('epd')).body).toEqual(first);
     expect(await rowCount('epd')).toBe(9);
+  });
 
-    // A corrected file for the month replaces it whole; other months and distributors stay.
+  it('replaces a month whole with a corrected file, leaving other months and distributors', async () => {
+    await conEpd();
     await importCapacidad(db(), { ...EPD_NOV, publicacion: '2026-10' }, [nudo()]);
     await importCapacidad(db(), { ...EPD_NOV, distribuidora: 'eod' }, [nudo({ nudo: 'EOD-S01-20' })]);
     expect(await importCapacidad(db(), EPD_NOV, [nudo({ nudo: 'EPD-S99-66', tensionKv: 66 })])).toEqual({ nudos: 1, sustituidos: 9 });
@@ -253,7 +294,7 @@ describe('importing capacity', () => {
   });
 
   it('records each import in the audit log', async () => {
-    await importCapacidadCsv(db(), EPD_NOV, fixture('epd-2026-11.csv'));
+    await conEpd();
     const rows = await queryRows<{ target_id: string; details: Record<string, number> }>(
       db(),
       sql`select target_id, details from audit_log where action = 'capacidad_nodal.importada'`,

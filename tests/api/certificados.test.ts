@@ -7,73 +7,32 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
-import { rangoDias } from '../../src/lib/medidas/horas.ts';
-import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { importarMedidas } from '../../src/server/medidas/importar.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { puntoNuevo } from '../support/suministros.ts';
+import { registrosDeDias, titularConMedidas } from '../support/medidas.ts';
+import { cuenta, llamar, sesion } from '../support/privado.ts';
+import { unaVez } from '../support/ganchos.ts';
+import { servidorDelFichero } from '../support/server.ts';
+import { guardasDeTitular, puntoNuevo } from '../support/suministros.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-/** A supply point of `nif` at a distributor with a fresh CUPS. */
-const punto = puntoNuevo;
+const server = servidorDelFichero();
 
 /**
  * Hourly records of the civil days [desde, hasta] in Madrid: a value that varies hour to hour, every
  * 29th hour estimated, every 53rd missing.
  */
-function curva(cups: string, desde: string, hasta: string): RegistroMedida[] {
-  const out: RegistroMedida[] = [];
-  const { inicio, fin } = rangoDias(desde, hasta);
-  for (let t = inicio.getTime(), n = 0; t < fin.getTime(); t += 3_600_000, n++) {
-    if (n % 53 === 7) continue;
-    const estimada = n % 29 === 3;
-    out.push({
-      cups,
-      inicio: new Date(t),
-      minutos: 60,
-      importadaWh: 40 + ((n * 37) % 911),
-      exportadaWh: null,
-      metodo: estimada ? 'estimada' : 'real',
-      firme: !estimada,
-      origen: 'CSV',
-    });
-  }
-  return out;
-}
+const curva = (cups: string, desde: string, hasta: string) =>
+  registrosDeDias(cups, desde, hasta, (n) =>
+    n % 53 === 7 ? null : { importadaWh: 40 + ((n * 37) % 911), metodo: n % 29 === 3 ? 'estimada' : 'real', firme: n % 29 !== 3 },
+  );
 
-interface Titular {
-  u: CuentaPrueba;
-  token: string;
-  cups: string;
-  id: number;
-}
+type Titular = Awaited<ReturnType<typeof titularConMedidas>>;
 
-/** An account holding one supply point (with `medidas` from `curva` when given). */
-async function titular(
-  opts: { d?: 'epd' | 'eod' | 'ecd'; medidas?: [string, string]; nif?: string; nombre?: string } = {},
-): Promise<Titular> {
-  const u = await cuenta(server);
-  const s = punto(opts.nif ?? u.nif, opts.d, opts.nombre ? { titularNombre: opts.nombre } : {});
-  const { ids } = await guardarSuministros(server.database.db, [s]);
-  if (opts.medidas) {
-    const r = await importarMedidas(server.database.db, curva(s.cups, ...opts.medidas));
-    expect(r.ok).toBe(true);
-  }
-  const { jwtToken } = await sesion(server, u.email);
-  return { u, token: jwtToken, cups: s.cups, id: ids.get(s.cups)! };
-}
+/** An account holding one EPD supply point (in the name of `nombre`, if given), with measures from `curva` of the days `medidas`. */
+const titular = (opts: { medidas?: [string, string]; nombre?: string } = {}) =>
+  titularConMedidas(server, opts.medidas && ((cups) => curva(cups, ...opts.medidas!)), opts.nombre ? { titularNombre: opts.nombre } : {});
 
 interface Certificado {
   id: string;
@@ -147,92 +106,129 @@ async function horasDelMes(mes: string): Promise<number> {
 }
 
 describe('POST /api/certificados and the PDF', () => {
-  it('states in the PDF every figure the database sums, month by month and period by period', async () => {
-    // October 2025 has the 25-hour day, March 2026 the 23-hour one; September has no data at all.
-    const t = await titular({ medidas: ['2025-10-01', '2026-03-31'], nombre: 'Lucía Martín Ortega' });
-    const c = await emitido(t, '2025-09', '2026-03');
-    const res = await descargar(t.token, c.id);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const texto = await textoPdf(bytes);
-
-    const filas = await sumasDeLaBase(t.id, '2025-09-01', '2026-03-31');
-    const meses = ['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'];
-    const total = { P1: 0, P2: 0, P3: 0, wh: 0, horas: 0, conDato: 0, estimadas: 0, estimadaWh: 0 };
-    for (const mes of meses) {
-      const delMes = filas.filter((f) => f.mes === mes);
-      const horas = await horasDelMes(mes);
-      if (mes === '2025-10') expect(horas).toBe(745);
-      if (mes === '2026-03') expect(horas).toBe(743);
-      const porPeriodo = (['P1', 'P2', 'P3'] as const).map((p) => delMes.find((f) => f.periodo === p)?.wh ?? 0);
-      const wh = porPeriodo.reduce((a, b) => a + b, 0);
-      const conDato = delMes.reduce((a, f) => a + f.horas, 0);
-      const estimadas = delMes.reduce((a, f) => a + f.estimadas, 0);
-      const estimadaWh = delMes.reduce((a, f) => a + f.estimadaWh, 0);
-      if (conDato === 0) {
-        expect(texto).toContain(`${nombreMes(mes)} — — — Sin datos`);
-      } else {
-        expect(texto).toContain(`${nombreMes(mes)} ${porPeriodo.map(kwh).join(' ')} ${kwh(wh)}`);
+  describe('over seven months, one without data', () => {
+    /** The certificate, its PDF read back, and the figures the database sums of each month and of the period. */
+    const visto = unaVez(async () => {
+      // October 2025 has the 25-hour day, March 2026 the 23-hour one; September has no data at all.
+      const t = await titular({ medidas: ['2025-10-01', '2026-03-31'], nombre: 'Lucía Martín Ortega' });
+      const c = await emitido(t, '2025-09', '2026-03');
+      const res = await descargar(t.token, c.id);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const filas = await sumasDeLaBase(t.id, '2025-09-01', '2026-03-31');
+      const meses: {
+        mes: string;
+        horas: number;
+        porPeriodo: number[];
+        wh: number;
+        conDato: number;
+        estimadas: number;
+        estimadaWh: number;
+      }[] = [];
+      const total = { P1: 0, P2: 0, P3: 0, wh: 0, horas: 0, conDato: 0, estimadas: 0, estimadaWh: 0 };
+      for (const mes of ['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']) {
+        const delMes = filas.filter((f) => f.mes === mes);
+        const porPeriodo = (['P1', 'P2', 'P3'] as const).map((p) => delMes.find((f) => f.periodo === p)?.wh ?? 0);
+        const sumar = (campo: 'horas' | 'estimadas' | 'estimadaWh') => delMes.reduce((a, f) => a + f[campo], 0);
+        const m = { mes, horas: await horasDelMes(mes), porPeriodo, wh: porPeriodo.reduce((a, b) => a + b, 0), conDato: sumar('horas') };
+        meses.push({ ...m, estimadas: sumar('estimadas'), estimadaWh: sumar('estimadaWh') });
       }
-      expect(texto).toContain(
-        `${nombreMes(mes)} ${entero(horas)} ${entero(conDato - estimadas)} ${entero(estimadas)} ${entero(horas - conDato)} ${kwh(estimadaWh)}`,
+      for (const m of meses) {
+        (['P1', 'P2', 'P3'] as const).forEach((p, i) => (total[p] += m.porPeriodo[i]!));
+        for (const campo of ['wh', 'horas', 'conDato', 'estimadas', 'estimadaWh'] as const) total[campo] += m[campo];
+      }
+      return { t, c, res, bytes, texto: await textoPdf(bytes), meses, total };
+    });
+
+    it('downloads as a PDF', () => {
+      expect(visto.res.status).toBe(200);
+      expect(visto.res.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(visto.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    });
+
+    it('counts the hours of each Madrid month, 745 in October and 743 in March', () => {
+      expect(visto.meses.find((m) => m.mes === '2025-10')!.horas).toBe(745);
+      expect(visto.meses.find((m) => m.mes === '2026-03')!.horas).toBe(743);
+    });
+
+    it('states the kWh of each month by period, or that it has no data', () => {
+      for (const m of visto.meses) {
+        if (m.conDato === 0) {
+          expect(visto.texto).toContain(`${nombreMes(m.mes)} — — — Sin datos`);
+        } else {
+          expect(visto.texto).toContain(`${nombreMes(m.mes)} ${m.porPeriodo.map(kwh).join(' ')} ${kwh(m.wh)}`);
+        }
+      }
+    });
+
+    it('states the hours of each month: real, estimated and without data, and the estimated kWh', () => {
+      for (const m of visto.meses) {
+        expect(visto.texto).toContain(
+          `${nombreMes(m.mes)} ${entero(m.horas)} ${entero(m.conDato - m.estimadas)} ${entero(m.estimadas)} ${entero(m.horas - m.conDato)} ${kwh(m.estimadaWh)}`,
+        );
+      }
+    });
+
+    it('states the totals of the period', () => {
+      const { total } = visto;
+      expect(visto.texto).toContain(`Total del periodo ${kwh(total.P1)} ${kwh(total.P2)} ${kwh(total.P3)} ${kwh(total.wh)}`);
+      expect(visto.texto).toContain(
+        `Total del periodo ${entero(total.horas)} ${entero(total.conDato - total.estimadas)} ${entero(total.estimadas)} ${entero(total.horas - total.conDato)} ${kwh(total.estimadaWh)}`,
       );
-      (['P1', 'P2', 'P3'] as const).forEach((p, i) => (total[p] += porPeriodo[i]!));
-      total.wh += wh;
-      total.horas += horas;
-      total.conDato += conDato;
-      total.estimadas += estimadas;
-      total.estimadaWh += estimadaWh;
-    }
-    expect(texto).toContain(`Total del periodo ${kwh(total.P1)} ${kwh(total.P2)} ${kwh(total.P3)} ${kwh(total.wh)}`);
-    expect(texto).toContain(
-      `Total del periodo ${entero(total.horas)} ${entero(total.conDato - total.estimadas)} ${entero(total.estimadas)} ${entero(total.horas - total.conDato)} ${kwh(total.estimadaWh)}`,
-    );
-    const pct = (p: number) =>
-      new Intl.NumberFormat('es-ES', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
-        .format(p)
-        .replace(/\s/g, ' ');
-    expect(texto).toContain(
-      `el ${pct((total.wh - total.estimadaWh) / total.wh)} (${kwh(total.wh - total.estimadaWh)} kWh) procede de medidas reales`,
-    );
-    expect(texto).toContain(`${entero(total.horas - total.conDato)} horas sin dato`);
-    expect(texto).toContain('no les atribuye consumo');
-    // The answer says the same as the PDF.
-    expect(c.totalWh).toBe(total.wh);
-    expect(c.horasSinDato).toBe(total.horas - total.conDato);
+    });
 
-    // Identity, holder, supply point, code and verification address.
-    for (const s of [
-      'Electra Peninsular Distribución, S.L.',
-      'B00001016',
-      'Avenida de la Corriente Alterna, 12, 28000 Madrid',
-      'R1-9901',
-      'Lucía Martín Ortega',
-      t.u.nif,
-      t.cups,
-      'Calle Mayor, 1, 28801 Alcalá de Henares (Madrid)',
-      '2.0TD',
-      'P1 (Punta): 4,6 kW · P2 (Valle): 4,6 kW',
-      'del 1 de septiembre de 2025 al 31 de marzo de 2026',
-      'Emitido el 2 de noviembre de 2026 a las 10:00 (hora peninsular)',
-    ]) {
-      expect(texto).toContain(s);
-    }
-    expect(c.codigo).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
-    expect(texto).toContain(`Código de verificación: ${c.codigo}`);
-    expect(c.urlVerificacion).toBe(`http://portal.test/verificar-certificado?codigo=${c.codigo}`);
-    expect(texto).toContain(c.urlVerificacion);
+    it('states the share of real measures and the hours without data, to which it attributes no consumption', () => {
+      const { total } = visto;
+      const pct = (p: number) =>
+        new Intl.NumberFormat('es-ES', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+          .format(p)
+          .replace(/\s/g, ' ');
+      expect(visto.texto).toContain(
+        `el ${pct((total.wh - total.estimadaWh) / total.wh)} (${kwh(total.wh - total.estimadaWh)} kWh) procede de medidas reales`,
+      );
+      expect(visto.texto).toContain(`${entero(total.horas - total.conDato)} horas sin dato`);
+      expect(visto.texto).toContain('no les atribuye consumo');
+    });
 
-    // Tagged, Spanish, titled.
-    const doc = await getDocumentProxy(bytes);
-    const info = (await doc.getMetadata()).info as Record<string, unknown>;
-    expect(info.Language).toBe('es-ES');
-    expect(info.Title).toBe(`Certificado de consumo ${t.cups}`);
-    expect(info.Author).toBe('Electra Peninsular Distribución, S.L.');
-    const arbol = JSON.stringify(await (await doc.getPage(1)).getStructTree());
-    for (const rol of ['"Document"', '"H1"', '"H2"', '"Table"', '"TH"', '"TD"']) expect(arbol).toContain(rol);
+    it('answers the same totals as the PDF', () => {
+      expect(visto.c.totalWh).toBe(visto.total.wh);
+      expect(visto.c.horasSinDato).toBe(visto.total.horas - visto.total.conDato);
+    });
+
+    it('names the distributor, the holder, the supply point, the period and when it was issued', () => {
+      for (const s of [
+        'Electra Peninsular Distribución, S.L.',
+        'B00001016',
+        'Avenida de la Corriente Alterna, 12, 28000 Madrid',
+        'R1-9901',
+        'Lucía Martín Ortega',
+        visto.t.u.nif,
+        visto.t.cups,
+        'Calle Mayor, 1, 28801 Alcalá de Henares (Madrid)',
+        '2.0TD',
+        'P1 (Punta): 4,6 kW · P2 (Valle): 4,6 kW',
+        'del 1 de septiembre de 2025 al 31 de marzo de 2026',
+        'Emitido el 2 de noviembre de 2026 a las 10:00 (hora peninsular)',
+      ]) {
+        expect(visto.texto).toContain(s);
+      }
+    });
+
+    it('prints its verification code and address', () => {
+      expect(visto.c.codigo).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+      expect(visto.texto).toContain(`Código de verificación: ${visto.c.codigo}`);
+      expect(visto.c.urlVerificacion).toBe(`http://portal.test/verificar-certificado?codigo=${visto.c.codigo}`);
+      expect(visto.texto).toContain(visto.c.urlVerificacion);
+    });
+
+    it('is tagged, in Spanish and titled', async () => {
+      const doc = await getDocumentProxy(new Uint8Array(visto.bytes));
+      const info = (await doc.getMetadata()).info as Record<string, unknown>;
+      expect(info.Language).toBe('es-ES');
+      expect(info.Title).toBe(`Certificado de consumo ${visto.t.cups}`);
+      expect(info.Author).toBe('Electra Peninsular Distribución, S.L.');
+      const arbol = JSON.stringify(await (await doc.getPage(1)).getStructTree());
+      for (const rol of ['"Document"', '"H1"', '"H2"', '"Table"', '"TH"', '"TD"']) expect(arbol).toContain(rol);
+    });
   });
 
   it('embeds every font it uses, so any holder’s name is written as it is (PDF/UA)', async () => {
@@ -304,59 +300,72 @@ describe('POST /api/certificados and the PDF', () => {
 });
 
 describe('ownership', () => {
-  it('answers 404 with no data for another holder’s CUPS and certificate, and for an unknown id', async () => {
+  it('answers 404 to issuing a certificate for another holder’s CUPS', async () => {
+    const a = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+    const b = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+    const cupsAjeno = await emitir({ token: a.token, cups: b.cups }, '2026-01', '2026-01');
+    expect(cupsAjeno.status).toBe(404);
+  });
+
+  it('answers 404 with none of their data for another holder’s certificate', async () => {
     const a = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
     const b = await titular({ medidas: ['2026-01-01', '2026-01-31'], nombre: 'Nombre Ajeno Secreto' });
     const deB = await emitido(b, '2026-01', '2026-01');
-    const cupsAjeno = await emitir({ token: a.token, cups: b.cups }, '2026-01', '2026-01');
-    expect(cupsAjeno.status).toBe(404);
     const pdfAjeno = await descargar(a.token, deB.id);
     expect(pdfAjeno.status).toBe(404);
     const cuerpo = await pdfAjeno.text();
     expect(cuerpo).not.toContain(b.cups);
     expect(cuerpo).not.toContain('Nombre Ajeno Secreto');
-    expect((await descargar(a.token, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await descargar(a.token, 'no-es-un-id')).status).toBe(404);
+  });
+
+  it('lists none of another holder’s certificates', async () => {
+    const a = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+    const b = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+    await emitido(b, '2026-01', '2026-01');
     const lista = (await (await llamar(server, 'GET', '/api/certificados', { token: a.token })).json()) as Certificado[];
     expect(lista).toEqual([]);
   });
 
-  it('answers 401 without a session and 403 to an account that holds no supply point', async () => {
-    expect((await llamar(server, 'GET', '/api/certificados')).status).toBe(401);
-    expect(
-      (await llamar(server, 'POST', '/api/certificados', { body: { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' } }))
-        .status,
-    ).toBe(401);
-    expect((await llamar(server, 'GET', '/api/certificados/00000000-0000-4000-8000-000000000000/pdf')).status).toBe(401);
-    const sin = await cuenta(server);
-    const { jwtToken } = await sesion(server, sin.email);
-    expect((await llamar(server, 'GET', '/api/certificados', { token: jwtToken })).status).toBe(403);
-    expect(
-      (
-        await llamar(server, 'POST', '/api/certificados', {
-          token: jwtToken,
-          body: { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' },
-        })
-      ).status,
-    ).toBe(403);
+  it.each(['00000000-0000-4000-8000-000000000000', 'no-es-un-id'])('answers 404 for the unknown id %s', async (id) => {
+    const a = await titular();
+    expect((await descargar(a.token, id)).status).toBe(404);
   });
 
-  it('hides a certificate from the next holder of the supply point; the holder it names still sees it', async () => {
-    const antiguo = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
-    // The former holder keeps another EPD supply point, so keeps epd-distribucion.
-    await guardarSuministros(server.database.db, [punto(antiguo.u.nif, 'epd')]);
-    const c = await emitido(antiguo, '2026-01', '2026-01');
-    const nuevo = await cuenta(server);
-    await guardarSuministros(server.database.db, [{ ...punto(nuevo.nif, 'epd'), cups: antiguo.cups }]);
-    const { jwtToken } = await sesion(server, nuevo.email);
-    expect((await (await llamar(server, 'GET', '/api/certificados', { token: jwtToken })).json()) as Certificado[]).toEqual([]);
-    expect((await descargar(jwtToken, c.id)).status).toBe(404);
-    // The new holder issues their own for the same months: it names them.
-    const suyo = await emitido({ token: jwtToken, cups: antiguo.cups }, '2026-01', '2026-01');
-    expect(suyo.id).not.toBe(c.id);
-    const delAntiguo = (await (await llamar(server, 'GET', '/api/certificados', { token: antiguo.token })).json()) as Certificado[];
-    expect(delAntiguo.map((x) => [x.id, x.titularActual])).toEqual([[c.id, false]]);
-    expect((await descargar(antiguo.token, c.id)).status).toBe(200);
+  guardasDeTitular(server, [
+    ['GET', '/api/certificados'],
+    ['POST', '/api/certificados', { cups: construirCups('9901', 5), desde: '2026-01', hasta: '2026-01' }],
+    ['GET', '/api/certificados/00000000-0000-4000-8000-000000000000/pdf'],
+  ]);
+
+  describe('when the supply point changes hands', () => {
+    /** The former holder, who issued a certificate, and the next holder's session. */
+    const cambio = unaVez(async () => {
+      const antiguo = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+      // The former holder keeps another EPD supply point, so keeps epd-distribucion.
+      await guardarSuministros(server.database.db, [puntoNuevo(antiguo.u.nif, 'epd')]);
+      const c = await emitido(antiguo, '2026-01', '2026-01');
+      const n = await cuenta(server);
+      await guardarSuministros(server.database.db, [{ ...puntoNuevo(n.nif, 'epd'), cups: antiguo.cups }]);
+      return { antiguo, c, nuevo: (await sesion(server, n.email)).jwtToken };
+    });
+
+    it('hides the certificate from the next holder', async () => {
+      expect((await (await llamar(server, 'GET', '/api/certificados', { token: cambio.nuevo })).json()) as Certificado[]).toEqual([]);
+      expect((await descargar(cambio.nuevo, cambio.c.id)).status).toBe(404);
+    });
+
+    it('lets the next holder issue their own for the same months', async () => {
+      const suyo = await emitido({ token: cambio.nuevo, cups: cambio.antiguo.cups }, '2026-01', '2026-01');
+      expect(suyo.id).not.toBe(cambio.c.id);
+    });
+
+    it('still shows it to the holder it names, as no longer the current one', async () => {
+      const delAntiguo = (await (
+        await llamar(server, 'GET', '/api/certificados', { token: cambio.antiguo.token })
+      ).json()) as Certificado[];
+      expect(delAntiguo.map((x) => [x.id, x.titularActual])).toEqual([[cambio.c.id, false]]);
+      expect((await descargar(cambio.antiguo.token, cambio.c.id)).status).toBe(200);
+    });
   });
 });
 
@@ -387,22 +396,26 @@ describe('impersonation', () => {
 });
 
 describe('period rules', () => {
-  it('refuses a period with no measure at all, the month in progress, a future month and more than 24 months', async () => {
+  const CASOS: [string, string, string, RegExp][] = [
+    ['with no measure at all', '2025-05', '2025-06', /^No hay ninguna medida de este suministro del 1 de mayo al 30 de junio de 2025/],
+    ['with the month in progress', '2026-10', '2026-11', /El mes en curso todavía no ha terminado/],
+    ['with a future month', '2026-12', '2027-01', /posterior al actual/],
+    ['of more than 24 months', '2024-01', '2026-01', /como máximo 24 meses/],
+    ['that ends before it starts', '2026-02', '2026-01', /anterior al de inicio/],
+    ['with a malformed month', '2026-1', '2026-01', /AAAA-MM/],
+  ];
+
+  it.each(CASOS)('refuses a period %s, in Spanish', async (_, desde, hasta, mensaje) => {
     const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
-    const casos: [string, string, RegExp][] = [
-      ['2025-05', '2025-06', /^No hay ninguna medida de este suministro del 1 de mayo al 30 de junio de 2025/],
-      ['2026-10', '2026-11', /El mes en curso todavía no ha terminado/],
-      ['2026-12', '2027-01', /posterior al actual/],
-      ['2024-01', '2026-01', /como máximo 24 meses/],
-      ['2026-02', '2026-01', /anterior al de inicio/],
-      ['2026-1', '2026-01', /AAAA-MM/],
-    ];
-    for (const [desde, hasta, mensaje] of casos) {
-      const res = await emitir(t, desde, hasta);
-      expect(res.status, `${desde}…${hasta}`).toBe(400);
-      const cuerpo = (await res.json()) as string[];
-      expect(cuerpo.join(' ')).toMatch(mensaje);
-    }
+    const res = await emitir(t, desde, hasta);
+    expect(res.status, `${desde}…${hasta}`).toBe(400);
+    const cuerpo = (await res.json()) as string[];
+    expect(cuerpo.join(' ')).toMatch(mensaje);
+  });
+
+  it('issues nothing for a refused period', async () => {
+    const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+    for (const [, desde, hasta] of CASOS) await emitir(t, desde, hasta);
     const [n] = await queryRows<{ n: number }>(
       server.database.db,
       sql`select count(*)::int as n from certificados_consumo where cups = ${t.cups}`,
@@ -410,7 +423,7 @@ describe('period rules', () => {
     expect(n!.n).toBe(0);
   });
 
-  it('limits each account to 20 certificates an hour, and a refused period does not count', async () => {
+  it('limits each account to 20 certificates an hour, not counting refused periods', async () => {
     const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
     for (let i = 0; i < 3; i++) expect((await emitir(t, '2025-05', '2025-05')).status).toBe(400);
     for (let i = 0; i < 20; i++) expect((await emitir(t, '2026-01', '2026-01')).status).toBe(201);
@@ -421,13 +434,8 @@ describe('period rules', () => {
 });
 
 describe('GET /api/verificarCertificado', () => {
-  it('confirms a genuine code and says what the certificate stated, with the NIF partly hidden', async () => {
-    const t = await titular({ medidas: ['2025-12-01', '2026-01-31'], nombre: 'Titular Verificable' });
-    const cuando = server.clock.now().toISOString();
-    const c = await emitido(t, '2025-12', '2026-01');
-    const res = await server.fetch(`/api/verificarCertificado?codigo=${c.codigo}`);
-    expect(res.status).toBe(200);
-    const v = (await res.json()) as {
+  describe('of a genuine code', () => {
+    interface Verificacion {
       valido: boolean;
       cups: string;
       titular: { nombre: string; nif: string };
@@ -437,20 +445,40 @@ describe('GET /api/verificarCertificado', () => {
       total: { totalWh: number };
       sha256: string;
       emitidoEn: string;
-    };
-    expect(v).toMatchObject({
-      valido: true,
-      cups: t.cups,
-      distribuidora: { nombre: 'Electra Peninsular Distribución, S.L.' },
-      periodo: { desdeMes: '2025-12', hastaMes: '2026-01' },
-      sha256: c.sha256,
+    }
+    const visto = unaVez(async () => {
+      const t = await titular({ medidas: ['2025-12-01', '2026-01-31'], nombre: 'Titular Verificable' });
+      const cuando = server.clock.now().toISOString();
+      const c = await emitido(t, '2025-12', '2026-01');
+      const res = await server.fetch(`/api/verificarCertificado?codigo=${c.codigo}`);
+      return { t, cuando, c, res, v: (await res.json()) as Verificacion };
     });
-    expect(v.titular).toEqual({ nombre: 'Titular Verificable', nif: `***${t.u.nif.slice(3, 7)}**` });
-    expect(JSON.stringify(v)).not.toContain(t.u.nif);
-    const filas = await sumasDeLaBase(t.id, '2025-12-01', '2026-01-31');
-    for (const m of v.meses) expect(m.totalWh).toBe(filas.filter((f) => f.mes === m.mes).reduce((a, f) => a + f.wh, 0));
-    expect(v.total.totalWh).toBe(c.totalWh);
-    expect(v.emitidoEn).toBe(cuando);
+
+    it('confirms the certificate: supply point, distributor, period and SHA-256', () => {
+      expect(visto.res.status).toBe(200);
+      expect(visto.v).toMatchObject({
+        valido: true,
+        cups: visto.t.cups,
+        distribuidora: { nombre: 'Electra Peninsular Distribución, S.L.' },
+        periodo: { desdeMes: '2025-12', hastaMes: '2026-01' },
+        sha256: visto.c.sha256,
+      });
+    });
+
+    it('names the holder with the NIF partly hidden', () => {
+      expect(visto.v.titular).toEqual({ nombre: 'Titular Verificable', nif: `***${visto.t.u.nif.slice(3, 7)}**` });
+      expect(JSON.stringify(visto.v)).not.toContain(visto.t.u.nif);
+    });
+
+    it('states the sums of each month and of the period, as the database sums them', async () => {
+      const filas = await sumasDeLaBase(visto.t.id, '2025-12-01', '2026-01-31');
+      for (const m of visto.v.meses) expect(m.totalWh).toBe(filas.filter((f) => f.mes === m.mes).reduce((a, f) => a + f.wh, 0));
+      expect(visto.v.total.totalWh).toBe(visto.c.totalWh);
+    });
+
+    it('states when it was issued', () => {
+      expect(visto.v.emitidoEn).toBe(visto.cuando);
+    });
   });
 
   it('reads a mistyped but recognisable code as the genuine one', async () => {
@@ -462,34 +490,64 @@ describe('GET /api/verificarCertificado', () => {
     expect(((await res.json()) as { codigo: string }).codigo).toBe(c.codigo);
   });
 
-  it('answers a forged code with 404 and a message that reveals nothing, and a malformed one with 400', async () => {
+  it('answers a forged code with 404 and a message that reveals nothing', async () => {
     const res = await server.fetch('/api/verificarCertificado?codigo=ZZZZ-ZZZZ-ZZZZ-ZZZZ');
     expect(res.status).toBe(404);
     const cuerpo = (await res.json()) as { message: string };
     expect(cuerpo.message).toMatch(/^No hay ningún certificado con ese código/);
     expect(Object.keys(cuerpo)).toEqual(['message']);
+  });
+
+  it('answers a code too short with 400, saying what a code is', async () => {
     const mal = await server.fetch('/api/verificarCertificado?codigo=ABC');
     expect(mal.status).toBe(400);
     expect(((await mal.json()) as string[])[0]).toMatch(/tiene 16 letras y números/);
-    expect((await server.fetch('/api/verificarCertificado?codigo=UUUU-UUUU-UUUU-UUUU')).status).toBe(400);
-    expect((await server.fetch('/api/verificarCertificado')).status).toBe(400);
   });
 
-  it('limits unknown codes per address to 20 in 15 minutes; genuine codes and other addresses are not held back', async () => {
-    const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
-    const c = await emitido(t, '2026-01', '2026-01');
+  it.each([
+    ['a code with letters a code never has', '?codigo=UUUU-UUUU-UUUU-UUUU'],
+    ['no code', ''],
+  ])('answers %s with 400', async (_, consulta) => {
+    expect((await server.fetch(`/api/verificarCertificado${consulta}`)).status).toBe(400);
+  });
+
+  describe('unknown codes per address', () => {
     const desde = (dir: string, codigo: string) => server.fetchFrom(dir, `/api/verificarCertificado?codigo=${codigo}`);
-    const dir = '127.0.0.91';
-    for (let i = 0; i < 25; i++) expect((await desde(dir, c.codigo)).status).toBe(200);
-    for (let i = 0; i < 20; i++) expect((await desde(dir, `ZZZZ-ZZZZ-ZZZZ-${String(1000 + i).replace(/1/g, 'A')}`)).status).toBe(404);
-    const limitado = await desde(dir, 'ZZZZ-ZZZZ-ZZZZ-ZZZY');
-    expect(limitado.status).toBe(429);
-    expect(Number(limitado.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limitado.json()) as { message: string }).message).toMatch(/demasiados intentos/);
-    // Over the limit even a genuine code waits (the lookup happens after the count); another address is free.
-    expect((await desde(dir, c.codigo)).status).toBe(429);
-    expect((await desde('127.0.0.92', c.codigo)).status).toBe(200);
-    server.clock.advance(15 * 60_000);
-    expect((await desde(dir, c.codigo)).status).toBe(200);
+
+    /** Issues a certificate, and asks its code 25 times and 20 unknown ones from `dir`; answers the genuine code. */
+    async function agotada(dir: string): Promise<string> {
+      const t = await titular({ medidas: ['2026-01-01', '2026-01-31'] });
+      const { codigo } = await emitido(t, '2026-01', '2026-01');
+      for (let i = 0; i < 25; i++) expect((await desde(dir, codigo)).status).toBe(200);
+      for (let i = 0; i < 20; i++) expect((await desde(dir, `ZZZZ-ZZZZ-ZZZZ-${String(1000 + i).replace(/1/g, 'A')}`)).status).toBe(404);
+      return codigo;
+    }
+
+    it('are limited to 20 in 15 minutes, genuine codes not counted', async () => {
+      await agotada('127.0.0.91');
+      const limitado = await desde('127.0.0.91', 'ZZZZ-ZZZZ-ZZZZ-ZZZY');
+      expect(limitado.status).toBe(429);
+      expect(Number(limitado.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await limitado.json()) as { message: string }).message).toMatch(/demasiados intentos/);
+    });
+
+    it('hold back even a genuine code over the limit, as the lookup happens after the count', async () => {
+      const codigo = await agotada('127.0.0.93');
+      await desde('127.0.0.93', 'ZZZZ-ZZZZ-ZZZZ-ZZZY');
+      expect((await desde('127.0.0.93', codigo)).status).toBe(429);
+    });
+
+    it('do not hold back another address', async () => {
+      const codigo = await agotada('127.0.0.94');
+      await desde('127.0.0.94', 'ZZZZ-ZZZZ-ZZZZ-ZZZY');
+      expect((await desde('127.0.0.92', codigo)).status).toBe(200);
+    });
+
+    it('let the address ask again after 15 minutes', async () => {
+      const codigo = await agotada('127.0.0.95');
+      await desde('127.0.0.95', 'ZZZZ-ZZZZ-ZZZZ-ZZZY');
+      server.clock.advance(15 * 60_000);
+      expect((await desde('127.0.0.95', codigo)).status).toBe(200);
+    });
   });
 });

@@ -1,24 +1,20 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { smtpMailer, type MailMessage, type Mailer } from '../../src/server/mail/transports.ts';
 import { backoffMs, createMailWorker, MAX_ATTEMPTS } from '../../src/server/mail/worker.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { unaVez } from '../support/ganchos.ts';
+import { registrar } from '../support/privado.ts';
+import { servidorDelFichero, unaHoraMasEnCadaTest } from '../support/server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = servidorDelFichero();
+unaHoraMasEnCadaTest(server);
 beforeEach(async () => {
   await server.database.db.delete(mailOutbox);
-  server.clock.advance(60 * 60 * 1000);
 });
 
 const silent = createLogger('silent');
@@ -58,32 +54,17 @@ const mensaje = (to = 'destino@correo.example'): MailMessage => ({
 
 const fila = async (id: number) => (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
-/** A registration through the API; answers the e-mail it used. */
-async function registrar(): Promise<string> {
-  const n = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-  const correo = `correo${n}@correo.example`;
-  const res = await server.fetch('/api/altaUsuario', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      nif: `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`,
-      nombre: 'Ana',
-      apellido1: 'Ruiz',
-      apellido2: 'Gil',
-      password: 'Clave123',
-      correoElectronico: correo,
-      host: '',
-    }),
-  });
-  expect(res.status).toBe(200);
-  return correo;
-}
-
 describe('outbox worker', () => {
-  it('sends due mails, marks them sent and keeps no body with live links', async () => {
-    const id = await enqueueMail(server.database.db, mensaje(), server.clock.now());
+  it('sends a due mail once', async () => {
+    await enqueueMail(server.database.db, mensaje(), server.clock.now());
     expect(await worker(server.mailer).runOnce()).toBe(1);
     expect(server.mailer.sent.at(-1)).toEqual(mensaje());
+    expect(await worker(server.mailer).runOnce()).toBe(0);
+  });
+
+  it('marks a sent mail sent, keeping no body with live links', async () => {
+    const id = await enqueueMail(server.database.db, mensaje(), server.clock.now());
+    await worker(server.mailer).runOnce();
     const row = await fila(id);
     expect(row).toMatchObject({
       estado: 'enviado',
@@ -95,7 +76,6 @@ describe('outbox worker', () => {
       subject: 'Asunto de prueba',
     });
     expect(row.sentAt!.getTime()).toBe(server.clock.now().getTime());
-    expect(await worker(server.mailer).runOnce()).toBe(0);
   });
 
   it('leaves mails that are not due yet', async () => {
@@ -105,9 +85,8 @@ describe('outbox worker', () => {
     expect((await fila(id)).estado).toBe('pendiente');
   });
 
-  it('retries with exponential backoff and delivers once the mailer works again', async () => {
-    const mailer = new FlakyMailer(3);
-    const w = worker(mailer);
+  it('retries with exponential backoff, never before its time', async () => {
+    const w = worker(new FlakyMailer(3));
     const id = await enqueueMail(server.database.db, mensaje(), server.clock.now());
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await w.runOnce()).toBe(1);
@@ -118,6 +97,16 @@ describe('outbox worker', () => {
       server.clock.advance(backoffMs(attempt) - 1);
       expect(await w.runOnce()).toBe(0);
       server.clock.advance(1);
+    }
+  });
+
+  it('delivers once the mailer works again', async () => {
+    const mailer = new FlakyMailer(3);
+    const w = worker(mailer);
+    const id = await enqueueMail(server.database.db, mensaje(), server.clock.now());
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await w.runOnce();
+      server.clock.advance(backoffMs(attempt));
     }
     expect(await w.runOnce()).toBe(1);
     expect(await fila(id)).toMatchObject({ estado: 'enviado', attempts: 4, lastError: null });
@@ -159,7 +148,7 @@ describe('outbox worker', () => {
     expect(new Set(mailer.sent.map((m) => m.to)).size).toBe(25);
   });
 
-  it('polls once started, and stop() waits for the send in flight', async () => {
+  it('waits in stop() for the send in flight that polling started', async () => {
     let release!: () => void;
     const started = vi.fn();
     const slow: Mailer = {
@@ -186,57 +175,73 @@ describe('outbox worker', () => {
 });
 
 describe('an SMTP outage during registration', () => {
-  let smtp: SMTPServer | undefined;
-  afterAll(async () => {
-    if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+  /** What happened: how long the registration took, each run of the worker and the row after it, and what the SMTP server got. */
+  const visto = unaVez(
+    async () => {
+      // A port with nothing listening: the SMTP server is down.
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const p = (probe.address() as AddressInfo).port;
+          probe.close(() => resolve(p));
+        });
+      });
+      const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, '"Grupo Electra Distribución" <no-responder@portal.test>');
+      const w = worker(mailer);
+      const filaDe = async (correo: string) => (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, correo)))[0]!;
+
+      const t0 = performance.now();
+      const correo = (await registrar(server)).correoElectronico;
+      const ms = performance.now() - t0;
+      const caido = { enviados: await w.runOnce(), fila: await filaDe(correo) };
+
+      // The server comes back.
+      const recibidos: { to: string[]; raw: string }[] = [];
+      const smtp = new SMTPServer({
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        authOptional: true,
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            recibidos.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
+      server.clock.advance(backoffMs(1));
+      const vuelto = { enviados: await w.runOnce(), fila: await filaDe(correo) };
+      return { smtp, correo, ms, caido, vuelto, recibidos };
+    },
+    ({ smtp }) => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  );
+
+  it('answers the registration at once', () => {
+    expect(visto.ms).toBeLessThan(5000);
   });
 
-  it('answers the registration at once and delivers the mail once the server is back', async () => {
-    // A port with nothing listening: the SMTP server is down.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as AddressInfo).port;
-        probe.close(() => resolve(p));
-      });
-    });
-    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, '"Grupo Electra Distribución" <no-responder@portal.test>');
-    const w = worker(mailer);
+  it('keeps the mail pending with the connection error while the server is down', () => {
+    expect(visto.caido.enviados).toBe(1);
+    expect(visto.caido.fila).toMatchObject({ estado: 'pendiente', attempts: 1 });
+    expect(visto.caido.fila.lastError).toMatch(/ECONNREFUSED/);
+  });
 
-    const t0 = performance.now();
-    const correo = await registrar();
-    expect(performance.now() - t0).toBeLessThan(5000);
-    expect(await w.runOnce()).toBe(1);
-    const [pendiente] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, correo));
-    expect(pendiente).toMatchObject({ estado: 'pendiente', attempts: 1 });
-    expect(pendiente!.lastError).toMatch(/ECONNREFUSED/);
+  it('delivers the mail, once, when the server is back', () => {
+    expect(visto.vuelto.enviados).toBe(1);
+    expect(visto.vuelto.fila).toMatchObject({ estado: 'enviado', attempts: 2 });
+    expect(visto.recibidos).toHaveLength(1);
+    expect(visto.recibidos[0]!.to).toEqual([visto.correo]);
+  });
 
-    // The server comes back.
-    const received: { to: string[]; raw: string }[] = [];
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      authOptional: true,
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', () => resolve()));
-
-    server.clock.advance(backoffMs(1));
-    expect(await w.runOnce()).toBe(1);
-    const [enviado] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, correo));
-    expect(enviado).toMatchObject({ estado: 'enviado', attempts: 2 });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual([correo]);
+  it('delivers the activation link whole', () => {
     // Quoted-printable may wrap long lines with a soft break.
-    const raw = received[0]!.raw.replace(/=\r?\n/g, '');
+    const raw = visto.recibidos[0]!.raw.replace(/=\r?\n/g, '');
     expect(raw).toMatch(/http:\/\/portal\.test\/sesion\/activar-usuario\/[A-Za-z0-9_-]{43}/);
-    // The display name is MIME-encoded (it has an ó), and the header may be folded.
-    expect(received[0]!.raw).toMatch(/^From: =\?UTF-8\?Q\?Grupo_Electra_Distribuci=C3=B3n\?=\s+<no-responder@portal\.test>/m);
+  });
+
+  it('MIME-encodes the sender’s display name', () => {
+    // The display name has an ó, and the header may be folded.
+    expect(visto.recibidos[0]!.raw).toMatch(/^From: =\?UTF-8\?Q\?Grupo_Electra_Distribuci=C3=B3n\?=\s+<no-responder@portal\.test>/m);
   });
 });

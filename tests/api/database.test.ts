@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
@@ -11,80 +11,92 @@ import { createLogger } from '../../src/server/logger.ts';
 import { verifyPassword } from '../../src/server/auth/password.ts';
 import { bootstrapAdmin } from '../../src/server/usuarios/bootstrap.ts';
 import { findUserByEmail, permissionsOf } from '../../src/server/usuarios/service.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { baseDeDatosPorTest, createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { unaVez } from '../support/ganchos.ts';
 
 const silent = createLogger('silent');
-let database: TestDatabase;
-beforeEach(async () => {
-  database = await createTestDatabase();
-});
-afterEach(async () => {
-  await database.destroy();
-});
 
-const count = async (table: string) =>
-  Number((await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n);
+const contar = async (db: TestDatabase, table: string) =>
+  Number((await queryRows<{ n: number }>(db.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n);
 
-describe('migrations', () => {
-  it('create the first table set', async () => {
-    const rows = await queryRows<{ table_name: string }>(
-      database.db,
-      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
-    expect(rows.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(['audit_log', 'distribuidoras', 'mail_outbox', 'user_permissions', 'users']),
-    );
+describe('a fresh database', () => {
+  const database = baseDeDatosPorTest();
+  const count = (table: string) => contar(database, table);
+
+  describe('migrations', () => {
+    it('create the first table set', async () => {
+      const rows = await queryRows<{ table_name: string }>(
+        database.db,
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      expect(rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(['audit_log', 'distribuidoras', 'mail_outbox', 'user_permissions', 'users']),
+      );
+    });
+
+    it('are idempotent: applying them again changes nothing', async () => {
+      const before = await count('drizzle.__drizzle_migrations');
+      await migrate(database);
+      await migrate(database);
+      expect(await count('drizzle.__drizzle_migrations')).toBe(before);
+      expect(before).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ['an e-mail that is not lower case', sql`insert into users (email, password_hash) values ('Mayus@Example.com', 'x')`],
+      ['an unknown account state', sql`insert into users (email, password_hash, estado) values ('a@example.com', 'x', 'raro')`],
+    ])('refuse %s', async (_, insercion) => {
+      await expect(database.db.execute(insercion)).rejects.toThrow();
+    });
   });
 
-  it('are idempotent: applying them again changes nothing', async () => {
-    const before = await count('drizzle.__drizzle_migrations');
-    await migrate(database);
-    await migrate(database);
-    expect(await count('drizzle.__drizzle_migrations')).toBe(before);
-    expect(before).toBeGreaterThan(0);
-  });
+  describe('administrator bootstrap', () => {
+    const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/unused', JWT_SECRET: 'x'.repeat(32), ...env });
 
-  it('refuse an e-mail that is not lower case and an unknown account state', async () => {
-    await expect(database.db.execute(sql`insert into users (email, password_hash) values ('Mayus@Example.com', 'x')`)).rejects.toThrow();
-    await expect(
-      database.db.execute(sql`insert into users (email, password_hash, estado) values ('a@example.com', 'x', 'raro')`),
-    ).rejects.toThrow();
-  });
-});
+    it('creates an active administrator with every permission of every distributor, once', async () => {
+      const cfg = config({ ADMIN_EMAIL: 'Jefa@Example.com', ADMIN_PASSWORD: 'Cl4ve-segura' });
+      expect(await bootstrapAdmin(database.db, cfg, silent)).toBe('created');
+      expect(await bootstrapAdmin(database.db, cfg, silent)).toBe('exists');
+      const user = await findUserByEmail(database.db, 'jefa@example.com');
+      expect(user?.estado).toBe('activo');
+      expect(await verifyPassword(user!.passwordHash, 'Cl4ve-segura')).toBe(true);
+      expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await permissionsOf(database.db, user!.id)).toEqual([...todosLosPermisos()].sort());
+      expect(await count('users')).toBe(1);
+    });
 
-describe('administrator bootstrap', () => {
-  const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/unused', JWT_SECRET: 'x'.repeat(32), ...env });
-
-  it('creates an active administrator with every permission of every distributor, once', async () => {
-    const cfg = config({ ADMIN_EMAIL: 'Jefa@Example.com', ADMIN_PASSWORD: 'Cl4ve-segura' });
-    expect(await bootstrapAdmin(database.db, cfg, silent)).toBe('created');
-    expect(await bootstrapAdmin(database.db, cfg, silent)).toBe('exists');
-    const user = await findUserByEmail(database.db, 'jefa@example.com');
-    expect(user?.estado).toBe('activo');
-    expect(await verifyPassword(user!.passwordHash, 'Cl4ve-segura')).toBe(true);
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await permissionsOf(database.db, user!.id)).toEqual([...todosLosPermisos()].sort());
-    expect(await count('users')).toBe(1);
-  });
-
-  it('does nothing unless both variables are set', async () => {
-    expect(await bootstrapAdmin(database.db, config({ ADMIN_EMAIL: 'a@example.com' }), silent)).toBe('skipped');
-    expect(await bootstrapAdmin(database.db, config({ ADMIN_PASSWORD: 'x' }), silent)).toBe('skipped');
-    expect(await count('users')).toBe(0);
+    it('does nothing unless both variables are set', async () => {
+      expect(await bootstrapAdmin(database.db, config({ ADMIN_EMAIL: 'a@example.com' }), silent)).toBe('skipped');
+      expect(await bootstrapAdmin(database.db, config({ ADMIN_PASSWORD: 'x' }), silent)).toBe('skipped');
+      expect(await count('users')).toBe(0);
+    });
   });
 });
 
 // The demo loads two years of hourly curves through the importer: seconds on a quiet machine, more under load.
 describe('demo data', { timeout: 120_000 }, () => {
-  it('loads the contract demo accounts, active, with password Demo1234 and their permissions', async () => {
-    expect(await loadDemoData(database.db, silent)).toBe(true);
+  /** A database of its own with the demo loaded. */
+  const demo = unaVez(
+    async () => {
+      const db = await createTestDatabase();
+      expect(await loadDemoData(db.db, silent)).toBe(true);
+      return db;
+    },
+    (db) => db.destroy(),
+    120_000,
+  );
+  const permisosDe = async (email: string) => permissionsOf(demo.db, (await findUserByEmail(demo.db, email))!.id);
+
+  it('has the contract demo accounts, active, with password Demo1234', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const user = await findUserByEmail(database.db, account.email);
+      const user = await findUserByEmail(demo.db, account.email);
       expect(user?.estado, account.email).toBe('activo');
       expect(await verifyPassword(user!.passwordHash, DEMO_PASSWORD)).toBe(true);
     }
-    const comercializadora = await findUserByEmail(database.db, 'comercializadora@electra.example');
-    expect(await permissionsOf(database.db, comercializadora!.id)).toEqual([
+  });
+
+  it('gives the supply company its permissions at the three distributors', async () => {
+    expect(await permisosDe('comercializadora@electra.example')).toEqual([
       'ecd-accesoyconexion',
       'ecd-contacto',
       'eod-accesoyconexion',
@@ -94,13 +106,19 @@ describe('demo data', { timeout: 120_000 }, () => {
       'epd-comercializadora',
       'epd-contacto',
     ]);
-    const admin = await findUserByEmail(database.db, 'admin@electra.example');
-    expect(await permissionsOf(database.db, admin!.id)).toHaveLength(15);
-    // The household holds supply points at EPD and EOD with two years of hours (docs/api.md).
-    const consumidor = await findUserByEmail(database.db, 'consumidor@electra.example');
-    expect(await permissionsOf(database.db, consumidor!.id)).toEqual(expect.arrayContaining(['epd-distribucion', 'eod-distribucion']));
+  });
+
+  it('gives the administrator every permission: 15', async () => {
+    expect(await permisosDe('admin@electra.example')).toHaveLength(15);
+  });
+
+  it('gives the household supply points at EPD and EOD (docs/api.md)', async () => {
+    expect(await permisosDe('consumidor@electra.example')).toEqual(expect.arrayContaining(['epd-distribucion', 'eod-distribucion']));
+  });
+
+  it('gives the household two years of hours at each supply point', async () => {
     const horas = await queryRows<{ cups: string; n: number }>(
-      database.db,
+      demo.db,
       sql`select s.cups, count(*)::int as n from suministros s join medidas_horarias m on m.suministro_id = s.id where s.titular_nif = '12345678Z' group by 1`,
     );
     expect(horas).toHaveLength(2);
@@ -109,8 +127,7 @@ describe('demo data', { timeout: 120_000 }, () => {
   });
 
   it('is not loaded into a database that already has accounts', async () => {
-    await loadDemoData(database.db, silent);
-    expect(await loadDemoData(database.db, silent)).toBe(false);
-    expect(await count('users')).toBe(DEMO_ACCOUNTS.length + CLIENTES_DEMO.total);
+    expect(await loadDemoData(demo.db, silent)).toBe(false);
+    expect(await contar(demo, 'users')).toBe(DEMO_ACCOUNTS.length + CLIENTES_DEMO.total);
   });
 });

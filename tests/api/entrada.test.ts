@@ -6,30 +6,23 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todosLosPermisos } from '../../src/lib/permisos.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { MENSAJE_CONTROL, MENSAJE_SIN_BASE_DATOS } from '../../src/server/http/errors.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { cuenta, llamar, sesion } from '../support/privado.ts';
-import { CapturingMailer, startTestServer, TestClock, type TestServer } from '../support/server.ts';
+import { unaVez } from '../support/ganchos.ts';
+import { cuentaConSesion, datosAlta, llamar } from '../support/privado.ts';
+import { CapturingMailer, servidorDelFichero, startTestServer, TestClock } from '../support/server.ts';
 import { puntoNuevo, titularConSuministros } from '../support/suministros.ts';
 
-let server: TestServer;
-let token: string;
-let cups: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  // A holder who also administers everything: every operation reaches its parameters.
+const server = servidorDelFichero();
+/** A supply point and a session of an administrator of everything: every operation reaches its parameters. */
+const con = unaVez(async () => {
   const titular = await titularConSuministros(server, [(nif) => puntoNuevo(nif, 'epd')]);
-  cups = titular.cups[0]!;
-  const admin = await cuenta(server, { extra: todosLosPermisos(), prefijo: 'admin' });
-  token = (await sesion(server, admin.email)).jwtToken;
-  void titular;
-});
-afterAll(async () => {
-  await server.close();
+  const { token } = await cuentaConSesion(server, { extra: todosLosPermisos(), prefijo: 'admin' });
+  return { cups: titular.cups[0]!, token };
 });
 
 type Esquema = { $ref?: string; properties?: Record<string, Esquema> };
@@ -40,17 +33,22 @@ type Documento = { paths: Record<string, Record<string, Operacion>>; components?
 const INGLES = /\b(Invalid|expected|Required|received|Too (small|big)|must|Unrecognized|Expected|String|Number|undefined|Payload)\b/;
 
 describe('control characters and impossible dates', () => {
-  it('answer 400 in a query, a path and Basic credentials, with the Spanish message and nothing logged as an error', async () => {
-    for (const res of [
-      await llamar(server, 'GET', `/api/medidas/curva?cups=a%00b&desde=2026-10-01&hasta=2026-10-02`, { token }),
-      await server.fetch('/api/capacidadNodal/epd?x=%00'),
-      await server.fetch('/api/suministros/ES99%0001', { headers: { Authorization: `Bearer ${token}` } }),
-      await server.fetch('/api/accesoUsuario', { method: 'POST', headers: { Authorization: 'Basic ADoA' } }),
-    ]) {
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual([MENSAJE_CONTROL]);
-    }
+  it.each<[string, () => Promise<Response>]>([
+    ['a query', () => llamar(server, 'GET', `/api/medidas/curva?cups=a%00b&desde=2026-10-01&hasta=2026-10-02`, { token: con.token })],
+    ['the query of a public call', () => server.fetch('/api/capacidadNodal/epd?x=%00')],
+    ['a path', () => server.fetch('/api/suministros/ES99%0001', { headers: { Authorization: `Bearer ${con.token}` } })],
+    ['Basic credentials', () => server.fetch('/api/accesoUsuario', { method: 'POST', headers: { Authorization: 'Basic ADoA' } })],
+  ])('answer 400 in %s, with the Spanish message', async (_, pedir) => {
+    const res = await pedir();
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual([MENSAJE_CONTROL]);
+  });
+
+  it('answer 400 to a query that is not valid percent-encoding', async () => {
     expect((await server.fetch('/api/incidenciasRed?q=%E0%A4%A')).status).toBe(400);
+  });
+
+  it('are logged as no error', () => {
     expect(server.logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
   });
 
@@ -58,16 +56,9 @@ describe('control characters and impossible dates', () => {
     const res = await server.fetch('/api/altaUsuario', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        nif: '12345678Z',
-        razonSocial: '',
-        nombre: 'Ana\u0000',
-        apellido1: 'Ruiz',
-        apellido2: 'Gil',
-        password: 'Clave123',
-        correoElectronico: 'nul@correo.example',
-        host: 'http://portal.test/sesion',
-      }),
+      body: JSON.stringify(
+        datosAlta({ nif: '12345678Z', nombre: 'Ana\u0000', correoElectronico: 'nul@correo.example', host: 'http://portal.test/sesion' }),
+      ),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual([MENSAJE_CONTROL]);
@@ -79,13 +70,13 @@ describe('control characters and impossible dates', () => {
     for (const [plantilla, metodos] of Object.entries(doc.paths)) {
       const op = metodos.get;
       if (!op) continue;
-      const ruta = plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? cups : n === 'id' ? 'epd' : 'x'));
+      const ruta = plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? con.cups : n === 'id' ? 'epd' : 'x'));
       const nombres = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       for (const nombre of nombres) {
         for (const valor of ['0000-01-01', '0000-01', '-1', '99999999999999999999', '2026-02-30', 'a%00b', '%E2%80%AE']) {
-          const base = new URLSearchParams({ cups, desde: '2026-10-01', hasta: '2026-10-02' });
+          const base = new URLSearchParams({ cups: con.cups, desde: '2026-10-01', hasta: '2026-10-02' });
           const url = `/api${ruta}?${base.toString().replace(new RegExp(`(^|&)${nombre}=[^&]*`), '')}&${nombre}=${valor}`;
-          const res = await llamar(server, 'GET', url, { token });
+          const res = await llamar(server, 'GET', url, { token: con.token });
           if (res.status >= 500) fallos.push(`${url}: ${res.status}`);
         }
       }
@@ -95,19 +86,29 @@ describe('control characters and impossible dates', () => {
 });
 
 describe('a database that does not answer', () => {
-  it('makes the API answer 503 with a Spanish message and Retry-After, like /api/health', async () => {
-    const caido = await startTestServer();
-    await caido.database.close();
-    for (const path of ['/api/incidenciasRed', '/api/health']) {
-      const res = await caido.fetch(path);
-      expect(res.status, path).toBe(503);
-    }
+  /** A server whose database has closed. */
+  const caido = unaVez(
+    async () => {
+      const servidor = await startTestServer();
+      await servidor.database.close();
+      return servidor;
+    },
+    (servidor) => servidor.close().catch(() => undefined),
+  );
+
+  it.each(['/api/incidenciasRed', '/api/health'])('makes %s answer 503, as /api/health does', async (path) => {
+    expect((await caido.fetch(path)).status, path).toBe(503);
+  });
+
+  it('says so in Spanish, with Retry-After', async () => {
     const res = await caido.fetch('/api/incidenciasRed');
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await res.json()).toEqual({ message: MENSAJE_SIN_BASE_DATOS });
-    const lineas = JSON.stringify(caido.logs);
-    expect(lineas).not.toMatch(/select|Failed query/i);
-    await caido.close().catch(() => undefined);
+  });
+
+  it('logs none of the failed SQL', async () => {
+    await caido.fetch('/api/incidenciasRed');
+    expect(JSON.stringify(caido.logs)).not.toMatch(/select|Failed query/i);
   });
 
   it('says 503 too when the PostgreSQL server refuses connections', async () => {
@@ -133,13 +134,13 @@ describe('every message a person can read', () => {
       if (res.status >= 400 && INGLES.test(texto)) ingles.push(`${etiqueta}: ${texto.slice(0, 160)}`);
     };
     for (const [plantilla, metodos] of Object.entries(doc.paths)) {
-      const ruta = `/api${plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? cups : n === 'id' ? 'epd' : '1'))}`;
+      const ruta = `/api${plantilla.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'cups' ? con.cups : n === 'id' ? 'epd' : '1'))}`;
       for (const [metodo, op] of Object.entries(metodos)) {
         for (const p of (op.parameters ?? []).filter((x) => x.in === 'query')) {
           for (const valor of ['', 'abc', '-1', '1.5', '%7B%7D'])
             await revisar(
               `${metodo} ${ruta}?${p.name}=${valor}`,
-              await llamar(server, metodo.toUpperCase(), `${ruta}?${p.name}=${valor}`, { token }),
+              await llamar(server, metodo.toUpperCase(), `${ruta}?${p.name}=${valor}`, { token: con.token }),
             );
         }
         const esquema = resolver(op.requestBody?.content?.['application/json']?.schema);
@@ -154,7 +155,7 @@ describe('every message a person can read', () => {
         for (const cuerpo of cuerpos)
           await revisar(
             `${metodo} ${ruta} ${JSON.stringify(cuerpo).slice(0, 40)}`,
-            await llamar(server, metodo.toUpperCase(), ruta, { token, body: cuerpo }),
+            await llamar(server, metodo.toUpperCase(), ruta, { token: con.token, body: cuerpo }),
           );
       }
     }

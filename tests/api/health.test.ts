@@ -1,13 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { servidorPorTest } from '../support/server.ts';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+// Some tests break the database: each gets its own.
+const server = servidorPorTest();
 
 describe('GET /api/health', () => {
   it('answers 200 {"status":"ok"} once migrations are applied', async () => {

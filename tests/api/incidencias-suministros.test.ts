@@ -3,60 +3,31 @@
  * points with the open incidents of its distributor that list it or happen in its area; nobody
  * else's supply points, no closed incidents, no other distributor's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { construirCups } from '../../src/lib/cups.ts';
-import { incidenciasRed } from '../../src/server/db/schema.ts';
-import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { cuenta, llamar, sesion } from '../support/privado.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { suministroPrueba } from '../support/suministros.ts';
+import { describe, expect, it } from 'vitest';
+import { unaVez } from '../support/ganchos.ts';
+import { crearIncidencia } from '../support/incidencias.ts';
+import { llamar } from '../support/privado.ts';
+import { servidorDelFichero } from '../support/server.ts';
+import { guardasDeTitular, puntoNuevo, titularConSuministros } from '../support/suministros.ts';
 
-let server: TestServer;
+const server = servidorDelFichero();
 let seq = 0;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
 
-/** Inserts an open incident of EPD in Alcalá de Henares unless `cambios` says otherwise; answers its description. */
-async function incidencia(cambios: Partial<typeof incidenciasRed.$inferInsert>): Promise<string> {
+/** Inserts an open incident of EPD in Alcalá de Henares, with no postal code, unless `cambios` says otherwise; answers its description. */
+async function incidencia(cambios: Parameters<typeof crearIncidencia>[1]): Promise<string> {
   const descripcion = `Incidencia de prueba ${++seq}`;
-  await server.database.db.insert(incidenciasRed).values({
-    distribuidora: 'epd',
-    estado: 'Programada',
-    descripcion,
-    municipio: 'Alcalá de Henares',
-    codigoIne: '28005',
-    provincia: 'Madrid',
-    codigosPostales: [],
-    inicio: new Date('2026-11-05T07:00:00Z'),
-    finPrevisto: new Date('2026-11-05T10:00:00Z'),
-    clientesAfectados: 50,
-    ...cambios,
-  });
+  const alcala = { municipio: 'Alcalá de Henares', codigoIne: '28005', codigosPostales: [], clientesAfectados: 50 };
+  await crearIncidencia(server.database.db, { descripcion, ...alcala, ...cambios });
   return descripcion;
 }
 
 /** A holder with one EPD supply point in Alcalá (28801) and one EOD in Cáceres; their session token. */
 async function titular() {
-  const u = await cuenta(server);
-  const base = 300_000 + Math.floor(Math.random() * 1e6) * 10 + ++seq;
-  const epd = suministroPrueba(construirCups('9901', base), 'epd', u.nif, {
-    codigoPostal: '28801',
-    codigoIne: '28005',
-    municipio: 'Alcalá de Henares',
-  });
-  const eod = suministroPrueba(construirCups('9902', base), 'eod', u.nif, {
-    codigoPostal: '10001',
-    codigoIne: '10037',
-    municipio: 'Cáceres',
-    provincia: 'Cáceres',
-  });
-  await guardarSuministros(server.database.db, [epd, eod]);
-  const { jwtToken } = await sesion(server, u.email);
-  return { token: jwtToken, epd: epd.cups, eod: eod.cups };
+  const t = await titularConSuministros(server, [
+    (nif) => puntoNuevo(nif, 'epd'),
+    (nif) => puntoNuevo(nif, 'eod', { codigoPostal: '10001', codigoIne: '10037', municipio: 'Cáceres', provincia: 'Cáceres' }),
+  ]);
+  return { token: t.token, epd: t.cups[0]!, eod: t.cups[1]! };
 }
 
 type Respuesta = { cups: string; incidencias: { descripcion: string; afecta: string; estadoIncidenciaRed: string }[] }[];
@@ -68,14 +39,9 @@ async function mias(token: string): Promise<Respuesta> {
 }
 
 describe('GET /api/incidenciasRed/suministros', () => {
-  it('answers 401 without a session and 403 to an account that holds no supply point', async () => {
-    expect((await llamar(server, 'GET', '/api/incidenciasRed/suministros')).status).toBe(401);
-    const sin = await cuenta(server);
-    const { jwtToken } = await sesion(server, sin.email);
-    expect((await llamar(server, 'GET', '/api/incidenciasRed/suministros', { token: jwtToken })).status).toBe(403);
-  });
+  guardasDeTitular(server, [['GET', '/api/incidenciasRed/suministros']]);
 
-  it('marks an incident that lists the supply point, and one in its postal code, listed ones first', async () => {
+  it('marks incidents that list the supply point or happen in its postal code, listed ones first', async () => {
     const t = await titular();
     const zona = await incidencia({ estado: 'Activa', codigosPostales: ['28801', '28802'] });
     const listada = await incidencia({ cups: [t.epd], codigosPostales: ['28805'] });
@@ -98,20 +64,33 @@ describe('GET /api/incidenciasRed/suministros', () => {
     expect(textos).not.toContain(otroCodigo);
   });
 
-  it("leaves out closed incidents, other distributors' incidents in the same area, and other holders' supply points", async () => {
-    const t = await titular();
-    const otro = await titular();
-    const cerrada = await incidencia({ estado: 'Cerrada', cups: [t.epd], fin: new Date('2026-11-05T09:00:00Z') });
-    const deOtra = await incidencia({ distribuidora: 'eod', codigosPostales: ['28801'] });
-    const deOtroTitular = await incidencia({ cups: [otro.epd], codigosPostales: ['28805'] });
-    const respuesta = await mias(t.token);
-    expect(respuesta.map((s) => s.cups).sort()).toEqual([t.epd, t.eod].sort());
-    const textos = respuesta.flatMap((s) => s.incidencias.map((i) => i.descripcion));
-    expect(textos).not.toContain(cerrada);
-    expect(textos).not.toContain(deOtra);
-    expect(textos).not.toContain(deOtroTitular);
-    // The answer never carries the incidents' CUPS lists.
-    expect(JSON.stringify(respuesta)).not.toContain(otro.epd);
+  describe('leaves out', () => {
+    /** A holder, and incidents that concern them not: closed, of another distributor, of another holder's supply point. */
+    const visto = unaVez(async () => {
+      const t = await titular();
+      const otro = await titular();
+      const ajenas: Record<string, string> = {
+        'closed incidents': await incidencia({ estado: 'Cerrada', cups: [t.epd], fin: new Date('2026-11-05T09:00:00Z') }),
+        "other distributors' incidents in the same area": await incidencia({ distribuidora: 'eod', codigosPostales: ['28801'] }),
+        "incidents of other holders' supply points": await incidencia({ cups: [otro.epd], codigosPostales: ['28805'] }),
+      };
+      return { t, otro, ajenas, respuesta: await mias(t.token) };
+    });
+
+    it("other holders' supply points", () => {
+      expect(visto.respuesta.map((s) => s.cups).sort()).toEqual([visto.t.epd, visto.t.eod].sort());
+    });
+
+    it.each(['closed incidents', "other distributors' incidents in the same area", "incidents of other holders' supply points"])(
+      '%s',
+      (ajena) => {
+        expect(visto.respuesta.flatMap((s) => s.incidencias.map((i) => i.descripcion))).not.toContain(visto.ajenas[ajena]);
+      },
+    );
+
+    it("the incidents' CUPS lists", () => {
+      expect(JSON.stringify(visto.respuesta)).not.toContain(visto.otro.epd);
+    });
   });
 
   it('lists every supply point, with an empty list where nothing concerns it', async () => {

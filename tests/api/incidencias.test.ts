@@ -1,45 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { construirCups, esCupsValido, MENSAJES_CUPS } from '../../src/lib/cups.ts';
 import { incidenciasRed } from '../../src/server/db/schema.ts';
 import { createRandom } from '../../src/server/demo/random.ts';
 import { demoIncidencias } from '../../src/server/incidencias/demo.ts';
 import { listIncidenciasAbiertas, listIncidenciasDeCups } from '../../src/server/incidencias/service.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { unaVez } from '../support/ganchos.ts';
+import { crearIncidencia } from '../support/incidencias.ts';
+import { servidorDelFichero } from '../support/server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = servidorDelFichero();
 // One server for the file, but no test sees another's incidents (nor the demo's).
 beforeEach(async () => {
   await server.database.db.delete(incidenciasRed);
 });
 
-type Fila = typeof incidenciasRed.$inferInsert;
-
-/** Inserts one incident with plausible defaults; `cambios` overrides them. */
-async function crear(cambios: Partial<Fila> = {}): Promise<string> {
-  const [row] = await server.database.db
-    .insert(incidenciasRed)
-    .values({
-      distribuidora: 'epd',
-      estado: 'Programada',
-      descripcion: 'Trabajos de mejora en el centro de transformación de la plaza Mayor.',
-      municipio: 'Getafe',
-      codigoIne: '28065',
-      provincia: 'Madrid',
-      codigosPostales: ['28901'],
-      inicio: new Date('2026-11-05T07:00:00Z'),
-      finPrevisto: new Date('2026-11-05T10:00:00Z'),
-      clientesAfectados: 120,
-      ...cambios,
-    })
-    .returning({ id: incidenciasRed.id });
-  return row!.id;
-}
+/** Inserts an incident (see `crearIncidencia`); answers its id. */
+const crear = (cambios: Parameters<typeof crearIncidencia>[1] = {}) => crearIncidencia(server.database.db, cambios);
 
 const consultar = (body: unknown) =>
   server.fetch('/api/incidenciasRed', {
@@ -65,7 +41,6 @@ describe('GET /api/incidenciasRed', () => {
 
     const res = await server.fetch('/api/incidenciasRed');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(await res.json()).toEqual([
       {
         id: abierta,
@@ -82,6 +57,11 @@ describe('GET /api/incidenciasRed', () => {
         clientesAfectados: null,
       },
     ]);
+  });
+
+  it('lets shared caches keep the list for a minute', async () => {
+    const res = await server.fetch('/api/incidenciasRed');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
   });
 
   it('never exposes the CUPS list or the author', async () => {
@@ -149,21 +129,29 @@ describe('POST /api/incidenciasRed', () => {
     expect(await res.json()).toEqual([MENSAJES_CUPS.control]);
   });
 
-  it('refuses a body without the cups field, in Spanish', async () => {
-    for (const body of [{}, { cup: CUPS_A }, { cups: 12 }]) {
-      const res = await consultar(body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await res.json()).toEqual([MENSAJES_CUPS.vacio]);
-    }
+  it.each([
+    ['an empty body', {}],
+    ['another field', { cup: CUPS_A }],
+    ['a number', { cups: 12 }],
+  ])('refuses a body without the cups field (%s), in Spanish', async (_, body) => {
+    const res = await consultar(body);
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(await res.json()).toEqual([MENSAJES_CUPS.vacio]);
   });
 
-  it('refuses a request that is not JSON, in Spanish', async () => {
+  it('refuses a request that is not JSON with 415, in Spanish', async () => {
     const res = await server.fetch('/api/incidenciasRed', { method: 'POST', body: `cups=${CUPS_A}` });
     expect(res.status).toBe(415);
     expect(((await res.json()) as { message: string }).message).toMatch(/^Envíe la consulta en JSON/);
+  });
+
+  it('refuses a request without a body as one without the cups field', async () => {
     const sinCuerpo = await server.fetch('/api/incidenciasRed', { method: 'POST' });
     expect(sinCuerpo.status).toBe(400);
     expect(await sinCuerpo.json()).toEqual([MENSAJES_CUPS.vacio]);
+  });
+
+  it('refuses broken JSON, saying so', async () => {
     const roto = await server.fetch('/api/incidenciasRed', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -198,27 +186,53 @@ describe('OpenAPI', () => {
 });
 
 describe('demo incidents', () => {
-  it('cover the three distributors and every state, and reach EPD supply points 1 to 5', async () => {
-    // The incidents' own generator, as the demo load runs it (the whole demo is tested in database.test.ts).
+  const now = new Date('2026-11-02T09:00:00Z');
+  /** The incidents' own generator, as the demo load runs it (the whole demo is tested in database.test.ts). */
+  const demo = unaVez(async () => {
     const { db } = server.database;
-    const now = new Date('2026-11-02T09:00:00Z');
     await demoIncidencias(db, createRandom(20_250_428), now, { publicUrl: 'http://portal.test' });
-    const todas = await db.select().from(incidenciasRed);
-    const abiertas = await listIncidenciasAbiertas(db);
-    expect(todas.length).toBeGreaterThanOrEqual(10);
-    expect(todas.length).toBeLessThanOrEqual(14);
-    expect(new Set(todas.map((i) => i.estado))).toEqual(new Set(['Programada', 'En curso', 'Activa', 'Cerrada']));
-    expect(new Set(abiertas.map((i) => i.distribuidora))).toEqual(new Set(['epd', 'eod', 'ecd']));
-    for (const i of abiertas) {
-      expect(i.codigoIne).toMatch(/^\d{5}$/);
+    const deEpd = [];
+    for (let id = 1; id <= 5; id++) deEpd.push((await listIncidenciasDeCups(db, construirCups('9901', id))).length);
+    return { todas: await db.select().from(incidenciasRed), abiertas: await listIncidenciasAbiertas(db), deEpd };
+  });
+
+  it('are between 10 and 14', () => {
+    expect(demo.todas.length).toBeGreaterThanOrEqual(10);
+    expect(demo.todas.length).toBeLessThanOrEqual(14);
+  });
+
+  it('cover every state', () => {
+    expect(new Set(demo.todas.map((i) => i.estado))).toEqual(new Set(['Programada', 'En curso', 'Activa', 'Cerrada']));
+  });
+
+  it('cover the three distributors among the open ones', () => {
+    expect(new Set(demo.abiertas.map((i) => i.distribuidora))).toEqual(new Set(['epd', 'eod', 'ecd']));
+  });
+
+  it('give each open one a municipality by its INE code', () => {
+    for (const i of demo.abiertas) expect(i.codigoIne).toMatch(/^\d{5}$/);
+  });
+
+  it('start in the future when planned, in the past otherwise', () => {
+    for (const i of demo.abiertas) {
       if (i.estadoIncidenciaRed === 'Programada') expect(Date.parse(i.inicio)).toBeGreaterThan(now.getTime());
       else expect(Date.parse(i.inicio)).toBeLessThanOrEqual(now.getTime());
-      if (i.finPrevisto) expect(Date.parse(i.finPrevisto)).toBeGreaterThan(now.getTime());
     }
-    for (const c of todas.filter((i) => i.estado === 'Cerrada')) expect(c.fin!.getTime()).toBeLessThan(now.getTime());
-    for (const i of todas) for (const cups of i.cups) expect(esCupsValido(cups) && cups.length === 20, cups).toBe(true);
-    for (let id = 1; id <= 5; id++) {
-      expect((await listIncidenciasDeCups(db, construirCups('9901', id))).length, `EPD ${id}`).toBeGreaterThan(0);
-    }
+  });
+
+  it('expect to end in the future while open', () => {
+    for (const i of demo.abiertas) if (i.finPrevisto) expect(Date.parse(i.finPrevisto)).toBeGreaterThan(now.getTime());
+  });
+
+  it('ended in the past once closed', () => {
+    for (const c of demo.todas.filter((i) => i.estado === 'Cerrada')) expect(c.fin!.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it('list only valid 20-character CUPS', () => {
+    for (const i of demo.todas) for (const cups of i.cups) expect(esCupsValido(cups) && cups.length === 20, cups).toBe(true);
+  });
+
+  it.each([1, 2, 3, 4, 5])('reach EPD supply point %i', (id) => {
+    expect(demo.deEpd[id - 1], `EPD ${id}`).toBeGreaterThan(0);
   });
 });

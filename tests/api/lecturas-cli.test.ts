@@ -7,75 +7,57 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
 import { guardarEstadosContador } from '../../src/server/lecturas/service.ts';
-import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { crearDestino, runImport, type Destino } from '../support/cli.ts';
+import { destinoPorTest, leerDestino, runImport } from '../support/cli.ts';
+import { enCadaTest } from '../support/ganchos.ts';
 import { suministroPrueba } from '../support/suministros.ts';
 
 const A = construirCups('9901', 11);
 const B = construirCups('9902', 22);
 const CABECERA = 'CUPS;comunica;ultima_comunicacion;interruptor;estado_suministro;motivo';
 
-let destino: Destino;
-let carpeta: string;
-beforeEach(async () => {
-  destino = await crearDestino();
-  carpeta = mkdtempSync(join(tmpdir(), 'contadores-'));
-  const database = await destino.abrir();
-  try {
-    await migrate(database);
-    await syncDistribuidoras(database.db);
-    await guardarSuministros(database.db, [suministroPrueba(A, 'epd', '12345678Z'), suministroPrueba(B, 'eod', '12345678Z')]);
-    const [a] = await queryRows<{ id: number }>(database.db, sql`select id from suministros where cups = ${A}`);
-    await guardarEstadosContador(
-      database.db,
-      [
-        {
-          suministroId: a!.id,
-          comunica: true,
-          ultimaComunicacion: new Date('2026-01-01T00:00:00Z'),
-          interruptor: 'cerrado',
-          estadoSuministro: 'con_suministro',
-          motivo: null,
-        },
-      ],
-      { origen: 'demo', actualizadoPor: null, ahora: new Date('2026-01-01T00:00:00Z') },
-    );
-  } finally {
-    await database.close();
-  }
+const destino = destinoPorTest([suministroPrueba(A, 'epd', '12345678Z'), suministroPrueba(B, 'eod', '12345678Z')], async (database) => {
+  const [a] = await queryRows<{ id: number }>(database.db, sql`select id from suministros where cups = ${A}`);
+  await guardarEstadosContador(
+    database.db,
+    [
+      {
+        suministroId: a!.id,
+        comunica: true,
+        ultimaComunicacion: new Date('2026-01-01T00:00:00Z'),
+        interruptor: 'cerrado',
+        estadoSuministro: 'con_suministro',
+        motivo: null,
+      },
+    ],
+    { origen: 'demo', actualizadoPor: null, ahora: new Date('2026-01-01T00:00:00Z') },
+  );
 });
-afterEach(async () => {
-  await destino.destroy();
-  rmSync(carpeta, { recursive: true, force: true });
-});
+const carpeta = enCadaTest(
+  async () => ({ path: mkdtempSync(join(tmpdir(), 'contadores-')) }),
+  async ({ path }) => rmSync(path, { recursive: true, force: true }),
+);
 
 /** Writes a file of lines and answers its path. */
 function fichero(lineas: string[]): string {
-  const path = join(carpeta, 'contadores.csv');
+  const path = join(carpeta.path, 'contadores.csv');
   writeFileSync(path, lineas.join('\r\n') + '\r\n');
   return path;
 }
 
 /** The stored states by CUPS. */
-async function estados(): Promise<Record<string, string>> {
-  const database = await destino.abrir();
-  try {
+const estados = () =>
+  leerDestino(destino, async (database) => {
     const filas = await queryRows<{ cups: string; e: string }>(
       database.db,
       sql`select s.cups, concat_ws('|', e.comunica::text, e.interruptor, e.estado_suministro, e.motivo, e.origen) as e
           from estado_contador e join suministros s on s.id = e.suministro_id order by 1`,
     );
-    return Object.fromEntries(filas.map((f) => [f.cups, f.e]));
-  } finally {
-    await database.close();
-  }
-}
+    return Object.fromEntries(filas.map((f) => [f.cups, f.e])) as Record<string, string>;
+  });
 
 describe('npm run import -- contadores', { timeout: 180_000 }, () => {
   it('replaces the states of a good file and says how many', async () => {
@@ -95,7 +77,7 @@ describe('npm run import -- contadores', { timeout: 180_000 }, () => {
     });
   });
 
-  it('changes nothing when one line is bad, and names that line and why', async () => {
+  it('changes nothing when one line is bad, naming that line and why', async () => {
     const antes = await estados();
     const { code, stdout, stderr } = await runImport(
       ['contadores', fichero([CABECERA, `${A};N;;cerrado;con_suministro;`, `${B};S;;cerrado;sin_suministro;`])],

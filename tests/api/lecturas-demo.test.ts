@@ -3,23 +3,19 @@
  * points with one generated home per interesting state, and register readings that agree with the
  * consumption the curve screens show, period by period, to the kWh.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sumarDias } from '../../src/lib/medidas/horas.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
 import type { EstadosRespuesta, ProgramaRespuesta } from '../../src/lib/lecturas/respuestas.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import type { CurvaRespuesta } from '../../src/lib/medidas/respuestas.ts';
 import { llamar, sesion } from '../support/privado.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { servidorDelFichero } from '../support/server.ts';
 
-let server: TestServer;
+const server = servidorDelFichero();
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoData(server.database.db, createLogger('silent'), { now: server.clock.now() });
 }, 180_000);
-afterAll(async () => {
-  await server.close();
-});
 
 /** A demo account's token. */
 const token = async (email: string) => (await sesion(server, email, 'Demo1234')).jwtToken;
@@ -45,25 +41,48 @@ describe('demo meters', { timeout: 60_000 }, () => {
     expect(dias.size).toBeGreaterThanOrEqual(6);
   });
 
-  it('show each interesting state among the generated homes, and a normal one for the others', async () => {
-    const [normal] = await estadoDe(cliente(1));
-    expect(normal!.estado).toMatchObject({ comunica: true, interruptor: 'cerrado', estadoSuministro: 'con_suministro', motivo: null });
-    expect((await estadoDe(cliente(2)))[0]!.estado).toMatchObject({ comunica: false, estadoSuministro: 'con_suministro' });
-    expect((await estadoDe(cliente(3)))[0]!.estado).toMatchObject({ interruptor: 'abierto_exceso' });
-    expect((await estadoDe(cliente(4)))[0]!.estado).toMatchObject({
-      interruptor: 'abierto_remoto',
-      estadoSuministro: 'cortado',
-      motivo: expect.stringContaining('impago'),
-    });
-    expect((await estadoDe(cliente(5)))[0]!.estado).toMatchObject({
-      estadoSuministro: 'sin_suministro',
-      motivo: expect.stringContaining('Avería'),
-    });
-    const visitado = (await estadoDe(cliente(6)))[0]!;
-    expect(visitado).toMatchObject({ telegestionado: false, estado: { comunica: false, ultimaComunicacion: null } });
-    expect((await estadoDe(cliente(8)))[0]!.estado).toBeNull();
-    const empresa = await estadoDe('empresa@electra.example');
-    expect(empresa.map((s) => s.estado!.interruptor)).toEqual(['sin_elemento', 'sin_elemento']);
+  type Suministros = EstadosRespuesta['suministros'];
+  it.each<[string, string, (s: Suministros) => void]>([
+    [
+      'a normal meter',
+      cliente(1),
+      (s) =>
+        expect(s[0]!.estado).toMatchObject({ comunica: true, interruptor: 'cerrado', estadoSuministro: 'con_suministro', motivo: null }),
+    ],
+    [
+      'a meter that stopped communicating',
+      cliente(2),
+      (s) => expect(s[0]!.estado).toMatchObject({ comunica: false, estadoSuministro: 'con_suministro' }),
+    ],
+    ['a switch open for excess power', cliente(3), (s) => expect(s[0]!.estado).toMatchObject({ interruptor: 'abierto_exceso' })],
+    [
+      'a supply cut for non-payment',
+      cliente(4),
+      (s) =>
+        expect(s[0]!.estado).toMatchObject({
+          interruptor: 'abierto_remoto',
+          estadoSuministro: 'cortado',
+          motivo: expect.stringContaining('impago'),
+        }),
+    ],
+    [
+      'a supply lost to a fault',
+      cliente(5),
+      (s) => expect(s[0]!.estado).toMatchObject({ estadoSuministro: 'sin_suministro', motivo: expect.stringContaining('Avería') }),
+    ],
+    [
+      'a meter read by visits, which never communicates',
+      cliente(6),
+      (s) => expect(s[0]).toMatchObject({ telegestionado: false, estado: { comunica: false, ultimaComunicacion: null } }),
+    ],
+    ['a meter with no state yet', cliente(8), (s) => expect(s[0]!.estado).toBeNull()],
+    [
+      'meters without a switch',
+      'empresa@electra.example',
+      (s) => expect(s.map((x) => x.estado!.interruptor)).toEqual(['sin_elemento', 'sin_elemento']),
+    ],
+  ])('show %s (%s)', async (_, email, comprobar) => {
+    comprobar(await estadoDe(email));
   });
 
   it('estimate the readings of a meter since it stopped communicating', async () => {

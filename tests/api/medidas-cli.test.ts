@@ -5,12 +5,9 @@
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
-import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { crearDestino, ROOT, runImport, type Destino } from '../support/cli.ts';
+import { destinoPorTest, leerDestino, ROOT, runImport } from '../support/cli.ts';
 import { fixtureDelSector } from '../support/sector.ts';
 import { suministroPrueba } from '../support/suministros.ts';
 
@@ -19,43 +16,26 @@ const MUESTRAS = join(ROOT, 'tests/fixtures/medidas');
 /** A supply point for a CUPS of the samples. */
 const punto = (cups: string, distribuidora: 'epd' | 'eod' | 'ecd') => suministroPrueba(cups, distribuidora, '12345678Z');
 
-let destino: Destino;
-beforeEach(async () => {
-  destino = await crearDestino();
-  const database = await destino.abrir();
-  try {
-    await migrate(database);
-    await syncDistribuidoras(database.db);
-    await guardarSuministros(database.db, [
-      punto('ES9901000000001234TC', 'epd'),
-      punto('ES9902000000005678SS', 'eod'),
-      punto('ES9903000000000042YG', 'ecd'),
-    ]);
-  } finally {
-    await database.close();
-  }
-});
-afterEach(async () => {
-  await destino.destroy();
-});
+const destino = destinoPorTest([
+  punto('ES9901000000001234TC', 'epd'),
+  punto('ES9902000000005678SS', 'eod'),
+  punto('ES9903000000000042YG', 'ecd'),
+]);
 
 /** Hours stored per CUPS in the child's database. */
-async function horas(): Promise<Record<string, number>> {
-  const database = await destino.abrir();
-  try {
+const horas = () =>
+  leerDestino(destino, async (database) => {
     const rows = await queryRows<{ cups: string; n: number }>(
       database.db,
       sql`select s.cups, count(*)::int as n from medidas_horarias m join suministros s on s.id = m.suministro_id group by 1 order by 1`,
     );
-    return Object.fromEntries(rows.map((r) => [r.cups, r.n]));
-  } finally {
-    await database.close();
-  }
-}
+    return Object.fromEntries(rows.map((r) => [r.cups, r.n])) as Record<string, number>;
+  });
 
 describe('npm run import -- medidas', { timeout: 180_000 }, () => {
-  it('imports a P5D, an F5D and a consumer CSV in one go, and a second run changes nothing', async () => {
-    const ficheros = ['P5D_9901_0762_20251101.0', 'F5D_9902_0762_20250405.1', 'consumo-kwh-octubre.csv'].map((f) => join(MUESTRAS, f));
+  const ficheros = ['P5D_9901_0762_20251101.0', 'F5D_9902_0762_20250405.1', 'consumo-kwh-octubre.csv'].map((f) => join(MUESTRAS, f));
+
+  it('imports a P5D, an F5D and a consumer CSV in one go', async () => {
     const primera = await runImport(['medidas', ...ficheros], destino.env);
     expect(primera.stderr).toBe('');
     expect(primera.code).toBe(0);
@@ -65,14 +45,18 @@ describe('npm run import -- medidas', { timeout: 180_000 }, () => {
     expect(tras['ES9901000000001234TC']).toBe(73);
     expect(tras['ES9902000000005678SS']).toBe(71);
     expect(tras['ES9903000000000042YG']).toBeGreaterThan(0);
+  });
 
+  it('changes nothing when the same files are imported again', async () => {
+    await runImport(['medidas', ...ficheros], destino.env);
+    const tras = await horas();
     const segunda = await runImport(['medidas', ...ficheros], destino.env);
     expect(segunda.code).toBe(0);
     expect(segunda.stdout).toMatch(/: 0 horas nuevas, 0 actualizadas .*, \d+ sin cambios/);
     expect(await horas()).toEqual(tras);
   });
 
-  it('rejects a broken file whole, printing each faulty line, and writes nothing', async () => {
+  it('rejects a broken file whole (exit 1, nothing written), printing each faulty line', async () => {
     const { code, stdout, stderr } = await runImport(
       ['medidas', join(MUESTRAS, 'P5D_9901_0762_20251101.0'), join(MUESTRAS, 'consumo-roto.csv')],
       destino.env,
@@ -85,7 +69,7 @@ describe('npm run import -- medidas', { timeout: 180_000 }, () => {
     expect(await horas()).toEqual({});
   });
 
-  it("reads the sector's real F5D in full and refuses it because its CUPS is not a supply point of the portal", async () => {
+  it("refuses the sector's real F5D, read in full, because its CUPS is not a supply point of the portal", async () => {
     const { code, stderr } = await runImport(['medidas', fixtureDelSector('real/F5D_0237_0762_20211008.0')], destino.env);
     expect(code).toBe(1);
     expect(stderr).toContain('El CUPS ES0237000000130940CT0F (1464 medidas) no corresponde a ningún suministro');

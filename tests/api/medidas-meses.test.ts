@@ -6,57 +6,27 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { construirCups } from '../../src/lib/cups.ts';
+import { describe, expect, it } from 'vitest';
 import { rangoDias } from '../../src/lib/medidas/horas.ts';
-import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { importarMedidas } from '../../src/server/medidas/importar.ts';
 import { totalesDeSerie } from '../../src/lib/medidas/serie.ts';
 import { completarTotalesMeses, densificar, leerCurvaHorariaTexto, serieDeTexto } from '../../src/server/medidas/meses.ts';
 import { leerCurva } from '../../src/server/medidas/service.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { baseDeDatosDelFichero } from '../support/database.ts';
+import { unaVez } from '../support/ganchos.ts';
+import { registrosDeDias as horas } from '../support/medidas.ts';
 import { nuevoDni } from '../support/privado.ts';
-import { suministroPrueba } from '../support/suministros.ts';
+import { puntoNuevo } from '../support/suministros.ts';
 
-let database: TestDatabase;
-let seq = 0;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = baseDeDatosDelFichero();
 
 /** A supply point of a new holder; answers its CUPS and id. */
 async function punto(): Promise<{ cups: string; id: number }> {
-  const cups = construirCups('9901', 700_000 + ++seq * 13 + Math.floor(Math.random() * 1e5) * 1000);
-  const { ids } = await guardarSuministros(database.db, [suministroPrueba(cups, 'epd', nuevoDni())]);
-  return { cups, id: ids.get(cups)! };
-}
-
-/** Every hour of the civil days [desde, hasta], shaped by `f` (null leaves the hour out). */
-function horas(cups: string, desde: string, hasta: string, f: (n: number) => Partial<RegistroMedida> | null): RegistroMedida[] {
-  const out: RegistroMedida[] = [];
-  const { inicio, fin } = rangoDias(desde, hasta);
-  let n = 0;
-  for (let t = inicio.getTime(); t < fin.getTime(); t += 3_600_000, n++) {
-    const x = f(n);
-    if (x === null) continue;
-    out.push({
-      cups,
-      inicio: new Date(t),
-      minutos: 60,
-      importadaWh: 100 + (n % 37),
-      exportadaWh: null,
-      metodo: 'real',
-      firme: true,
-      origen: 'CSV',
-      ...x,
-    });
-  }
-  return out;
+  const s = puntoNuevo(nuevoDni(), 'epd');
+  const { ids } = await guardarSuministros(database.db, [s]);
+  return { cups: s.cups, id: ids.get(s.cups)! };
 }
 
 /** Both readings of one range. */
@@ -69,38 +39,49 @@ async function ambas(id: number, desde: string, hasta: string) {
 }
 
 describe('the packed monthly curve', () => {
-  it('reads back exactly what the hourly rows hold, across gaps, qualities, surplus and both clock changes', async () => {
-    const p = await punto();
-    // October 2025 (25-hour day on the 26th) to early April 2026 (23-hour day on 29 March), with every kind of hour.
-    const registros = horas(p.cups, '2025-10-20', '2026-04-03', (n) => {
-      // Scattered gaps, and the whole civil day 12 January 2026: 84 days of 24 hours plus one for the October change.
-      if (n % 97 === 5 || (n >= 84 * 24 + 1 && n < 85 * 24 + 1)) return null;
-      const metodo = n % 11 === 0 ? 'estimada' : 'real';
-      const firme = n % 7 === 0 ? false : n % 13 === 0 ? null : true;
-      const exportadaWh = n > 1500 && n < 1700 ? (n % 5) * 40 : null; // surplus only some days
-      return { metodo, firme, exportadaWh };
+  describe('across gaps, qualities, surplus and both clock changes', () => {
+    /** October 2025 (25-hour day on the 26th) to early April 2026 (23-hour day on 29 March), with every kind of hour. */
+    const p = unaVez(async () => {
+      const nuevo = await punto();
+      const registros = horas(nuevo.cups, '2025-10-20', '2026-04-03', (n) => {
+        // Scattered gaps, and the whole civil day 12 January 2026: 84 days of 24 hours plus one for the October change.
+        if (n % 97 === 5 || (n >= 84 * 24 + 1 && n < 85 * 24 + 1)) return null;
+        const metodo = n % 11 === 0 ? 'estimada' : 'real';
+        const firme = n % 7 === 0 ? false : n % 13 === 0 ? null : true;
+        const exportadaWh = n > 1500 && n < 1700 ? (n % 5) * 40 : null; // surplus only some days
+        return { metodo, firme, exportadaWh };
+      });
+      expect((await importarMedidas(database.db, registros)).ok).toBe(true);
+      return nuevo;
     });
-    expect((await importarMedidas(database.db, registros)).ok).toBe(true);
-    for (const [desde, hasta] of [
+
+    it.each([
       ['2025-10-20', '2026-04-03'],
       ['2025-10-26', '2025-10-26'],
       ['2026-03-29', '2026-03-29'],
       ['2025-11-30', '2025-12-01'],
       ['2025-12-31', '2026-01-01'],
       ['2026-02-10', '2026-02-10'],
-    ] as const) {
+    ])('reads back from %s to %s exactly what the hourly rows hold', async (desde, hasta) => {
       const { filas, empaquetada } = await ambas(p.id, desde, hasta);
       expect(empaquetada, `${desde}…${hasta}`).toEqual(filas);
-    }
-    const octubre = await ambas(p.id, '2025-10-26', '2025-10-26');
-    expect(octubre.empaquetada.importadaWh).toHaveLength(25);
-    expect(octubre.empaquetada.calidad).not.toContain('-');
-    const marzo = await ambas(p.id, '2026-03-29', '2026-03-29');
-    expect(marzo.empaquetada.importadaWh).toHaveLength(23);
-    // The day with no measures at all is a run of empty slots, not a shorter array.
-    const hueco = await ambas(p.id, '2026-01-12', '2026-01-12');
-    expect(hueco.empaquetada.calidad).toBe('-'.repeat(24));
-    expect(hueco.empaquetada.importadaWh).toEqual(Array(24).fill(null));
+    });
+
+    it('has the 25 hours of the October day, none empty', async () => {
+      const octubre = await ambas(p.id, '2025-10-26', '2025-10-26');
+      expect(octubre.empaquetada.importadaWh).toHaveLength(25);
+      expect(octubre.empaquetada.calidad).not.toContain('-');
+    });
+
+    it('has the 23 hours of the March day', async () => {
+      expect((await ambas(p.id, '2026-03-29', '2026-03-29')).empaquetada.importadaWh).toHaveLength(23);
+    });
+
+    it('keeps a day with no measures at all as a run of empty slots, not a shorter array', async () => {
+      const hueco = await ambas(p.id, '2026-01-12', '2026-01-12');
+      expect(hueco.empaquetada.calidad).toBe('-'.repeat(24));
+      expect(hueco.empaquetada.importadaWh).toEqual(Array(24).fill(null));
+    });
   });
 
   it('follows a corrected import: estimated hours become real and firm, a better value is never lost', async () => {
@@ -124,51 +105,68 @@ describe('the packed monthly curve', () => {
     expect(empaquetada.calidad).toBe('n'.repeat(24) + 'F'.repeat(24) + 'n'.repeat(24));
   });
 
-  it("stores each month's sums per period as the rows sum them, and fills those an upgrade left empty", async () => {
-    const p = await punto();
-    await importarMedidas(
-      database.db,
-      horas(p.cups, '2025-12-01', '2026-02-28', (n) => (n % 53 === 0 ? null : { metodo: n % 9 ? 'real' : 'estimada' })),
-    );
-    const totales = () =>
-      queryRows<{ mes: string; totales: { importadaWh: number[]; horas: number[] } | null; filas: number; wh: number }>(
+  describe("each month's sums per period", () => {
+    /** December 2025 to February 2026, every 53rd hour missing, some estimated; and the months stored. */
+    const meses = unaVez(async () => {
+      const p = await punto();
+      await importarMedidas(
         database.db,
-        sql`select to_char(m.mes at time zone 'UTC', 'YYYY-MM') as mes, m.totales,
-              (select count(*)::int from medidas_horarias h where h.suministro_id = m.suministro_id and h.inicio >= m.mes and h.inicio < m.mes + interval '1 month') as filas,
-              (select coalesce(sum(importada_wh), 0)::int from medidas_horarias h where h.suministro_id = m.suministro_id and h.inicio >= m.mes and h.inicio < m.mes + interval '1 month') as wh
-            from medidas_horarias_mes m where m.suministro_id = ${p.id} order by m.mes`,
+        horas(p.cups, '2025-12-01', '2026-02-28', (n) => (n % 53 === 0 ? null : { metodo: n % 9 ? 'real' : 'estimada' })),
       );
-    const guardados = await totales();
-    // The range's first hour (23:00 UTC on 30 November) is one of the gaps, so November has no month.
-    expect(guardados.map((g) => g.mes)).toEqual(['2025-12', '2026-01', '2026-02']);
-    for (const g of guardados) {
-      expect(g.totales, g.mes).not.toBeNull();
-      expect(
-        g.totales!.importadaWh.reduce((a, b) => a + b),
-        g.mes,
-      ).toBe(g.wh);
-      expect(
-        g.totales!.horas.reduce((a, b) => a + b),
-        g.mes,
-      ).toBe(g.filas);
-    }
-    // December and January are whole in this range, so their stored sums are used: the same totals as summing the hours.
+      const totales = () =>
+        queryRows<{ mes: string; totales: { importadaWh: number[]; horas: number[] } | null; filas: number; wh: number }>(
+          database.db,
+          sql`select to_char(m.mes at time zone 'UTC', 'YYYY-MM') as mes, m.totales,
+                (select count(*)::int from medidas_horarias h where h.suministro_id = m.suministro_id and h.inicio >= m.mes and h.inicio < m.mes + interval '1 month') as filas,
+                (select coalesce(sum(importada_wh), 0)::int from medidas_horarias h where h.suministro_id = m.suministro_id and h.inicio >= m.mes and h.inicio < m.mes + interval '1 month') as wh
+              from medidas_horarias_mes m where m.suministro_id = ${p.id} order by m.mes`,
+        );
+      return { p, totales, guardados: await totales() };
+    });
     const { inicio, fin } = rangoDias('2025-12-01', '2026-02-28');
     const referencia = async (tarifa: '2.0TD' | '3.0TD') =>
       totalesDeSerie(
-        serieDeTexto(await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, tarifa, 'peninsula'), inicio),
+        serieDeTexto(await leerCurvaHorariaTexto(database.db, meses.p.id, inicio, fin, tarifa, 'peninsula'), inicio),
         tarifa,
         'peninsula',
       );
-    const dos = await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, '2.0TD', 'peninsula');
-    expect({ periodos: dos.periodos, total: dos.total }).toEqual(await referencia('2.0TD'));
-    // Another tariff: the stored sums were made with other periods and are not used.
-    const seis = await leerCurvaHorariaTexto(database.db, p.id, inicio, fin, '3.0TD', 'peninsula');
-    expect({ periodos: seis.periodos, total: seis.total }).toEqual(await referencia('3.0TD'));
-    // Months left without sums (as migration 0007 leaves them) are summed by the periodic task.
-    await database.db.execute(sql`update medidas_horarias_mes set totales = null where suministro_id = ${p.id}`);
-    expect(await completarTotalesMeses(database.db, 2)).toBeGreaterThanOrEqual(3);
-    expect(await totales()).toEqual(guardados);
+
+    it('are stored for each month with data', () => {
+      // The range's first hour (23:00 UTC on 30 November) is one of the gaps, so November has no month.
+      expect(meses.guardados.map((g) => g.mes)).toEqual(['2025-12', '2026-01', '2026-02']);
+    });
+
+    it('add up to what the rows of the month sum', () => {
+      for (const g of meses.guardados) {
+        expect(g.totales, g.mes).not.toBeNull();
+        expect(
+          g.totales!.importadaWh.reduce((a, b) => a + b),
+          g.mes,
+        ).toBe(g.wh);
+        expect(
+          g.totales!.horas.reduce((a, b) => a + b),
+          g.mes,
+        ).toBe(g.filas);
+      }
+    });
+
+    it('are used for whole months of the same tariff, with the same totals as summing the hours', async () => {
+      // December and January are whole in this range.
+      const dos = await leerCurvaHorariaTexto(database.db, meses.p.id, inicio, fin, '2.0TD', 'peninsula');
+      expect({ periodos: dos.periodos, total: dos.total }).toEqual(await referencia('2.0TD'));
+    });
+
+    it('are not used for another tariff, whose periods are others', async () => {
+      const seis = await leerCurvaHorariaTexto(database.db, meses.p.id, inicio, fin, '3.0TD', 'peninsula');
+      expect({ periodos: seis.periodos, total: seis.total }).toEqual(await referencia('3.0TD'));
+    });
+
+    it('are filled by the periodic task where an upgrade left them empty', async () => {
+      // As migration 0007 leaves them.
+      await database.db.execute(sql`update medidas_horarias_mes set totales = null where suministro_id = ${meses.p.id}`);
+      expect(await completarTotalesMeses(database.db, 2)).toBeGreaterThanOrEqual(3);
+      expect(await meses.totales()).toEqual(meses.guardados);
+    });
   });
 
   it('answers an empty curve for a range without measures', async () => {

@@ -4,26 +4,30 @@
  * state on generated homes, none on the homes the browser tests reserve (cliente010…024).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase } from '../support/database.ts';
+import { unaVez } from '../support/ganchos.ts';
 
-let database: TestDatabase;
 const ahora = new Date('2026-11-02T09:00:00Z');
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await loadDemoData(database.db, createLogger('silent'), { now: ahora });
-}, 180_000);
-afterAll(async () => {
-  await database.destroy();
-});
+/** A database with the demo loaded. */
+const database = unaVez(
+  async () => {
+    const db = await createTestDatabase();
+    await loadDemoData(db.db, createLogger('silent'), { now: ahora });
+    return db;
+  },
+  (db) => db.destroy(),
+  180_000,
+);
 
 describe('demo contractual modifications', () => {
-  it('gives the household an activated power change eight months ago and an accepted one in progress', async () => {
-    const filas = await queryRows<{
+  /** The household's requests, oldest first, with their supply point's powers and last power change. */
+  const delHogar = unaVez(async () => ({
+    filas: await queryRows<{
       cups: string;
       estado: string;
       fecha_activacion: string | null;
@@ -36,24 +40,37 @@ describe('demo contractual modifications', () => {
                  (select string_agg(e.estado, ' ' order by e.momento, e.id) from solicitudes_modificacion_eventos e where e.solicitud_id = m.id) as eventos
           from solicitudes_modificacion m join suministros s on s.id = m.suministro_id
           where s.titular_nif = '12345678Z' order by m.numero`,
-    );
-    expect(filas.map((f) => [f.cups, f.estado, f.eventos])).toEqual([
+    ),
+  }));
+
+  it('gives the household an activated power change and an accepted one in progress', () => {
+    expect(delHogar.filas.map((f) => [f.cups, f.estado, f.eventos])).toEqual([
       [construirCups('9902', 1), 'activada', 'enviada aceptada activada'],
       [construirCups('9901', 1), 'aceptada', 'enviada aceptada'],
     ]);
-    expect(filas[0]!.potencias).toEqual([5750, 5750]);
-    expect(filas[0]!.ultimo).toBe(filas[0]!.fecha_activacion);
-    expect(filas[0]!.fecha_activacion! < '2026-04-01').toBe(true);
-    expect(filas[1]!.potencias).toEqual([4600, 4600]);
   });
 
-  it('has requests in every state and kind, none on the homes reserved for browser tests', async () => {
+  it('applied the activated change eight months ago: its powers and its date', () => {
+    const [activada] = delHogar.filas;
+    expect(activada!.potencias).toEqual([5750, 5750]);
+    expect(activada!.ultimo).toBe(activada!.fecha_activacion);
+    expect(activada!.fecha_activacion! < '2026-04-01').toBe(true);
+  });
+
+  it('has not applied the one in progress', () => {
+    expect(delHogar.filas[1]!.potencias).toEqual([4600, 4600]);
+  });
+
+  it('has requests in every state and kind', async () => {
     const estados = await queryRows<{ estado: string; tipo: string }>(
       database.db,
       sql`select distinct estado, tipo from solicitudes_modificacion`,
     );
     expect(new Set(estados.map((e) => e.estado))).toEqual(new Set(['enviada', 'aceptada', 'rechazada', 'activada', 'anulada']));
     expect(new Set(estados.map((e) => e.tipo))).toEqual(new Set(['potencia', 'titular']));
+  });
+
+  it('has none on the homes reserved for browser tests', async () => {
     const reservadas = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from solicitudes_modificacion m join users u on u.id = m.user_id

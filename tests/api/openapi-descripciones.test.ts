@@ -3,8 +3,9 @@
  * schema, each parameter, in Spanish. The test walks the served document and lists what lacks a
  * description, so a new field without one fails with its place named.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { unaVez } from '../support/ganchos.ts';
+import { servidorDelFichero } from '../support/server.ts';
 
 interface Esquema {
   $ref?: string;
@@ -43,15 +44,8 @@ function sinDescripcion(esquema: Esquema | undefined, donde: string, faltan: str
   for (const lista of [esquema.allOf, esquema.anyOf, esquema.oneOf]) for (const parte of lista ?? []) sinDescripcion(parte, donde, faltan);
 }
 
-let server: TestServer;
-let doc: Documento;
-beforeAll(async () => {
-  server = await startTestServer();
-  doc = (await (await server.fetch('/api/openapi.json')).json()) as Documento;
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = servidorDelFichero();
+const doc = unaVez(async () => (await (await server.fetch('/api/openapi.json')).json()) as Documento);
 
 describe('the OpenAPI document', () => {
   it('describes every property of every named schema', () => {

@@ -4,17 +4,11 @@
  * operation is one of the public calls docs/api.md lists. Walks the document, so a route added
  * later without its guard fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAJE_CUERPO_GRANDE } from '../../src/server/http/cuerpo.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { servidorDelFichero } from '../support/server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = servidorDelFichero();
 
 type Operacion = { security?: unknown[] };
 type Documento = { paths: Record<string, Record<string, Operacion>> };

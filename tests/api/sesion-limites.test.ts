@@ -2,15 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
 import type * as PasswordModule from '../../src/server/auth/password.ts';
 import { mailOutbox, rateLimits } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createMailWorker } from '../../src/server/mail/worker.ts';
-import { createUser, grantPermissions, permisosAlActivar } from '../../src/server/usuarios/service.ts';
-import { requestFrom, startTestServer, type TestServer } from '../support/server.ts';
+import { basic, cuenta as cuentaDe, datosAlta, enviarCorreos, nuevoCorreo, nuevoDni, PASSWORD } from '../support/privado.ts';
+import { requestFrom, servidorDelFichero } from '../support/server.ts';
 
 // Spies on the password functions, to prove a refused attempt computes no hash.
 vi.mock('../../src/server/auth/password.ts', async (importOriginal) => {
@@ -18,18 +17,10 @@ vi.mock('../../src/server/auth/password.ts', async (importOriginal) => {
   return { ...original, verifyPassword: vi.fn(original.verifyPassword), hashPassword: vi.fn(original.hashPassword) };
 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = servidorDelFichero();
 
 const MIN = 60_000;
 const HORA = 60 * MIN;
-const PASSWORD = 'Clave123';
-let seq = 0;
 let red = 0;
 
 // Each test starts at the beginning of a fresh hour (windows are aligned to the epoch) and uses its own addresses.
@@ -42,27 +33,8 @@ beforeEach(() => {
 /** The n-th loopback address of this test: 127.<test>.<n / 250>.<n % 250 + 1>. */
 const dir = (n: number) => `127.${red % 250}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
-function nuevoDni(): string {
-  const n = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-  return `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
-}
+const cuenta = () => cuentaDe(server, { prefijo: 'limite' });
 
-async function cuenta() {
-  const email = `limite${++seq}-${Date.now()}@correo.example`;
-  const nif = nuevoDni();
-  const { id } = await createUser(server.database.db, {
-    nif,
-    email,
-    nombre: 'Ana',
-    apellido1: 'Ruiz',
-    password: PASSWORD,
-    estado: 'activo',
-  });
-  await grantPermissions(server.database.db, id, permisosAlActivar());
-  return { id, email, nif };
-}
-
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 const loginDesde = (address: string, user: string, password: string) =>
   server.fetchFrom(address, '/api/accesoUsuario', { method: 'POST', headers: { Authorization: basic(user, password) } });
 const postDesde = (address: string, path: string, body: unknown) =>
@@ -128,39 +100,53 @@ describe('login limits', () => {
     expect((await loginDesde(dir(2), real.email, PASSWORD)).status).toBe(200);
   });
 
-  it('slow distributed guessing of one account from new addresses, never its owner at a known one', async () => {
-    const { email, nif } = await cuenta();
-    const casa = dir(0);
-    expect((await loginDesde(casa, email, PASSWORD)).status).toBe(200);
-    // 20 addresses, one guess each: under every per-address limit.
-    for (let i = 1; i <= 20; i++) expect((await loginDesde(dir(i), email, `Mala${i}x`)).status).toBe(401);
-    const antes = verificaciones();
-    await esperaLimite(await loginDesde(dir(21), email, 'Mala21x'), 60 * 60);
-    expect(verificaciones()).toBe(antes);
-    // The owner at home is not affected.
-    expect((await loginDesde(casa, email, PASSWORD)).status).toBe(200);
-    // An unknown name is not an account: its guesses are limited per pair and address only.
-    expect((await loginDesde(dir(22), 'nadie@correo.example', 'Mala22x')).status).toBe(401);
+  describe('slow distributed guessing of one account', () => {
+    /** An account its owner logged in to from dir(0), then guessed once from each of 20 new addresses (1 to 20). */
+    async function adivinada() {
+      const u = await cuenta();
+      expect((await loginDesde(dir(0), u.email, PASSWORD)).status).toBe(200);
+      // 20 addresses, one guess each: under every per-address limit.
+      for (let i = 1; i <= 20; i++) expect((await loginDesde(dir(i), u.email, `Mala${i}x`)).status).toBe(401);
+      return u;
+    }
 
-    // The owner on a new address proves the mailbox with a password reset; that address is then known.
-    const viaje = dir(30);
-    expect((await loginDesde(viaje, email, PASSWORD)).status).toBe(429);
-    expect((await postDesde(viaje, '/api/recuperarClave', { nif, correoElectronico: email, host: '' })).status).toBe(200);
-    await createMailWorker({
-      db: server.database.db,
-      mailer: server.mailer,
-      clock: server.clock,
-      logger: createLogger('silent'),
-    }).runOnce();
-    const mail = server.mailer.sent.filter((m) => m.to === email).at(-1)!;
-    const enlace = /(http\S+\/sesion\/nueva-clave\/\S+)/.exec(mail.text)![1]!;
-    const reset = await postDesde(viaje, '/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: enlace });
-    expect(reset.status).toBe(200);
-    expect((await loginDesde(viaje, email, 'Nueva456')).status).toBe(200);
+    it('refuse a 21st new address within the hour, before any hash', async () => {
+      const { email } = await adivinada();
+      const antes = verificaciones();
+      await esperaLimite(await loginDesde(dir(21), email, 'Mala21x'), 60 * 60);
+      expect(verificaciones()).toBe(antes);
+    });
 
-    // After the window, new addresses may try again.
-    server.clock.advance(HORA);
-    expect((await loginDesde(dir(40), email, 'Mala40x')).status).toBe(401);
+    it('never hold back its owner at a known address', async () => {
+      const { email } = await adivinada();
+      await loginDesde(dir(21), email, 'Mala21x');
+      expect((await loginDesde(dir(0), email, PASSWORD)).status).toBe(200);
+    });
+
+    it('limit an unknown name, which is no account, only per pair and address', async () => {
+      await adivinada();
+      expect((await loginDesde(dir(22), 'nadie@correo.example', 'Mala22x')).status).toBe(401);
+    });
+
+    it('make known the new address from which the owner resets the password', async () => {
+      const { email, nif } = await adivinada();
+      const viaje = dir(30);
+      expect((await loginDesde(viaje, email, PASSWORD)).status).toBe(429);
+      // The owner proves the mailbox with a password reset.
+      expect((await postDesde(viaje, '/api/recuperarClave', { nif, correoElectronico: email, host: '' })).status).toBe(200);
+      await enviarCorreos(server);
+      const mail = server.mailer.sent.filter((m) => m.to === email).at(-1)!;
+      const enlace = /(http\S+\/sesion\/nueva-clave\/\S+)/.exec(mail.text)![1]!;
+      const reset = await postDesde(viaje, '/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: enlace });
+      expect(reset.status).toBe(200);
+      expect((await loginDesde(viaje, email, 'Nueva456')).status).toBe(200);
+    });
+
+    it('let new addresses try again after the window', async () => {
+      const { email } = await adivinada();
+      server.clock.advance(HORA);
+      expect((await loginDesde(dir(40), email, 'Mala40x')).status).toBe(401);
+    });
   });
 
   it('count a refused request nowhere, so a limited attacker cannot push the account ceiling', async () => {
@@ -201,32 +187,22 @@ describe('login limits', () => {
 });
 
 describe('registration and recovery limits', () => {
-  const alta = (correo: string, nif = nuevoDni()) => ({
-    nif,
-    razonSocial: '',
-    nombre: 'Ana',
-    apellido1: 'Ruiz',
-    apellido2: 'Gil',
-    password: PASSWORD,
-    correoElectronico: correo,
-    host: '',
-  });
-
   it('refuse an 11th registration from one address within the hour, before hashing the password', async () => {
     const a = dir(1);
-    for (let i = 0; i < 10; i++)
-      expect((await postDesde(a, '/api/altaUsuario', alta(`r${++seq}-${Date.now()}@correo.example`))).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await postDesde(a, '/api/altaUsuario', datosAlta())).status).toBe(200);
     const antes = hashes();
-    await esperaLimite(await postDesde(a, '/api/altaUsuario', alta(`r${++seq}-${Date.now()}@correo.example`)), 60 * 60);
+    await esperaLimite(await postDesde(a, '/api/altaUsuario', datosAlta()), 60 * 60);
     expect(hashes()).toBe(antes);
-    expect((await postDesde(dir(2), '/api/altaUsuario', alta(`r${++seq}-${Date.now()}@correo.example`))).status).toBe(200);
+    expect((await postDesde(dir(2), '/api/altaUsuario', datosAlta())).status).toBe(200);
   });
 
   it('refuse a 6th registration naming one e-mail within the hour, from any address', async () => {
-    const correo = `mismo${++seq}-${Date.now()}@correo.example`;
-    expect((await postDesde(dir(1), '/api/altaUsuario', alta(correo))).status).toBe(200);
-    for (let i = 2; i <= 5; i++) expect((await postDesde(dir(i), '/api/altaUsuario', alta(correo.toUpperCase()))).status).toBe(409);
-    expect((await postDesde(dir(6), '/api/altaUsuario', alta(correo))).status).toBe(429);
+    const correo = nuevoCorreo('mismo');
+    expect((await postDesde(dir(1), '/api/altaUsuario', datosAlta({ correoElectronico: correo }))).status).toBe(200);
+    for (let i = 2; i <= 5; i++) {
+      expect((await postDesde(dir(i), '/api/altaUsuario', datosAlta({ correoElectronico: correo.toUpperCase() }))).status).toBe(409);
+    }
+    expect((await postDesde(dir(6), '/api/altaUsuario', datosAlta({ correoElectronico: correo }))).status).toBe(429);
   });
 
   it('refuse an 11th recovery request from one address within the hour', async () => {
@@ -237,19 +213,31 @@ describe('registration and recovery limits', () => {
     expect((await postDesde(dir(2), '/api/recuperarClave', body)).status).toBe(200);
   });
 
-  it('send at most 3 recovery mails an hour to one account, answering the same and keeping the last link valid', async () => {
+  /** Asks five times, from five addresses, to recover the password of a new account; answers the answers and the mails queued. */
+  async function cincoRecuperaciones() {
     const { email, nif } = await cuenta();
     await server.database.db.delete(mailOutbox);
-    const body = { nif, correoElectronico: email, host: '' };
     const answers = new Set<string>();
     for (let i = 1; i <= 5; i++) {
-      const res = await postDesde(dir(i), '/api/recuperarClave', body);
+      const res = await postDesde(dir(i), '/api/recuperarClave', { nif, correoElectronico: email, host: '' });
       answers.add(`${res.status} ${await res.text()}`);
     }
+    const filas = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    return { answers, filas };
+  }
+
+  it('answer every recovery request of one account the same, mailed or not', async () => {
+    const { answers } = await cincoRecuperaciones();
     expect(answers.size).toBe(1);
     expect([...answers][0]).toMatch(/^200 /);
-    const filas = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(filas).toHaveLength(3);
+  });
+
+  it('send at most 3 recovery mails an hour to one account', async () => {
+    expect((await cincoRecuperaciones()).filas).toHaveLength(3);
+  });
+
+  it('keep valid the last recovery link mailed', async () => {
+    const { filas } = await cincoRecuperaciones();
     const ultimo = /(http\S+\/sesion\/nueva-clave\/\S+)/.exec(filas.sort((x, y) => x.id - y.id).at(-1)!.text)![1]!;
     expect((await postDesde(dir(9), '/api/actualizarClave', { password: 'Nueva456', passwordCopy: 'Nueva456', host: ultimo })).status).toBe(
       200,

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/server/site/static-files.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { unaVez } from '../support/ganchos.ts';
+import { startTestServer } from '../support/server.ts';
 
 /** A small built site, shaped like Astro's output, written by the test. */
 const FILES: Record<string, string> = {
@@ -19,20 +20,21 @@ const FILES: Record<string, string> = {
   'media/clip.mp4': '0123456789'.repeat(100),
 };
 
-let dir: string;
-let server: TestServer;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'site-'));
-  for (const [path, content] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  server = await startTestServer({ site: await loadSite(dir) });
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+/** The site, written to a temporary folder, and a server that serves it. */
+const dir = mkdtempSync(join(tmpdir(), 'site-'));
+const server = unaVez(
+  async () => {
+    for (const [path, content] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+    return startTestServer({ site: await loadSite(dir) });
+  },
+  async (servidor) => {
+    await servidor.close();
+    rmSync(dir, { recursive: true, force: true });
+  },
+);
 
 const page = async (path: string, init?: RequestInit) => {
   const res = await server.fetch(path, init);
@@ -45,48 +47,40 @@ describe('page routing', () => {
     expect(await page('/')).toMatchObject({ status: 200, id: 'home' });
   });
 
-  it('answers every private path with the private shell', async () => {
-    for (const path of [
-      '/inicio',
-      '/administrador/administrador-usuarios',
-      '/accesoyconexion/listado-de-solicitudes',
-      '/accesoyconexion/solicitud',
-      '/comercializadora/sips',
-      '/comercializadora/solicitud-atr',
-      '/medidas/curvas',
-      '/medidas/potencia',
-      '/modificacionesContractuales/modificaciones-contractuales',
-      '/contacto/reclamaciones',
-      '/perfil',
-      '/informacionContrato/detalle-informacion-contrato',
-    ]) {
-      expect(await page(path), path).toMatchObject({ status: 200, id: 'private-shell' });
-    }
+  it.each([
+    '/inicio',
+    '/administrador/administrador-usuarios',
+    '/accesoyconexion/listado-de-solicitudes',
+    '/accesoyconexion/solicitud',
+    '/comercializadora/sips',
+    '/comercializadora/solicitud-atr',
+    '/medidas/curvas',
+    '/medidas/potencia',
+    '/modificacionesContractuales/modificaciones-contractuales',
+    '/contacto/reclamaciones',
+    '/perfil',
+    '/informacionContrato/detalle-informacion-contrato',
+  ])('answers the private path %s with the private shell', async (path) => {
+    expect(await page(path), path).toMatchObject({ status: 200, id: 'private-shell' });
   });
 
-  it('answers mailed links with their session pages', async () => {
-    expect(await page('/sesion/activar-usuario/3f9a8c')).toMatchObject({ status: 200, id: 'activar-usuario' });
-    expect(await page('/sesion/nueva-clave/77aa0b')).toMatchObject({ status: 200, id: 'nueva-clave' });
+  it.each([
+    ['/sesion/activar-usuario/3f9a8c', 'activar-usuario'],
+    ['/sesion/nueva-clave/77aa0b', 'nueva-clave'],
+  ])('answers the mailed link %s with its session page', async (path, id) => {
+    expect(await page(path)).toMatchObject({ status: 200, id });
   });
 
-  it('serves built pages with or without the trailing slash', async () => {
-    expect(await page('/legal/aviso-legal')).toMatchObject({ status: 200, id: 'legal-aviso-legal' });
-    expect(await page('/legal/aviso-legal/')).toMatchObject({ status: 200, id: 'legal-aviso-legal' });
+  it.each(['/legal/aviso-legal', '/legal/aviso-legal/'])('serves a built page as %s, with or without the trailing slash', async (path) => {
+    expect(await page(path)).toMatchObject({ status: 200, id: 'legal-aviso-legal' });
   });
 
-  it('shows the home page, as a 404, for any other path', async () => {
-    for (const path of [
-      '/no-existe',
-      '/legal/otra',
-      '/a/b/c?x=1',
-      '/area-privada-shell',
-      '/%E0%A4%A',
-      '/../package.json',
-      '/inicio-falso',
-    ]) {
+  it.each(['/no-existe', '/legal/otra', '/a/b/c?x=1', '/area-privada-shell', '/%E0%A4%A', '/../package.json', '/inicio-falso'])(
+    'shows the home page, as a 404, for %s',
+    async (path) => {
       expect(await page(path), path).toMatchObject({ status: 404, id: 'home' });
-    }
-  });
+    },
+  );
 
   it('refuses methods other than GET and HEAD on pages', async () => {
     const res = await server.fetch('/', { method: 'POST' });
@@ -96,11 +90,14 @@ describe('page routing', () => {
 });
 
 describe('static files', () => {
-  it('caches hashed assets for a year and revalidates pages', async () => {
+  it('caches hashed assets for a year', async () => {
     const asset = await server.fetch('/_astro/app.AbC123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('has pages revalidated', async () => {
     const html = await server.fetch('/');
     expect(html.headers.get('cache-control')).toBe('no-cache');
   });
@@ -117,13 +114,19 @@ describe('static files', () => {
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 10-19/1000');
     expect(await res.text()).toBe('0123456789');
+  });
+
+  it('answers 416 to a range beyond the file', async () => {
     const bad = await server.fetch('/media/clip.mp4', { headers: { Range: 'bytes=5000-' } });
     expect(bad.status).toBe(416);
   });
 
-  it('compresses text files for clients that accept gzip, but not a file under 1 KB', async () => {
+  it('compresses text files for clients that accept gzip', async () => {
     const res = await server.fetch('/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('leaves a file under 1 KB uncompressed', async () => {
     const pequeno = await server.fetchFrom('127.0.0.1', '/_astro/tiny.AbC123.js', { headers: { 'Accept-Encoding': 'gzip, br, zstd' } });
     expect(pequeno.headers.get('content-encoding')).toBeNull();
     expect(await pequeno.text()).toBe('export const y = 2;');

@@ -3,14 +3,16 @@
  * directory (PGlite) or its own PostgreSQL database, depending on the project's driver.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
-import { TEST_DRIVER } from './database.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
+import { guardarSuministros, type SuministroEntrada } from '../../src/server/suministros/service.ts';
+import { nuevaBasePostgres, TEST_DRIVER } from './database.ts';
+import { enCadaTest } from './ganchos.ts';
 
 /** The repository's root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,26 +35,48 @@ export async function crearDestino(): Promise<Destino> {
       destroy: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `portal_import_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const { url, borrar } = await nuevaBasePostgres('portal_import');
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
     // Two connections: migrate() holds one for its advisory lock while it works on the other.
-    abrir: () => openPostgres(url.toString(), 2),
+    abrir: () => openPostgres(url, 2),
     async destroy() {
-      const a = new pg.Client({ connectionString: admin });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await borrar();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens a destination's database, reads it with `leer`, and closes it again (the child needs it to itself). */
+export async function leerDestino<T>(destino: Destino, leer: (database: Database) => Promise<T>): Promise<T> {
+  const database = await destino.abrir();
+  try {
+    return await leer(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A fresh destination for each test. Given supply points (or `preparar`), its database is migrated
+ * first and holds them, as a portal already running would.
+ */
+export function destinoPorTest(suministros: SuministroEntrada[] = [], preparar?: (database: Database) => Promise<void>): Destino {
+  return enCadaTest(
+    async () => {
+      const destino = await crearDestino();
+      if (suministros.length > 0 || preparar) {
+        await leerDestino(destino, async (database) => {
+          await migrate(database);
+          await syncDistribuidoras(database.db);
+          await guardarSuministros(database.db, suministros);
+          await preparar?.(database);
+        });
+      }
+      return destino;
+    },
+    (destino) => destino.destroy(),
+  );
 }
 
 /** Runs scripts/import.ts with the project's Node and returns its exit code and output. */

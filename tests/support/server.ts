@@ -9,7 +9,9 @@ import type { Clock } from '../../src/server/http/context.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import type { MailMessage, Mailer } from '../../src/server/mail/transports.ts';
 import type { SiteIndex } from '../../src/server/site/static-files.ts';
+import { beforeEach } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { enCadaTest, unaVez } from './ganchos.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -138,4 +140,30 @@ export async function startTestServer(
       await database.destroy();
     },
   };
+}
+
+/** One server for the whole test file (a fresh database costs seconds): started before its first test, closed after its last. */
+export function servidorDelFichero(options: Parameters<typeof startTestServer>[0] = {}): TestServer {
+  return unaVez(
+    () => startTestServer(options),
+    (server) => server.close(),
+  );
+}
+
+/** A server on a fresh database for each test of the enclosing block (or file), for tests that break it. */
+export function servidorPorTest(options: Parameters<typeof startTestServer>[0] = {}): TestServer {
+  return enCadaTest(
+    () => startTestServer(options),
+    (server) => server.close(),
+  );
+}
+
+/**
+ * Moves the clock an hour before each test: every request comes from 127.0.0.1, so each test
+ * starts in fresh rate-limit windows.
+ */
+export function unaHoraMasEnCadaTest(server: TestServer): void {
+  beforeEach(() => {
+    server.clock.advance(60 * 60 * 1000);
+  });
 }

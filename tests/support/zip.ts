@@ -14,23 +14,22 @@ export function zip(ficheros: { nombre: string; datos: Uint8Array }[], guardado 
     const cuerpo = guardado ? Buffer.from(datos) : deflateRawSync(datos);
     const metodo = guardado ? 0 : 8;
     const crc = crc32(datos);
-    const local = Buffer.alloc(30);
+    // The fields both headers carry, from byte 8 of the local one and byte 10 of the central one.
+    const comunes = (cabecera: Buffer, desde: number) => {
+      cabecera.writeUInt16LE(metodo, desde);
+      cabecera.writeUInt32LE(crc, desde + 6);
+      cabecera.writeUInt32LE(cuerpo.length, desde + 10);
+      cabecera.writeUInt32LE(datos.length, desde + 14);
+      cabecera.writeUInt16LE(n.length, desde + 18);
+      return cabecera;
+    };
+    const local = comunes(Buffer.alloc(30), 8);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(metodo, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(cuerpo.length, 18);
-    local.writeUInt32LE(datos.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
+    const central = comunes(Buffer.alloc(46), 10);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(metodo, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(cuerpo.length, 20);
-    central.writeUInt32LE(datos.length, 24);
-    central.writeUInt16LE(n.length, 28);
     central.writeUInt32LE(desplazamiento, 42);
     locales.push(local, n, cuerpo);
     centrales.push(central, n);

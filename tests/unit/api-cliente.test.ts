@@ -19,13 +19,15 @@ describe('paths', () => {
     expect(rutaApi('/api/users/refresh-token')).toBe('/api/users/refresh-token');
   });
 
-  it('leaves out capacidadNodal and distribuidoras only', () => {
-    expect(seIntercepta('/api/capacidadNodal/epd')).toBe(false);
-    expect(seIntercepta('capacidadNodal')).toBe(false);
-    expect(seIntercepta('/api/distribuidoras')).toBe(false);
-    expect(seIntercepta('/api/distribuidoras?x=1')).toBe(false);
-    expect(seIntercepta('/api/distribuidorasExtra')).toBe(true);
-    expect(seIntercepta('/api/listadoUsuarios')).toBe(true);
+  it.each([
+    ['/api/capacidadNodal/epd', false],
+    ['capacidadNodal', false],
+    ['/api/distribuidoras', false],
+    ['/api/distribuidoras?x=1', false],
+    ['/api/distribuidorasExtra', true],
+    ['/api/listadoUsuarios', true],
+  ])('intercepts %s: %s (it leaves out capacidadNodal and distribuidoras only)', (ruta, intercepta) => {
+    expect(seIntercepta(ruta)).toBe(intercepta);
   });
 });
 

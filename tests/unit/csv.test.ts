@@ -26,24 +26,31 @@ describe('neutralizeFormula', () => {
 });
 
 describe('CSV cells and lines', () => {
-  it('quotes cells holding the separator, quotes or line breaks, doubling the quotes', () => {
-    expect(quoteCsvCell('a;b')).toBe('"a;b"');
-    expect(quoteCsvCell('dice "hola"')).toBe('"dice ""hola"""');
-    expect(quoteCsvCell('dos\nlíneas')).toBe('"dos\nlíneas"');
-    expect(quoteCsvCell('a,b')).toBe('a,b');
-    expect(quoteCsvCell('a,b', ',')).toBe('"a,b"');
-  });
+  it.each<[string, string | undefined, string]>([
+    ['a;b', undefined, '"a;b"'],
+    ['dice "hola"', undefined, '"dice ""hola"""'],
+    ['dos\nlíneas', undefined, '"dos\nlíneas"'],
+    ['a,b', undefined, 'a,b'],
+    ['a,b', ',', '"a,b"'],
+  ])(
+    'writes %j (separator %j) as %j: quoted when it holds the separator, quotes or line breaks, quotes doubled',
+    (texto, separador, celda) => {
+      expect(quoteCsvCell(texto, separador)).toBe(celda);
+    },
+  );
 
-  it('writes numbers with a decimal comma, without exponents or binary noise', () => {
-    expect(csvDecimal(12.5)).toBe('12,5');
-    expect(csvDecimal(-3.6736)).toBe('-3,6736');
-    expect(csvDecimal(100)).toBe('100');
-    expect(csvDecimal(0.1 + 0.2)).toBe('0,3');
-    expect(csvDecimal(1e-7)).toBe('0');
-    expect(csvDecimal(1234567.891)).toBe('1234567,891');
-    expect(csvDecimal(100, 0)).toBe('100');
-    expect(csvDecimal(null)).toBe('');
-    expect(csvDecimal(Number.NaN)).toBe('');
+  it.each<[number | null, number | undefined, string]>([
+    [12.5, undefined, '12,5'],
+    [-3.6736, undefined, '-3,6736'],
+    [100, undefined, '100'],
+    [0.1 + 0.2, undefined, '0,3'],
+    [1e-7, undefined, '0'],
+    [1234567.891, undefined, '1234567,891'],
+    [100, 0, '100'],
+    [null, undefined, ''],
+    [Number.NaN, undefined, ''],
+  ])('writes %s (decimals %s) as «%s»: a decimal comma, no exponent, no binary noise', (numero, decimales, texto) => {
+    expect(csvDecimal(numero, decimales)).toBe(texto);
   });
 
   it('neutralises text but never numbers, so a negative longitude stays a number', () => {

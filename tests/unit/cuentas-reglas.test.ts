@@ -20,15 +20,17 @@ const persona = {
 };
 
 describe('password rule (docs/producto.md §5)', () => {
-  it('needs 3 to 30 characters with a digit, a lower-case and an upper-case letter', () => {
-    expect(cumpleReglaPassword('aB1')).toBe(true);
-    expect(cumpleReglaPassword('aB')).toBe(false);
-    expect(cumpleReglaPassword('ab1')).toBe(false);
-    expect(cumpleReglaPassword('AB1')).toBe(false);
-    expect(cumpleReglaPassword('aBc')).toBe(false);
-    expect(cumpleReglaPassword('aB1' + 'x'.repeat(27))).toBe(true);
-    expect(cumpleReglaPassword('aB1' + 'x'.repeat(28))).toBe(false);
-    expect(cumpleReglaPassword('Ñandú1')).toBe(true);
+  it.each([
+    ['aB1', true, 'the shortest'],
+    ['aB', false, 'too short'],
+    ['ab1', false, 'no upper-case letter'],
+    ['AB1', false, 'no lower-case letter'],
+    ['aBc', false, 'no digit'],
+    ['aB1' + 'x'.repeat(27), true, 'the longest'],
+    ['aB1' + 'x'.repeat(28), false, 'too long'],
+    ['Ñandú1', true, 'Spanish letters'],
+  ])('needs 3 to 30 characters with a digit, a lower-case and an upper-case letter: %s is %s (%s)', (clave, cumple) => {
+    expect(cumpleReglaPassword(clave)).toBe(cumple);
   });
 });
 

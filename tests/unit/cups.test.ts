@@ -14,15 +14,21 @@ describe('CUPS (docs/sector.md §1)', () => {
     expect(cupsBase('es0237 0000 0013 0940 ct 0f')).toBe('ES0237000000130940CT');
   });
 
-  it('names each kind of mistake', () => {
-    expect(errorCups('')).toBe('vacio');
-    expect(errorCups('ES123')).toBe('longitud');
-    expect(errorCups('FR1234123456789012JY')).toBe('pais');
-    expect(errorCups('ES12341234567890A2JY')).toBe('digitos');
-    expect(errorCups('ES1234123456789012JZ')).toBe('control');
-    expect(errorCups('ES1234123456789012JY1T')).toBe('frontera'); // stdnum's own doctest: T is not a border type
-    expect(errorCups('ES1234123456789012JY1F')).toBeNull();
-    for (const kind of Object.keys(MENSAJES_CUPS)) expect(MENSAJES_CUPS[kind as keyof typeof MENSAJES_CUPS]).toMatch(/CUPS/);
+  it.each([
+    ['', 'vacio'],
+    ['ES123', 'longitud'],
+    ['FR1234123456789012JY', 'pais'],
+    ['ES12341234567890A2JY', 'digitos'],
+    ['ES1234123456789012JZ', 'control'],
+    // stdnum's own doctest: T is not a border type.
+    ['ES1234123456789012JY1T', 'frontera'],
+    ['ES1234123456789012JY1F', null],
+  ])('names the mistake of «%s»: %s', (cups, error) => {
+    expect(errorCups(cups)).toBe(error);
+  });
+
+  it.each(Object.keys(MENSAJES_CUPS))('explains the mistake %s in words that name the CUPS', (kind) => {
+    expect(MENSAJES_CUPS[kind as keyof typeof MENSAJES_CUPS]).toMatch(/CUPS/);
   });
 
   it('builds valid CUPS for any distributor and id, and any other letter pair fails', () => {

@@ -15,10 +15,12 @@ function capture() {
 }
 
 describe('logs keep secrets out', () => {
-  it('redacts the link id of activation and reset paths', () => {
-    expect(loggablePath('/sesion/activar-usuario/9f8e7d6c5b4a')).toBe('/sesion/activar-usuario/[redactado]');
-    expect(loggablePath('/sesion/nueva-clave/abc/def')).toBe('/sesion/nueva-clave/[redactado]/def');
-    expect(loggablePath('/medidas/curvas')).toBe('/medidas/curvas');
+  it.each([
+    ['/sesion/activar-usuario/9f8e7d6c5b4a', '/sesion/activar-usuario/[redactado]'],
+    ['/sesion/nueva-clave/abc/def', '/sesion/nueva-clave/[redactado]/def'],
+    ['/medidas/curvas', '/medidas/curvas'],
+  ])('logs %s as %s: the link id of activation and reset paths redacted', (ruta, registrada) => {
+    expect(loggablePath(ruta)).toBe(registrada);
   });
 
   it('drops query parameters from a failed query error, in the message, the stack and the fields', () => {

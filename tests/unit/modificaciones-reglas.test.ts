@@ -38,17 +38,18 @@ const hogar: ContratoSolicitud = {
   titularNombre: 'Lucía Martín Ortega',
 };
 
-/** A 3.0TD three-phase workshop with a maximeter, installation up to 55 kW. */
+/** Three-phase at 400 V with a maximeter, as a business is supplied. */
+const TRIFASICO_CON_MAXIMETRO = { tensionV: 400, fases: 'trifasico', modoControlPotencia: 'maximetro' } as const;
+
+/** A 3.0TD workshop, installation up to 55 kW. */
 const taller: ContratoSolicitud = {
   ...hogar,
+  ...TRIFASICO_CON_MAXIMETRO,
+  titularNif: 'B00001016',
+  titularNombre: 'Talleres Ribera Demo, S.L.',
   tarifa: '3.0TD',
   potenciasW: [20000, 20000, 25000, 25000, 25000, 40000],
   potenciaMaximaW: 55000,
-  tensionV: 400,
-  fases: 'trifasico',
-  modoControlPotencia: 'maximetro',
-  titularNif: 'B00001016',
-  titularNombre: 'Talleres Ribera Demo, S.L.',
 };
 
 /** A 6.1TD factory at 20 kV. */

@@ -13,12 +13,14 @@ import {
 import { tipoNifPerfil } from '../../src/lib/perfil/reglas.ts';
 
 describe('DNI', () => {
-  it('accepts the published vectors and rejects a wrong letter', () => {
-    // docs/sector.md §2.1 (python-stdnum): 54362315K valid; 12345678 → Z.
-    expect(esDniValido('54362315K')).toBe(true);
-    expect(esDniValido('12345678Z')).toBe(true);
-    expect(esDniValido('54362315A')).toBe(false);
-    expect(esDniValido('5436231K')).toBe(false);
+  // docs/sector.md §2.1 (python-stdnum): 54362315K valid; 12345678 → Z.
+  it.each([
+    ['54362315K', true],
+    ['12345678Z', true],
+    ['54362315A', false],
+    ['5436231K', false],
+  ])('takes %s for a valid DNI: %s', (dni, valido) => {
+    expect(esDniValido(dni)).toBe(valido);
   });
 
   it('accepts exactly one letter for every number', () => {
@@ -33,22 +35,28 @@ describe('DNI', () => {
 });
 
 describe('NIE', () => {
-  it('maps X, Y, Z to 0, 1, 2 (docs/sector.md §2.2 and §2.4 vectors)', () => {
-    expect(esNieValido('X2482300W')).toBe(true);
-    expect(esNieValido('X5253868R')).toBe(true);
-    expect(esNieValido('X2482300A')).toBe(false);
-    expect(esNieValido('Y2482300W')).toBe(false);
+  // X, Y, Z stand for 0, 1, 2 (docs/sector.md §2.2 and §2.4 vectors).
+  it.each([
+    ['X2482300W', true],
+    ['X5253868R', true],
+    ['X2482300A', false],
+    ['Y2482300W', false],
+  ])('takes %s for a valid NIE: %s', (nie, valido) => {
+    expect(esNieValido(nie)).toBe(valido);
   });
 });
 
 describe('NIF K, L and M (people without DNI or NIE, Orden EHA/451/2008)', () => {
-  it('accepts the vectors python-stdnum and other validators publish, and refuses a wrong letter', () => {
-    for (const nif of ['K0867756N', 'L3453453A', 'M5566542J']) {
-      expect(esNifPersonaEspecialValido(nif), nif).toBe(true);
-      expect(esNifValido(nif), nif).toBe(true);
-    }
-    expect(esNifValido('K0867756J')).toBe(false);
-    expect(esNifValido('N0867756N')).toBe(false);
+  it.each(['K0867756N', 'L3453453A', 'M5566542J'])('accepts %s, a vector python-stdnum and other validators publish', (nif) => {
+    expect(esNifPersonaEspecialValido(nif), nif).toBe(true);
+    expect(esNifValido(nif), nif).toBe(true);
+  });
+
+  it.each([
+    ['K0867756J', 'a wrong letter'],
+    ['N0867756N', 'a first letter that is not K, L or M'],
+  ])('refuses %s, with %s', (nif) => {
+    expect(esNifValido(nif)).toBe(false);
   });
 
   it('takes the mod-23 letter of the 7 digits, for every number (against BigInt arithmetic)', () => {
@@ -68,35 +76,40 @@ describe('NIF K, L and M (people without DNI or NIE, Orden EHA/451/2008)', () =>
 });
 
 describe('CIF', () => {
-  it('accepts the published vectors', () => {
-    expect(esCifValido('B64717838')).toBe(true);
-    expect(esCifValido('B64717839')).toBe(false);
-    expect(esCifValido('Q2816003D')).toBe(true);
+  it.each([
+    ['B64717838', true],
+    ['B64717839', false],
+    ['Q2816003D', true],
+  ])('takes the published vector %s for a valid CIF: %s', (cif, valido) => {
+    expect(esCifValido(cif)).toBe(valido);
   });
 
-  it('needs a digit after A, B, E, H and a letter after N, P, Q, R, S, W', () => {
-    expect(esCifValido('B00001016')).toBe(true);
-    expect(esCifValido('B0000101F')).toBe(false); // F is the letter of 6: a B needs the digit
-    expect(esCifValido('Q2816003D')).toBe(true);
-    expect(esCifValido('Q28160034')).toBe(false); // a Q needs the letter
-    expect(esCifValido('G00001016')).toBe(true); // others accept either form
-    expect(esCifValido('G0000101F')).toBe(true);
+  it.each([
+    ['B00001016', true, 'a B with its digit'],
+    ['B0000101F', false, 'a B with the letter of 6: a B needs the digit'],
+    ['Q2816003D', true, 'a Q with its letter'],
+    ['Q28160034', false, 'a Q with the digit: a Q needs the letter'],
+    ['G00001016', true, 'a G with the digit: the others accept either form'],
+    ['G0000101F', true, 'a G with the letter'],
+  ])('takes %s for a valid CIF: %s (%s)', (cif, valido) => {
+    expect(esCifValido(cif)).toBe(valido);
   });
 
-  it('rejects first letters that name no entity type', () => {
-    expect(esCifValido('I00001016')).toBe(false);
-    expect(esCifValido('X00001016')).toBe(false);
+  it.each(['I00001016', 'X00001016'])('rejects %s, whose first letter names no entity type', (cif) => {
+    expect(esCifValido(cif)).toBe(false);
   });
 });
 
 describe('classification while typing (docs/producto.md §4)', () => {
-  it('says DNI for a valid DNI or NIE, CIF for a valid CIF, INCOMPLETO otherwise', () => {
-    expect(tipoNif('54362315k')).toBe('DNI');
-    expect(tipoNif('x2482300w')).toBe('DNI');
-    expect(tipoNif('b64717838')).toBe('CIF');
-    expect(tipoNif('5436231')).toBe('INCOMPLETO');
-    expect(tipoNif('')).toBe('INCOMPLETO');
-    expect(tipoNif('54362315A')).toBe('INCOMPLETO');
+  it.each([
+    ['54362315k', 'DNI'],
+    ['x2482300w', 'DNI'],
+    ['b64717838', 'CIF'],
+    ['5436231', 'INCOMPLETO'],
+    ['', 'INCOMPLETO'],
+    ['54362315A', 'INCOMPLETO'],
+  ])('says «%s» is %s: DNI for a valid DNI or NIE, CIF for a valid CIF, INCOMPLETO otherwise', (nif, tipo) => {
+    expect(tipoNif(nif)).toBe(tipo);
   });
 
   it('normalises case, spaces, dots and dashes', () => {

@@ -87,38 +87,35 @@ describe('docs/producto.md §6 rules for logged-in users', () => {
 });
 
 describe('decision 006 extensions', () => {
-  it('every /administrador path needs -administrador', () => {
-    for (const path of [
+  /** Paths of decision 006, a permission that lets a user in, and the area they need. */
+  const RUTAS_CON_AREA: [string, string, string][] = [
+    ...[
       '/administrador/administrador-usuarios',
       '/administrador/administrador-usuarios/abc',
       '/administrador/acceso-como-usuario',
       '/administrador/incidencias',
       '/administrador/auditoria',
       '/administrador/contadores',
-    ]) {
-      expect(tipo(guarda(path, '', conPermisos('eod-administrador'))), path).toBe('permitir');
-      expect(tipo(guarda(path, '', sinArea('administrador'))), path).toBe('sin-permiso');
-    }
-  });
-
-  it('the consumer screens need -distribucion', () => {
-    for (const path of [
+    ].map((path): [string, string, string] => [path, 'eod-administrador', 'administrador']),
+    // The consumer screens.
+    ...[
       '/medidas/certificado-consumo',
       '/medidas/lecturas-programadas',
       '/medidas/estado-contador',
       '/modificacionesContractuales/modificaciones-contractuales',
       '/informacionContrato/detalle-informacion-contrato',
-    ]) {
-      expect(tipo(guarda(path, '', conPermisos('epd-distribucion'))), path).toBe('permitir');
-      expect(tipo(guarda(path, '', sinArea('distribucion'))), path).toBe('sin-permiso');
-    }
+    ].map((path): [string, string, string] => [path, 'epd-distribucion', 'distribucion']),
+    ...['/contacto/consultas-y-peticiones', '/contacto/reclamaciones', '/contacto/detalleReclamacion/7'].map(
+      (path): [string, string, string] => [path, 'epd-contacto', 'contacto'],
+    ),
+  ];
+
+  it.each(RUTAS_CON_AREA)('lets %s in with %s', (path, permiso) => {
+    expect(tipo(guarda(path, '', conPermisos(permiso))), path).toBe('permitir');
   });
 
-  it('contacto paths need -contacto', () => {
-    for (const path of ['/contacto/consultas-y-peticiones', '/contacto/reclamaciones', '/contacto/detalleReclamacion/7']) {
-      expect(tipo(guarda(path, '', conPermisos('epd-contacto'))), path).toBe('permitir');
-      expect(tipo(guarda(path, '', sinArea('contacto'))), path).toBe('sin-permiso');
-    }
+  it.each(RUTAS_CON_AREA)('keeps %s from a user without the -%s area', (path, _, area) => {
+    expect(tipo(guarda(path, '', sinArea(area))), path).toBe('sin-permiso');
   });
 
   it('sends a bare first segment on to its first screen, keeping the query', () => {

@@ -4,19 +4,26 @@ import { addressKey, clienteDeCadena, normalizeAddress } from '../../src/server/
 import { claveLimite } from '../../src/server/rate-limit/service.ts';
 
 describe('client addresses for rate limits', () => {
-  it('write IPv4-mapped IPv6 as plain IPv4', () => {
-    expect(normalizeAddress('::ffff:192.0.2.7')).toBe('192.0.2.7');
-    expect(normalizeAddress('::FFFF:192.0.2.7')).toBe('192.0.2.7');
+  it.each(['::ffff:192.0.2.7', '::FFFF:192.0.2.7'])('write the IPv4-mapped IPv6 %s as plain IPv4', (direccion) => {
+    expect(normalizeAddress(direccion)).toBe('192.0.2.7');
+  });
+
+  it('key an IPv4 address as it is', () => {
     expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
   });
 
-  it('group IPv6 addresses by their /64, however they are written', () => {
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:DB8:1:2::')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  it.each([
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('group the IPv6 address %s by its /64, %s', (direccion, red) => {
+    expect(addressKey(direccion)).toBe(red);
+  });
+
+  it('tell different /64 networks apart', () => {
     expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
   });
 
@@ -39,20 +46,27 @@ describe('rate-limit keys', () => {
 describe('the client behind trusted proxies', () => {
   const lista = ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'];
 
-  it('is the socket peer unless the peer is a trusted proxy', () => {
-    expect(clienteDeCadena([], '198.51.100.1', '203.0.113.9')).toBe('198.51.100.1');
-    expect(clienteDeCadena(lista, '198.51.100.1', '203.0.113.9')).toBe('198.51.100.1');
-    expect(clienteDeCadena(lista, '10.1.2.3', undefined)).toBe('10.1.2.3');
-  });
+  it.each<[string[], string, string | undefined, string]>([
+    [[], '198.51.100.1', '203.0.113.9', '198.51.100.1'],
+    [lista, '198.51.100.1', '203.0.113.9', '198.51.100.1'],
+    [lista, '10.1.2.3', undefined, '10.1.2.3'],
+  ])(
+    'is the socket peer unless the peer is a trusted proxy (proxies %j, peer %s, forwarded %s: %s)',
+    (proxies, par, reenviada, cliente) => {
+      expect(clienteDeCadena(proxies, par, reenviada)).toBe(cliente);
+    },
+  );
 
-  it('is the rightmost forwarded address no trusted proxy added, never one the client wrote to the left', () => {
-    expect(clienteDeCadena(lista, '10.1.2.3', '203.0.113.9')).toBe('203.0.113.9');
-    expect(clienteDeCadena(lista, '10.1.2.3', '1.1.1.1, 203.0.113.9, 192.0.2.10')).toBe('203.0.113.9');
-    expect(clienteDeCadena(lista, 'fd00::5', '2001:db8::7, fd12::1')).toBe('2001:db8::7');
-    expect(clienteDeCadena(lista, '10.1.2.3', '::ffff:203.0.113.9')).toBe('203.0.113.9');
+  it.each([
+    ['10.1.2.3', '203.0.113.9', '203.0.113.9'],
+    ['10.1.2.3', '1.1.1.1, 203.0.113.9, 192.0.2.10', '203.0.113.9'],
+    ['fd00::5', '2001:db8::7, fd12::1', '2001:db8::7'],
+    ['10.1.2.3', '::ffff:203.0.113.9', '203.0.113.9'],
     // Nothing but proxies: the leftmost; nothing usable: the peer.
-    expect(clienteDeCadena(lista, '10.1.2.3', '10.9.9.9, 192.0.2.10')).toBe('10.9.9.9');
-    expect(clienteDeCadena(lista, '10.1.2.3', 'basura, ')).toBe('10.1.2.3');
+    ['10.1.2.3', '10.9.9.9, 192.0.2.10', '10.9.9.9'],
+    ['10.1.2.3', 'basura, ', '10.1.2.3'],
+  ])('is, from the proxy %s forwarding «%s», %s: the rightmost address no trusted proxy added', (par, reenviada, cliente) => {
+    expect(clienteDeCadena(lista, par, reenviada)).toBe(cliente);
   });
 
   it('is configured as a list of addresses and CIDR blocks, and a bad one stops the start naming the variable', () => {

@@ -23,10 +23,14 @@ describe('CSP', () => {
 });
 
 describe('cache policy', () => {
-  it('is immutable for hashed assets only', () => {
-    expect(cacheControlFor('/_astro/index.Ab12Cd.js')).toContain('immutable');
-    expect(cacheControlFor('/pagefind/fragment/es_1a2b.pf_fragment')).toContain('immutable');
-    expect(cacheControlFor('/index.html')).toBe('no-cache');
-    expect(cacheControlFor('/media/hero.mp4')).toBe('public, max-age=86400, must-revalidate');
+  it.each(['/_astro/index.Ab12Cd.js', '/pagefind/fragment/es_1a2b.pf_fragment'])('is immutable for the hashed asset %s', (ruta) => {
+    expect(cacheControlFor(ruta)).toContain('immutable');
+  });
+
+  it.each([
+    ['/index.html', 'no-cache'],
+    ['/media/hero.mp4', 'public, max-age=86400, must-revalidate'],
+  ])('is, for %s, %s', (ruta, politica) => {
+    expect(cacheControlFor(ruta)).toBe(politica);
   });
 });

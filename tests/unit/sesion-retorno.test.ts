@@ -3,21 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { rutaDeRetornoSegura } from '../../src/lib/sesion/retorno.ts';
 
 describe('rutaDeRetornoSegura', () => {
-  it('keeps a same-site path with its query and fragment', () => {
-    expect(rutaDeRetornoSegura('/medidas/curvas')).toBe('/medidas/curvas');
-    expect(rutaDeRetornoSegura('/accesoyconexion/solicitud?id=7#docs')).toBe('/accesoyconexion/solicitud?id=7#docs');
-    expect(rutaDeRetornoSegura('/')).toBe('/');
+  it.each(['/medidas/curvas', '/accesoyconexion/solicitud?id=7#docs', '/'])(
+    'keeps the same-site path %s with its query and fragment',
+    (ruta) => {
+      expect(rutaDeRetornoSegura(ruta)).toBe(ruta);
+    },
+  );
+
+  it.each([
+    ['/medidas/../perfil', '/perfil'],
+    ['/../../etc', '/etc'],
+  ])('normalises the dot segments of %s to %s, staying on the site', (ruta, normalizada) => {
+    expect(rutaDeRetornoSegura(ruta)).toBe(normalizada);
   });
 
-  it('normalises dot segments and still stays on the site', () => {
-    expect(rutaDeRetornoSegura('/medidas/../perfil')).toBe('/perfil');
-    expect(rutaDeRetornoSegura('/../../etc')).toBe('/etc');
-  });
-
-  it('falls back to /inicio when absent or empty', () => {
-    expect(rutaDeRetornoSegura(null)).toBe('/inicio');
-    expect(rutaDeRetornoSegura(undefined)).toBe('/inicio');
-    expect(rutaDeRetornoSegura('')).toBe('/inicio');
+  it.each([null, undefined, ''])('falls back to /inicio for %j, an absent or empty path', (ruta) => {
+    expect(rutaDeRetornoSegura(ruta)).toBe('/inicio');
   });
 
   it('accepts another default', () => {
@@ -54,11 +55,9 @@ describe('rutaDeRetornoSegura', () => {
     '/sesion/login?returnUrl=/inicio',
     '/' + 'a'.repeat(2100),
   ];
-  for (const truco of trucos) {
-    it(`refuses ${JSON.stringify(truco.slice(0, 60))}`, () => {
-      expect(rutaDeRetornoSegura(truco)).toBe('/inicio');
-    });
-  }
+  it.each(trucos.map((truco) => [JSON.stringify(truco.slice(0, 60)), truco]))('refuses %s', (_, truco) => {
+    expect(rutaDeRetornoSegura(truco)).toBe('/inicio');
+  });
 
   it('never returns anything a browser would read as another origin', () => {
     const base = 'https://portal.example';

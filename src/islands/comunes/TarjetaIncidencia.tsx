@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { EstadoIncidenciaRed, IncidenciaRedPublica } from '../../lib/incidencias/banner.ts';
+import { Dato } from './Dato.tsx';
 import './tarjeta-incidencia.css';
 import { numero } from '../../lib/formato/numeros.ts';
 
@@ -58,28 +59,18 @@ function Tarjeta({
       </div>
       <p className="tarjeta__descripcion">{i.descripcion}</p>
       <dl className="tarjeta__datos">
-        {conDistribuidora && <Dato termino="Distribuidora">{i.distribuidoraNombre}</Dato>}
-        <Dato termino="Inicio">
+        {conDistribuidora && <Dato t="Distribuidora">{i.distribuidoraNombre}</Dato>}
+        <Dato t="Inicio">
           <time dateTime={i.inicio}>{FECHA.format(new Date(i.inicio))}</time>
         </Dato>
-        <Dato termino="Fin previsto">
+        <Dato t="Fin previsto">
           {i.finPrevisto ? <time dateTime={i.finPrevisto}>{FECHA.format(new Date(i.finPrevisto))}</time> : 'Pendiente de determinar'}
         </Dato>
-        <Dato termino="Clientes afectados">{i.clientesAfectados === null ? 'Sin estimar' : numero(i.clientesAfectados)}</Dato>
-        {i.codigosPostales.length > 0 && <Dato termino="Códigos postales">{i.codigosPostales.join(', ')}</Dato>}
+        <Dato t="Clientes afectados">{i.clientesAfectados === null ? 'Sin estimar' : numero(i.clientesAfectados)}</Dato>
+        {i.codigosPostales.length > 0 && <Dato t="Códigos postales">{i.codigosPostales.join(', ')}</Dato>}
       </dl>
       {nota}
     </article>
-  );
-}
-
-/** One term and its value in a card. */
-function Dato({ termino, children }: { termino: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{termino}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

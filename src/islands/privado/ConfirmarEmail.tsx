@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
+import { PantallaSesion } from '../sesion/PantallaSesion.tsx';
 import '../sesion/sesion.css';
 
 type Fase = { tipo: 'confirmando' } | { tipo: 'confirmado' } | { tipo: 'fallido'; status: number; mensaje: string };
@@ -41,39 +42,37 @@ export default function ConfirmarEmail() {
   }, []);
 
   return (
-    <div className="sesion">
-      <div className="sesion__tarjeta" aria-live="polite">
-        {fase.tipo === 'confirmando' && <p>Estamos confirmando su nueva dirección de correo electrónico…</p>}
-        {fase.tipo === 'confirmado' && (
-          <>
-            <p className="sesion__exito">Su nueva dirección de correo electrónico ha quedado confirmada.</p>
-            <p>
-              A partir de ahora es su usuario para entrar. Por seguridad hemos cerrado su sesión en todos sus dispositivos: vuelva a entrar
-              con la nueva dirección y su contraseña de siempre.
-            </p>
-            <p>
-              <a href="/sesion/login">Ir a Acceso</a>
-            </p>
-          </>
-        )}
-        {fase.tipo === 'fallido' && (
-          <>
-            <p>
-              <strong>No hemos podido confirmar el cambio de correo electrónico.</strong>
-            </p>
-            <p>
-              {fase.status === 409
-                ? 'Esa dirección ya la usa otra cuenta. Su correo no ha cambiado: puede pedir el cambio a otra dirección desde su perfil.'
-                : fase.status === 400
-                  ? 'Puede que el enlace ya se haya usado o que haya caducado (vale 24 horas). Su correo no ha cambiado: pida un enlace nuevo desde su perfil.'
-                  : fase.mensaje}
-            </p>
-            <p>
-              <a href="/perfil">Ir a mi perfil</a> · <a href="/sesion/login">Ir a Acceso</a> · <a href="/informacion">Contacto</a>
-            </p>
-          </>
-        )}
-      </div>
-    </div>
+    <PantallaSesion anunciar>
+      {fase.tipo === 'confirmando' && <p>Estamos confirmando su nueva dirección de correo electrónico…</p>}
+      {fase.tipo === 'confirmado' && (
+        <>
+          <p className="sesion__exito">Su nueva dirección de correo electrónico ha quedado confirmada.</p>
+          <p>
+            A partir de ahora es su usuario para entrar. Por seguridad hemos cerrado su sesión en todos sus dispositivos: vuelva a entrar
+            con la nueva dirección y su contraseña de siempre.
+          </p>
+          <p>
+            <a href="/sesion/login">Ir a Acceso</a>
+          </p>
+        </>
+      )}
+      {fase.tipo === 'fallido' && (
+        <>
+          <p>
+            <strong>No hemos podido confirmar el cambio de correo electrónico.</strong>
+          </p>
+          <p>
+            {fase.status === 409
+              ? 'Esa dirección ya la usa otra cuenta. Su correo no ha cambiado: puede pedir el cambio a otra dirección desde su perfil.'
+              : fase.status === 400
+                ? 'Puede que el enlace ya se haya usado o que haya caducado (vale 24 horas). Su correo no ha cambiado: pida un enlace nuevo desde su perfil.'
+                : fase.mensaje}
+          </p>
+          <p>
+            <a href="/perfil">Ir a mi perfil</a> · <a href="/sesion/login">Ir a Acceso</a> · <a href="/informacion">Contacto</a>
+          </p>
+        </>
+      )}
+    </PantallaSesion>
   );
 }

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
 import { idDeEnlace } from '../../lib/cuentas/reglas.ts';
-import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
+import { PantallaSesion } from './PantallaSesion.tsx';
+import { useModalSesion } from './usar-sesion.ts';
 import { ESPERAS, TEXTOS } from './textos.ts';
 import './sesion.css';
 
@@ -14,7 +15,7 @@ type Fase = 'confirmando' | 'activada' | 'fallida';
 /** The activation screen; the page's h1 says "Confirmando su dirección". */
 export default function ActivarUsuario() {
   const [fase, setFase] = useState<Fase>('confirmando');
-  const [modal, setModal] = useState<EstadoModal | null>(null);
+  const { modal, setModal } = useModalSesion();
   const hecho = useRef(false);
 
   useEffect(() => {
@@ -43,30 +44,27 @@ export default function ActivarUsuario() {
   }, []);
 
   return (
-    <div className="sesion">
-      <div className="sesion__tarjeta" aria-live="polite">
-        {fase === 'confirmando' && (
-          <p>Estamos confirmando su dirección de correo electrónico. Cuando terminemos, será redireccionado a la página de acceso.</p>
-        )}
-        {fase === 'activada' && (
-          <>
-            <p className="sesion__exito">Su cuenta se ha activado correctamente.</p>
-            <p>
-              Será redireccionado a la página de acceso en 5 segundos. Si no ocurre, <a href="/sesion/login">vaya a Acceso</a>.
-            </p>
-          </>
-        )}
-        {fase === 'fallida' && (
-          <>
-            <p>No hemos podido activar su cuenta con este enlace. Puede que ya la haya activado, o que el enlace haya caducado.</p>
-            <p>
-              <a href="/sesion/login">Ir a Acceso</a> · <a href="/sesion/crear-cuenta">Crear una cuenta</a> ·{' '}
-              <a href="/informacion">Contacto</a>
-            </p>
-          </>
-        )}
-      </div>
-      <Modal estado={modal} alCerrar={() => setModal(null)} />
-    </div>
+    <PantallaSesion anunciar modal={modal}>
+      {fase === 'confirmando' && (
+        <p>Estamos confirmando su dirección de correo electrónico. Cuando terminemos, será redireccionado a la página de acceso.</p>
+      )}
+      {fase === 'activada' && (
+        <>
+          <p className="sesion__exito">Su cuenta se ha activado correctamente.</p>
+          <p>
+            Será redireccionado a la página de acceso en 5 segundos. Si no ocurre, <a href="/sesion/login">vaya a Acceso</a>.
+          </p>
+        </>
+      )}
+      {fase === 'fallida' && (
+        <>
+          <p>No hemos podido activar su cuenta con este enlace. Puede que ya la haya activado, o que el enlace haya caducado.</p>
+          <p>
+            <a href="/sesion/login">Ir a Acceso</a> · <a href="/sesion/crear-cuenta">Crear una cuenta</a> ·{' '}
+            <a href="/informacion">Contacto</a>
+          </p>
+        </>
+      )}
+    </PantallaSesion>
   );
 }

@@ -3,14 +3,20 @@
  * both required; success goes to a same-site `returnUrl` or /inicio; failure opens the "Error"
  * modal; an already logged-in visitor goes to /inicio.
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
 import { login, rutaDeRetornoSegura, RETORNO_POR_DEFECTO } from '../../lib/sesion/index.ts';
-import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
-import { CampoPassword, CampoTexto, EnlaceVolver, ResumenErrores, type ErrorCampo } from './campos.tsx';
-import { useSalirSiHaySesion } from './usar-sesion.ts';
+import { CampoPassword } from '../comunes/formulario/CampoPassword.tsx';
+import { CampoTexto } from '../comunes/formulario/CampoTexto.tsx';
+import { erroresEnOrden } from '../comunes/formulario/errores.ts';
+import { ResumenErrores } from '../comunes/formulario/ResumenErrores.tsx';
+import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
+import { useFormularioSesion } from './usar-sesion.ts';
 import { MENSAJE_ERROR_CONEXION, TEXTOS } from './textos.ts';
 import './sesion.css';
+
+/** Order of the fields, for the error summary. */
+const ORDEN = ['usuario', 'password'] as const;
 
 /** The destination after login, from `?returnUrl=` (only a path on this site). */
 function destino(): string {
@@ -21,13 +27,9 @@ function destino(): string {
 export default function Login() {
   const [usuario, setUsuario] = useState('');
   const [password, setPassword] = useState('');
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const [intento, setIntento] = useState(0);
-  const [modal, setModal] = useState<EstadoModal | null>(null);
-  const enviando = useRef(false);
-
   // docs/producto.md §2: a visitor who is already logged in leaves this screen.
-  useSalirSiHaySesion(RETORNO_POR_DEFECTO);
+  const f = useFormularioSesion(RETORNO_POR_DEFECTO);
+  const { setModal, enviando } = f;
 
   const validar = (u: string, p: string): Record<string, string> => {
     const e: Record<string, string> = {};
@@ -39,12 +41,7 @@ export default function Login() {
   const onSubmit = async (ev: SubmitEvent<HTMLFormElement>) => {
     ev.preventDefault();
     if (enviando.current) return;
-    const e = validar(usuario, password);
-    setErrores(e);
-    if (Object.keys(e).length) {
-      setIntento((n) => n + 1);
-      return;
-    }
+    if (!f.comprobar(erroresEnOrden(ORDEN, validar(usuario, password)))) return;
     enviando.current = true;
     setModal({ tipo: 'spinner' });
     const r = await login(usuario.trim(), password);
@@ -79,55 +76,38 @@ export default function Login() {
     else setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: res.status === 0 ? MENSAJE_ERROR_CONEXION : res.error.mensaje });
   };
 
-  const lista: ErrorCampo[] = Object.entries(errores).map(([campo, mensaje]) => ({ campo, mensaje }));
-
   return (
-    <div className="sesion">
-      <EnlaceVolver href="/" texto="Volver al inicio" />
-      <div className="sesion__tarjeta">
-        <ResumenErrores titulo="Revise los campos marcados" errores={lista} intento={intento} />
-        <form noValidate onSubmit={onSubmit} aria-label="Acceso al área privada">
-          <CampoTexto
-            id="usuario"
-            etiqueta="Correo electrónico o usuario"
-            valor={usuario}
-            alCambiar={(v) => {
-              setUsuario(v);
-              if (errores['usuario'] && v.trim()) setErrores(({ usuario: _, ...resto }) => resto);
-            }}
-            error={errores['usuario']}
-            autoComplete="username"
-            tipo="text"
-            inputMode="email"
-            autoCapitalize="none"
-            requerido
-          />
-          <CampoPassword
-            id="password"
-            etiqueta="Contraseña"
-            valor={password}
-            alCambiar={(v) => {
-              setPassword(v);
-              if (errores['password'] && v) setErrores(({ password: _, ...resto }) => resto);
-            }}
-            error={errores['password']}
-            autoComplete="current-password"
-            requerido
-          />
-          <button type="submit" className="sesion__enviar">
-            Acceder
-          </button>
-        </form>
-        <ul className="sesion__enlaces">
-          <li>
-            ¿Aún no tiene cuenta? <a href="/sesion/crear-cuenta">Crear una cuenta</a>
-          </li>
-          <li>
-            ¿Ha olvidado su contraseña? <a href="/sesion/recordar-clave">Recuperar la contraseña</a>
-          </li>
-        </ul>
-      </div>
-      <Modal estado={modal} alCerrar={() => setModal(null)} />
-    </div>
+    <PantallaSesion volver={{ href: '/', texto: 'Volver al inicio' }} modal={f.modal}>
+      <ResumenErrores titulo="Revise los campos marcados" errores={f.errores} intento={f.intento} />
+      <FormularioSesion etiqueta="Acceso al área privada" alEnviar={onSubmit} textoEnviar="Acceder">
+        <CampoTexto
+          {...f.campo('usuario')}
+          etiqueta="Correo electrónico o usuario"
+          valor={usuario}
+          alCambiar={f.alCambiar('usuario', setUsuario, (v) => v.trim() !== '')}
+          autoComplete="username"
+          tipo="text"
+          inputMode="email"
+          autoCapitalize="none"
+          requerido
+        />
+        <CampoPassword
+          {...f.campo('password')}
+          etiqueta="Contraseña"
+          valor={password}
+          alCambiar={f.alCambiar('password', setPassword, (v) => v !== '')}
+          autoComplete="current-password"
+          requerido
+        />
+      </FormularioSesion>
+      <ul className="sesion__enlaces">
+        <li>
+          ¿Aún no tiene cuenta? <a href="/sesion/crear-cuenta">Crear una cuenta</a>
+        </li>
+        <li>
+          ¿Ha olvidado su contraseña? <a href="/sesion/recordar-clave">Recuperar la contraseña</a>
+        </li>
+      </ul>
+    </PantallaSesion>
   );
 }

@@ -3,11 +3,12 @@
  * password fields, checked in the order of `errorNuevaClave` (empty, different, rule), each failure
  * with its modal; the id travels inside `host`, the page's own URL (docs/api.md).
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
 import { errorNuevaClave, MENSAJE_PASSWORD } from '../../lib/cuentas/reglas.ts';
-import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
-import { CampoPassword } from './campos.tsx';
+import { CampoPassword } from '../comunes/formulario/CampoPassword.tsx';
+import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
+import { useModalSesion } from './usar-sesion.ts';
 import { TEXTOS } from './textos.ts';
 import './sesion.css';
 
@@ -22,8 +23,7 @@ const MODAL_ERROR = {
 export default function NuevaClave() {
   const [password, setPassword] = useState('');
   const [copia, setCopia] = useState('');
-  const [modal, setModal] = useState<EstadoModal | null>(null);
-  const enviando = useRef(false);
+  const { modal, setModal, enviando } = useModalSesion();
 
   const onSubmit = async (ev: SubmitEvent<HTMLFormElement>) => {
     ev.preventDefault();
@@ -54,39 +54,33 @@ export default function NuevaClave() {
   };
 
   return (
-    <div className="sesion">
-      <div className="sesion__tarjeta">
-        <div className="sesion__aviso" role="note">
-          <strong>Requisitos de la contraseña.</strong> {MENSAJE_PASSWORD}
-        </div>
-        <form noValidate onSubmit={onSubmit} aria-label="Elegir una contraseña nueva">
-          <CampoPassword
-            id="password"
-            etiqueta="Nueva contraseña"
-            valor={password}
-            alCambiar={setPassword}
-            autoComplete="new-password"
-            requerido
-            textoMostrar="Mostrar la nueva contraseña"
-          />
-          <CampoPassword
-            id="passwordCopy"
-            etiqueta="Repita la nueva contraseña"
-            valor={copia}
-            alCambiar={setCopia}
-            autoComplete="new-password"
-            requerido
-            textoMostrar="Mostrar la contraseña repetida"
-          />
-          <button type="submit" className="sesion__enviar">
-            Cambiar la contraseña
-          </button>
-        </form>
-        <p className="sesion__enlaces">
-          <a href="/sesion/login">Volver a Acceso</a>
-        </p>
+    <PantallaSesion modal={modal}>
+      <div className="sesion__aviso" role="note">
+        <strong>Requisitos de la contraseña.</strong> {MENSAJE_PASSWORD}
       </div>
-      <Modal estado={modal} alCerrar={() => setModal(null)} />
-    </div>
+      <FormularioSesion etiqueta="Elegir una contraseña nueva" alEnviar={onSubmit} textoEnviar="Cambiar la contraseña">
+        <CampoPassword
+          id="password"
+          etiqueta="Nueva contraseña"
+          valor={password}
+          alCambiar={setPassword}
+          autoComplete="new-password"
+          requerido
+          textoMostrar="Mostrar la nueva contraseña"
+        />
+        <CampoPassword
+          id="passwordCopy"
+          etiqueta="Repita la nueva contraseña"
+          valor={copia}
+          alCambiar={setCopia}
+          autoComplete="new-password"
+          requerido
+          textoMostrar="Mostrar la contraseña repetida"
+        />
+      </FormularioSesion>
+      <p className="sesion__enlaces">
+        <a href="/sesion/login">Volver a Acceso</a>
+      </p>
+    </PantallaSesion>
   );
 }

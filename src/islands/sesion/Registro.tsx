@@ -15,14 +15,36 @@ import {
 } from '../../lib/cuentas/formulario-registro.ts';
 import { altaUsuarioSchema, MENSAJE_FORMULARIO_INVALIDO, MENSAJE_PASSWORD } from '../../lib/cuentas/reglas.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../comunes/ListaAlertas.tsx';
-import { Modal, type EstadoModal } from '../comunes/Modal.tsx';
-import { CampoPassword, CampoTexto, EnlaceVolver, erroresPorCampo, ResumenErrores, type ErrorCampo } from './campos.tsx';
-import { useSalirSiHaySesion } from './usar-sesion.ts';
+import { CampoCorreo } from '../comunes/formulario/CampoCorreo.tsx';
+import { CampoPassword } from '../comunes/formulario/CampoPassword.tsx';
+import { CampoTexto } from '../comunes/formulario/CampoTexto.tsx';
+import { erroresDeResultado } from '../comunes/formulario/errores.ts';
+import { ResumenErrores } from '../comunes/formulario/ResumenErrores.tsx';
+import { CampoNif } from './CampoNif.tsx';
+import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
+import { useFormularioSesion } from './usar-sesion.ts';
 import { ESPERAS, MENSAJE_ERROR_CONEXION, TEXTOS } from './textos.ts';
 import './sesion.css';
 
 /** Order of the fields in the form, for the error summary. */
 const ORDEN = ['nif', 'nombre', 'apellido1', 'apellido2', 'razonSocial', 'correoElectronico', 'password'] as const;
+
+/** A name field that the NIF's kind enables or clears (docs/producto.md §4). */
+interface CampoIdentidad {
+  id: CampoDependiente;
+  etiqueta: string;
+  autoComplete: string;
+}
+
+/** The person's names, for a DNI or NIE. */
+const CAMPOS_PERSONA: readonly CampoIdentidad[] = [
+  { id: 'nombre', etiqueta: 'Nombre', autoComplete: 'given-name' },
+  { id: 'apellido1', etiqueta: 'Primer apellido', autoComplete: 'family-name' },
+  { id: 'apellido2', etiqueta: 'Segundo apellido', autoComplete: 'off' },
+];
+
+/** The company name, for a CIF. */
+const CAMPO_EMPRESA: CampoIdentidad = { id: 'razonSocial', etiqueta: 'Razón social', autoComplete: 'organization' };
 
 /** Where a logged-in visitor is sent (docs/producto.md §2). */
 const DESTINO_CON_SESION = '/accesoyconexion/listado-de-solicitudes';
@@ -32,15 +54,11 @@ export default function Registro() {
   const [identidad, setIdentidad] = useState<CamposIdentidad>({ nif: '', nombre: '', apellido1: '', apellido2: '', razonSocial: '' });
   const [correo, setCorreo] = useState('');
   const [password, setPassword] = useState('');
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const [intento, setIntento] = useState(0);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [modal, setModal] = useState<EstadoModal | null>(null);
-  const enviando = useRef(false);
-  const primerCampo = useRef<HTMLInputElement>(null);
-
   // docs/producto.md §2: a visitor who is already logged in leaves this screen.
-  useSalirSiHaySesion(DESTINO_CON_SESION);
+  const f = useFormularioSesion(DESTINO_CON_SESION);
+  const { setModal, enviando } = f;
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const primerCampo = useRef<HTMLInputElement>(null);
 
   const reglas = reglasRegistro(identidad);
 
@@ -53,12 +71,7 @@ export default function Registro() {
     if (enviando.current) return;
     const payload = payloadRegistro({ ...identidad, correoElectronico: correo, password }, window.location.origin);
     const r = altaUsuarioSchema.safeParse(payload);
-    if (!r.success) {
-      setErrores(erroresPorCampo(r.error.issues));
-      setIntento((n) => n + 1);
-      return;
-    }
-    setErrores({});
+    if (!f.comprobar(erroresDeResultado(ORDEN, r)) || !r.success) return;
     setAlertas([]);
     enviando.current = true;
     setModal({ tipo: 'spinner' });
@@ -86,125 +99,72 @@ export default function Registro() {
     }
   };
 
-  const lista: ErrorCampo[] = ORDEN.filter((c) => errores[c]).map((c) => ({ campo: c, mensaje: errores[c]! }));
-  const habilitado = (c: CampoDependiente) => reglas.habilitados[c];
+  const campoIdentidad = (c: CampoIdentidad) => (
+    <CampoTexto
+      key={c.id}
+      {...f.campo(c.id)}
+      etiqueta={c.etiqueta}
+      valor={identidad[c.id]}
+      alCambiar={(v) => cambiar(c.id, v)}
+      autoComplete={c.autoComplete}
+      deshabilitado={!reglas.habilitados[c.id]}
+      requerido
+    />
+  );
 
   return (
-    <div className="sesion">
-      <EnlaceVolver href="/sesion/login" texto="Volver a Acceso" />
-      <div className="sesion__tarjeta sesion__tarjeta--ancha">
-        <ResumenErrores titulo={MENSAJE_FORMULARIO_INVALIDO} errores={lista} intento={intento} />
-        <ListaAlertas
-          alertas={alertas}
-          etiqueta="Errores del alta"
-          alCerrar={(id) => {
-            setAlertas((a) => {
-              const quedan = a.filter((x) => x.id !== id);
-              if (quedan.length === 0) primerCampo.current?.focus();
-              return quedan;
-            });
-          }}
+    <PantallaSesion volver={{ href: '/sesion/login', texto: 'Volver a Acceso' }} ancha modal={f.modal}>
+      <ResumenErrores titulo={MENSAJE_FORMULARIO_INVALIDO} errores={f.errores} intento={f.intento} />
+      <ListaAlertas
+        alertas={alertas}
+        etiqueta="Errores del alta"
+        alCerrar={(id) => {
+          setAlertas((a) => {
+            const quedan = a.filter((x) => x.id !== id);
+            if (quedan.length === 0) primerCampo.current?.focus();
+            return quedan;
+          });
+        }}
+      />
+      <FormularioSesion etiqueta="Crear una cuenta" alEnviar={onSubmit} textoEnviar="Crear cuenta">
+        <p className="sesion__nota">Todos los campos que puede rellenar son obligatorios.</p>
+        <CampoNif
+          {...f.campo('nif')}
+          valor={identidad.nif}
+          alCambiar={(v) => cambiar('nif', v)}
+          ayuda={
+            <>
+              DNI, NIE o CIF con su letra o dígito de control.{' '}
+              {/* Only the classification is live: it is what changes while the user types. */}
+              <span aria-live="polite">
+                Tipo: <strong data-tipo-nif={reglas.tipo}>{TEXTO_TIPO_NIF[reglas.tipo]}</strong>
+              </span>
+            </>
+          }
+          refInput={primerCampo}
         />
-        <form noValidate onSubmit={onSubmit} aria-label="Crear una cuenta">
-          <p className="sesion__nota">Todos los campos que puede rellenar son obligatorios.</p>
-          <CampoTexto
-            id="nif"
-            etiqueta="NIF/CIF"
-            valor={identidad.nif}
-            alCambiar={(v) => cambiar('nif', v)}
-            error={errores['nif']}
-            ayuda={
-              <>
-                DNI, NIE o CIF con su letra o dígito de control.{' '}
-                {/* Only the classification is live: it is what changes while the user types. */}
-                <span aria-live="polite">
-                  Tipo: <strong data-tipo-nif={reglas.tipo}>{TEXTO_TIPO_NIF[reglas.tipo]}</strong>
-                </span>
-              </>
-            }
-            autoComplete="off"
-            autoCapitalize="characters"
-            requerido
-
-            refInput={primerCampo}
-          />
-          <fieldset className="sesion__grupo">
-            <legend>Persona (DNI o NIE)</legend>
-            <CampoTexto
-              id="nombre"
-              etiqueta="Nombre"
-              valor={identidad.nombre}
-              alCambiar={(v) => cambiar('nombre', v)}
-              error={errores['nombre']}
-              autoComplete="given-name"
-              deshabilitado={!habilitado('nombre')}
-              requerido
-            />
-            <CampoTexto
-              id="apellido1"
-              etiqueta="Primer apellido"
-              valor={identidad.apellido1}
-              alCambiar={(v) => cambiar('apellido1', v)}
-              error={errores['apellido1']}
-              autoComplete="family-name"
-              deshabilitado={!habilitado('apellido1')}
-              requerido
-            />
-            <CampoTexto
-              id="apellido2"
-              etiqueta="Segundo apellido"
-              valor={identidad.apellido2}
-              alCambiar={(v) => cambiar('apellido2', v)}
-              error={errores['apellido2']}
-              autoComplete="off"
-              deshabilitado={!habilitado('apellido2')}
-              requerido
-            />
-          </fieldset>
-          <fieldset className="sesion__grupo">
-            <legend>Empresa (CIF)</legend>
-            <CampoTexto
-              id="razonSocial"
-              etiqueta="Razón social"
-              valor={identidad.razonSocial}
-              alCambiar={(v) => cambiar('razonSocial', v)}
-              error={errores['razonSocial']}
-              autoComplete="organization"
-              deshabilitado={!habilitado('razonSocial')}
-              requerido
-            />
-          </fieldset>
-          <CampoTexto
-            id="correoElectronico"
-            etiqueta="Correo electrónico"
-            tipo="email"
-            inputMode="email"
-            valor={correo}
-            alCambiar={setCorreo}
-            error={errores['correoElectronico']}
-            autoComplete="email"
-            autoCapitalize="none"
-            requerido
-          />
-          <CampoPassword
-            id="password"
-            etiqueta="Contraseña"
-            valor={password}
-            alCambiar={setPassword}
-            error={errores['password']}
-            ayuda={MENSAJE_PASSWORD}
-            autoComplete="new-password"
-            requerido
-          />
-          <button type="submit" className="sesion__enviar">
-            Crear cuenta
-          </button>
-        </form>
-        <p className="sesion__enlaces">
-          ¿Ya tiene cuenta? <a href="/sesion/login">Acceda con su usuario</a>
-        </p>
-      </div>
-      <Modal estado={modal} alCerrar={() => setModal(null)} />
-    </div>
+        <fieldset className="sesion__grupo">
+          <legend>Persona (DNI o NIE)</legend>
+          {CAMPOS_PERSONA.map(campoIdentidad)}
+        </fieldset>
+        <fieldset className="sesion__grupo">
+          <legend>Empresa (CIF)</legend>
+          {campoIdentidad(CAMPO_EMPRESA)}
+        </fieldset>
+        <CampoCorreo {...f.campo('correoElectronico')} etiqueta="Correo electrónico" valor={correo} alCambiar={setCorreo} requerido />
+        <CampoPassword
+          {...f.campo('password')}
+          etiqueta="Contraseña"
+          valor={password}
+          alCambiar={setPassword}
+          ayuda={MENSAJE_PASSWORD}
+          autoComplete="new-password"
+          requerido
+        />
+      </FormularioSesion>
+      <p className="sesion__enlaces">
+        ¿Ya tiene cuenta? <a href="/sesion/login">Acceda con su usuario</a>
+      </p>
+    </PantallaSesion>
   );
 }

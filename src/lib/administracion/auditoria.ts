@@ -3,15 +3,7 @@
  * call they become, and how an entry reads on screen: who acted (and, in an impersonated session,
  * "<admin> como <usuario>"), what, on what, and the details as label–value pairs.
  */
-import {
-  comoParametros,
-  construirConsulta,
-  leerPagina,
-  leerPorPagina,
-  leerTexto,
-  POR_PAGINA_DEFECTO,
-  type EntradaConsulta,
-} from './consulta.ts';
+import { definirLista, leerTexto, PRIMERA_PAGINA, type Paginacion } from './consulta.ts';
 import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
 
 /** A user as an entry names them. */
@@ -42,7 +34,7 @@ export interface RespuestaAuditoria {
 }
 
 /** The filters of the log. */
-export interface FiltrosAuditoria {
+export interface FiltrosAuditoria extends Paginacion {
   /** First day, `YYYY-MM-DD` (Madrid), or ''. */
   desde: string;
   /** Last day included, `YYYY-MM-DD` (Madrid), or ''. */
@@ -51,50 +43,53 @@ export interface FiltrosAuditoria {
   accion: string;
   /** E-mail or id of the actor or impersonator, or ''. */
   usuario: string;
-  /** Page, from 1. */
-  pagina: number;
-  /** Rows per page. */
-  porPagina: number;
 }
 
 /** No filter, first page. */
-export const FILTROS_AUDITORIA_VACIOS: FiltrosAuditoria = {
-  desde: '',
-  hasta: '',
-  accion: '',
-  usuario: '',
-  pagina: 1,
-  porPagina: POR_PAGINA_DEFECTO,
-};
+export const FILTROS_AUDITORIA_VACIOS: FiltrosAuditoria = { desde: '', hasta: '', accion: '', usuario: '', ...PRIMERA_PAGINA };
 
-/** The filters a query string names; invalid dates and unknown values are dropped. */
-export function filtrosAuditoriaDesdeConsulta(entrada: EntradaConsulta): FiltrosAuditoria {
-  const p = comoParametros(entrada);
-  const dia = (n: string) => {
-    const v = leerTexto(p, n, 10);
-    return esDiaValido(v) ? v : '';
-  };
-  return {
-    desde: dia('desde'),
-    hasta: dia('hasta'),
-    accion: leerTexto(p, 'accion', 100).replace(/[^\w.-]/g, ''),
-    usuario: leerTexto(p, 'usuario', 200),
-    pagina: leerPagina(p),
-    porPagina: leerPorPagina(p),
-  };
+/** The days of the range that are real dates: a wrong one in the address is dropped. */
+function diaValido(p: URLSearchParams, nombre: string): string {
+  const v = leerTexto(p, nombre, 10);
+  return esDiaValido(v) ? v : '';
 }
 
-/** The query string (no '?') of the screen's address: only what differs from the defaults. */
-export function consultaDeFiltrosAuditoria(f: FiltrosAuditoria): string {
-  return construirConsulta([
+/**
+ * The log: its filters in the screen's address and in `GET /api/administrador/auditoria`. Days are
+ * Madrid days: the API is sent the instant the first day starts and the instant the day after the
+ * last one starts, both in UTC, so the whole last day is included.
+ */
+export const LISTA_AUDITORIA = definirLista<FiltrosAuditoria, EntradaAuditoria>({
+  ruta: '/api/administrador/auditoria',
+  vacios: FILTROS_AUDITORIA_VACIOS,
+  leer: (p) => ({
+    desde: diaValido(p, 'desde'),
+    hasta: diaValido(p, 'hasta'),
+    accion: leerTexto(p, 'accion', 100).replace(/[^\w.-]/g, ''),
+    usuario: leerTexto(p, 'usuario', 200),
+  }),
+  pares: (f) => [
     ['desde', f.desde],
     ['hasta', f.hasta],
     ['accion', f.accion],
     ['usuario', f.usuario.trim()],
-    ['pagina', f.pagina > 1 ? f.pagina : null],
-    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
-  ]);
-}
+  ],
+  paresApi: (f) => [
+    ['desde', f.desde ? inicioDiaMadridIso(f.desde) : null],
+    ['hasta', f.hasta ? finDiaMadridIso(f.hasta) : null],
+    ['accion', f.accion],
+    ['usuario', f.usuario.trim()],
+  ],
+});
+
+/** The filters a query string names; invalid dates and unknown values are dropped. */
+export const filtrosAuditoriaDesdeConsulta = LISTA_AUDITORIA.desdeConsulta;
+
+/** The query string (no '?') of the screen's address: only what differs from the defaults. */
+export const consultaDeFiltrosAuditoria = LISTA_AUDITORIA.consulta;
+
+/** The API call of the log. */
+export const urlAuditoria = LISTA_AUDITORIA.url;
 
 /** Checks the date range; the Spanish message of what is wrong, or null. */
 export function errorRangoFechas(desde: string, hasta: string): { campo: 'desde' | 'hasta'; mensaje: string } | null {
@@ -102,27 +97,6 @@ export function errorRangoFechas(desde: string, hasta: string): { campo: 'desde'
   if (hasta && !esDiaValido(hasta)) return { campo: 'hasta', mensaje: 'La fecha «Hasta» no es válida.' };
   if (desde && hasta && hasta < desde) return { campo: 'hasta', mensaje: 'La fecha «Hasta» no puede ser anterior a la fecha «Desde».' };
   return null;
-}
-
-/**
- * The API call. Days are Madrid days: `desde` is the instant the first day starts and `hasta` the
- * instant the day after the last one starts, both in UTC, so the whole last day is included.
- */
-export function urlAuditoria(f: FiltrosAuditoria): string {
-  const consulta = construirConsulta([
-    ['desde', f.desde ? inicioDiaMadridIso(f.desde) : null],
-    ['hasta', f.hasta ? finDiaMadridIso(f.hasta) : null],
-    ['accion', f.accion],
-    ['usuario', f.usuario.trim()],
-    ['pagina', f.pagina],
-    ['porPagina', f.porPagina],
-  ]);
-  return `/api/administrador/auditoria?${consulta}`;
-}
-
-/** Whether any filter narrows the log. */
-export function hayFiltrosAuditoria(f: FiltrosAuditoria): boolean {
-  return Boolean(f.desde || f.hasta || f.accion || f.usuario.trim());
 }
 
 /** How a person is named in the log: name and e-mail, or the e-mail alone. */
@@ -167,6 +141,10 @@ const ACCIONES: Record<string, string> = {
   'sesion.login_pendiente': 'Inicio de sesión en una cuenta sin activar',
   'sesion.logout': 'Cierre de sesión',
   'sesion.refresco_reutilizado': 'Renovación de sesión con un testigo ya usado',
+  'sips.consulta': 'Consulta del SIPS por CUPS',
+  'sips.descarga': 'Descarga de un fichero SIPS',
+  'sips.generacion': 'Generación de los ficheros SIPS de un mes',
+  'sips.registro': 'Carga del registro de suministros (SIPS2026)',
   'suplantacion.inicio': 'Inicio de acceso como otro usuario',
   'suplantacion.fin': 'Fin de acceso como otro usuario',
   'suplantacion.peticion': 'Petición durante un acceso como otro usuario',

@@ -85,3 +85,86 @@ export function textoResultado(total: number, singular: string, plural: string, 
   const paginas = totalPaginas(total, porPagina);
   return paginas > 1 ? `${cuantos} Página ${pagina} de ${paginas}.` : cuantos;
 }
+
+/** The page and page size every list's filters carry. */
+export interface Paginacion {
+  /** Page, from 1. */
+  pagina: number;
+  /** Rows per page. */
+  porPagina: number;
+}
+
+/** The first page at the default size: what a list without filters shows. */
+export const PRIMERA_PAGINA: Paginacion = { pagina: 1, porPagina: POR_PAGINA_DEFECTO };
+
+/** The page and page size a query string names, each falling back to its default. */
+export function leerPaginacion(p: URLSearchParams): Paginacion {
+  return { pagina: leerPagina(p), porPagina: leerPorPagina(p) };
+}
+
+/** The filters' pairs of a list, in the order its address writes them. */
+export type ParesConsulta = readonly (readonly [string, string | number | null | undefined])[];
+
+/** A list screen's query string (no '?'): its filters, then the page and size only when they differ from the defaults. */
+export function consultaDePantalla(pares: ParesConsulta, f: Paginacion): string {
+  return construirConsulta([
+    ...pares,
+    ['pagina', f.pagina > 1 ? f.pagina : null],
+    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
+  ]);
+}
+
+/** The API call of a list at `ruta`: its filters, then the page and size, always explicit. */
+export function urlDeLista(ruta: string, pares: ParesConsulta, f: Paginacion): string {
+  return `${ruta}?${construirConsulta([...pares, ['pagina', f.pagina], ['porPagina', f.porPagina]])}`;
+}
+
+/**
+ * A paged list's filters (`F`) as a screen keeps them in its address and sends them to the API,
+ * which answers rows of type `T` (a type only: it names what the list shows).
+ */
+export interface DefinicionLista<F extends Paginacion, T> {
+  /** No filter, first page. */
+  vacios: F;
+  /** The filters a query names; anything unknown falls back to "no filter". */
+  desdeConsulta: (entrada: EntradaConsulta) => F;
+  /** The screen's query string (no '?'): only what differs from the defaults. */
+  consulta: (f: F) => string;
+  /** The API call: every filter, page and page size explicit. */
+  url: (f: F) => string;
+  /** Never set: carries the rows' type. */
+  filas?: T;
+}
+
+/** What `definirLista` is told about a list. */
+export interface PiezasLista<F extends Paginacion> {
+  /** The API path. */
+  ruta: string;
+  /** No filter, first page. */
+  vacios: F;
+  /** Reads the filters (page and size apart) from the query. */
+  leer: (p: URLSearchParams) => Omit<F, keyof Paginacion>;
+  /** The filters' pairs, in the address's order. */
+  pares: (f: F) => ParesConsulta;
+  /** The pairs the API is sent, when they differ from the address's. */
+  paresApi?: (f: F) => ParesConsulta;
+}
+
+/** A list's definition from its API path, its empty filters, how they are read and how they are written. */
+export function definirLista<F extends Paginacion, T>(d: PiezasLista<F>): DefinicionLista<F, T> {
+  const paresApi = d.paresApi ?? d.pares;
+  return {
+    vacios: d.vacios,
+    desdeConsulta: (entrada) => {
+      const p = comoParametros(entrada);
+      return { ...d.leer(p), ...leerPaginacion(p) } as F;
+    },
+    consulta: (f) => consultaDePantalla(d.pares(f), f),
+    url: (f) => urlDeLista(d.ruta, paresApi(f), f),
+  };
+}
+
+/** Whether any filter other than the page and its size narrows a list (the empty state then offers to clear them). */
+export function hayFiltros(f: object): boolean {
+  return Object.entries(f).some(([k, v]) => k !== 'pagina' && k !== 'porPagina' && typeof v === 'string' && v.trim() !== '');
+}

@@ -5,16 +5,7 @@
  */
 import { AREAS, type Area, type Permiso } from '../permisos.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
-import {
-  comoParametros,
-  construirConsulta,
-  leerOpcion,
-  leerPagina,
-  leerPorPagina,
-  leerTexto,
-  POR_PAGINA_DEFECTO,
-  type EntradaConsulta,
-} from './consulta.ts';
+import { definirLista, hayFiltros, leerOpcion, leerTexto, PRIMERA_PAGINA, type Paginacion } from './consulta.ts';
 
 /** States of an account. */
 export const ESTADOS_USUARIO = ['pendiente', 'activo', 'inactivo'] as const;
@@ -75,7 +66,7 @@ export interface UsuarioDetalle extends UsuarioResumen {
 }
 
 /** The filters of the users list. */
-export interface FiltrosUsuarios {
+export interface FiltrosUsuarios extends Paginacion {
   /** NIF, e-mail prefix, names or company name. */
   q: string;
   /** State, or '' for all. */
@@ -84,63 +75,41 @@ export interface FiltrosUsuarios {
   area: Area | '';
   /** Of this distributor (with `area`), or '' for any. */
   distribuidora: CodigoDistribuidora | '';
-  /** Page, from 1. */
-  pagina: number;
-  /** Rows per page. */
-  porPagina: number;
 }
 
 /** The list with no filter, first page. */
-export const FILTROS_USUARIOS_VACIOS: FiltrosUsuarios = {
-  q: '',
-  estado: '',
-  area: '',
-  distribuidora: '',
-  pagina: 1,
-  porPagina: POR_PAGINA_DEFECTO,
-};
+export const FILTROS_USUARIOS_VACIOS: FiltrosUsuarios = { q: '', estado: '', area: '', distribuidora: '', ...PRIMERA_PAGINA };
 
-/** The filters a query string names; anything unknown falls back to "no filter". */
-export function filtrosUsuariosDesdeConsulta(entrada: EntradaConsulta): FiltrosUsuarios {
-  const p = comoParametros(entrada);
-  return {
+/** The users list: its filters in the screen's address and in `GET /api/listadoUsuarios`. */
+export const LISTA_USUARIOS = definirLista<FiltrosUsuarios, UsuarioResumen>({
+  ruta: '/api/listadoUsuarios',
+  vacios: FILTROS_USUARIOS_VACIOS,
+  leer: (p) => ({
     q: leerTexto(p, 'q', 100),
     estado: leerOpcion(p, 'estado', ESTADOS_USUARIO),
     area: leerOpcion(p, 'area', AREAS),
     distribuidora: leerOpcion(p, 'distribuidora', CODIGOS_DISTRIBUIDORA),
-    pagina: leerPagina(p),
-    porPagina: leerPorPagina(p),
-  };
-}
+  }),
+  pares: (f) => [
+    ['q', f.q.trim()],
+    ['estado', f.estado],
+    ['area', f.area],
+    ['distribuidora', f.distribuidora],
+  ],
+});
+
+/** The filters a query string names; anything unknown falls back to "no filter". */
+export const filtrosUsuariosDesdeConsulta = LISTA_USUARIOS.desdeConsulta;
 
 /** The query string (no '?') of the screen's address: only what differs from the defaults. */
-export function consultaDeFiltrosUsuarios(f: FiltrosUsuarios): string {
-  return construirConsulta([
-    ['q', f.q.trim()],
-    ['estado', f.estado],
-    ['area', f.area],
-    ['distribuidora', f.distribuidora],
-    ['pagina', f.pagina > 1 ? f.pagina : null],
-    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
-  ]);
-}
+export const consultaDeFiltrosUsuarios = LISTA_USUARIOS.consulta;
 
 /** The API call of the list: every filter, page and page size always explicit. */
-export function urlListadoUsuarios(f: FiltrosUsuarios): string {
-  const consulta = construirConsulta([
-    ['q', f.q.trim()],
-    ['estado', f.estado],
-    ['area', f.area],
-    ['distribuidora', f.distribuidora],
-    ['pagina', f.pagina],
-    ['porPagina', f.porPagina],
-  ]);
-  return `/api/listadoUsuarios?${consulta}`;
-}
+export const urlListadoUsuarios = LISTA_USUARIOS.url;
 
 /** Whether any filter narrows the list (the empty state then says so and offers to clear them). */
 export function hayFiltrosUsuarios(f: FiltrosUsuarios): boolean {
-  return f.q.trim() !== '' || f.estado !== '' || f.area !== '' || f.distribuidora !== '';
+  return hayFiltros(f);
 }
 
 /** Whether an account may be impersonated: active and holding no `-administrador` (decision 006). */

@@ -6,16 +6,7 @@
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
 import { ESTADOS_INCIDENCIA_ABIERTA, ESTADOS_INCIDENCIA_ADMIN, mensajeCupsAjeno } from './gestion.ts';
-import {
-  comoParametros,
-  construirConsulta,
-  leerOpcion,
-  leerPagina,
-  leerPorPagina,
-  leerTexto,
-  POR_PAGINA_DEFECTO,
-  type EntradaConsulta,
-} from '../administracion/consulta.ts';
+import { definirLista, leerOpcion, leerTexto, PRIMERA_PAGINA, type Paginacion } from '../administracion/consulta.ts';
 import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from '../administracion/fechas.ts';
 
 /** States an incident can be created or edited in (the shared schema's). */
@@ -49,61 +40,42 @@ export interface IncidenciaAdmin {
 }
 
 /** The filters of the list. */
-export interface FiltrosIncidencias {
+export interface FiltrosIncidencias extends Paginacion {
   /** State, or '' for the open ones and the closed ones alike. */
   estado: EstadoIncidencia | '';
   /** Distributor, or '' for all those the caller administers. */
   distribuidora: CodigoDistribuidora | '';
   /** Municipality, province, postal code or description. */
   q: string;
-  /** Page, from 1. */
-  pagina: number;
-  /** Rows per page. */
-  porPagina: number;
 }
 
 /** No filter, first page. */
-export const FILTROS_INCIDENCIAS_VACIOS: FiltrosIncidencias = {
-  estado: '',
-  distribuidora: '',
-  q: '',
-  pagina: 1,
-  porPagina: POR_PAGINA_DEFECTO,
-};
+export const FILTROS_INCIDENCIAS_VACIOS: FiltrosIncidencias = { estado: '', distribuidora: '', q: '', ...PRIMERA_PAGINA };
 
-/** The filters a query string names; unknown values are dropped. */
-export function filtrosIncidenciasDesdeConsulta(entrada: EntradaConsulta): FiltrosIncidencias {
-  const p = comoParametros(entrada);
-  return {
+/** The incidents list: its filters in the screen's address and in `GET /api/administrador/incidencias`. */
+export const LISTA_INCIDENCIAS = definirLista<FiltrosIncidencias, IncidenciaAdmin>({
+  ruta: '/api/administrador/incidencias',
+  vacios: FILTROS_INCIDENCIAS_VACIOS,
+  leer: (p) => ({
     estado: leerOpcion(p, 'estado', ESTADOS_INCIDENCIA),
     distribuidora: leerOpcion(p, 'distribuidora', CODIGOS_DISTRIBUIDORA),
     q: leerTexto(p, 'q', 100),
-    pagina: leerPagina(p),
-    porPagina: leerPorPagina(p),
-  };
-}
+  }),
+  pares: (f) => [
+    ['estado', f.estado],
+    ['distribuidora', f.distribuidora],
+    ['q', f.q.trim()],
+  ],
+});
+
+/** The filters a query string names; unknown values are dropped. */
+export const filtrosIncidenciasDesdeConsulta = LISTA_INCIDENCIAS.desdeConsulta;
 
 /** The query string (no '?') of the screen's address: only what differs from the defaults. */
-export function consultaDeFiltrosIncidencias(f: FiltrosIncidencias): string {
-  return construirConsulta([
-    ['estado', f.estado],
-    ['distribuidora', f.distribuidora],
-    ['q', f.q.trim()],
-    ['pagina', f.pagina > 1 ? f.pagina : null],
-    ['porPagina', f.porPagina !== POR_PAGINA_DEFECTO ? f.porPagina : null],
-  ]);
-}
+export const consultaDeFiltrosIncidencias = LISTA_INCIDENCIAS.consulta;
 
 /** The API call of the list. */
-export function urlIncidencias(f: FiltrosIncidencias): string {
-  return `/api/administrador/incidencias?${construirConsulta([
-    ['estado', f.estado],
-    ['distribuidora', f.distribuidora],
-    ['q', f.q.trim()],
-    ['pagina', f.pagina],
-    ['porPagina', f.porPagina],
-  ])}`;
-}
+export const urlIncidencias = LISTA_INCIDENCIAS.url;
 
 /** The form as typed: every field a string. */
 export interface FormularioIncidencia {

@@ -29,6 +29,7 @@ export const MENSAJES_AMBITO = {
   administrador: 'Solo un administrador de todas las distribuidoras puede actuar sobre la cuenta de otro administrador.',
   fuera: (nombres: string) =>
     `Esta cuenta tiene suministros o permisos en ${nombres}, que usted no administra: pídaselo a un administrador de esa distribuidora.`,
+  ajena: 'No administra esa distribuidora.',
 } as const;
 
 /** An account's footprint; undefined when there is no such account. */
@@ -76,4 +77,17 @@ export function visible(admin: Pick<AuthContext, 'permisos'>, huella: Huella): b
 export function condicionVisibles(admin: Pick<AuthContext, 'permisos'>): SQL {
   if (administraTodas(admin.permisos)) return sql`true`;
   return sql`(u.huella = '{}'::text[] or u.huella && ${pgArray(distribuidorasAdministradas(admin.permisos))}::text[])`;
+}
+
+/**
+ * The distributors a management list covers: the one its filter names, which the administrator must
+ * administer (403 otherwise), or else every one they administer.
+ */
+export function distribuidorasDeLaLista(
+  admin: Pick<AuthContext, 'permisos'>,
+  pedida: CodigoDistribuidora | undefined,
+): CodigoDistribuidora[] {
+  const propias = distribuidorasAdministradas(admin.permisos);
+  if (pedida && !propias.includes(pedida)) throw forbidden(MENSAJES_AMBITO.ajena);
+  return pedida ? [pedida] : propias;
 }

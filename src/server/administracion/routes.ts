@@ -5,13 +5,11 @@
  * session; impersonation lives in src/server/auth (it answers a session and a cookie).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { AREAS } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
-import type { AppEnv } from '../http/context.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, pageResponse, uuidParams, validationResponse } from '../http/openapi.ts';
 import { cambiarEstado, cambiarPermisos, detalleUsuario, listarUsuarios, MENSAJES_ADMINISTRACION, reenviarActivacion } from './service.ts';
 
 const ESTADOS = ['pendiente', 'activo', 'inactivo'] as const;
@@ -90,19 +88,12 @@ const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
     }),
 }).openapi('UsuarioDetalle');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const comunes = {
   401: errorResponse('Sin sesión'),
   403: errorResponse('Sin permiso de administración, o sesión suplantada'),
 };
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const idParam = z.object({
-  id: z.string().openapi({
-    param: { name: 'id', in: 'path' },
-    example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21',
-    description: 'Identificador (UUID) de la cuenta.',
-  }),
-});
+const idParam = uuidParams('Identificador (UUID) de la cuenta.');
 
 const listado = createRoute({
   ...base,
@@ -146,11 +137,8 @@ const listado = createRoute({
     }),
   },
   responses: {
-    200: {
-      ...json(z.array(UsuarioResumenSchema), 'Una página de usuarios'),
-      headers: { 'X-Total-Count': { description: 'Usuarios que cumplen el filtro', schema: { type: 'integer' as const } } },
-    },
-    400: json(ValidationErrorSchema, 'Filtros no válidos'),
+    200: pageResponse(UsuarioResumenSchema, 'Una página de usuarios', 'Usuarios que cumplen el filtro'),
+    400: validationResponse('Filtros no válidos'),
     ...comunes,
   },
 });
@@ -162,7 +150,7 @@ const detalle = createRoute({
   summary: 'Detalle de un usuario',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: idParam },
-  responses: { 200: json(UsuarioDetalleSchema, 'Usuario'), ...comunes, 404: errorResponse(MENSAJES_ADMINISTRACION.noExiste) },
+  responses: { 200: jsonResponse(UsuarioDetalleSchema, 'Usuario'), ...comunes, 404: errorResponse(MENSAJES_ADMINISTRACION.noExiste) },
 });
 
 const estado = createRoute({
@@ -175,25 +163,20 @@ const estado = createRoute({
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
     params: idParam,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              estado: z.enum(['activo', 'inactivo'], { error: 'El estado debe ser activo o inactivo.' }).openapi({
-                description:
-                  'Estado nuevo: activo (si estaba pendiente, la activa y le concede los permisos de activación) o inactivo (la desactiva y cierra al momento todas sus sesiones).',
-              }),
-            })
-            .openapi('CambioEstadoUsuario'),
-        },
-      },
-    },
+    ...jsonBody(
+      z
+        .object({
+          estado: z.enum(['activo', 'inactivo'], { error: 'El estado debe ser activo o inactivo.' }).openapi({
+            description:
+              'Estado nuevo: activo (si estaba pendiente, la activa y le concede los permisos de activación) o inactivo (la desactiva y cierra al momento todas sus sesiones).',
+          }),
+        })
+        .openapi('CambioEstadoUsuario'),
+    ),
   },
   responses: {
-    200: json(UsuarioDetalleSchema, 'Usuario con su nuevo estado'),
-    400: json(ValidationErrorSchema, 'Estado no válido'),
+    200: jsonResponse(UsuarioDetalleSchema, 'Usuario con su nuevo estado'),
+    400: validationResponse('Estado no válido'),
     ...comunes,
     404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
     409: errorResponse(MENSAJES_ADMINISTRACION.estadoPropio),
@@ -209,7 +192,7 @@ const reenvio = createRoute({
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: idParam },
   responses: {
-    200: json(
+    200: jsonResponse(
       z
         .object({ message: z.string().openapi({ description: 'Qué ha ocurrido, en español, para mostrarlo a la persona.' }) })
         .openapi('MensajeAdministracion'),
@@ -241,72 +224,51 @@ const permisos = createRoute({
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
     params: idParam,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              conceder: listaPermisos(
-                'conceder',
-                'Permisos que conceder (hasta 15), con la forma `<distribuidora>-<área>` como `epd-comercializadora`; nunca `-distribucion`. Vacía por defecto.',
-              ),
-              revocar: listaPermisos(
-                'revocar',
-                'Permisos que retirar (hasta 15), con la misma forma; nunca `-distribucion` ni uno que también se conceda. Vacía por defecto.',
-              ),
-            })
-            .openapi('CambioPermisos'),
-        },
-      },
-    },
+    ...jsonBody(
+      z
+        .object({
+          conceder: listaPermisos(
+            'conceder',
+            'Permisos que conceder (hasta 15), con la forma `<distribuidora>-<área>` como `epd-comercializadora`; nunca `-distribucion`. Vacía por defecto.',
+          ),
+          revocar: listaPermisos(
+            'revocar',
+            'Permisos que retirar (hasta 15), con la misma forma; nunca `-distribucion` ni uno que también se conceda. Vacía por defecto.',
+          ),
+        })
+        .openapi('CambioPermisos'),
+    ),
   },
   responses: {
-    200: json(UsuarioDetalleSchema, 'Usuario con sus permisos nuevos'),
-    400: json(ValidationErrorSchema, 'Permisos no válidos, o de distribución'),
+    200: jsonResponse(UsuarioDetalleSchema, 'Usuario con sus permisos nuevos'),
+    400: validationResponse('Permisos no válidos, o de distribución'),
     ...comunes,
     404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
     409: errorResponse(MENSAJES_ADMINISTRACION.administradorPropio),
   },
 });
 
-/** The plain context of a guarded handler, for the helpers that take it. */
-const plano = (c: unknown) => c as Context<AppEnv>;
-
 /** The user administration sub-app. */
 export function administracionRoutes() {
   return featureApp()
     .openapi(listado, async (c) => {
-      const { total, usuarios } = await listarUsuarios(c.get('deps').db, authOf(plano(c)), c.req.valid('query'));
-      c.header('X-Total-Count', String(total));
-      return c.json(usuarios, 200);
+      const { total, usuarios } = await listarUsuarios(c.get('deps').db, authOf(c), c.req.valid('query'));
+      return respuestaPagina(c, total, usuarios);
     })
     .openapi(detalle, async (c) => {
       const { db, clock } = c.get('deps');
-      return c.json(await detalleUsuario(db, authOf(plano(c)), c.req.valid('param').id, clock.now()), 200);
+      return c.json(await detalleUsuario(db, authOf(c), c.req.valid('param').id, clock.now()), 200);
     })
     .openapi(estado, async (c) => {
-      const detalleNuevo = await cambiarEstado(
-        c.get('deps'),
-        infoDe(plano(c)),
-        authOf(plano(c)),
-        c.req.valid('param').id,
-        c.req.valid('json').estado,
-      );
+      const detalleNuevo = await cambiarEstado(c.get('deps'), infoDe(c), authOf(c), c.req.valid('param').id, c.req.valid('json').estado);
       return c.json(detalleNuevo, 200);
     })
     .openapi(reenvio, async (c) => {
-      await reenviarActivacion(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').id);
+      await reenviarActivacion(c.get('deps'), infoDe(c), authOf(c), c.req.valid('param').id);
       return c.json({ message: MENSAJES_ADMINISTRACION.reenviado }, 200);
     })
     .openapi(permisos, async (c) => {
-      const detalleNuevo = await cambiarPermisos(
-        c.get('deps'),
-        infoDe(plano(c)),
-        authOf(plano(c)),
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
+      const detalleNuevo = await cambiarPermisos(c.get('deps'), infoDe(c), authOf(c), c.req.valid('param').id, c.req.valid('json'));
       return c.json(detalleNuevo, 200);
     });
 }

@@ -9,10 +9,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { administraTodas, AREAS, distribuidorasAdministradas, parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../auditoria/service.ts';
-import { enviarNuevaActivacion } from '../auth/cuentas.ts';
+import { anularEnlaces, enviarNuevaActivacion } from '../auth/cuentas.ts';
 import { revocarSesionesDeUsuario, revocarSuplantacionesDe, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
 import { queryRows, type Db } from '../db/client.ts';
-import { auditLog, userPermissions, users, userTokens, vectorNombresUsuario } from '../db/schema.ts';
+import { auditLog, userPermissions, users, vectorNombresUsuario } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
@@ -150,18 +150,7 @@ const columnasResumen = {
 };
 
 /** A row of `columnasResumen`. */
-interface FilaUsuario {
-  id: string;
-  nif: string | null;
-  email: string;
-  nombre: string;
-  apellido1: string;
-  apellido2: string;
-  razonSocial: string;
-  estado: string;
-  createdAt: Date;
-  activatedAt: Date | null;
-}
+type FilaUsuario = Pick<typeof users.$inferSelect, keyof typeof columnasResumen>;
 
 /** A list row from a database row and its permissions. */
 function resumen(u: FilaUsuario, permisos: Permiso[]): UsuarioResumen {
@@ -349,12 +338,7 @@ export async function cambiarEstado(
     if (estado === 'activo' && anterior === 'pendiente') {
       await grantPermissions(tx, id, permisosAlActivar(), null, now);
       await sincronizarPermisosDistribucionDeUsuario(tx, id);
-      await tx
-        .update(userTokens)
-        .set({ invalidatedAt: now })
-        .where(
-          and(eq(userTokens.userId, id), eq(userTokens.tipo, 'activacion'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)),
-        );
+      await anularEnlaces(tx, id, 'activacion', now);
     }
     if (estado === 'inactivo') {
       sesionesCerradas = await revocarSesionesDeUsuario(tx, id, now, 'desactivacion');

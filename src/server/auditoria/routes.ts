@@ -6,14 +6,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Context } from 'hono';
 import { administraTodas, distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { pgArray } from '../db/arrays.ts';
-import type { AuthContext, AuthEnv } from '../http/context.ts';
+import type { AuthContext } from '../http/context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
-import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonResponse, paginacionQuery, validationResponse } from '../http/openapi.ts';
 import { findUserByEmail, nombreVisible } from '../usuarios/service.ts';
 import type { EntradaAuditoria, PersonaAuditoria } from '../../lib/administracion/auditoria.ts';
 
@@ -232,8 +231,8 @@ const listar = createRoute({
     }),
   },
   responses: {
-    200: { description: 'Una página del registro', content: { 'application/json': { schema: RespuestaSchema } } },
-    400: { description: 'Filtros no válidos', content: { 'application/json': { schema: ValidationErrorSchema } } },
+    200: jsonResponse(RespuestaSchema, 'Una página del registro'),
+    400: validationResponse('Filtros no válidos'),
     ...comunes,
   },
 });
@@ -246,7 +245,7 @@ const acciones = createRoute({
   summary: 'Acciones del registro',
   description: 'Las acciones distintas que contiene el registro, ordenadas, para el filtro.',
   responses: {
-    200: { description: 'Acciones', content: { 'application/json': { schema: z.array(z.string()) } } },
+    200: jsonResponse(z.array(z.string()), 'Acciones'),
     ...comunes,
   },
 });
@@ -254,8 +253,6 @@ const acciones = createRoute({
 /** The audit view sub-app. */
 export function auditoriaRoutes() {
   return featureApp()
-    .openapi(listar, async (c) =>
-      c.json(await listarAuditoria(c.get('deps').db, authOf(c as unknown as Context<AuthEnv>), c.req.valid('query')), 200),
-    )
+    .openapi(listar, async (c) => c.json(await listarAuditoria(c.get('deps').db, authOf(c), c.req.valid('query')), 200))
     .openapi(acciones, async (c) => c.json(await accionesAuditoria(c.get('deps').db), 200));
 }

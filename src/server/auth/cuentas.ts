@@ -4,13 +4,13 @@
  * and short-lived; every mail is queued in the same transaction as the change that causes it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import { idDeEnlace, type AltaUsuario } from '../../lib/cuentas/reglas.ts';
 import { tipoNif } from '../../lib/nif.ts';
 import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { users, userTokens } from '../db/schema.ts';
-import { ApiError, conflict, ValidationError } from '../http/errors.ts';
+import { ApiError, conflict, ValidationError, violacionUnica } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoActivacion, correoClaveCambiada, correoRestablecimiento } from '../mail/plantillas.ts';
 import { addressKey } from '../http/cliente.ts';
@@ -54,19 +54,14 @@ export const MENSAJES = {
     'El enlace para cambiar la contraseña no es válido, ya se ha usado o ha caducado. Solicite uno nuevo desde «¿Ha olvidado su contraseña?».',
 } as const;
 
-/** The reason of a unique violation (PostgreSQL 23505), from the error or its cause; null otherwise. */
-function uniqueViolation(err: unknown): string | null {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-  }
-  return null;
-}
+/** The kinds of mailed link. */
+export type TipoEnlace = 'activacion' | 'restablecimiento' | 'cambio_email';
 
 /** Creates a single-use link id for an account; only its hash is stored. */
 export async function crearEnlace(
   tx: Db,
   userId: string,
-  tipo: 'activacion' | 'restablecimiento' | 'cambio_email',
+  tipo: TipoEnlace,
   now: Date,
   ttlMs: number,
   nuevoEmail: string | null = null,
@@ -81,6 +76,26 @@ export async function crearEnlace(
     nuevoEmail,
   });
   return id;
+}
+
+/** The condition of an account's links of a kind still usable, expiry aside. */
+export function enlacesVivos(userId: string, tipo: TipoEnlace): SQL {
+  return and(eq(userTokens.userId, userId), eq(userTokens.tipo, tipo), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt))!;
+}
+
+/** Voids an account's usable links of a kind: a new one replaces them, or what they were for is settled. */
+export async function anularEnlaces(tx: Db, userId: string, tipo: TipoEnlace, now: Date): Promise<void> {
+  await tx.update(userTokens).set({ invalidatedAt: now }).where(enlacesVivos(userId, tipo));
+}
+
+/** The link of a mailed id, if it is one of that kind, locked for update; whether it is still usable is the caller's to say. */
+export async function enlaceDe(tx: Db, id: string, tipo: TipoEnlace): Promise<typeof userTokens.$inferSelect | undefined> {
+  const [enlace] = await tx
+    .select()
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, sha256Hex(id)), eq(userTokens.tipo, tipo)))
+    .for('update');
+  return enlace;
 }
 
 /**
@@ -124,7 +139,7 @@ export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaU
     });
   } catch (err) {
     // Two registrations of the same NIF or e-mail at once: the second loses at the unique index.
-    if (uniqueViolation(err) === null) throw err;
+    if (violacionUnica(err) === null) throw err;
     throw conflict(MENSAJES.usuarioExiste);
   }
 }
@@ -133,11 +148,7 @@ export async function registrar(deps: AuthDeps, info: InfoPeticion, datos: AltaU
 export async function activar(deps: AuthDeps, info: InfoPeticion, id: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [enlace] = await tx
-      .select()
-      .from(userTokens)
-      .where(and(eq(userTokens.tokenHash, sha256Hex(id)), eq(userTokens.tipo, 'activacion')))
-      .for('update');
+    const enlace = await enlaceDe(tx, id, 'activacion');
     if (!enlace || enlace.usedAt || enlace.invalidatedAt || now >= enlace.expiresAt) {
       throw new ApiError(400, MENSAJES.activacionNoValida);
     }
@@ -190,17 +201,7 @@ export async function solicitarRecuperacion(
     }
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(userTokens)
-        .set({ invalidatedAt: now })
-        .where(
-          and(
-            eq(userTokens.userId, cuenta.id),
-            eq(userTokens.tipo, 'restablecimiento'),
-            isNull(userTokens.usedAt),
-            isNull(userTokens.invalidatedAt),
-          ),
-        );
+      await anularEnlaces(tx, cuenta.id, 'restablecimiento', now);
       const enlace = await crearEnlace(tx, cuenta.id, 'restablecimiento', now, RESTABLECIMIENTO_TTL_MS);
       const correo = correoRestablecimiento({
         nombre: nombreVisible(cuenta),
@@ -289,17 +290,7 @@ export async function trasCambioDeClave(
   cuenta: { id: string; email: string; nombre: string; apellido1: string; razonSocial: string },
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(userTokens)
-    .set({ invalidatedAt: now })
-    .where(
-      and(
-        eq(userTokens.userId, cuenta.id),
-        eq(userTokens.tipo, 'restablecimiento'),
-        isNull(userTokens.usedAt),
-        isNull(userTokens.invalidatedAt),
-      ),
-    );
+  await anularEnlaces(tx, cuenta.id, 'restablecimiento', now);
   const correo = correoClaveCambiada({
     nombre: nombreVisible(cuenta),
     fecha: now,
@@ -320,17 +311,7 @@ export async function enviarNuevaActivacion(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(userTokens)
-      .set({ invalidatedAt: now })
-      .where(
-        and(
-          eq(userTokens.userId, cuenta.id),
-          eq(userTokens.tipo, 'activacion'),
-          isNull(userTokens.usedAt),
-          isNull(userTokens.invalidatedAt),
-        ),
-      );
+    await anularEnlaces(tx, cuenta.id, 'activacion', now);
     const enlace = await crearEnlace(tx, cuenta.id, 'activacion', now, ACTIVACION_TTL_MS);
     await enqueueMail(
       tx,

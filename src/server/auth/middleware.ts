@@ -11,7 +11,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { permisosSuplantados, tieneArea, type Area, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../auditoria/service.ts';
-import type { AuthContext, AuthEnv } from '../http/context.ts';
+import type { AppEnv, AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { clientAddress } from '../http/cliente.ts';
 import { findAccountById, findAccountConSesion } from '../usuarios/service.ts';
@@ -98,8 +98,8 @@ export function requireAdministracion(): MiddlewareHandler<AuthEnv> {
 }
 
 /** The authenticated caller; throws 401 when the route forgot `requireAuth()` (fails closed). */
-export function authOf(c: Context): AuthContext {
-  const auth = (c as Context<AuthEnv>).get('auth') as AuthContext | undefined;
+export function authOf<E extends AppEnv>(c: Context<E>): AuthContext {
+  const auth: AuthContext | undefined = c.get('auth');
   if (!auth) throw sinSesion('Debe iniciar sesión para continuar.', false);
   return auth;
 }

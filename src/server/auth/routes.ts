@@ -10,12 +10,12 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { activarUsuarioSchema, actualizarClaveSchema, altaUsuarioSchema, recuperarClaveSchema } from '../../lib/cuentas/reglas.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse, ValidationErrorSchema } from '../http/openapi.ts';
 import { esHttps } from '../http/cliente.ts';
 import { credencialesBasic } from '../http/entrada.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
+import { infoDe, soloJson, type InfoPeticion } from '../http/peticion.ts';
 import { activar, MENSAJES, reenviarActivacionPropia, registrar, restablecerClave, solicitarRecuperacion } from './cuentas.ts';
 import { authOf, requireAdministracion, requireAuth } from './middleware.ts';
 import { finSuplantacion, iniciarSuplantacion, MENSAJE_FIN_NO_VALIDO, MENSAJES_SUPLANTACION } from './suplantacion.ts';
@@ -74,15 +74,9 @@ const setCookieHeader = {
   },
 };
 
-const sesionOk = (description: string) => ({
-  description,
-  headers: setCookieHeader,
-  content: { 'application/json': { schema: SesionSchema } },
-});
+const sesionOk = (description: string) => ({ ...jsonResponse(SesionSchema, description), headers: setCookieHeader });
 
-const mensajeOk = (description: string) => ({ description, content: { 'application/json': { schema: MensajeSchema } } });
-
-const validacion = (description: string) => ({ description, content: { 'application/json': { schema: ValidationErrorSchema } } });
+const mensajeOk = (description: string) => jsonResponse(MensajeSchema, description);
 
 /**
  * Cookie-authenticated calls refuse requests a browser marks as cross-site: SameSite=Strict already
@@ -93,22 +87,34 @@ const mismoSitio = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const cookieOptions = (c: Context<AppEnv>) => ({
+const cookieOptions = <E extends AppEnv>(c: Context<E>) => ({
   path: REFRESH_COOKIE_PATH,
   httpOnly: true,
   sameSite: 'Strict' as const,
   secure: esHttps(c),
 });
 
-/** Sets the refresh cookie so that it ends with its family. */
-function ponerCookie(c: Context<AppEnv>, emitida: SesionEmitida): void {
+/** Answers a session just issued: its body, and the refresh cookie set to end with its family. */
+function conSesion<E extends AppEnv>(c: Context<E>, emitida: SesionEmitida) {
   const seconds = Math.floor((emitida.refreshExpiresAt.getTime() - c.get('deps').clock.now().getTime()) / 1000);
   setCookie(c, REFRESH_COOKIE, emitida.refreshToken, { ...cookieOptions(c), maxAge: Math.max(seconds, 0) });
+  return c.json(emitida.sesion, 200);
 }
 
 /** Removes the refresh cookie from the browser. */
-function quitarCookie(c: Context<AppEnv>): void {
+function quitarCookie<E extends AppEnv>(c: Context<E>): void {
   deleteCookie(c, REFRESH_COOKIE, cookieOptions(c));
+}
+
+/** Runs a call that only says what happened: its service, with the request's dependencies and facts, then its Spanish message. */
+async function mensajeTras<E extends AppEnv, T>(
+  c: Context<E>,
+  servicio: (deps: AppDeps, info: InfoPeticion, datos: T) => Promise<void>,
+  datos: T,
+  message: string,
+) {
+  await servicio(c.get('deps'), infoDe(c), datos);
+  return c.json({ message }, 200);
 }
 
 const acceso = createRoute({
@@ -164,10 +170,10 @@ const alta = createRoute({
   description:
     'Crea la cuenta pendiente de activación y envía el correo con el enlace <PUBLIC_URL>/sesion/activar-usuario/<id> (válido 48 horas), sea cual sea el host que envíe el cliente.',
   middleware: [soloJson] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: altaUsuarioSchema } } } },
+  request: jsonBody(altaUsuarioSchema),
   responses: {
     200: mensajeOk('Cuenta creada, pendiente de activación'),
-    400: validacion('Campos que no cumplen las reglas'),
+    400: validationResponse('Campos que no cumplen las reglas'),
     409: errorResponse('El NIF o el correo electrónico ya tienen cuenta'),
     413: errorResponse('Cuerpo demasiado grande'),
     415: errorResponse('El cuerpo no es JSON'),
@@ -182,7 +188,7 @@ const activacion = createRoute({
   summary: 'Activar una cuenta',
   description: 'Recibe el id del enlace de activación; activa la cuenta y concede los permisos automáticos.',
   middleware: [soloJson] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: activarUsuarioSchema } } } },
+  request: jsonBody(activarUsuarioSchema),
   responses: {
     200: mensajeOk('Cuenta activada'),
     400: errorResponse('Enlace desconocido, ya usado o caducado'),
@@ -199,10 +205,10 @@ const recuperacion = createRoute({
   description:
     'Responde siempre lo mismo. Solo si una cuenta activa tiene ese NIF y ese correo, anula sus enlaces anteriores y envía <PUBLIC_URL>/sesion/nueva-clave/<id> (válido 1 hora).',
   middleware: [soloJson] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: recuperarClaveSchema } } } },
+  request: jsonBody(recuperarClaveSchema),
   responses: {
     200: mensajeOk('Petición procesada'),
-    400: validacion('Campos que no cumplen las reglas'),
+    400: validationResponse('Campos que no cumplen las reglas'),
     413: errorResponse('Cuerpo demasiado grande'),
     415: errorResponse('El cuerpo no es JSON'),
     429: errorResponse('Demasiadas peticiones desde esta dirección'),
@@ -217,30 +223,23 @@ const reenvioActivacion = createRoute({
   description:
     'reenvio es la prueba que devuelve POST /accesoUsuario (401 con codigo cuenta_pendiente) a quien escribe la contraseña correcta de una cuenta sin activar; vale 15 minutos. Anula los enlaces anteriores y envía uno nuevo (48 horas). Como mucho 3 por cuenta y 10 por dirección cada hora.',
   middleware: [soloJson] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              reenvio: z
-                .string({ error: 'Falta la prueba de acceso: vuelva a iniciar sesión.' })
-                .min(1, 'Falta la prueba de acceso: vuelva a iniciar sesión.')
-                .max(2000)
-                .openapi({
-                  description:
-                    'Prueba firmada que devuelve POST /api/accesoUsuario (401 con codigo cuenta_pendiente) tras la contraseña correcta de una cuenta sin activar; vale 15 minutos.',
-                }),
-            })
-            .openapi('ReenvioActivacion'),
-        },
-      },
-    },
-  },
+  request: jsonBody(
+    z
+      .object({
+        reenvio: z
+          .string({ error: 'Falta la prueba de acceso: vuelva a iniciar sesión.' })
+          .min(1, 'Falta la prueba de acceso: vuelva a iniciar sesión.')
+          .max(2000)
+          .openapi({
+            description:
+              'Prueba firmada que devuelve POST /api/accesoUsuario (401 con codigo cuenta_pendiente) tras la contraseña correcta de una cuenta sin activar; vale 15 minutos.',
+          }),
+      })
+      .openapi('ReenvioActivacion'),
+  ),
   responses: {
     200: mensajeOk('Correo enviado'),
-    400: validacion('Prueba caducada o no válida'),
+    400: validationResponse('Prueba caducada o no válida'),
     409: errorResponse('La cuenta ya está activada'),
     429: errorResponse('Demasiados correos en poco tiempo'),
   },
@@ -254,7 +253,7 @@ const nuevaClave = createRoute({
   description:
     'host es la URL de la página de restablecimiento (…/sesion/nueva-clave/<id>). Cambia la contraseña, cierra todas las sesiones de la cuenta y envía un correo de confirmación.',
   middleware: [soloJson] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: actualizarClaveSchema } } } },
+  request: jsonBody(actualizarClaveSchema),
   responses: {
     200: mensajeOk('Contraseña cambiada'),
     400: {
@@ -276,32 +275,24 @@ const suplantacion = createRoute({
     'Solo un administrador (cualquier permiso -administrador) en su propia sesión. Cierra la sesión del administrador y abre una sesión del usuario indicado marcada como suplantada: la respuesta lleva suplantadoPor y la cookie de renovación de esa sesión. Cada petición de la sesión suplantada queda en el registro de auditoría con los dos usuarios. Para volver: POST /api/users/fin-suplantacion.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   security: [{ Bearer: [] }],
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              username: z
-                .string({ error: 'Indique el correo electrónico del usuario.' })
-                .trim()
-                .min(1, 'Indique el correo electrónico del usuario.')
-                .max(200, 'El correo electrónico no puede superar 200 caracteres.')
-                .openapi({
-                  example: 'consumidor@electra.example',
-                  description:
-                    'Correo electrónico (sin distinguir mayúsculas) de la cuenta activa, no administradora, en cuyo nombre actuar.',
-                }),
-            })
-            .openapi('PeticionSuplantacion'),
-        },
-      },
-    },
-  },
+  request: jsonBody(
+    z
+      .object({
+        username: z
+          .string({ error: 'Indique el correo electrónico del usuario.' })
+          .trim()
+          .min(1, 'Indique el correo electrónico del usuario.')
+          .max(200, 'El correo electrónico no puede superar 200 caracteres.')
+          .openapi({
+            example: 'consumidor@electra.example',
+            description: 'Correo electrónico (sin distinguir mayúsculas) de la cuenta activa, no administradora, en cuyo nombre actuar.',
+          }),
+      })
+      .openapi('PeticionSuplantacion'),
+  ),
   responses: {
     200: sesionOk('Sesión del usuario, suplantada'),
-    400: validacion('Falta el correo'),
+    400: validationResponse('Falta el correo'),
     401: errorResponse('Sin sesión'),
     403: errorResponse('Sin permiso de administración, o la sesión ya es suplantada'),
     404: errorResponse(MENSAJES_SUPLANTACION.desconocido),
@@ -333,9 +324,7 @@ export function authRoutes() {
     .openapi(acceso, async (c) => {
       const credenciales = credencialesBasic(c.req.header('authorization'));
       if (!credenciales) throw new ApiError(401, MENSAJE_CREDENCIALES);
-      const emitida = await iniciarSesion(c.get('deps'), infoDe(c), credenciales.username, credenciales.password);
-      ponerCookie(c, emitida);
-      return c.json(emitida.sesion, 200);
+      return conSesion(c, await iniciarSesion(c.get('deps'), infoDe(c), credenciales.username, credenciales.password));
     })
     .openapi(refresco, async (c) => {
       const result = await refrescarSesion(c.get('deps'), infoDe(c), getCookie(c, REFRESH_COOKIE));
@@ -343,49 +332,28 @@ export function authRoutes() {
         quitarCookie(c);
         return c.json({ message: 'Su sesión ha terminado. Inicie sesión de nuevo.' }, 401);
       }
-      ponerCookie(c, result.emitida);
-      return c.json(result.emitida.sesion, 200);
+      return conSesion(c, result.emitida);
     })
     .openapi(revocacion, async (c) => {
       await cerrarSesion(c.get('deps'), infoDe(c), getCookie(c, REFRESH_COOKIE));
       quitarCookie(c);
       return c.body(null, 204);
     })
-    .openapi(alta, async (c) => {
-      await registrar(c.get('deps'), infoDe(c), c.req.valid('json'));
-      return c.json({ message: MENSAJES.altaCreada }, 200);
-    })
-    .openapi(activacion, async (c) => {
-      await activar(c.get('deps'), infoDe(c), c.req.valid('json').id);
-      return c.json({ message: MENSAJES.activada }, 200);
-    })
-    .openapi(recuperacion, async (c) => {
-      await solicitarRecuperacion(c.get('deps'), infoDe(c), c.req.valid('json'));
-      return c.json({ message: MENSAJES.recuperacion }, 200);
-    })
-    .openapi(reenvioActivacion, async (c) => {
-      await reenviarActivacionPropia(c.get('deps'), infoDe(c), c.req.valid('json').reenvio);
-      return c.json({ message: MENSAJES.reenviada }, 200);
-    })
-    .openapi(nuevaClave, async (c) => {
-      await restablecerClave(c.get('deps'), infoDe(c), c.req.valid('json'));
-      return c.json({ message: MENSAJES.claveActualizada }, 200);
-    })
-    .openapi(suplantacion, async (c) => {
-      // The guards narrowed the context's type; the cookie helpers take the plain one.
-      const ctx = c as unknown as Context<AppEnv>;
-      const emitida = await iniciarSuplantacion(c.get('deps'), infoDe(ctx), authOf(ctx), c.req.valid('json').username);
-      ponerCookie(ctx, emitida);
-      return c.json(emitida.sesion, 200);
-    })
+    .openapi(alta, (c) => mensajeTras(c, registrar, c.req.valid('json'), MENSAJES.altaCreada))
+    .openapi(activacion, (c) => mensajeTras(c, activar, c.req.valid('json').id, MENSAJES.activada))
+    .openapi(recuperacion, (c) => mensajeTras(c, solicitarRecuperacion, c.req.valid('json'), MENSAJES.recuperacion))
+    .openapi(reenvioActivacion, (c) => mensajeTras(c, reenviarActivacionPropia, c.req.valid('json').reenvio, MENSAJES.reenviada))
+    .openapi(nuevaClave, (c) => mensajeTras(c, restablecerClave, c.req.valid('json'), MENSAJES.claveActualizada))
+    .openapi(suplantacion, async (c) =>
+      conSesion(c, await iniciarSuplantacion(c.get('deps'), infoDe(c), authOf(c), c.req.valid('json').username)),
+    )
     .openapi(finSuplantacionRuta, async (c) => {
       const result = await finSuplantacion(c.get('deps'), infoDe(c), getCookie(c, REFRESH_COOKIE));
       if (!result.ok) {
         if (result.borrarCookie) quitarCookie(c);
         return c.json({ message: MENSAJE_FIN_NO_VALIDO }, 401);
       }
-      ponerCookie(c, result.emitida);
-      return c.json(result.emitida.sesion, 200);
+      return conSesion(c, result.emitida);
     });
   app.openAPIRegistry.registerComponent('securitySchemes', 'Basic', { type: 'http', scheme: 'basic' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'CookieRenovacion', {

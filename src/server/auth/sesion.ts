@@ -5,7 +5,7 @@
  * 7 days without use, whichever comes first.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../auditoria/service.ts';
@@ -282,14 +282,19 @@ export async function revocarFamilia(tx: Db, familyId: string, now: Date, motivo
   return rows.length;
 }
 
-/** Ends every session of an account (password change, deactivation…); answers how many sessions it ended. */
-export async function revocarSesionesDeUsuario(tx: Db, userId: string, now: Date, motivo: string): Promise<number> {
+/** Revokes the live tokens `cual` picks; answers how many sessions (families) that ended. */
+async function revocarSesiones(tx: Db, cual: SQL | undefined, now: Date, motivo: string): Promise<number> {
   const rows = await tx
     .update(refreshTokens)
     .set({ revokedAt: now, revokedReason: motivo })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .where(and(cual, isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId });
   return new Set(rows.map((r) => r.familyId)).size;
+}
+
+/** Ends every session of an account (password change, deactivation…); answers how many sessions it ended. */
+export async function revocarSesionesDeUsuario(tx: Db, userId: string, now: Date, motivo: string): Promise<number> {
+  return revocarSesiones(tx, eq(refreshTokens.userId, userId), now, motivo);
 }
 
 /** Ends every session of an account except family `keepFamilyId` (this one); answers how many it ended. */
@@ -300,28 +305,13 @@ export async function revocarOtrasFamilias(
   now: Date,
   motivo: string,
 ): Promise<number> {
-  const rows = await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now, revokedReason: motivo })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
-      ),
-    )
-    .returning({ familyId: refreshTokens.familyId });
-  return new Set(rows.map((r) => r.familyId)).size;
+  const otras = keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined;
+  return revocarSesiones(tx, and(eq(refreshTokens.userId, userId), otras), now, motivo);
 }
 
 /** Ends every impersonated session an administrator opened (their deactivation, say); answers how many. */
 export async function revocarSuplantacionesDe(tx: Db, adminUserId: string, now: Date, motivo: string): Promise<number> {
-  const rows = await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now, revokedReason: motivo })
-    .where(and(eq(refreshTokens.impersonatorUserId, adminUserId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
-  return new Set(rows.map((r) => r.familyId)).size;
+  return revocarSesiones(tx, eq(refreshTokens.impersonatorUserId, adminUserId), now, motivo);
 }
 
 /** One live session of an account, as its owner sees it. */

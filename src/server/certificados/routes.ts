@@ -10,11 +10,11 @@ import type { Context } from 'hono';
 import { errorCodigo } from '../../lib/certificados/codigo.ts';
 import { CertificadoSchema, VerificacionSchema, type CertificadoRespuesta } from '../../lib/certificados/respuestas.ts';
 import { enmascararNif } from '../../lib/certificados/contenido.ts';
-import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
+import { nombreDistribuidora } from '../distribuidoras/service.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { lectorDe, suministroDelLector } from '../suministros/acceso.ts';
@@ -66,10 +66,11 @@ const emitir = createRoute({
   description:
     'Genera en el servidor un certificado en PDF del consumo de un suministro del usuario por mes y periodo tarifario, para meses completos ya terminados (hasta 24), y lo guarda con su código de verificación y la huella SHA-256 del PDF. Rechaza (400) un periodo sin ninguna medida o que incluya el mes en curso. Como máximo 20 certificados por hora y cuenta (429).',
   security: seguridad,
-  request: { body: { content: { 'application/json': { schema: EmitirBody } }, required: true } },
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
+  request: jsonBody(EmitirBody),
   responses: {
-    201: { description: 'El certificado emitido', content: { 'application/json': { schema: CertificadoSchema } } },
-    400: { description: 'Periodo no válido o sin datos', content: { 'application/json': { schema: ValidationErrorSchema } } },
+    201: jsonResponse(CertificadoSchema, 'El certificado emitido'),
+    400: validationResponse('Periodo no válido o sin datos'),
     ...errores,
     404: errorResponse('No es un suministro del usuario'),
     429: errorResponse('Demasiados certificados en poco tiempo'),
@@ -84,8 +85,9 @@ const listar = createRoute({
   description:
     'Los certificados que el usuario ha emitido como titular, del más reciente al más antiguo (hasta 200). Un certificado solo lo ve el titular que figura en él: el nuevo titular de un suministro no ve los de titulares anteriores.',
   security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
   responses: {
-    200: { description: 'Los certificados', content: { 'application/json': { schema: z.array(CertificadoSchema) } } },
+    200: jsonResponse(z.array(CertificadoSchema), 'Los certificados'),
     ...errores,
   },
 });
@@ -107,6 +109,7 @@ const pdf = createRoute({
   summary: 'Descargar de nuevo un certificado',
   description: 'El PDF exactamente como se emitió (los mismos bytes, con la misma huella SHA-256).',
   security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { params: IdParams },
   responses: {
     200: { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
@@ -138,15 +141,15 @@ const verificar = createRoute({
     }),
   },
   responses: {
-    200: { description: 'Certificado auténtico', content: { 'application/json': { schema: VerificacionSchema } } },
-    400: { description: 'El texto no tiene forma de código', content: { 'application/json': { schema: ValidationErrorSchema } } },
+    200: jsonResponse(VerificacionSchema, 'Certificado auténtico'),
+    400: validationResponse('El texto no tiene forma de código'),
     404: errorResponse('Ningún certificado tiene ese código'),
     429: errorResponse('Demasiadas consultas sin resultado desde esta dirección'),
   },
 });
 
 /** The caller as the owner of certificates. */
-function propietarioDe(c: Context<AuthEnv>): Propietario {
+function propietarioDe<E extends AuthEnv>(c: Context<E>): Propietario {
   return { ...lectorDe(c), userId: authOf(c).userId };
 }
 
@@ -163,7 +166,7 @@ function certificadoApi(x: CertificadoGuardado): CertificadoRespuesta {
     codigo: x.codigo,
     cups: x.cups,
     distribuidora: x.distribuidora,
-    distribuidoraNombre: DISTRIBUIDORAS.find((d) => d.codigo === x.distribuidora)?.nombre ?? x.distribuidora,
+    distribuidoraNombre: nombreDistribuidora(x.distribuidora),
     direccion: `${k.suministro.direccion}, ${k.suministro.codigoPostal} ${k.suministro.municipio}`,
     titular: k.titular.nombre,
     tarifa: k.suministro.tarifa,
@@ -185,15 +188,11 @@ function certificadoApi(x: CertificadoGuardado): CertificadoRespuesta {
 
 /** The certificates sub-app. */
 export function certificadosRoutes() {
-  const app = featureApp();
-  app.use('/certificados', requireAuth(), requireArea('distribucion'));
-  app.use('/certificados/*', requireAuth(), requireArea('distribucion'));
-  return app
+  return featureApp()
     .openapi(emitir, async (c) => {
       const body = c.req.valid('json');
-      const ctx = c as unknown as Context<AuthEnv>;
-      const s = await suministroDelLector(ctx, body.cups);
-      const auth = authOf(ctx);
+      const s = await suministroDelLector(c, body.cups);
+      const auth = authOf(c);
       const deps = c.get('deps');
       // Counted before the PDF is made; a refused period (400) gives its unit back.
       const consumos = await consumir(deps, [{ limite: LIMITES.emitirCertificado, sujeto: sujetoCuenta(auth.userId) }]);
@@ -218,11 +217,11 @@ export function certificadosRoutes() {
       return c.json(certificadoApi(emitido), 201);
     })
     .openapi(listar, async (c) => {
-      const lista = await listarCertificados(c.get('deps').db, propietarioDe(c as unknown as Context<AuthEnv>));
+      const lista = await listarCertificados(c.get('deps').db, propietarioDe(c));
       return c.json(lista.map(certificadoApi), 200);
     })
     .openapi(pdf, async (c) => {
-      const x = await certificadoConPdf(c.get('deps').db, propietarioDe(c as unknown as Context<AuthEnv>), c.req.valid('param').id);
+      const x = await certificadoConPdf(c.get('deps').db, propietarioDe(c), c.req.valid('param').id);
       if (!x) throw notFound('No encontramos ese certificado entre los suyos.');
       return c.body(new Uint8Array(x.pdf), 200, {
         'Content-Type': 'application/pdf',

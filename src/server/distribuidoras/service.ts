@@ -1,8 +1,9 @@
 /** The distributors table, kept equal to the contract's list. */
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { DISTRIBUIDORAS, type Distribuidora } from '../../lib/distribuidoras.ts';
 import type { Db } from '../db/client.ts';
 import { distribuidoras } from '../db/schema.ts';
+import { valoresPropuestos } from '../db/upsert.ts';
 
 /** Inserts or updates the three distributors of docs/api.md; run at every start. */
 export async function syncDistribuidoras(db: Db): Promise<void> {
@@ -19,12 +20,7 @@ export async function syncDistribuidoras(db: Db): Promise<void> {
     )
     .onConflictDoUpdate({
       target: distribuidoras.codigo,
-      set: {
-        nombre: sql`excluded.nombre`,
-        codigoRee: sql`excluded.codigo_ree`,
-        prefijoCups: sql`excluded.prefijo_cups`,
-        publicaCapacidadNodal: sql`excluded.publica_capacidad_nodal`,
-      },
+      set: valoresPropuestos(distribuidoras, ['nombre', 'codigoRee', 'prefijoCups', 'publicaCapacidadNodal']),
     });
 }
 
@@ -38,4 +34,9 @@ export async function listDistribuidoras(db: Db): Promise<Distribuidora[]> {
     prefijoCups: r.prefijoCups,
     paginaCapacidadNodal: r.publicaCapacidadNodal ? `/capacidad-nodal/${r.codigo}` : null,
   }));
+}
+
+/** The legal name of a distributor by its code; an unknown code is answered as it came. */
+export function nombreDistribuidora(codigo: string): string {
+  return DISTRIBUIDORAS.find((d) => d.codigo === codigo)?.nombre ?? codigo;
 }

@@ -105,9 +105,22 @@ const MENSAJES_CAIDA =
   /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|connection error|the database system is (starting up|shutting down|in recovery)/i;
 
 /** The error and its causes, outermost first (drizzle wraps the driver's error as `cause`). */
-function* cadena(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, n = 0; e && n < 8; e = e.cause as typeof e, n++)
+function* cadena(err: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
+  for (
+    let e = err as { code?: unknown; message?: unknown; constraint?: unknown; cause?: unknown } | undefined, n = 0;
+    e && n < 8;
+    e = e.cause as typeof e, n++
+  )
     yield e;
+}
+
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, anywhere in an error's causes ('' when
+ * the driver does not name it); null when the error is no unique violation.
+ */
+export function violacionUnica(err: unknown): string | null {
+  for (const e of cadena(err)) if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  return null;
 }
 
 /**

@@ -30,6 +30,32 @@ export const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: ErrorSchema } },
 });
 
+/** Response entry of a JSON answer, for route definitions. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** Response entry of a 400 that lists the failed rules. */
+export const validationResponse = (description: string) => jsonResponse(ValidationErrorSchema, description);
+
+/** Response entry of one page of a paginated list: the JSON array, and the total in `X-Total-Count`. */
+export const pageResponse = <T extends z.ZodType>(schema: T, description: string, total: string) => ({
+  ...jsonResponse(z.array(schema), description),
+  headers: { 'X-Total-Count': { description: total, schema: { type: 'integer' as const } } },
+});
+
+/** The `{id}` path parameter of a route on one row named by its UUID. */
+export const uuidParams = (description: string) =>
+  z.object({
+    id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21', description }),
+  });
+
+/** The `request` part of a route that takes a JSON body (the body is required). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
 /** The page fields of a paginated list's query: `pagina` from 1, `porPagina` 1–100 (25 by default). */
 export const paginacionQuery = {
   pagina: z.coerce

@@ -1,4 +1,7 @@
-/** Request helpers every feature's routes share: JSON bodies only, and who is asking for the audit log. */
+/**
+ * Request helpers every feature's routes share: JSON bodies only, who is asking for the audit log,
+ * and the answer of one page of a list.
+ */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { clientAddress } from './cliente.ts';
@@ -29,7 +32,13 @@ export const soloJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Facts about the request that the services record. */
-export function infoDe(c: Context<AppEnv>): InfoPeticion {
+/** Facts about the request that the services record; takes any route's context, guarded or not. */
+export function infoDe<E extends AppEnv>(c: Context<E>): InfoPeticion {
   return { ip: clientAddress(c), requestId: c.get('requestId') ?? null, userAgent: userAgentOf(c.req.header('user-agent')) };
+}
+
+/** The answer of one page of a list, as `pageResponse` (openapi.ts) declares it: the rows, and the total in `X-Total-Count`. */
+export function respuestaPagina<E extends AppEnv, T>(c: Context<E>, total: number, filas: T) {
+  c.header('X-Total-Count', String(total));
+  return c.json(filas, 200);
 }

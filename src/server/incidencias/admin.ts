@@ -5,7 +5,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import {
   cierreIncidenciaSchema,
@@ -16,14 +15,24 @@ import {
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { audit } from '../auditoria/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
+import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
+import { distribuidorasDeLaLista } from '../administracion/ambito.ts';
 import { patronContiene } from '../administracion/busqueda.ts';
 import type { Db } from '../db/client.ts';
 import { incidenciasRed } from '../db/schema.ts';
-import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
+import type { AuthContext, Clock } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
+import {
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  pageResponse,
+  paginacionQuery,
+  uuidParams,
+  validationResponse,
+} from '../http/openapi.ts';
 import type { IncidenciaAdmin } from '../../lib/incidencias/lista-gestion.ts';
 
 export type { IncidenciaAdmin };
@@ -71,9 +80,7 @@ export async function listarIncidenciasAdmin(
   auth: AuthContext,
   f: FiltroIncidencias,
 ): Promise<{ total: number; incidencias: IncidenciaAdmin[] }> {
-  const propias = distribuidorasAdministradas(auth.permisos);
-  if (f.distribuidora && !propias.includes(f.distribuidora)) throw forbidden('No administra esa distribuidora.');
-  const condiciones: (SQL | undefined)[] = [inArray(incidenciasRed.distribuidora, f.distribuidora ? [f.distribuidora] : propias)];
+  const condiciones: (SQL | undefined)[] = [inArray(incidenciasRed.distribuidora, distribuidorasDeLaLista(auth, f.distribuidora))];
   if (f.estado) condiciones.push(eq(incidenciasRed.estado, f.estado));
   const q = f.q?.trim();
   if (q) {
@@ -173,6 +180,50 @@ export async function crearIncidencia(
   });
 }
 
+/** What a change of an open incident writes, and what its audit entry records. */
+interface CambioIncidencia {
+  action: 'incidencia.cambio' | 'incidencia.cierre';
+  columnas: Partial<typeof incidenciasRed.$inferInsert>;
+  details: Record<string, unknown>;
+  distribuidoras: string[];
+}
+
+/**
+ * Changes an open incident the caller administers, in one transaction: locks it (404 for another
+ * distributor's), 409 once it is closed, writes what `cambio` decides and audits it.
+ */
+async function cambiarAbierta(
+  db: Db,
+  clock: Clock,
+  info: InfoPeticion,
+  auth: AuthContext,
+  id: string,
+  cambio: (antes: typeof incidenciasRed.$inferSelect, now: Date) => CambioIncidencia,
+): Promise<IncidenciaAdmin> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const antes = await incidenciaPropia(tx, auth, id);
+    if (antes.estado === 'Cerrada') throw conflict(MENSAJES_INCIDENCIAS.cerrada);
+    const { action, columnas: valores, details, distribuidoras } = cambio(antes, now);
+    const [row] = await tx
+      .update(incidenciasRed)
+      .set({ ...valores, updatedAt: now })
+      .where(eq(incidenciasRed.id, id))
+      .returning();
+    await audit(tx, {
+      action,
+      actorUserId: auth.userId,
+      targetType: 'incidencia',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details,
+      distribuidoras,
+    });
+    return comoAdmin(row!);
+  });
+}
+
 /** Replaces an open incident's data (its state among the open ones included); 409 once it is closed. */
 export async function editarIncidencia(
   db: Db,
@@ -182,28 +233,15 @@ export async function editarIncidencia(
   id: string,
   e: IncidenciaEntrada,
 ): Promise<IncidenciaAdmin> {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const antes = await incidenciaPropia(tx, auth, id);
-    if (antes.estado === 'Cerrada') throw conflict(MENSAJES_INCIDENCIAS.cerrada);
+  return cambiarAbierta(db, clock, info, auth, id, (antes) => {
     // Moving it to another distributor needs that one's permission too.
     exigirDistribuidora(auth, e.distribuidora);
-    const [row] = await tx
-      .update(incidenciasRed)
-      .set({ ...columnas(e), updatedAt: now })
-      .where(eq(incidenciasRed.id, id))
-      .returning();
-    await audit(tx, {
+    return {
       action: 'incidencia.cambio',
-      actorUserId: auth.userId,
-      targetType: 'incidencia',
-      targetId: id,
-      ip: info.ip,
-      requestId: info.requestId,
+      columnas: columnas(e),
       details: { antes: resumenAuditoria(antes), despues: resumenAuditoria(e) },
       distribuidoras: [...new Set([antes.distribuidora, e.distribuidora])],
-    });
-    return comoAdmin(row!);
+    };
   });
 }
 
@@ -219,28 +257,15 @@ export async function cerrarIncidencia(
   id: string,
   fin: string | undefined,
 ): Promise<IncidenciaAdmin> {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const antes = await incidenciaPropia(tx, auth, id);
-    if (antes.estado === 'Cerrada') throw conflict(MENSAJES_INCIDENCIAS.cerrada);
+  return cambiarAbierta(db, clock, info, auth, id, (antes, now) => {
     const finFecha = fin ? new Date(fin) : now < antes.inicio ? antes.inicio : now;
     if (finFecha < antes.inicio) throw new ValidationError([MENSAJES_INCIDENCIAS.finAntesDeInicio]);
-    const [row] = await tx
-      .update(incidenciasRed)
-      .set({ estado: 'Cerrada', fin: finFecha, updatedAt: now })
-      .where(eq(incidenciasRed.id, id))
-      .returning();
-    await audit(tx, {
+    return {
       action: 'incidencia.cierre',
-      actorUserId: auth.userId,
-      targetType: 'incidencia',
-      targetId: id,
-      ip: info.ip,
-      requestId: info.requestId,
+      columnas: { estado: 'Cerrada', fin: finFecha },
       details: { distribuidora: antes.distribuidora, estadoAnterior: antes.estado, fin: finFecha.toISOString() },
       distribuidoras: [antes.distribuidora],
-    });
-    return comoAdmin(row!);
+    };
   });
 }
 
@@ -276,24 +301,12 @@ const IncidenciaAdminSchema = z
   })
   .openapi('IncidenciaAdmin');
 
-const totalHeader = {
-  'X-Total-Count': { description: 'Total de incidencias que cumplen el filtro', schema: { type: 'integer' as const } },
-};
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const comunes = {
   401: errorResponse('Sin sesión'),
   403: errorResponse('Sin el permiso de administración de la distribuidora, o sesión suplantada'),
 };
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const idParam = z.object({
-  id: z.string().openapi({
-    param: { name: 'id', in: 'path' },
-    example: '0b9f5c1e-6c1a-4c55-9d8e-2f1f6a0c3d21',
-    description: 'Identificador (uuid) de la incidencia; una de otra distribuidora, o que no existe, responde 404.',
-  }),
-});
-const entrada = { body: { required: true, content: { 'application/json': { schema: incidenciaEntradaSchema } } } };
+const idParam = uuidParams('Identificador (uuid) de la incidencia; una de otra distribuidora, o que no existe, responde 404.');
 
 const listar = createRoute({
   ...base,
@@ -319,8 +332,8 @@ const listar = createRoute({
     }),
   },
   responses: {
-    200: { ...json(z.array(IncidenciaAdminSchema), 'Una página de incidencias'), headers: totalHeader },
-    400: json(ValidationErrorSchema, 'Filtros no válidos'),
+    200: pageResponse(IncidenciaAdminSchema, 'Una página de incidencias', 'Total de incidencias que cumplen el filtro'),
+    400: validationResponse('Filtros no válidos'),
     ...comunes,
   },
 });
@@ -332,10 +345,10 @@ const crear = createRoute({
   summary: 'Dar de alta una incidencia',
   description: 'Aparece en la lista pública (GET /api/incidenciasRed) y en el aviso de la portada mientras no se cierre.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: entrada,
+  request: jsonBody(incidenciaEntradaSchema),
   responses: {
-    201: json(IncidenciaAdminSchema, 'Incidencia creada'),
-    400: json(ValidationErrorSchema, 'Campos que no cumplen las reglas (un mensaje por CUPS erróneo)'),
+    201: jsonResponse(IncidenciaAdminSchema, 'Incidencia creada'),
+    400: validationResponse('Campos que no cumplen las reglas (un mensaje por CUPS erróneo)'),
     ...comunes,
   },
 });
@@ -347,10 +360,10 @@ const editar = createRoute({
   summary: 'Modificar una incidencia abierta',
   description: 'Sustituye sus datos, el estado incluido (Programada, En curso o Activa). Una incidencia cerrada no se modifica: 409.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: { params: idParam, ...entrada },
+  request: { params: idParam, ...jsonBody(incidenciaEntradaSchema) },
   responses: {
-    200: json(IncidenciaAdminSchema, 'Incidencia modificada'),
-    400: json(ValidationErrorSchema, 'Campos que no cumplen las reglas'),
+    200: jsonResponse(IncidenciaAdminSchema, 'Incidencia modificada'),
+    400: validationResponse('Campos que no cumplen las reglas'),
     ...comunes,
     404: errorResponse(MENSAJES_INCIDENCIAS.noExiste),
     409: errorResponse(MENSAJES_INCIDENCIAS.cerrada),
@@ -370,34 +383,30 @@ const cerrar = createRoute({
     body: { required: false, content: { 'application/json': { schema: cierreIncidenciaSchema } } },
   },
   responses: {
-    200: json(IncidenciaAdminSchema, 'Incidencia cerrada'),
-    400: json(ValidationErrorSchema, 'Fecha no válida o anterior al inicio'),
+    200: jsonResponse(IncidenciaAdminSchema, 'Incidencia cerrada'),
+    400: validationResponse('Fecha no válida o anterior al inicio'),
     ...comunes,
     404: errorResponse(MENSAJES_INCIDENCIAS.noExiste),
     409: errorResponse(MENSAJES_INCIDENCIAS.cerrada),
   },
 });
 
-/** The plain context of a guarded handler, for the helpers that take it. */
-const plano = (c: unknown) => c as Context<AppEnv>;
-
 /** The incident management sub-app. */
 export function incidenciasAdminRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
       const { db } = c.get('deps');
-      const { total, incidencias } = await listarIncidenciasAdmin(db, authOf(plano(c)), c.req.valid('query'));
-      c.header('X-Total-Count', String(total));
-      return c.json(incidencias, 200);
+      const { total, incidencias } = await listarIncidenciasAdmin(db, authOf(c), c.req.valid('query'));
+      return respuestaPagina(c, total, incidencias);
     })
     .openapi(crear, async (c) => {
       const { db, clock } = c.get('deps');
-      return c.json(await crearIncidencia(db, clock, infoDe(plano(c)), authOf(plano(c)), c.req.valid('json')), 201);
+      return c.json(await crearIncidencia(db, clock, infoDe(c), authOf(c), c.req.valid('json')), 201);
     })
     .openapi(editar, async (c) => {
       const { db, clock } = c.get('deps');
       const { id } = c.req.valid('param');
-      return c.json(await editarIncidencia(db, clock, infoDe(plano(c)), authOf(plano(c)), id, c.req.valid('json')), 200);
+      return c.json(await editarIncidencia(db, clock, infoDe(c), authOf(c), id, c.req.valid('json')), 200);
     })
     .openapi(cerrar, async (c) => {
       const { db, clock } = c.get('deps');
@@ -416,6 +425,6 @@ export function incidenciasAdminRoutes() {
         if (!r.success) throw new ValidationError(r.error.issues.map((i) => i.message));
         fin = r.data.fin;
       }
-      return c.json(await cerrarIncidencia(db, clock, infoDe(plano(c)), authOf(plano(c)), id, fin), 200);
+      return c.json(await cerrarIncidencia(db, clock, infoDe(c), authOf(c), id, fin), 200);
     });
 }

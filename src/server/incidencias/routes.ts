@@ -5,14 +5,13 @@
  * supply points with the open incidents that concern it.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ESTADOS_INCIDENCIA_RED } from '../../lib/incidencias/banner.ts';
 import { errorCups, MENSAJES_CUPS } from '../../lib/cups.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
-import type { AppEnv, AuthEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { lectorDe } from '../suministros/acceso.ts';
 import { suministrosDe } from '../suministros/service.ts';
 import { incidenciasDeSuministros, listIncidenciasAbiertas, listIncidenciasDeCups } from './service.ts';
@@ -84,12 +83,7 @@ const listar = createRoute({
   summary: 'Interrupciones de la red programadas y activas',
   description:
     'Las incidencias abiertas de las tres distribuidoras: primero las activas (En curso, Activa), después las programadas, cada grupo por fecha de inicio. Se puede guardar en caché 60 segundos.',
-  responses: {
-    200: {
-      description: 'Incidencias abiertas (lista vacía cuando no hay ninguna)',
-      content: { 'application/json': { schema: ListaIncidenciasSchema } },
-    },
-  },
+  responses: { 200: jsonResponse(ListaIncidenciasSchema, 'Incidencias abiertas (lista vacía cuando no hay ninguna)') },
 });
 
 /** Refuses a body that is not JSON with a Spanish 415. */
@@ -110,18 +104,10 @@ const consultar = createRoute({
     'Recibe un CUPS de 20 o 22 caracteres y devuelve las incidencias abiertas que afectan a ese punto de suministro (lista vacía si no hay ninguna). Un CUPS mal formado o con letras de control erróneas responde 400 con el motivo.',
   // Before the validators, whose own 415 answer is in English. Its body limit is in src/server/http/cuerpo.ts.
   middleware: [soloJson] as const,
-  request: {
-    body: { required: true, content: { 'application/json': { schema: ConsultaCupsSchema } } },
-  },
+  request: jsonBody(ConsultaCupsSchema),
   responses: {
-    200: {
-      description: 'Incidencias abiertas que afectan al punto de suministro',
-      content: { 'application/json': { schema: ListaIncidenciasSchema } },
-    },
-    400: {
-      description: 'CUPS ausente, mal formado o con letras de control erróneas',
-      content: { 'application/json': { schema: ValidationErrorSchema } },
-    },
+    200: jsonResponse(ListaIncidenciasSchema, 'Incidencias abiertas que afectan al punto de suministro'),
+    400: validationResponse('CUPS ausente, mal formado o con letras de control erróneas'),
     413: errorResponse('Cuerpo de la petición demasiado grande'),
     415: errorResponse('El cuerpo no es JSON'),
   },
@@ -158,11 +144,9 @@ const misSuministros = createRoute({
   description:
     'Cada suministro del titular con las interrupciones programadas o activas de su distribuidora que lo incluyen (afecta: suministro) o que ocurren en su código postal, o en su municipio si la incidencia no indica códigos postales (afecta: zona).',
   security: [{ Bearer: [] }],
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
   responses: {
-    200: {
-      description: 'Suministros y sus interrupciones',
-      content: { 'application/json': { schema: z.array(IncidenciasSuministroSchema) } },
-    },
+    200: jsonResponse(z.array(IncidenciasSuministroSchema), 'Suministros y sus interrupciones'),
     401: errorResponse('Sin sesión'),
     403: errorResponse('Sin permiso «-distribucion»'),
   },
@@ -170,12 +154,10 @@ const misSuministros = createRoute({
 
 /** The network interruptions sub-app. */
 export function incidenciasRoutes() {
-  const app = featureApp();
-  app.use('/incidenciasRed/suministros', requireAuth(), requireArea('distribucion'));
-  return app
+  return featureApp()
     .openapi(misSuministros, async (c) => {
       const db = c.get('deps').db;
-      const puntos = await suministrosDe(db, lectorDe(c as unknown as Context<AuthEnv>));
+      const puntos = await suministrosDe(db, lectorDe(c));
       const porCups = await incidenciasDeSuministros(db, puntos);
       return c.json(
         puntos.map((s) => ({

@@ -7,7 +7,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
 import {
   cambioEstadoSchema,
@@ -24,9 +23,9 @@ import { infoDe, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
 import type { Db } from '../db/client.ts';
 import { suministros, users } from '../db/schema.ts';
-import type { AppEnv, AuthContext, Clock } from '../http/context.ts';
+import type { AuthContext, Clock } from '../http/context.ts';
 import { forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
@@ -127,9 +126,8 @@ const CupsParam = z.object({
         'CUPS del suministro (se admiten espacios, guiones y minúsculas); su prefijo dice la distribuidora: ES9901 epd, ES9902 eod, ES9903 ecd.',
     }),
 });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const comunes = {
-  400: json(ValidationErrorSchema, 'CUPS mal escrito o estado que no cumple las reglas'),
+  400: validationResponse('CUPS mal escrito o estado que no cumple las reglas'),
   401: errorResponse('Sin sesión'),
   403: errorResponse('Sin el permiso de administración de la distribuidora del CUPS, o sesión suplantada'),
   404: errorResponse(MENSAJES_CONTADORES.noExiste),
@@ -145,7 +143,7 @@ const ver = createRoute({
     'El suministro del CUPS, su titular y el estado de su contador, con quién lo cambió por última vez. Necesita el permiso de administración de la distribuidora del CUPS.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: CupsParam },
-  responses: { 200: json(AdminEstadoSchema, 'El suministro y su estado'), ...comunes },
+  responses: { 200: jsonResponse(AdminEstadoSchema, 'El suministro y su estado'), ...comunes },
 });
 
 const cambiar = createRoute({
@@ -156,24 +154,21 @@ const cambiar = createRoute({
   description:
     'Sustituye el estado: si comunica y su última comunicación (sin ella, ahora si comunica), el interruptor de control de potencia y el estado del suministro. El motivo es obligatorio para un corte, un suministro sin luz o un interruptor abierto a distancia: el titular lo ve. Queda en el registro de actividad.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: { params: CupsParam, body: { required: true, content: { 'application/json': { schema: cambioEstadoSchema } } } },
-  responses: { 200: json(AdminEstadoSchema, 'El estado guardado'), ...comunes },
+  request: { params: CupsParam, ...jsonBody(cambioEstadoSchema) },
+  responses: { 200: jsonResponse(AdminEstadoSchema, 'El estado guardado'), ...comunes },
 });
-
-/** The plain context of a guarded handler, for the helpers that take it. */
-const plano = (c: unknown) => c as Context<AppEnv>;
 
 /** The meter administration sub-app. */
 export function adminContadoresRoutes() {
   return featureApp()
     .openapi(ver, async (c) => {
       const { db } = c.get('deps');
-      const s = await suministroAdministrado(db, authOf(plano(c)), c.req.valid('param').cups);
+      const s = await suministroAdministrado(db, authOf(c), c.req.valid('param').cups);
       return c.json(await vistaAdmin(db, s, (await estadosDe(db, [s.id])).get(s.id)), 200);
     })
     .openapi(cambiar, async (c) => {
       const { db, clock } = c.get('deps');
-      const r = await cambiarEstadoContador(db, clock, infoDe(plano(c)), authOf(plano(c)), c.req.valid('param').cups, c.req.valid('json'));
+      const r = await cambiarEstadoContador(db, clock, infoDe(c), authOf(c), c.req.valid('param').cups, c.req.valid('json'));
       return c.json(r, 200);
     });
 }

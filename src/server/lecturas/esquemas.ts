@@ -1,7 +1,7 @@
 /** The API shapes of a meter, shared by the holder's answers and the administration's. */
 import type { z } from '@hono/zod-openapi';
-import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import type { SuministroContadorSchema } from '../../lib/lecturas/respuestas.ts';
+import { nombreDistribuidora } from '../distribuidoras/service.ts';
 import type { Suministro } from '../suministros/service.ts';
 
 /** Those fields of a supply point row. */
@@ -11,10 +11,11 @@ export function suministroContador(s: Suministro): z.infer<typeof SuministroCont
     direccion: s.direccion,
     municipio: s.municipio,
     distribuidora: s.distribuidora,
-    distribuidoraNombre: DISTRIBUIDORAS.find((d) => d.codigo === s.distribuidora)?.nombre ?? s.distribuidora,
+    distribuidoraNombre: nombreDistribuidora(s.distribuidora),
     tarifa: s.tarifa,
     telegestionado: s.telegestionado,
     modoControlPotencia: s.modoControlPotencia,
-    comercializadora: s.comercializadoraNombre,
+    // A register loaded from SIPS carries the retailer's code only (docs/decisions/016).
+    comercializadora: s.comercializadoraNombre ?? `Comercializadora con código REE ${s.comercializadoraCodigo}`,
   };
 }

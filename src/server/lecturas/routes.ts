@@ -13,7 +13,7 @@ import { fechaLocalDe } from '../../lib/medidas/horas.ts';
 import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { errorResponse, featureApp } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
 import { lectorDe, suministroApi, suministroDelLector } from '../suministros/acceso.ts';
 import { suministrosDe, type Suministro } from '../suministros/service.ts';
 import { adminContadoresRoutes } from './admin.ts';
@@ -54,7 +54,7 @@ const programa = createRoute({
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { query: ConsultaCups },
-  responses: { 200: { description: 'Las lecturas programadas', content: { 'application/json': { schema: ProgramaSchema } } }, ...errores },
+  responses: { 200: jsonResponse(ProgramaSchema, 'Las lecturas programadas'), ...errores },
 });
 
 const ics = createRoute({
@@ -80,14 +80,14 @@ const estado = createRoute({
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { query: ConsultaCups },
-  responses: { 200: { description: 'Los estados', content: { 'application/json': { schema: EstadosSchema } } }, ...errores },
+  responses: { 200: jsonResponse(EstadosSchema, 'Los estados'), ...errores },
 });
 
 /** Register readings shown per supply point. */
 export const LECTURAS_MOSTRADAS = 6;
 
 /** The caller's supply points: all of them, or the one asked for (404 for anyone else's). */
-async function suministrosPedidos(c: Context<AuthEnv>, cups: string | undefined): Promise<Suministro[]> {
+async function suministrosPedidos<E extends AuthEnv>(c: Context<E>, cups: string | undefined): Promise<Suministro[]> {
   if (cups) return [await suministroDelLector(c, cups)];
   return suministrosDe(c.get('deps').db, lectorDe(c));
 }
@@ -116,7 +116,7 @@ export function lecturasRoutes() {
     .openapi(programa, async (c) => {
       const { db, clock } = c.get('deps');
       const ahora = clock.now();
-      const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, c.req.valid('query').cups);
+      const lista = await suministrosPedidos(c, c.req.valid('query').cups);
       const programas = await programasDe(db, lista, ahora);
       const { desde, hasta } = periodoProgramado(fechaLocalDe(ahora));
       return c.json(
@@ -148,7 +148,7 @@ export function lecturasRoutes() {
     .openapi(ics, async (c) => {
       const { db, clock } = c.get('deps');
       const { cups } = c.req.valid('query');
-      const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, cups);
+      const lista = await suministrosPedidos(c, cups);
       const texto = await calendarioDeSuministros(db, lista, clock.now());
       return c.body(texto, 200, {
         'Content-Type': 'text/calendar; charset=utf-8',
@@ -158,7 +158,7 @@ export function lecturasRoutes() {
     })
     .openapi(estado, async (c) => {
       const { db } = c.get('deps');
-      const lista = await suministrosPedidos(c as unknown as Context<AuthEnv>, c.req.valid('query').cups);
+      const lista = await suministrosPedidos(c, c.req.valid('query').cups);
       const ids = lista.map((s) => s.id);
       // One more than shown: the oldest shown needs the one before it for its consumption.
       const [estados, lecturas] = await Promise.all([estadosDe(db, ids), ultimasLecturas(db, ids, LECTURAS_MOSTRADAS + 1)]);

@@ -13,6 +13,7 @@ import { audit } from '../auditoria/service.ts';
 import { ImportacionRechazada } from '../capacidad-nodal/service.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { estadosContador, lecturasContador, suministros } from '../db/schema.ts';
+import { valoresPropuestos } from '../db/upsert.ts';
 import { zonaElectricaDeIne } from '../medidas/potencias.ts';
 import type { Suministro } from '../suministros/service.ts';
 import type { FilaContador } from './csv.ts';
@@ -46,16 +47,16 @@ export async function guardarEstadosContador(
       )
       .onConflictDoUpdate({
         target: estadosContador.suministroId,
-        set: {
-          comunica: sql`excluded.comunica`,
-          ultimaComunicacion: sql`excluded.ultima_comunicacion`,
-          interruptor: sql`excluded.interruptor`,
-          estadoSuministro: sql`excluded.estado_suministro`,
-          motivo: sql`excluded.motivo`,
-          origen: sql`excluded.origen`,
-          actualizadoEn: sql`excluded.actualizado_en`,
-          actualizadoPor: sql`excluded.actualizado_por`,
-        },
+        set: valoresPropuestos(estadosContador, [
+          'comunica',
+          'ultimaComunicacion',
+          'interruptor',
+          'estadoSuministro',
+          'motivo',
+          'origen',
+          'actualizadoEn',
+          'actualizadoPor',
+        ]),
       });
   }
 }
@@ -96,7 +97,7 @@ export async function guardarLecturasContador(db: Db, filas: readonly LecturaEnt
       .values(filas.slice(i, i + 500).map((f) => ({ ...f })))
       .onConflictDoUpdate({
         target: [lecturasContador.suministroId, lecturasContador.momento],
-        set: { origen: sql`excluded.origen`, activaKwh: sql`excluded.activa_kwh`, exportadaKwh: sql`excluded.exportada_kwh` },
+        set: valoresPropuestos(lecturasContador, ['origen', 'activaKwh', 'exportadaKwh']),
       });
   }
 }

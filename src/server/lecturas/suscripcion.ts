@@ -14,14 +14,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { audit } from '../auditoria/service.ts';
 import { authOf, requireArea, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import type { Db } from '../db/client.ts';
 import { suscripcionesCalendario } from '../db/schema.ts';
-import type { AuthEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponse, featureApp } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, type RateLimitDeps } from '../rate-limit/service.ts';
 import { lectorDeCuenta, suministrosDe, type Lector } from '../suministros/service.ts';
@@ -124,10 +122,7 @@ const consultar = createRoute({
     'Si el usuario tiene una dirección de suscripción, cuándo la creó y cuándo la leyó un calendario por última vez. La dirección no se puede volver a ver: solo se guarda su huella.',
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  responses: {
-    200: { description: 'El estado de la suscripción', content: { 'application/json': { schema: SuscripcionSchema } } },
-    ...errores,
-  },
+  responses: { 200: jsonResponse(SuscripcionSchema, 'El estado de la suscripción'), ...errores },
 });
 
 const crear = createRoute({
@@ -139,10 +134,7 @@ const crear = createRoute({
     'Crea una dirección secreta que cualquier programa de calendario puede leer sin sesión para mantener al día las lecturas programadas de todos los suministros del usuario. Sustituye a la anterior, que deja de funcionar. Se muestra solo en esta respuesta. No disponible en una sesión suplantada.',
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion'), requireNoSuplantado()] as const,
-  responses: {
-    201: { description: 'La dirección nueva', content: { 'application/json': { schema: SuscripcionNuevaSchema } } },
-    ...errores,
-  },
+  responses: { 201: jsonResponse(SuscripcionNuevaSchema, 'La dirección nueva'), ...errores },
 });
 
 const revocar = createRoute({
@@ -188,12 +180,12 @@ const NO_EXISTE = 'Esta dirección de calendario no existe o se ha anulado. Cree
 export function suscripcionRoutes() {
   return featureApp()
     .openapi(consultar, async (c) => {
-      const e = await estadoSuscripcion(c.get('deps').db, authOf(c as unknown as Context<AuthEnv>).userId);
+      const e = await estadoSuscripcion(c.get('deps').db, authOf(c).userId);
       return c.json({ activa: !!e, creadaEn: e?.creadaEn.toISOString() ?? null, usadaEn: e?.usadaEn?.toISOString() ?? null }, 200);
     })
     .openapi(crear, async (c) => {
       const deps = c.get('deps');
-      const auth = authOf(c as unknown as Context<AuthEnv>);
+      const auth = authOf(c);
       const ahora = deps.clock.now();
       const token = await crearSuscripcion(deps.db, auth.userId, ahora);
       await audit(deps.db, {
@@ -207,7 +199,7 @@ export function suscripcionRoutes() {
     })
     .openapi(revocar, async (c) => {
       const deps = c.get('deps');
-      const auth = authOf(c as unknown as Context<AuthEnv>);
+      const auth = authOf(c);
       if (await revocarSuscripcion(deps.db, auth.userId)) {
         await audit(deps.db, {
           action: 'lecturas.suscripcion.anulada',

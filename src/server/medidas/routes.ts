@@ -40,7 +40,7 @@ import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { respuestaJson } from '../http/compresion.ts';
-import { errorResponse, featureApp } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
 import { suministroDelLector } from '../suministros/acceso.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { escribirLibroExcel, LimiteSimultaneas, MAX_DESCARGAS_CSV, MAX_DESCARGAS_EXCEL, Tandas } from './descargas.ts';
@@ -64,8 +64,9 @@ const curva = createRoute({
   summary: 'Curva de consumo de un suministro',
   description: `Energía importada y exportada por hora (o cuarto de hora, o sumada por día o mes en hora de Madrid) entre dos fechas civiles incluidas, como máximo ${MAX_DIAS_CONSULTA} días; con los totales por periodo tarifario y los días de cambio de hora.`,
   security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { query: consultaCurvaSchema },
-  responses: { 200: { description: 'La curva', content: { 'application/json': { schema: CurvaSchema } } }, ...errores },
+  responses: { 200: jsonResponse(CurvaSchema, 'La curva'), ...errores },
 });
 
 /**
@@ -88,6 +89,11 @@ const DescargaCsvQuery = DescargaQuery.extend({
 });
 
 const tipoXlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The 200 of a download. */
+const fichero = (formato: 'csv' | 'xlsx') => ({
+  description: 'El fichero',
+  content: formato === 'csv' ? { 'text/csv': { schema: z.string() } } : { [tipoXlsx]: { schema: z.string() } },
+});
 const ocupado = errorResponse('Demasiadas descargas a la vez en este momento; Retry-After dice cuántos segundos esperar');
 
 const descarga = (formato: 'csv' | 'xlsx') =>
@@ -101,15 +107,9 @@ const descarga = (formato: 'csv' | 'xlsx') =>
         ? 'Con formato=portal (por defecto): columnas del formato de consumos de las distribuidoras (CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion, Hora 1–25 como fin de hora) y además energía vertida, firmeza, periodo, franja horaria, inicio y fin en ISO 8601 con desfase y Hora_fin (HH:MM, hora de fin). Cada intervalo ya terminado del periodo tiene su línea: uno sin medida va con el consumo vacío y el método «sin dato». «;», coma decimal, UTF-8 con BOM. Con formato=datadis: las columnas de las descargas de Datadis (cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh), fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada, coma decimal, sin BOM y, como Datadis, solo los intervalos con medida. Se envía por partes.'
         : 'Las mismas filas en un libro de Excel (.xlsx): números, y fecha, inicio y fin como fechas de Excel en la hora local del suministro (Excel no tiene zonas horarias; la columna Desfase_UTC da el desfase). Escrito por partes.',
     security: seguridad,
+    middleware: [requireAuth(), requireArea('distribucion')] as const,
     request: { query: formato === 'csv' ? DescargaCsvQuery : DescargaQuery },
-    responses: {
-      200: {
-        description: 'El fichero',
-        content: formato === 'csv' ? { 'text/csv': { schema: z.string() } } : { [tipoXlsx]: { schema: z.string() } },
-      },
-      ...errores,
-      503: ocupado,
-    },
+    responses: { 200: fichero(formato), ...errores, 503: ocupado },
   });
 
 const PotenciasQuery = z.object({
@@ -173,8 +173,9 @@ const potencias = createRoute({
   tags: ['Consumidores'],
   summary: 'Potencias máximas demandadas por mes y periodo',
   security: seguridad,
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { query: PotenciasQuery },
-  responses: { 200: { description: 'Las potencias', content: { 'application/json': { schema: PotenciasSchema } } }, ...errores },
+  responses: { 200: jsonResponse(PotenciasSchema, 'Las potencias'), ...errores },
 });
 
 const descargaPotencias = (formato: 'csv' | 'xlsx') =>
@@ -188,14 +189,9 @@ const descargaPotencias = (formato: 'csv' | 'xlsx') =>
         ? 'Una línea por mes y periodo con dato: CUPS;Mes;Periodo;Potencia_maxima_kW;Potencia_contratada_kW;Excedida;Momento;Metodo, con el momento en ISO 8601 con desfase. «;», coma decimal, UTF-8 con BOM.'
         : 'Las mismas filas en un libro de Excel (.xlsx), con el mes y el momento como fechas de Excel en la hora local del suministro.',
     security: seguridad,
+    middleware: [requireAuth(), requireArea('distribucion')] as const,
     request: { query: PotenciasQuery },
-    responses: {
-      200: {
-        description: 'El fichero',
-        content: formato === 'csv' ? { 'text/csv': { schema: z.string() } } : { [tipoXlsx]: { schema: z.string() } },
-      },
-      ...errores,
-    },
+    responses: { 200: fichero(formato), ...errores },
   });
 
 /** The tariff of a supply point as the period tables know it (every stored tariff is one). */
@@ -205,14 +201,14 @@ function tarifaDe(s: Suministro): CodigoTarifa {
 }
 
 /** Parses and checks the query the same way for the JSON and the downloads. */
-function consulta(c: Context<AuthEnv>) {
+function consulta<E extends AuthEnv>(c: Context<E>) {
   const q = DescargaCsvQuery.safeParse(c.req.query());
   if (!q.success) throw new ValidationError(q.error.issues.map((i) => i.message));
   return q.data;
 }
 
 /** The supply point, its tariff and zone, and the UTC bounds of the asked range. */
-async function contexto(c: Context<AuthEnv>) {
+async function contexto<E extends AuthEnv>(c: Context<E>) {
   const q = consulta(c);
   const s = await suministroDelLector(c, q.cups);
   const zonaElectrica = zonaElectricaDeIne(s.codigoIne);
@@ -222,7 +218,7 @@ async function contexto(c: Context<AuthEnv>) {
 }
 
 /** The rows of a curve download: every interval of the range that has ended, gaps included. */
-async function intervalosDescarga(c: Context<AuthEnv>) {
+async function intervalosDescarga<E extends AuthEnv>(c: Context<E>) {
   const { q, s, tarifa, zonaElectrica, rango } = await contexto(c);
   const deps = c.get('deps');
   const cuartos = q.resolucion === 'cuartohora' && s.resolucionMinutos === 15;
@@ -250,8 +246,8 @@ async function intervalosDescarga(c: Context<AuthEnv>) {
 }
 
 /** The maximum powers answer of a supply point for the months asked. */
-async function potenciasDe(
-  c: Context<AuthEnv>,
+async function potenciasDe<E extends AuthEnv>(
+  c: Context<E>,
   q: z.infer<typeof PotenciasQuery>,
 ): Promise<PotenciasRespuesta & { tarifa: CodigoTarifa; zona: ReturnType<typeof zonaHorariaDe> }> {
   const s = await suministroDelLector(c, q.cups);
@@ -300,11 +296,9 @@ const cabecerasFichero = (tipo: string, nombre: string) => ({
 export function medidasRoutes() {
   const limiteExcel = new LimiteSimultaneas(MAX_DESCARGAS_EXCEL);
   const limiteCsv = new LimiteSimultaneas(MAX_DESCARGAS_CSV);
-  const app = featureApp();
-  app.use('/medidas/*', requireAuth(), requireArea('distribucion'));
-  return app
+  return featureApp()
     .openapi(curva, async (c) => {
-      const { q, s, tarifa, zonaElectrica, zona, rango } = await contexto(c as unknown as Context<AuthEnv>);
+      const { q, s, tarifa, zonaElectrica, zona, rango } = await contexto(c);
       const cuartos = q.resolucion === 'cuartohora';
       if (cuartos && s.resolucionMinutos !== 15) {
         throw new ValidationError(['El contador de este suministro no registra cuartos de hora: consulte la curva horaria.']);
@@ -350,7 +344,7 @@ export function medidasRoutes() {
       return respuestaJson(c, `${JSON.stringify(resto).slice(0, -1)},"curva":${curvaJson}}`) as never;
     })
     .openapi(descarga('csv'), async (c) => {
-      const { q, s, opciones, intervalos } = await intervalosDescarga(c as unknown as Context<AuthEnv>);
+      const { q, s, opciones, intervalos } = await intervalosDescarga(c);
       const datadis = q.formato === 'datadis';
       const devolver = limiteCsv.tomar();
       // The client may go while the body is still being written: the request's signal says so even
@@ -411,7 +405,7 @@ export function medidasRoutes() {
       );
     })
     .openapi(descarga('xlsx'), async (c) => {
-      const { q, s, opciones, intervalos } = await intervalosDescarga(c as unknown as Context<AuthEnv>);
+      const { q, s, opciones, intervalos } = await intervalosDescarga(c);
       const devolver = limiteExcel.tomar();
       const salida = new PassThrough();
       salida.once('close', devolver);
@@ -431,18 +425,18 @@ export function medidasRoutes() {
       );
     })
     .openapi(potencias, async (c) => {
-      const { tarifa, zona: _zona, ...r } = await potenciasDe(c as unknown as Context<AuthEnv>, c.req.valid('query'));
+      const { tarifa, zona: _zona, ...r } = await potenciasDe(c, c.req.valid('query'));
       return c.json({ ...r, tarifa }, 200);
     })
     .openapi(descargaPotencias('csv'), async (c) => {
       const q = c.req.valid('query');
-      const r = await potenciasDe(c as unknown as Context<AuthEnv>, q);
+      const r = await potenciasDe(c, q);
       const texto = csvPotencias(r, modeloPotencias(r, q.desde, q.hasta, r.zona), r.zona);
       return c.body(texto, 200, cabecerasFichero('text/csv; charset=utf-8', nombreCsvPotencias(r.cups, q.desde, q.hasta)));
     })
     .openapi(descargaPotencias('xlsx'), async (c) => {
       const q = c.req.valid('query');
-      const r = await potenciasDe(c as unknown as Context<AuthEnv>, q);
+      const r = await potenciasDe(c, q);
       const salida = new PassThrough();
       const filas = filasDescargaPotencias(r, modeloPotencias(r, q.desde, q.hasta, r.zona), r.zona);
       // At most 24 months × 6 periods: the workbook is small, so it is not counted against the bound.

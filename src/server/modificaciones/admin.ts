@@ -6,23 +6,15 @@
  * distributor (403 otherwise), never through an impersonated session; every action is audited.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { ESTADOS_SOLICITUD } from '../../lib/modificaciones/estados.ts';
 import { activacionSchema, rechazoSchema } from '../../lib/modificaciones/esquemas.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
-import type { AppEnv } from '../http/context.ts';
-import { errorResponse, featureApp, paginacionQuery, ValidationErrorSchema } from '../http/openapi.ts';
-import { depsDe, IdParams, json, numeroDe, SolicitudSchema } from './routes.ts';
-import {
-  aceptarSolicitud,
-  activarSolicitud,
-  listarSolicitudesAdmin,
-  MENSAJES_MODIFICACIONES,
-  rechazarSolicitud,
-  solicitudAdmin,
-} from './service.ts';
+import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, pageResponse, paginacionQuery, validationResponse } from '../http/openapi.ts';
+import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, rechazarSolicitud, solicitudAdmin } from './gestion.ts';
+import { depsDe, IdParams, numeroDe, SolicitudSchema } from './routes.ts';
+import { MENSAJES_MODIFICACIONES } from './service.ts';
 
 const SolicitudAdminSchema = SolicitudSchema.extend({
   solicitante: z
@@ -73,11 +65,8 @@ const listar = createRoute({
     }),
   },
   responses: {
-    200: {
-      ...json(z.array(SolicitudAdminSchema), 'Una página de solicitudes'),
-      headers: { 'X-Total-Count': { description: 'Total de solicitudes que cumplen el filtro', schema: { type: 'integer' as const } } },
-    },
-    400: json(ValidationErrorSchema, 'Filtros no válidos'),
+    200: pageResponse(SolicitudAdminSchema, 'Una página de solicitudes', 'Total de solicitudes que cumplen el filtro'),
+    400: validationResponse('Filtros no válidos'),
     ...comunes,
   },
 });
@@ -90,7 +79,7 @@ const detalle = createRoute({
   description: 'La solicitud con el contrato antes y lo pedido, quién la presentó y su historial.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: IdParams },
-  responses: { 200: json(SolicitudAdminSchema, 'La solicitud'), ...comunes, ...conId },
+  responses: { 200: jsonResponse(SolicitudAdminSchema, 'La solicitud'), ...comunes, ...conId },
 });
 
 const aceptar = createRoute({
@@ -102,7 +91,7 @@ const aceptar = createRoute({
     'Pasa a aceptada si el contrato sigue cumpliendo las reglas (si no, 409 con el motivo para rechazarla). Se avisa al titular por correo.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: IdParams },
-  responses: { 200: json(SolicitudAdminSchema, 'Solicitud aceptada'), ...comunes, ...conId, ...transicion },
+  responses: { 200: jsonResponse(SolicitudAdminSchema, 'Solicitud aceptada'), ...comunes, ...conId, ...transicion },
 });
 
 const rechazar = createRoute({
@@ -113,10 +102,10 @@ const rechazar = createRoute({
   description:
     'Una solicitud enviada o aceptada pasa a rechazada con un motivo de la tabla 27 de la CNMC que se aplique a su tipo (los de potencia solo a cambios de potencia o tarifa, 36/55/85 a los datos del titular…). Se avisa al titular por correo con el motivo.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: { params: IdParams, body: { required: true, content: { 'application/json': { schema: rechazoSchema } } } },
+  request: { params: IdParams, ...jsonBody(rechazoSchema) },
   responses: {
-    200: json(SolicitudAdminSchema, 'Solicitud rechazada'),
-    400: json(ValidationErrorSchema, 'Motivo que no se aplica'),
+    200: jsonResponse(SolicitudAdminSchema, 'Solicitud rechazada'),
+    400: validationResponse('Motivo que no se aplica'),
     ...comunes,
     ...conId,
     ...transicion,
@@ -131,41 +120,37 @@ const activar = createRoute({
   description:
     'Aplica el cambio al suministro con la fecha indicada (no anterior al día de la solicitud ni posterior a hoy), por el mismo camino que las importaciones: un cambio de titular traslada el permiso «-distribucion» a la cuenta del nuevo titular y un cambio de potencia anota la fecha del último cambio. Se avisa al titular por correo.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: { params: IdParams, body: { required: true, content: { 'application/json': { schema: activacionSchema } } } },
+  request: { params: IdParams, ...jsonBody(activacionSchema) },
   responses: {
-    200: json(SolicitudAdminSchema, 'Solicitud activada y cambio aplicado'),
-    400: json(ValidationErrorSchema, 'Fecha no válida'),
+    200: jsonResponse(SolicitudAdminSchema, 'Solicitud activada y cambio aplicado'),
+    400: validationResponse('Fecha no válida'),
     ...comunes,
     ...conId,
     ...transicion,
   },
 });
 
-/** The plain context of a guarded handler. */
-const plano = (c: unknown) => c as Context<AppEnv>;
-
 /** The administration sub-app of contractual modifications. */
 export function modificacionesAdminRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
-      const { total, solicitudes } = await listarSolicitudesAdmin(c.get('deps').db, authOf(plano(c)), c.req.valid('query'));
-      c.header('X-Total-Count', String(total));
-      return c.json(solicitudes, 200);
+      const { total, solicitudes } = await listarSolicitudesAdmin(c.get('deps').db, authOf(c), c.req.valid('query'));
+      return respuestaPagina(c, total, solicitudes);
     })
     .openapi(detalle, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await solicitudAdmin(c.get('deps').db, authOf(plano(c)), numero), 200);
+      return c.json(await solicitudAdmin(c.get('deps').db, authOf(c), numero), 200);
     })
     .openapi(aceptar, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await aceptarSolicitud(depsDe(plano(c)), authOf(plano(c)), numero, infoDe(plano(c))), 200);
+      return c.json(await aceptarSolicitud(depsDe(c), authOf(c), numero, infoDe(c)), 200);
     })
     .openapi(rechazar, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await rechazarSolicitud(depsDe(plano(c)), authOf(plano(c)), numero, c.req.valid('json').codigo, infoDe(plano(c))), 200);
+      return c.json(await rechazarSolicitud(depsDe(c), authOf(c), numero, c.req.valid('json').codigo, infoDe(c)), 200);
     })
     .openapi(activar, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await activarSolicitud(depsDe(plano(c)), authOf(plano(c)), numero, c.req.valid('json').fecha, infoDe(plano(c))), 200);
+      return c.json(await activarSolicitud(depsDe(c), authOf(c), numero, c.req.valid('json').fecha, infoDe(c)), 200);
     });
 }

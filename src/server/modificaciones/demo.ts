@@ -19,15 +19,9 @@ import type { AuthContext } from '../http/context.ts';
 import { guardarSuministros, type Lector, type Suministro } from '../suministros/service.ts';
 import { correoClienteDemo } from '../usuarios/demo.ts';
 import type { SolicitudEntrada } from '../../lib/modificaciones/esquemas.ts';
-import {
-  aceptarSolicitud,
-  activarSolicitud,
-  anularSolicitud,
-  crearSolicitud,
-  rechazarSolicitud,
-  type Actor,
-  type DepsModificaciones,
-} from './service.ts';
+import type { Actor, DepsModificaciones } from './comun.ts';
+import { aceptarSolicitud, activarSolicitud, rechazarSolicitud } from './gestion.ts';
+import { anularSolicitud, crearSolicitud } from './service.ts';
 
 const DIA = 24 * 60 * 60 * 1000;
 const INFO = { ip: null, requestId: null };

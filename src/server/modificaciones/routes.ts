@@ -12,11 +12,12 @@ import { MOTIVOS_RECHAZO } from '../../lib/modificaciones/motivos.ts';
 import { leerReferencia } from '../../lib/modificaciones/presentacion.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
-import type { AppEnv, AuthEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { lectorDe } from '../suministros/acceso.ts';
+import { cupsParams, lectorDe } from '../suministros/acceso.ts';
+import type { Actor, DepsModificaciones } from './comun.ts';
 import {
   anularSolicitud,
   contextoParaFormulario,
@@ -24,7 +25,6 @@ import {
   MENSAJES_MODIFICACIONES,
   solicitudDelLector,
   solicitudesDelLector,
-  type DepsModificaciones,
 } from './service.ts';
 
 const ContratoSchema = z
@@ -164,9 +164,6 @@ const ContextoSchema = z
   })
   .openapi('ContextoModificacion');
 
-/** JSON response entry. */
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
 const base = { tags: ['Modificaciones contractuales'], security: [{ Bearer: [] }] };
 const comunes = {
   401: errorResponse('Sin sesión'),
@@ -205,7 +202,7 @@ const listar = createRoute({
       cups: z.string().max(30).optional().openapi({ description: 'Solo las solicitudes de este suministro (CUPS); sin él, todas.' }),
     }),
   },
-  responses: { 200: json(z.array(SolicitudSchema), 'Solicitudes'), ...comunes },
+  responses: { 200: jsonResponse(z.array(SolicitudSchema), 'Solicitudes'), ...comunes },
 });
 
 const contexto = createRoute({
@@ -216,20 +213,12 @@ const contexto = createRoute({
   description:
     'El contrato del suministro, si está de baja o cortado, si tiene una solicitud en curso y la fecha del último cambio de potencia, y la fecha de hoy según el servidor: el formulario comprueba con ellos las mismas reglas que el servidor antes de enviar.',
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  request: {
-    params: z.object({
-      cups: z
-        .string()
-        .min(1)
-        .max(30)
-        .openapi({
-          param: { name: 'cups', in: 'path' },
-          example: 'ES9901000000000001QY',
-          description: 'CUPS de un suministro del que el usuario es titular.',
-        }),
-    }),
+  request: { params: cupsParams('CUPS de un suministro del que el usuario es titular.') },
+  responses: {
+    200: jsonResponse(ContextoSchema, 'Contexto del suministro'),
+    ...comunes,
+    404: errorResponse('No es un suministro del usuario'),
   },
-  responses: { 200: json(ContextoSchema, 'Contexto del suministro'), ...comunes, 404: errorResponse('No es un suministro del usuario') },
 });
 
 const crear = createRoute({
@@ -240,10 +229,10 @@ const crear = createRoute({
   description:
     'Cambio de potencia (solo valores normalizados donde un interruptor la controla, no decrecientes de P1 a P6 en las tarifas de seis periodos, uno cada 12 meses y sin superar la potencia máxima de la instalación), de tarifa (2.0TD ↔ 3.0TD con las potencias que exige) o de los datos del titular (corrección del nombre o cambio de titular con un NIF válido). Si no se cumple una regla responde 400 con el motivo de rechazo de la tabla 27 de la CNMC y su código. Se avisa al titular por correo. Como mucho 5 solicitudes por hora y cuenta.',
   middleware: [soloJson, requireAuth(), requireArea('distribucion')] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: solicitudEntradaSchema } } } },
+  request: jsonBody(solicitudEntradaSchema),
   responses: {
-    201: json(SolicitudSchema, 'Solicitud enviada'),
-    400: json(ValidationErrorSchema, 'Reglas que no se cumplen, cada una con su motivo'),
+    201: jsonResponse(SolicitudSchema, 'Solicitud enviada'),
+    400: validationResponse('Reglas que no se cumplen, cada una con su motivo'),
     ...comunes,
     404: errorResponse('No es un suministro del usuario'),
     429: errorResponse('Demasiadas solicitudes en una hora'),
@@ -257,7 +246,7 @@ const detalle = createRoute({
   summary: 'Una solicitud de modificación y su historial',
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { params: IdParams },
-  responses: { 200: json(SolicitudSchema, 'La solicitud'), ...comunes, 404: errorResponse('No es una solicitud del usuario') },
+  responses: { 200: jsonResponse(SolicitudSchema, 'La solicitud'), ...comunes, 404: errorResponse('No es una solicitud del usuario') },
 });
 
 const anular = createRoute({
@@ -270,48 +259,43 @@ const anular = createRoute({
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { params: IdParams },
   responses: {
-    200: json(SolicitudSchema, 'Solicitud anulada'),
+    200: jsonResponse(SolicitudSchema, 'Solicitud anulada'),
     ...comunes,
     404: errorResponse('No es una solicitud del usuario'),
     409: errorResponse('La solicitud ya no se puede anular'),
   },
 });
 
-/** The plain context of a guarded handler. */
-const plano = (c: unknown) => c as Context<AppEnv>;
-/** The same, typed as behind `requireAuth()`. */
-const conAuth = (c: unknown) => c as Context<AuthEnv>;
-
 /** The service's dependencies from a request's. */
-export function depsDe(c: Context<AppEnv>): DepsModificaciones {
+export function depsDe<E extends AppEnv>(c: Context<E>): DepsModificaciones {
   const { db, clock, config } = c.get('deps');
   return { db, clock, publicUrl: config.publicUrl };
+}
+
+/** Who acts in a guarded request: the account, and the administrator behind an impersonated session. */
+export function actorDe<E extends AppEnv>(c: Context<E>): Actor {
+  const { userId, impersonatorUserId } = authOf(c);
+  return { userId, impersonatorUserId };
 }
 
 /** The holders' sub-app. */
 export function modificacionesRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
-      const lista = await solicitudesDelLector(c.get('deps').db, lectorDe(conAuth(c)), c.req.valid('query').cups);
+      const lista = await solicitudesDelLector(c.get('deps').db, lectorDe(c), c.req.valid('query').cups);
       return c.json(lista, 200);
     })
     .openapi(contexto, async (c) => {
       const { db, clock } = c.get('deps');
-      return c.json(await contextoParaFormulario(db, clock, lectorDe(conAuth(c)), c.req.valid('param').cups), 200);
+      return c.json(await contextoParaFormulario(db, clock, lectorDe(c), c.req.valid('param').cups), 200);
     })
     .openapi(crear, async (c) => {
       const deps = c.get('deps');
-      const auth = authOf(plano(c));
+      const actor = actorDe(c);
       // Counted before the work, given back when nothing was sent (decision 004): only requests that mail count.
-      const consumos = await consumir(deps, [{ limite: LIMITES.solicitudModificacion, sujeto: sujetoCuenta(auth.userId) }]);
+      const consumos = await consumir(deps, [{ limite: LIMITES.solicitudModificacion, sujeto: sujetoCuenta(actor.userId) }]);
       try {
-        const s = await crearSolicitud(
-          depsDe(plano(c)),
-          { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
-          lectorDe(conAuth(c)),
-          c.req.valid('json'),
-          infoDe(plano(c)),
-        );
+        const s = await crearSolicitud(depsDe(c), actor, lectorDe(c), c.req.valid('json'), infoDe(c));
         return c.json(s, 201);
       } catch (err) {
         await devolver(deps, consumos);
@@ -320,18 +304,10 @@ export function modificacionesRoutes() {
     })
     .openapi(detalle, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.solicitudNoEncontrada);
-      return c.json(await solicitudDelLector(c.get('deps').db, lectorDe(conAuth(c)), numero), 200);
+      return c.json(await solicitudDelLector(c.get('deps').db, lectorDe(c), numero), 200);
     })
     .openapi(anular, async (c) => {
-      const auth = authOf(plano(c));
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.solicitudNoEncontrada);
-      const s = await anularSolicitud(
-        depsDe(plano(c)),
-        { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
-        lectorDe(conAuth(c)),
-        numero,
-        infoDe(plano(c)),
-      );
-      return c.json(s, 200);
+      return c.json(await anularSolicitud(depsDe(c), actorDe(c), lectorDe(c), numero, infoDe(c)), 200);
     });
 }

@@ -3,13 +3,11 @@
  * confirmation, the password change, and the account's sessions. Logic in service.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { cambioClaveSchema, cambioEmailSchema, confirmarEmailSchema, datosPerfilSchema, erroresPerfil } from '../../lib/perfil/reglas.ts';
 import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
-import type { AppEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, ValidationErrorSchema } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import {
   cambiarClave,
   cerrarOtrasSesiones,
@@ -75,9 +73,6 @@ const SesionPerfilSchema = z
   })
   .openapi('SesionPerfil');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const validacion = (description: string) => json(ValidationErrorSchema, description);
-const cuerpo = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const comunes = {
   401: errorResponse('Sin sesión'),
 };
@@ -89,7 +84,7 @@ const leer = createRoute({
   path: '/perfil',
   summary: 'Datos del usuario',
   middleware: [requireAuth()] as const,
-  responses: { 200: json(PerfilSchema, 'Perfil'), ...comunes },
+  responses: { 200: jsonResponse(PerfilSchema, 'Perfil'), ...comunes },
 });
 
 const guardar = createRoute({
@@ -100,8 +95,12 @@ const guardar = createRoute({
   description:
     'Reglas de docs/producto.md §5 según el NIF de la cuenta: CIF, razón social obligatoria (≤ 150) y sin nombre ni apellidos; DNI o NIE, nombre y dos apellidos obligatorios (≤ 50) y sin razón social. El NIF no se puede cambiar.',
   middleware: [soloJson, requireAuth()] as const,
-  request: cuerpo(datosPerfilSchema),
-  responses: { 200: json(PerfilSchema, 'Perfil guardado'), 400: validacion('Campos que no cumplen las reglas'), ...comunes },
+  request: jsonBody(datosPerfilSchema),
+  responses: {
+    200: jsonResponse(PerfilSchema, 'Perfil guardado'),
+    400: validationResponse('Campos que no cumplen las reglas'),
+    ...comunes,
+  },
 });
 
 const cambioEmail = createRoute({
@@ -112,10 +111,10 @@ const cambioEmail = createRoute({
   description:
     'Comprueba la contraseña actual y envía a la dirección nueva el enlace <PUBLIC_URL>/sesion/confirmar-email/<id> (24 horas, un solo uso) y un aviso a la actual. Hasta confirmarlo, el usuario sigue entrando con la dirección actual. Máximo 5 peticiones por hora y cuenta.',
   middleware: [soloJson, requireAuth(), requireNoSuplantado()] as const,
-  request: cuerpo(cambioEmailSchema),
+  request: jsonBody(cambioEmailSchema),
   responses: {
-    200: json(MensajeSchema, 'Enlace enviado'),
-    400: validacion('Correo no válido, igual al actual, o contraseña actual incorrecta'),
+    200: jsonResponse(MensajeSchema, 'Enlace enviado'),
+    400: validationResponse('Correo no válido, igual al actual, o contraseña actual incorrecta'),
     ...comunes,
     403: errorResponse('Sesión suplantada'),
     409: errorResponse(MENSAJES_PERFIL.emailOcupado),
@@ -131,9 +130,9 @@ const confirmarEmail = createRoute({
   description:
     'Pública: recibe el id del enlace enviado a la dirección nueva. Aplica el cambio y cierra todas las sesiones de la cuenta (el nombre de usuario ha cambiado).',
   middleware: [soloJson] as const,
-  request: cuerpo(confirmarEmailSchema),
+  request: jsonBody(confirmarEmailSchema),
   responses: {
-    200: json(MensajeSchema, 'Correo cambiado'),
+    200: jsonResponse(MensajeSchema, 'Correo cambiado'),
     400: errorResponse(MENSAJES_PERFIL.enlaceNoValido),
     409: errorResponse(MENSAJES_PERFIL.emailOcupado),
   },
@@ -147,10 +146,10 @@ const clave = createRoute({
   description:
     'Comprueba la contraseña actual; la nueva sigue la regla de docs/producto.md §5. Cierra las demás sesiones de la cuenta (esta sigue abierta) y envía un correo de confirmación.',
   middleware: [soloJson, requireAuth(), requireNoSuplantado()] as const,
-  request: cuerpo(cambioClaveSchema),
+  request: jsonBody(cambioClaveSchema),
   responses: {
-    200: json(MensajeSchema, 'Contraseña cambiada'),
-    400: validacion('Contraseña actual incorrecta, contraseñas distintas o que no cumplen la regla'),
+    200: jsonResponse(MensajeSchema, 'Contraseña cambiada'),
+    400: validationResponse('Contraseña actual incorrecta, contraseñas distintas o que no cumplen la regla'),
     ...comunes,
     403: errorResponse('Sesión suplantada'),
     429: errorResponse('Demasiados intentos con la contraseña actual incorrecta'),
@@ -164,7 +163,7 @@ const sesiones = createRoute({
   summary: 'Sesiones abiertas de la cuenta',
   description: 'Las sesiones vivas, de la más reciente a la más antigua; actual marca la de este token.',
   middleware: [requireAuth()] as const,
-  responses: { 200: json(z.array(SesionPerfilSchema), 'Sesiones'), ...comunes },
+  responses: { 200: jsonResponse(z.array(SesionPerfilSchema), 'Sesiones'), ...comunes },
 });
 
 const cerrarOtras = createRoute({
@@ -174,7 +173,7 @@ const cerrarOtras = createRoute({
   summary: 'Cerrar las demás sesiones',
   middleware: [requireAuth(), requireNoSuplantado()] as const,
   responses: {
-    200: json(
+    200: jsonResponse(
       z
         .object({ cerradas: z.number().int().nonnegative().openapi({ description: 'Número de sesiones cerradas.' }) })
         .openapi('SesionesCerradas'),
@@ -185,22 +184,19 @@ const cerrarOtras = createRoute({
   },
 });
 
-/** The plain context of a guarded handler, for the helpers that take it. */
-const plano = (c: unknown) => c as Context<AppEnv>;
-
 /** The profile sub-app. */
 export function perfilRoutes() {
   return featureApp()
-    .openapi(leer, async (c) => c.json(await leerPerfil(c.get('deps'), authOf(plano(c))), 200))
+    .openapi(leer, async (c) => c.json(await leerPerfil(c.get('deps'), authOf(c)), 200))
     .openapi(guardar, async (c) => {
-      const auth = authOf(plano(c));
+      const auth = authOf(c);
       const datos = c.req.valid('json');
       const errores = erroresPerfil(await tipoNifDe(c.get('deps').db, auth.userId), datos);
       if (errores.length) throw new ValidationError(errores.map((e) => e.mensaje));
-      return c.json(await guardarDatos(c.get('deps'), infoDe(plano(c)), auth, datos), 200);
+      return c.json(await guardarDatos(c.get('deps'), infoDe(c), auth, datos), 200);
     })
     .openapi(cambioEmail, async (c) => {
-      await solicitarCambioEmail(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('json'));
+      await solicitarCambioEmail(c.get('deps'), infoDe(c), authOf(c), c.req.valid('json'));
       return c.json({ message: MENSAJES_PERFIL.cambioEmailEnviado }, 200);
     })
     .openapi(confirmarEmail, async (c) => {
@@ -208,12 +204,12 @@ export function perfilRoutes() {
       return c.json({ message: MENSAJES_PERFIL.emailConfirmado }, 200);
     })
     .openapi(clave, async (c) => {
-      await cambiarClave(c.get('deps'), infoDe(plano(c)), authOf(plano(c)), c.req.valid('json'));
+      await cambiarClave(c.get('deps'), infoDe(c), authOf(c), c.req.valid('json'));
       return c.json({ message: MENSAJES_PERFIL.claveCambiada }, 200);
     })
-    .openapi(sesiones, async (c) => c.json(await listarSesiones(c.get('deps'), authOf(plano(c))), 200))
+    .openapi(sesiones, async (c) => c.json(await listarSesiones(c.get('deps'), authOf(c)), 200))
     .openapi(cerrarOtras, async (c) => {
-      const cerradas = await cerrarOtrasSesiones(c.get('deps'), infoDe(plano(c)), authOf(plano(c)));
+      const cerradas = await cerrarOtrasSesiones(c.get('deps'), infoDe(c), authOf(c));
       return c.json({ cerradas }, 200);
     });
 }

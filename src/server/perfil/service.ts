@@ -3,18 +3,18 @@
  * takes effect only when the new address confirms a mailed link, a password change, and the list of
  * the account's sessions. The NIF is never editable by its owner.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Perfil, SesionActiva } from '../../lib/perfil/pantalla.ts';
 import { MENSAJE_CLAVE_ACTUAL, tipoNifPerfil, type DatosPerfil, type TipoNifPerfil } from '../../lib/perfil/reglas.ts';
 import { audit } from '../auditoria/service.ts';
-import { crearEnlace, trasCambioDeClave } from '../auth/cuentas.ts';
+import { anularEnlaces, crearEnlace, enlaceDe, enlacesVivos, trasCambioDeClave } from '../auth/cuentas.ts';
 import { MENSAJE_SUPLANTADO } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revocarOtrasFamilias, revocarSesionesDeUsuario, sesionesVivas, type AuthDeps, type InfoPeticion } from '../auth/sesion.ts';
-import { sha256Hex } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { users, userTokens } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
-import { ApiError, conflict, forbidden, unauthorized, ValidationError } from '../http/errors.ts';
+import { ApiError, conflict, forbidden, unauthorized, ValidationError, violacionUnica } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoAvisoCambioEmail, correoConfirmarEmail } from '../mail/plantillas.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
@@ -37,23 +37,6 @@ export const MENSAJES_PERFIL = {
   claveCambiada: 'Contraseña actualizada. Hemos cerrado sus otras sesiones y le enviamos un correo con la confirmación.',
 } as const;
 
-/** The profile as GET /api/perfil answers it. */
-export interface Perfil {
-  id: string;
-  nif: string | null;
-  tipoNif: TipoNifPerfil;
-  nombre: string;
-  apellido1: string;
-  apellido2: string;
-  razonSocial: string;
-  email: string;
-  /** The address of a change asked for and not yet confirmed (its link still live). */
-  emailPendiente: string | null;
-  creado: string;
-  /** Whether an administrator is acting through this session. */
-  suplantado: boolean;
-}
-
 /** Reads the caller's profile. */
 export async function leerPerfil(deps: AuthDeps, auth: AuthContext): Promise<Perfil> {
   const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
@@ -61,7 +44,7 @@ export async function leerPerfil(deps: AuthDeps, auth: AuthContext): Promise<Per
   const [pendiente] = await deps.db
     .select({ nuevoEmail: userTokens.nuevoEmail })
     .from(userTokens)
-    .where(and(...enlacesCambioVivos(u.id), gt(userTokens.expiresAt, deps.clock.now())))
+    .where(and(enlacesVivos(u.id, 'cambio_email'), gt(userTokens.expiresAt, deps.clock.now())))
     .orderBy(desc(userTokens.createdAt))
     .limit(1);
   return {
@@ -110,15 +93,10 @@ export async function guardarDatos(deps: AuthDeps, info: InfoPeticion, auth: Aut
   return leerPerfil(deps, auth);
 }
 
-/** Conditions of an account's e-mail change links still usable, expiry aside. */
-function enlacesCambioVivos(userId: string) {
-  return [eq(userTokens.userId, userId), eq(userTokens.tipo, 'cambio_email'), isNull(userTokens.usedAt), isNull(userTokens.invalidatedAt)];
-}
-
 /**
- * Verifies the caller's current password; a wrong one answers the 400 list of the forms. The
- * check counts against `limite` before the hash is verified; a right password gives its unit back
- * when `devolverSiCorrecta`.
+ * Verifies the caller's current password, for a change only the account's owner may make (403 to an
+ * impersonated session, decision 006); a wrong one answers the 400 list of the forms. The check counts
+ * against `limite` before the hash is verified; a right password gives its unit back when `devolverSiCorrecta`.
  */
 async function comprobarClaveActual(
   deps: AuthDeps,
@@ -127,6 +105,7 @@ async function comprobarClaveActual(
   limite: (typeof LIMITES)[keyof typeof LIMITES],
   devolverSiCorrecta: boolean,
 ): Promise<{ email: string; nombre: string; apellido1: string; razonSocial: string }> {
+  if (auth.impersonatorUserId) throw forbidden(MENSAJE_SUPLANTADO);
   const consumos = await consumir(deps, [{ limite, sujeto: sujetoCuenta(auth.userId) }]);
   const [u] = await deps.db
     .select({
@@ -155,7 +134,6 @@ export async function solicitarCambioEmail(
   auth: AuthContext,
   datos: { nuevoEmail: string; password: string },
 ): Promise<void> {
-  if (auth.impersonatorUserId) throw forbidden(MENSAJE_SUPLANTADO);
   const cuenta = await comprobarClaveActual(deps, auth, datos.password, LIMITES.cambioEmail, false);
   const nuevoEmail = datos.nuevoEmail.trim().toLowerCase();
   if (nuevoEmail === cuenta.email) throw new ValidationError([MENSAJES_PERFIL.mismoEmail]);
@@ -163,10 +141,7 @@ export async function solicitarCambioEmail(
   if (ocupado) throw conflict(MENSAJES_PERFIL.emailOcupado);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(userTokens)
-      .set({ invalidatedAt: now })
-      .where(and(...enlacesCambioVivos(auth.userId)));
+    await anularEnlaces(tx, auth.userId, 'cambio_email', now);
     const id = await crearEnlace(tx, auth.userId, 'cambio_email', now, CAMBIO_EMAIL_TTL_MS, nuevoEmail);
     const nombre = nombreVisible(cuenta);
     await enqueueMail(
@@ -194,14 +169,6 @@ export async function solicitarCambioEmail(
   });
 }
 
-/** The reason of a unique violation (PostgreSQL 23505) anywhere in an error's causes. */
-function esViolacionUnica(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Confirms an e-mail change from its mailed link: the new address becomes the login name, every
  * session of the account ends (they carry the old name), and it is audited, in one transaction.
@@ -210,11 +177,7 @@ export async function confirmarCambioEmail(deps: AuthDeps, info: InfoPeticion, i
   const now = deps.clock.now();
   try {
     await deps.db.transaction(async (tx) => {
-      const [enlace] = await tx
-        .select()
-        .from(userTokens)
-        .where(and(eq(userTokens.tokenHash, sha256Hex(id)), eq(userTokens.tipo, 'cambio_email')))
-        .for('update');
+      const enlace = await enlaceDe(tx, id, 'cambio_email');
       if (!enlace || enlace.usedAt || enlace.invalidatedAt || now >= enlace.expiresAt || !enlace.nuevoEmail) {
         throw new ApiError(400, MENSAJES_PERFIL.enlaceNoValido);
       }
@@ -228,10 +191,7 @@ export async function confirmarCambioEmail(deps: AuthDeps, info: InfoPeticion, i
       if (ocupado) throw conflict(MENSAJES_PERFIL.emailOcupado);
       await tx.update(users).set({ email: enlace.nuevoEmail, updatedAt: now }).where(eq(users.id, enlace.userId));
       await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, enlace.id));
-      await tx
-        .update(userTokens)
-        .set({ invalidatedAt: now })
-        .where(and(...enlacesCambioVivos(enlace.userId)));
+      await anularEnlaces(tx, enlace.userId, 'cambio_email', now);
       const sesiones = await revocarSesionesDeUsuario(tx, enlace.userId, now, 'cambio_email');
       await audit(tx, {
         action: 'perfil.email_cambiado',
@@ -245,7 +205,7 @@ export async function confirmarCambioEmail(deps: AuthDeps, info: InfoPeticion, i
     });
   } catch (err) {
     // Another account took the address between the check and the update.
-    if (esViolacionUnica(err)) throw conflict(MENSAJES_PERFIL.emailOcupado);
+    if (violacionUnica(err) !== null) throw conflict(MENSAJES_PERFIL.emailOcupado);
     throw err;
   }
 }
@@ -260,7 +220,6 @@ export async function cambiarClave(
   auth: AuthContext,
   datos: { passwordActual: string; password: string },
 ): Promise<void> {
-  if (auth.impersonatorUserId) throw forbidden(MENSAJE_SUPLANTADO);
   const cuenta = await comprobarClaveActual(deps, auth, datos.passwordActual, LIMITES.claveActual, true);
   const passwordHash = await hashPassword(datos.password);
   const now = deps.clock.now();
@@ -280,19 +239,8 @@ export async function cambiarClave(
   });
 }
 
-/** One session in the profile's list. */
-export interface SesionPerfil {
-  id: string;
-  creada: string;
-  ultimoUso: string;
-  navegador: string | null;
-  ip: string | null;
-  actual: boolean;
-  suplantacion: boolean;
-}
-
 /** The caller's live sessions, newest first, marking the one of this token. */
-export async function listarSesiones(deps: AuthDeps, auth: AuthContext): Promise<SesionPerfil[]> {
+export async function listarSesiones(deps: AuthDeps, auth: AuthContext): Promise<SesionActiva[]> {
   const vivas = await sesionesVivas(deps.db, auth.userId, deps.clock.now());
   return vivas.map((s) => ({
     id: s.familyId,

@@ -4,13 +4,11 @@
  * points: anyone else's CUPS answers 404, never the data (docs/api.md).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import { queryRows } from '../db/client.ts';
-import type { AuthEnv } from '../http/context.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
-import { lectorDe, suministroApi, suministroDelLector } from './acceso.ts';
+import { cupsParams, lectorDe, suministroApi, suministroDelLector } from './acceso.ts';
 import { suministrosDe } from './service.ts';
 import { DetalleSchema, SuministroSchema } from '../../lib/suministros/respuestas.ts';
 
@@ -21,23 +19,12 @@ const listar = createRoute({
   summary: 'Los suministros del usuario',
   description: 'Los puntos de suministro cuyo titular es el NIF de la cuenta, en las distribuidoras de sus permisos «-distribucion».',
   security: [{ Bearer: [] }],
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
   responses: {
     200: { description: 'Suministros, por distribuidora y CUPS', content: { 'application/json': { schema: z.array(SuministroSchema) } } },
     401: errorResponse('Sin sesión'),
     403: errorResponse('Sin permiso «-distribucion»'),
   },
-});
-
-const CupsParams = z.object({
-  cups: z
-    .string()
-    .min(1)
-    .max(30)
-    .openapi({
-      param: { name: 'cups', in: 'path' },
-      example: 'ES9901000000000001QY',
-      description: 'CUPS de uno de los suministros del usuario, de 20 o 22 caracteres; cualquier otro responde 404.',
-    }),
 });
 
 const detalle = createRoute({
@@ -46,7 +33,8 @@ const detalle = createRoute({
   tags: ['Consumidores'],
   summary: 'Información del contrato de un suministro',
   security: [{ Bearer: [] }],
-  request: { params: CupsParams },
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
+  request: { params: cupsParams('CUPS de uno de los suministros del usuario, de 20 o 22 caracteres; cualquier otro responde 404.') },
   responses: {
     200: { description: 'El suministro', content: { 'application/json': { schema: DetalleSchema } } },
     401: errorResponse('Sin sesión'),
@@ -57,16 +45,13 @@ const detalle = createRoute({
 
 /** The supply points sub-app. */
 export function suministrosRoutes() {
-  const app = featureApp();
-  app.use('/suministros', requireAuth(), requireArea('distribucion'));
-  app.use('/suministros/*', requireAuth(), requireArea('distribucion'));
-  return app
+  return featureApp()
     .openapi(listar, async (c) => {
-      const lista = await suministrosDe(c.get('deps').db, lectorDe(c as unknown as Context<AuthEnv>));
+      const lista = await suministrosDe(c.get('deps').db, lectorDe(c));
       return c.json(lista.map(suministroApi), 200);
     })
     .openapi(detalle, async (c) => {
-      const s = await suministroDelLector(c as unknown as Context<AuthEnv>, c.req.valid('param').cups);
+      const s = await suministroDelLector(c, c.req.valid('param').cups);
       const [rango] = await queryRows<{ desde: Date | string | null; hasta: Date | string | null; horas: number }>(
         c.get('deps').db,
         sql`select min(inicio) as desde, max(inicio) as hasta, count(*)::int as horas from medidas_horarias where suministro_id = ${s.id}`,

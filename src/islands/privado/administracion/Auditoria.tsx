@@ -3,28 +3,21 @@
  * range (Madrid days), action and user, and paged by the server. An entry made in an impersonated
  * session names both people: "<administrador> como <usuario>".
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../lib/administracion/api.ts';
 import {
-  consultaDeFiltrosAuditoria,
   describirActor,
   describirObjetivo,
   detallesLegibles,
   errorRangoFechas,
-  FILTROS_AUDITORIA_VACIOS,
-  filtrosAuditoriaDesdeConsulta,
-  hayFiltrosAuditoria,
   nombreAccion,
   nombrePersona,
-  urlAuditoria,
-  type EntradaAuditoria,
-  type FiltrosAuditoria,
   type RespuestaAuditoria,
+  LISTA_AUDITORIA,
 } from '../../../lib/administracion/auditoria.ts';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
-import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
-import { BotonesFiltro, Campo, CampoSelect, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
-import { urlDetalleUsuario, useConsultaUrl } from './navegacion.ts';
+import { Filtro, FormularioFiltros, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import { urlDetalleUsuario } from './navegacion.ts';
 import './administracion.css';
 
 /** One page of the log as the list pieces read it (the log answers `{entradas, total}`, not a header). */
@@ -36,16 +29,11 @@ async function cargarPagina(url: string, init: { signal: AbortSignal }) {
 /** The audit log screen. */
 export default function Auditoria(props: { params: Record<string, string> }) {
   void props;
-  const [consulta, cambiarConsulta] = useConsultaUrl();
-  const filtros = useMemo(() => filtrosAuditoriaDesdeConsulta(consulta), [consulta]);
-  const [borrador, setBorrador] = useState<FiltrosAuditoria>(filtros);
+  const l = useListaFiltrada(LISTA_AUDITORIA, cargarPagina);
+  const { borrador } = l;
   const [errorFechas, setErrorFechas] = useState<{ campo: 'desde' | 'hasta'; mensaje: string } | null>(null);
   const [acciones, setAcciones] = useState<string[]>([]);
-  const pagina = usePagina<EntradaAuditoria>(urlAuditoria(filtros), cargarPagina);
-  const { estado } = pagina;
   const id = useId();
-
-  useEffect(() => setBorrador(filtros), [filtros]);
 
   useEffect(() => {
     const peticion = new AbortController();
@@ -55,8 +43,6 @@ export default function Auditoria(props: { params: Record<string, string> }) {
     return () => peticion.abort();
   }, []);
 
-  const aplicar = (f: FiltrosAuditoria) => cambiarConsulta(consultaDeFiltrosAuditoria(f));
-
   const onSubmit = (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     const e = errorRangoFechas(borrador.desde, borrador.hasta);
@@ -65,12 +51,14 @@ export default function Auditoria(props: { params: Record<string, string> }) {
       document.getElementById(`${id}-${e.campo}`)?.focus();
       return;
     }
-    aplicar({ ...borrador, pagina: 1 });
+    l.aplicar({ ...borrador, pagina: 1 });
   };
+
+  const errorDe = (campo: 'desde' | 'hasta') => (errorFechas?.campo === campo ? errorFechas.mensaje : undefined);
 
   const limpiar = () => {
     setErrorFechas(null);
-    aplicar({ ...FILTROS_AUDITORIA_VACIOS, porPagina: filtros.porPagina });
+    l.limpiar();
   };
 
   // The action in the address may be one the list does not have yet (or no longer has): keep it choosable.
@@ -80,9 +68,6 @@ export default function Auditoria(props: { params: Record<string, string> }) {
       .map((a) => ({ valor: a, texto: nombreAccion(a) }))
       .sort((x, y) => x.texto.localeCompare(y.texto, 'es')),
   ];
-  const idCaption = `${id}-caption`;
-  const paginas = estado.fase === 'listo' ? totalPaginas(estado.total, filtros.porPagina) : 1;
-  const conFiltros = hayFiltrosAuditoria(filtros);
 
   return (
     <section className="admin">
@@ -92,138 +77,91 @@ export default function Auditoria(props: { params: Record<string, string> }) {
         fechas y horas son peninsulares (Madrid).
       </p>
 
-      <form className="admin-filtros" role="search" aria-label="Filtrar el registro" noValidate onSubmit={onSubmit}>
-        <Campo
-          id={`${id}-desde`}
-          etiqueta="Desde"
-          tipo="date"
-          valor={borrador.desde}
-          alCambiar={(desde) => setBorrador((b) => ({ ...b, desde }))}
-          error={errorFechas?.campo === 'desde' ? errorFechas.mensaje : undefined}
-        />
-        <Campo
-          id={`${id}-hasta`}
-          etiqueta="Hasta (incluido)"
-          tipo="date"
-          valor={borrador.hasta}
-          alCambiar={(hasta) => setBorrador((b) => ({ ...b, hasta }))}
-          error={errorFechas?.campo === 'hasta' ? errorFechas.mensaje : undefined}
-        />
-        <CampoSelect
-          id={`${id}-accion`}
-          etiqueta="Acción"
-          valor={borrador.accion}
-          opciones={opcionesAccion}
-          alCambiar={(accion) => setBorrador((b) => ({ ...b, accion }))}
-        />
-        <Campo
-          id={`${id}-usuario`}
+      <FormularioFiltros etiqueta="Filtrar el registro" alEnviar={onSubmit} conFiltros={l.conFiltros} alLimpiar={limpiar}>
+        <Filtro lista={l} clave="desde" id={`${id}-desde`} etiqueta="Desde" tipo="date" error={errorDe('desde')} />
+        <Filtro lista={l} clave="hasta" id={`${id}-hasta`} etiqueta="Hasta (incluido)" tipo="date" error={errorDe('hasta')} />
+        <Filtro lista={l} clave="accion" etiqueta="Acción" opciones={opcionesAccion} />
+        <Filtro
+          lista={l}
+          clave="usuario"
           etiqueta="Usuario"
           ayuda="Correo electrónico o identificador; incluye lo que hizo como otro usuario."
-          valor={borrador.usuario}
-          alCambiar={(usuario) => setBorrador((b) => ({ ...b, usuario }))}
           max={200}
         />
-        <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} />
-      </form>
+      </FormularioFiltros>
 
-      <EstadoResultados
-        pagina={pagina}
-        resultado={(total) => textoResultado(total, 'entrada', 'entradas', filtros.pagina, filtros.porPagina)}
-        cargando="Cargando el registro…"
-        conFiltros={conFiltros}
+      <ResultadosLista
+        lista={l}
         alLimpiar={limpiar}
+        que={['entrada', 'entradas']}
+        cargando="Cargando el registro…"
         vacioConFiltros="No hay entradas que coincidan con los filtros elegidos."
         vacio="El registro todavía está vacío."
-        paginacion={{ pagina: filtros.pagina, porPagina: filtros.porPagina, alPrimeraPagina: () => aplicar({ ...filtros, pagina: 1 }) }}
+        avisarPaginaInexistente
       />
 
-      {estado.fase === 'listo' && estado.filas.length > 0 && (
-        <>
-          <RegionTabla idTitulo={idCaption}>
-            <table className="admin-tabla__tabla admin-tabla__tabla--registro">
-              <caption id={idCaption}>
-                Registro de actividad, página {filtros.pagina} de {paginas}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Fecha y hora</th>
-                  <th scope="col">Acción</th>
-                  <th scope="col">Quién</th>
-                  <th scope="col">Sobre</th>
-                  <th scope="col">Detalles</th>
-                </tr>
-              </thead>
-              <tbody>
-                {estado.filas.map((e) => {
-                  // The address goes with the details: it matters to few entries and would take a column.
-                  const detalles = [...detallesLegibles(e.detalles), ...(e.ip ? [{ clave: 'IP', valor: e.ip }] : [])];
-                  const objetivo = describirObjetivo(e.objetivo);
-                  return (
-                    <tr key={e.id}>
-                      <th scope="row" className="admin-tabla__principal admin-nowrap">
-                        {formatearFechaHora(e.at)}
-                      </th>
-                      <td>
-                        {nombreAccion(e.accion)}
-                        {nombreAccion(e.accion) !== e.accion && <span className="admin-motivo">{e.accion}</span>}
-                      </td>
-                      <td className="admin-texto-largo">
-                        {e.suplantador && e.actor ? (
-                          <>
-                            {nombrePersona(e.suplantador)}
-                            <span className="admin-quien__como">como {nombrePersona(e.actor)}</span>
-                          </>
-                        ) : (
-                          describirActor(e)
-                        )}
-                      </td>
-                      <td className="admin-partible">
-                        {objetivo.idUsuario ? (
-                          <a href={urlDetalleUsuario(objetivo.idUsuario)}>
-                            {objetivo.texto}
-                            <span className="visually-hidden"> de la entrada del {formatearFechaHora(e.at)}</span>
-                          </a>
-                        ) : (
-                          objetivo.texto
-                        )}
-                      </td>
-                      <td>
-                        {detalles.length === 0 ? (
-                          '—'
-                        ) : (
-                          <details className="admin-detalles">
-                            <summary>
-                              Ver detalles<span className="visually-hidden"> de la entrada del {formatearFechaHora(e.at)}</span>
-                            </summary>
-                            <dl>
-                              {detalles.map((d) => (
-                                <div key={d.clave} className="admin-detalles__par">
-                                  <dt>{d.clave}</dt>
-                                  <dd>{d.valor}</dd>
-                                </div>
-                              ))}
-                            </dl>
-                          </details>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </RegionTabla>
-          <Paginador
-            que="entradas del registro"
-            pagina={filtros.pagina}
-            porPagina={filtros.porPagina}
-            total={estado.total}
-            filas={estado.filas.length}
-            alCambiarPagina={(pagina) => aplicar({ ...filtros, pagina })}
-            alCambiarPorPagina={(porPagina) => aplicar({ ...filtros, porPagina, pagina: 1 })}
-          />
-        </>
-      )}
+      <TablaPaginada
+        lista={l}
+        titulo="Registro de actividad"
+        que="entradas del registro"
+        columnas={['Fecha y hora', 'Acción', 'Quién', 'Sobre', 'Detalles']}
+        clase="admin-tabla__tabla--registro"
+        fila={(e) => {
+          // The address goes with the details: it matters to few entries and would take a column.
+          const detalles = [...detallesLegibles(e.detalles), ...(e.ip ? [{ clave: 'IP', valor: e.ip }] : [])];
+          const objetivo = describirObjetivo(e.objetivo);
+          return (
+            <tr key={e.id}>
+              <th scope="row" className="admin-tabla__principal admin-nowrap">
+                {formatearFechaHora(e.at)}
+              </th>
+              <td>
+                {nombreAccion(e.accion)}
+                {nombreAccion(e.accion) !== e.accion && <span className="admin-motivo">{e.accion}</span>}
+              </td>
+              <td className="admin-texto-largo">
+                {e.suplantador && e.actor ? (
+                  <>
+                    {nombrePersona(e.suplantador)}
+                    <span className="admin-quien__como">como {nombrePersona(e.actor)}</span>
+                  </>
+                ) : (
+                  describirActor(e)
+                )}
+              </td>
+              <td className="admin-partible">
+                {objetivo.idUsuario ? (
+                  <a href={urlDetalleUsuario(objetivo.idUsuario)}>
+                    {objetivo.texto}
+                    <span className="visually-hidden"> de la entrada del {formatearFechaHora(e.at)}</span>
+                  </a>
+                ) : (
+                  objetivo.texto
+                )}
+              </td>
+              <td>
+                {detalles.length === 0 ? (
+                  '—'
+                ) : (
+                  <details className="admin-detalles">
+                    <summary>
+                      Ver detalles<span className="visually-hidden"> de la entrada del {formatearFechaHora(e.at)}</span>
+                    </summary>
+                    <dl>
+                      {detalles.map((d) => (
+                        <div key={d.clave} className="admin-detalles__par">
+                          <dt>{d.clave}</dt>
+                          <dd>{d.valor}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      />
     </section>
   );
 }

@@ -24,17 +24,18 @@ import {
   TEXTO_SUMINISTRO,
   validarFormularioEstado,
   type CampoEstado,
-  type FormularioEstado,
 } from '../../../lib/lecturas/estado-contador.ts';
 import type { EstadoAdmin } from '../../../lib/lecturas/pantalla.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { ResumenErrores } from '../../sesion/campos.tsx';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
+import { Dato } from '../../comunes/Dato.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { useCargaApi } from '../medidas/usar-carga.ts';
-import { Campo, CampoArea, CampoSelect, Cargando } from './comun.tsx';
-import { useConsultaUrl } from './navegacion.ts';
+import { Campo, CampoArea, CampoSelect, Cargando, useCamposAdmin } from './comun.tsx';
+import { useConsultaUrl } from '../usar-consulta.ts';
+import { FormularioFiltros } from './lista.tsx';
 import './administracion.css';
 
 /** Labels of the form's fields, also the start of each message in the error summary. */
@@ -45,6 +46,13 @@ const ETIQUETAS: Record<CampoEstado, string> = {
   estadoSuministro: 'Suministro',
   motivo: 'Motivo para el titular',
 };
+
+const OPCIONES_COMUNICA = [
+  { valor: 'si', texto: 'Sí, comunica' },
+  { valor: 'no', texto: 'No comunica' },
+];
+const OPCIONES_INTERRUPTOR = INTERRUPTORES.map((i) => ({ valor: i, texto: TEXTO_INTERRUPTOR[i] }));
+const OPCIONES_SUMINISTRO = ESTADOS_SUMINISTRO.map((s) => ({ valor: s, texto: TEXTO_SUMINISTRO[s] }));
 
 const ORIGENES: Record<string, string> = {
   telegestion: 'el sistema de telegestión',
@@ -105,7 +113,7 @@ export default function ContadoresAdmin({ ruta }: PropsPantalla) {
         errores={errorBusqueda ? [{ campo: idCups, mensaje: errorBusqueda }] : []}
         intento={intentoBusqueda}
       />
-      <form className="admin-filtros" role="search" aria-label="Buscar un suministro por CUPS" noValidate onSubmit={buscar}>
+      <FormularioFiltros etiqueta="Buscar un suministro por CUPS" alEnviar={buscar} texto="Buscar">
         <Campo
           id={idCups}
           etiqueta="CUPS del suministro"
@@ -116,12 +124,7 @@ export default function ContadoresAdmin({ ruta }: PropsPantalla) {
           max={30}
           clase="admin-filtros__busqueda"
         />
-        <div className="admin-filtros__acciones">
-          <button type="submit" className="admin-boton">
-            Buscar
-          </button>
-        </div>
-      </form>
+      </FormularioFiltros>
 
       {carga?.fase === 'cargando' && !datos && <Cargando texto="Buscando el suministro…" />}
       {carga?.fase === 'error' && (
@@ -137,22 +140,16 @@ export default function ContadoresAdmin({ ruta }: PropsPantalla) {
 /** The supply point found, its current state and the form to change it. */
 function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: EstadoAdmin) => void }) {
   const e = datos.estado;
-  const [f, setF] = useState<FormularioEstado>(() => formularioDeEstado(e));
-  const [errores, setErrores] = useState<Partial<Record<CampoEstado, string>>>({});
+  const c = useCamposAdmin(() => formularioDeEstado(e), ETIQUETAS);
+  const { valores: f, errores, setErrores } = c;
   const [intento, setIntento] = useState(0);
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [enviando, setEnviando] = useState(false);
   const titulo = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const campo = (c: CampoEstado) => `${id}-${c}`;
 
   // The supply point replaced the search results under the user's hand: their next stop is its heading.
   useEffect(() => titulo.current?.focus(), []);
-
-  const poner =
-    <K extends keyof FormularioEstado>(k: K) =>
-    (v: string) =>
-      setF((x) => ({ ...x, [k]: v as FormularioEstado[K] }));
 
   const guardar = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
@@ -182,7 +179,7 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
   };
 
   const resumen = useMemo(
-    () => CAMPOS_ESTADO.filter((c) => errores[c]).map((c) => ({ campo: campo(c), mensaje: `${ETIQUETAS[c]}: ${errores[c]}` })),
+    () => CAMPOS_ESTADO.filter((k) => errores[k]).map((k) => ({ campo: c.idDe(k), mensaje: `${ETIQUETAS[k]}: ${errores[k]}` })),
     [errores],
   );
   const motivoNecesario = requiereMotivo(f);
@@ -194,45 +191,26 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
           {datos.direccion}, {datos.municipio}
         </h2>
         <dl className="admin-datos">
-          <div>
-            <dt>CUPS</dt>
-            <dd>{datos.cups}</dd>
-          </div>
-          <div>
-            <dt>Titular</dt>
-            <dd>{datos.titular}</dd>
-          </div>
-          <div>
-            <dt>Distribuidora</dt>
-            <dd>{datos.distribuidoraNombre}</dd>
-          </div>
-          <div>
-            <dt>Tarifa y contador</dt>
-            <dd>
-              {datos.tarifa} · {datos.telegestionado ? 'telegestionado' : 'sin telegestión (lo visita un lector)'}
-            </dd>
-          </div>
-          <div>
-            <dt>Comercializadora</dt>
-            <dd>{datos.comercializadora}</dd>
-          </div>
+          <Dato t="CUPS">{datos.cups}</Dato>
+          <Dato t="Titular">{datos.titular}</Dato>
+          <Dato t="Distribuidora">{datos.distribuidoraNombre}</Dato>
+          <Dato t="Tarifa y contador">
+            {datos.tarifa} · {datos.telegestionado ? 'telegestionado' : 'sin telegestión (lo visita un lector)'}
+          </Dato>
+          <Dato t="Comercializadora">{datos.comercializadora}</Dato>
         </dl>
         <h3 className="admin__subtitulo">Estado actual</h3>
         {e ? (
           <dl className="admin-datos">
             {filasEstado(e, datos.telegestionado, formatearFechaHora).map((fila) => (
-              <div key={fila.etiqueta}>
-                <dt>{fila.etiqueta}</dt>
-                <dd>{fila.valor}</dd>
-              </div>
+              <Dato key={fila.etiqueta} t={fila.etiqueta}>
+                {fila.valor}
+              </Dato>
             ))}
-            <div>
-              <dt>Último cambio</dt>
-              <dd>
-                {formatearFechaHora(e.actualizadoEn)}, por{' '}
-                {e.actualizadoPor ? `${e.actualizadoPor.nombre} (${e.actualizadoPor.email})` : (ORIGENES[e.origen] ?? e.origen)}
-              </dd>
-            </div>
+            <Dato t="Último cambio">
+              {formatearFechaHora(e.actualizadoEn)}, por{' '}
+              {e.actualizadoPor ? `${e.actualizadoPor.nombre} (${e.actualizadoPor.email})` : (ORIGENES[e.origen] ?? e.origen)}
+            </Dato>
           </dl>
         ) : (
           <p className="admin-nota">
@@ -246,50 +224,18 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
         <ResumenErrores titulo="Revise los campos marcados" errores={resumen} intento={intento} />
         <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Resultado del cambio" />
         <form className="admin-formulario" noValidate onSubmit={(ev) => void guardar(ev)} aria-labelledby={`${id}-cambio`}>
-          <CampoSelect
-            id={campo('comunica')}
-            etiqueta={ETIQUETAS.comunica}
-            valor={f.comunica}
-            opciones={[
-              { valor: 'si', texto: 'Sí, comunica' },
-              { valor: 'no', texto: 'No comunica' },
-            ]}
-            alCambiar={poner('comunica')}
-            error={errores.comunica}
-          />
+          <CampoSelect {...c.campo('comunica')} opciones={OPCIONES_COMUNICA} />
           <Campo
-            id={campo('ultimaComunicacion')}
-            etiqueta={ETIQUETAS.ultimaComunicacion}
+            {...c.campo('ultimaComunicacion')}
             tipo="datetime-local"
             ayuda="Hora peninsular. Vacía: ahora, si comunica; desconocida, si no."
-            valor={f.ultimaComunicacion}
-            alCambiar={poner('ultimaComunicacion')}
-            error={errores.ultimaComunicacion}
           />
-          <CampoSelect
-            id={campo('interruptor')}
-            etiqueta={ETIQUETAS.interruptor}
-            valor={f.interruptor}
-            opciones={INTERRUPTORES.map((i) => ({ valor: i, texto: TEXTO_INTERRUPTOR[i] }))}
-            alCambiar={poner('interruptor')}
-            error={errores.interruptor}
-          />
-          <CampoSelect
-            id={campo('estadoSuministro')}
-            etiqueta={ETIQUETAS.estadoSuministro}
-            valor={f.estadoSuministro}
-            opciones={ESTADOS_SUMINISTRO.map((s) => ({ valor: s, texto: TEXTO_SUMINISTRO[s] }))}
-            alCambiar={poner('estadoSuministro')}
-            error={errores.estadoSuministro}
-          />
+          <CampoSelect {...c.campo('interruptor')} opciones={OPCIONES_INTERRUPTOR} />
+          <CampoSelect {...c.campo('estadoSuministro')} opciones={OPCIONES_SUMINISTRO} />
           <CampoArea
-            id={campo('motivo')}
-            etiqueta={ETIQUETAS.motivo}
+            {...c.campo('motivo')}
             requerido={motivoNecesario}
-            valor={f.motivo}
-            alCambiar={poner('motivo')}
             max={MAX_MOTIVO}
-            error={errores.motivo}
             clase="admin-formulario__ancho"
             ayuda="Obligatorio para un corte, un suministro sin luz o un interruptor abierto a distancia. El titular lo leerá tal cual: escríbalo para él."
           />

@@ -8,52 +8,38 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../lib/administracion/api.ts';
 import { mensajesDeError } from '../../../lib/api/cliente.ts';
-import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
 import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from '../../../lib/administracion/fechas.ts';
 import {
   CAMPOS_INCIDENCIA,
-  consultaDeFiltrosIncidencias,
   distribuidorasAdministradas,
   entradaDesdeIncidencia,
   ESTADOS_ABIERTOS,
   ESTADOS_INCIDENCIA,
-  FILTROS_INCIDENCIAS_VACIOS,
-  filtrosIncidenciasDesdeConsulta,
   formularioDesdeIncidencia,
   formularioVacio,
   nombreDistribuidora,
   resumenAfectados,
   textoFin,
-  urlIncidencias,
   validarFormularioIncidencia,
   type CampoIncidencia,
   type EstadoAbierto,
-  type FiltrosIncidencias,
   type FormularioIncidencia,
   type IncidenciaAdmin,
+  LISTA_INCIDENCIAS,
 } from '../../../lib/incidencias/lista-gestion.ts';
 import { incidenciaEntradaSchema } from '../../../lib/incidencias/gestion.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
-import {
-  BotonesFiltro,
-  Campo,
-  CampoArea,
-  CampoSelect,
-  Confirmacion,
-  EstadoResultados,
-  Paginador,
-  RegionTabla,
-  usePagina,
-} from './comun.tsx';
-import { useConsultaUrl } from './navegacion.ts';
+import { EnlaceCampo } from '../../comunes/formulario/EnlaceCampo.tsx';
+import { Campo, CampoArea, CampoSelect, Confirmacion, useCamposAdmin } from './comun.tsx';
+import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
 import './administracion.css';
 
 /** The form: closed, a new incident, or one being edited. */
 type Edicion = { modo: 'cerrado' } | { modo: 'nueva' } | { modo: 'editar'; incidencia: IncidenciaAdmin };
 
-const OPCIONES_ESTADO_FILTRO = [{ valor: '', texto: 'Todos' }, ...ESTADOS_INCIDENCIA.map((e) => ({ valor: e, texto: e }))];
+const OPCIONES_ESTADO_FILTRO = opcionesFiltro('Todos', ESTADOS_INCIDENCIA, (e) => e);
 const OPCIONES_ESTADO = ESTADOS_ABIERTOS.map((e) => ({ valor: e, texto: e }));
 
 /** Labels of the fields, for the error summary. */
@@ -78,27 +64,15 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
   void props;
   const permisos = useStore($permisos);
   const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
-  const [consulta, cambiarConsulta] = useConsultaUrl();
-  const filtros = useMemo(() => filtrosIncidenciasDesdeConsulta(consulta), [consulta]);
-  const [borrador, setBorrador] = useState<FiltrosIncidencias>(filtros);
-  const pagina = usePagina<IncidenciaAdmin>(urlIncidencias(filtros));
-  const { estado, setAlertas, recargar } = pagina;
+  const filtroDistribuidora = opcionesFiltro('Todas las suyas', propias, nombreDistribuidora);
+  const l = useListaFiltrada(LISTA_INCIDENCIAS);
+  const { setAlertas, recargar } = l.pagina;
   const [edicion, setEdicion] = useState<Edicion>({ modo: 'cerrado' });
   const [cambioEstado, setCambioEstado] = useState<{ incidencia: IncidenciaAdmin; estado: EstadoAbierto } | null>(null);
   const [cierre, setCierre] = useState<{ incidencia: IncidenciaAdmin; fin: string; error?: string | undefined } | null>(null);
   const [modal, setModal] = useState<EstadoModal | null>(null);
   const botonNueva = useRef<HTMLButtonElement>(null);
   const id = useId();
-
-  useEffect(() => setBorrador(filtros), [filtros]);
-
-  const aplicar = (f: FiltrosIncidencias) => cambiarConsulta(consultaDeFiltrosIncidencias(f));
-  const onFiltrar = (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    aplicar({ ...borrador, pagina: 1 });
-  };
-  const conFiltros = Boolean(filtros.estado || filtros.distribuidora || filtros.q);
-  const limpiar = () => aplicar({ ...FILTROS_INCIDENCIAS_VACIOS, porPagina: filtros.porPagina });
 
   /** After a change saved: the success message, and the list read again. */
   const hecho = (texto: string) => {
@@ -149,13 +123,6 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
     hecho(`La incidencia de ${incidencia.municipio} está cerrada. Dejará de mostrarse en las páginas públicas en un minuto como mucho.`);
   };
 
-  const idCaption = `${id}-caption`;
-  const paginas = estado.fase === 'listo' ? totalPaginas(estado.total, filtros.porPagina) : 1;
-  const opcionesDistribuidora = [
-    { valor: '', texto: 'Todas las suyas' },
-    ...propias.map((d) => ({ valor: d, texto: nombreDistribuidora(d) })),
-  ];
-
   return (
     <section className="admin">
       <h1 tabIndex={-1}>Incidencias de red</h1>
@@ -200,130 +167,90 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
             />
           )}
 
-          <form className="admin-filtros" role="search" aria-label="Filtrar incidencias" noValidate onSubmit={onFiltrar}>
-            <Campo
-              id={`${id}-q`}
+          <FormularioFiltros etiqueta="Filtrar incidencias" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar}>
+            <Filtro
+              lista={l}
+              clave="q"
               etiqueta="Buscar"
               ayuda="Municipio, provincia, código postal o descripción."
               tipo="search"
-              valor={borrador.q}
-              alCambiar={(q) => setBorrador((b) => ({ ...b, q }))}
               max={100}
             />
-            <CampoSelect
-              id={`${id}-estado`}
-              etiqueta="Estado"
-              valor={borrador.estado}
-              opciones={OPCIONES_ESTADO_FILTRO}
-              alCambiar={(v) => setBorrador((b) => ({ ...b, estado: v as FiltrosIncidencias['estado'] }))}
-            />
-            <CampoSelect
-              id={`${id}-distribuidora`}
-              etiqueta="Distribuidora"
-              valor={borrador.distribuidora}
-              opciones={opcionesDistribuidora}
-              alCambiar={(v) => setBorrador((b) => ({ ...b, distribuidora: v as FiltrosIncidencias['distribuidora'] }))}
-            />
-            <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} />
-          </form>
+            <Filtro lista={l} clave="estado" etiqueta="Estado" opciones={OPCIONES_ESTADO_FILTRO} />
+            <Filtro lista={l} clave="distribuidora" etiqueta="Distribuidora" opciones={filtroDistribuidora} />
+          </FormularioFiltros>
 
-          <EstadoResultados
-            pagina={pagina}
-            resultado={(total) => textoResultado(total, 'incidencia', 'incidencias', filtros.pagina, filtros.porPagina)}
+          <ResultadosLista
+            lista={l}
+            que={['incidencia', 'incidencias']}
             cargando="Cargando incidencias…"
-            conFiltros={conFiltros}
-            alLimpiar={limpiar}
             vacioConFiltros="No hay incidencias que coincidan con los filtros elegidos."
             vacio="No hay incidencias registradas. Cree una con «Nueva incidencia»."
           />
-          {estado.fase === 'listo' && estado.filas.length > 0 && (
-            <>
-              <RegionTabla idTitulo={idCaption}>
-                <table className="admin-tabla__tabla">
-                  <caption id={idCaption}>
-                    Incidencias de red, página {filtros.pagina} de {paginas}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Municipio y estado</th>
-                      <th scope="col">Acciones</th>
-                      <th scope="col">Periodo</th>
-                      <th scope="col">Afecta a</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {estado.filas.map((i) => (
-                      <Fragment key={i.id}>
-                        <tr className="admin-fila-con-detalle">
-                          <th scope="row" className="admin-tabla__principal" rowSpan={2}>
-                            {i.municipio}
-                            <span className="admin-motivo">
-                              {i.provincia} · INE {i.codigoIne} · {i.distribuidora.toUpperCase()}
-                            </span>
-                            <span className={`${claseEstado(i.estado)} admin-estado--bloque`}>{i.estado}</span>
-                          </th>
-                          <td>
-                            {i.estado === 'Cerrada' ? (
-                              <span className="admin-motivo">Cerrada: ya no se puede cambiar.</span>
-                            ) : (
-                              <div className="admin-acciones admin-acciones--columna">
-                                <button
-                                  type="button"
-                                  className="admin-boton admin-boton--secundario admin-boton--pequeno"
-                                  aria-label={`Editar la incidencia de ${i.municipio}`}
-                                  onClick={() => {
-                                    setEdicion({ modo: 'editar', incidencia: i });
-                                  }}
-                                >
-                                  Editar
-                                </button>
-                                <button
-                                  type="button"
-                                  className="admin-boton admin-boton--secundario admin-boton--pequeno"
-                                  aria-label={`Cambiar el estado de la incidencia de ${i.municipio}`}
-                                  onClick={() => setCambioEstado({ incidencia: i, estado: i.estado as EstadoAbierto })}
-                                >
-                                  Cambiar estado
-                                </button>
-                                <button
-                                  type="button"
-                                  className="admin-boton admin-boton--peligro admin-boton--pequeno"
-                                  aria-label={`Cerrar la incidencia de ${i.municipio}`}
-                                  onClick={() => setCierre({ incidencia: i, fin: isoAMadridLocal(new Date().toISOString()) })}
-                                >
-                                  Cerrar incidencia
-                                </button>
-                              </div>
-                            )}
-                          </td>
-                          <td>
-                            <span className="admin-nowrap">Inicio: {formatearFechaHora(i.inicio)}</span>
-                            <span className="admin-motivo">{textoFin(i)}</span>
-                          </td>
-                          <td>{resumenAfectados(i)}</td>
-                        </tr>
-                        <tr className="admin-fila-detalle">
-                          <td colSpan={3}>
-                            <span className="visually-hidden">Descripción: </span>
-                            {i.descripcion}
-                          </td>
-                        </tr>
-                      </Fragment>
-                    ))}
-                  </tbody>
-                </table>
-              </RegionTabla>
-              <Paginador
-                que="incidencias"
-                pagina={filtros.pagina}
-                porPagina={filtros.porPagina}
-                total={estado.total}
-                filas={estado.filas.length}
-                alCambiarPagina={(pagina) => aplicar({ ...filtros, pagina })}
-                alCambiarPorPagina={(porPagina) => aplicar({ ...filtros, porPagina, pagina: 1 })}
-              />
-            </>
-          )}
+          <TablaPaginada
+            lista={l}
+            titulo="Incidencias de red"
+            que="incidencias"
+            columnas={['Municipio y estado', 'Acciones', 'Periodo', 'Afecta a']}
+            fila={(i) => (
+              <Fragment key={i.id}>
+                <tr className="admin-fila-con-detalle">
+                  <th scope="row" className="admin-tabla__principal" rowSpan={2}>
+                    {i.municipio}
+                    <span className="admin-motivo">
+                      {i.provincia} · INE {i.codigoIne} · {i.distribuidora.toUpperCase()}
+                    </span>
+                    <span className={`${claseEstado(i.estado)} admin-estado--bloque`}>{i.estado}</span>
+                  </th>
+                  <td>
+                    {i.estado === 'Cerrada' ? (
+                      <span className="admin-motivo">Cerrada: ya no se puede cambiar.</span>
+                    ) : (
+                      <div className="admin-acciones admin-acciones--columna">
+                        <button
+                          type="button"
+                          className="admin-boton admin-boton--secundario admin-boton--pequeno"
+                          aria-label={`Editar la incidencia de ${i.municipio}`}
+                          onClick={() => {
+                            setEdicion({ modo: 'editar', incidencia: i });
+                          }}
+                        >
+                          Editar
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-boton admin-boton--secundario admin-boton--pequeno"
+                          aria-label={`Cambiar el estado de la incidencia de ${i.municipio}`}
+                          onClick={() => setCambioEstado({ incidencia: i, estado: i.estado as EstadoAbierto })}
+                        >
+                          Cambiar estado
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-boton admin-boton--peligro admin-boton--pequeno"
+                          aria-label={`Cerrar la incidencia de ${i.municipio}`}
+                          onClick={() => setCierre({ incidencia: i, fin: isoAMadridLocal(new Date().toISOString()) })}
+                        >
+                          Cerrar incidencia
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    <span className="admin-nowrap">Inicio: {formatearFechaHora(i.inicio)}</span>
+                    <span className="admin-motivo">{textoFin(i)}</span>
+                  </td>
+                  <td>{resumenAfectados(i)}</td>
+                </tr>
+                <tr className="admin-fila-detalle">
+                  <td colSpan={3}>
+                    <span className="visually-hidden">Descripción: </span>
+                    {i.descripcion}
+                  </td>
+                </tr>
+              </Fragment>
+            )}
+          />
         </>
       )}
 
@@ -396,12 +323,14 @@ interface PropsFormulario {
 
 /** The form to create or edit an incident (docs/diseno.md "Forms": noValidate, summary, values kept). */
 function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuardar }: PropsFormulario) {
-  const [f, setF] = useState<FormularioIncidencia>(() =>
-    incidencia
-      ? formularioDesdeIncidencia(incidencia)
-      : formularioVacio(propias.length === 1 ? (propias[0] as FormularioIncidencia['distribuidora']) : ''),
+  const c = useCamposAdmin(
+    () =>
+      incidencia
+        ? formularioDesdeIncidencia(incidencia)
+        : formularioVacio(propias.length === 1 ? (propias[0] as FormularioIncidencia['distribuidora']) : ''),
+    ETIQUETAS,
   );
-  const [errores, setErrores] = useState<Partial<Record<CampoIncidencia, string>>>({});
+  const { valores: f, errores, setErrores } = c;
   const [porCups, setPorCups] = useState<string[]>([]);
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [intento, setIntento] = useState(0);
@@ -409,17 +338,11 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
   const titulo = useRef<HTMLHeadingElement>(null);
   const resumen = useRef<HTMLDivElement>(null);
   const id = useId();
-  const campo = (c: CampoIncidencia) => `${id}-${c}`;
 
   useEffect(() => titulo.current?.focus(), []);
   useEffect(() => {
     if (intento > 0) resumen.current?.focus();
   }, [intento]);
-
-  const poner =
-    <K extends keyof FormularioIncidencia>(k: K) =>
-    (v: FormularioIncidencia[K]) =>
-      setF((x) => ({ ...x, [k]: v }));
 
   const onSubmit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
@@ -472,18 +395,7 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
             <ul>
               {lista.map((e) => (
                 <li key={e.campo}>
-                  <a
-                    href={`#${campo(e.campo)}`}
-                    onClick={(ev) => {
-                      const el = document.getElementById(campo(e.campo));
-                      if (!el) return;
-                      ev.preventDefault();
-                      el.focus();
-                      el.scrollIntoView({ block: 'center' });
-                    }}
-                  >
-                    {e.mensaje}
-                  </a>
+                  <EnlaceCampo campo={c.idDe(e.campo)}>{e.mensaje}</EnlaceCampo>
                 </li>
               ))}
             </ul>
@@ -492,92 +404,22 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
       </div>
       <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Avisos del formulario" />
       <form className="admin-formulario" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-titulo`}>
-        <CampoSelect
-          id={campo('distribuidora')}
-          etiqueta={ETIQUETAS.distribuidora}
-          requerido
-          valor={f.distribuidora}
-          opciones={opcionesDistribuidora}
-          alCambiar={(v) => poner('distribuidora')(v as FormularioIncidencia['distribuidora'])}
-          error={errores.distribuidora}
-        />
-        <CampoSelect
-          id={campo('estado')}
-          etiqueta={ETIQUETAS.estado}
-          requerido
-          valor={f.estado}
-          opciones={OPCIONES_ESTADO}
-          alCambiar={(v) => poner('estado')(v as EstadoAbierto)}
-          error={errores.estado}
-        />
+        <CampoSelect {...c.campo('distribuidora')} requerido opciones={opcionesDistribuidora} />
+        <CampoSelect {...c.campo('estado')} requerido opciones={OPCIONES_ESTADO} />
         <CampoArea
-          id={campo('descripcion')}
-          etiqueta={ETIQUETAS.descripcion}
+          {...c.campo('descripcion')}
           requerido
-          valor={f.descripcion}
-          alCambiar={poner('descripcion')}
           max={500}
-          error={errores.descripcion}
           clase="admin-formulario__ancho"
           ayuda="Qué ocurre y qué trabajos se hacen, como lo leerá el público."
         />
-        <Campo
-          id={campo('municipio')}
-          etiqueta={ETIQUETAS.municipio}
-          requerido
-          valor={f.municipio}
-          alCambiar={poner('municipio')}
-          error={errores.municipio}
-          max={100}
-        />
-        <Campo
-          id={campo('codigoIne')}
-          etiqueta={ETIQUETAS.codigoIne}
-          requerido
-          valor={f.codigoIne}
-          alCambiar={poner('codigoIne')}
-          error={errores.codigoIne}
-          inputMode="numeric"
-          max={5}
-          ayuda="Cinco cifras, por ejemplo 28079 para Madrid."
-        />
-        <Campo
-          id={campo('provincia')}
-          etiqueta={ETIQUETAS.provincia}
-          requerido
-          valor={f.provincia}
-          alCambiar={poner('provincia')}
-          error={errores.provincia}
-          max={60}
-        />
-        <Campo
-          id={campo('clientesAfectados')}
-          etiqueta={ETIQUETAS.clientesAfectados}
-          valor={f.clientesAfectados}
-          alCambiar={poner('clientesAfectados')}
-          error={errores.clientesAfectados}
-          inputMode="numeric"
-          ayuda="Opcional."
-        />
-        <CampoArea
-          id={campo('codigosPostales')}
-          etiqueta={ETIQUETAS.codigosPostales}
-          valor={f.codigosPostales}
-          alCambiar={poner('codigosPostales')}
-          error={errores.codigosPostales}
-          filas={2}
-          ayuda="Separados por comas o espacios, por ejemplo: 28001, 28002."
-        />
+        <Campo {...c.campo('municipio')} requerido max={100} />
+        <Campo {...c.campo('codigoIne')} requerido inputMode="numeric" max={5} ayuda="Cinco cifras, por ejemplo 28079 para Madrid." />
+        <Campo {...c.campo('provincia')} requerido max={60} />
+        <Campo {...c.campo('clientesAfectados')} inputMode="numeric" ayuda="Opcional." />
+        <CampoArea {...c.campo('codigosPostales')} filas={2} ayuda="Separados por comas o espacios, por ejemplo: 28001, 28002." />
         <div className="admin-campo-con-lista">
-          <CampoArea
-            id={campo('cups')}
-            etiqueta={ETIQUETAS.cups}
-            valor={f.cups}
-            alCambiar={poner('cups')}
-            error={errores.cups}
-            filas={3}
-            ayuda="Uno por línea, de la distribuidora elegida."
-          />
+          <CampoArea {...c.campo('cups')} filas={3} ayuda="Uno por línea, de la distribuidora elegida." />
           {porCups.length > 0 && (
             <ul className="admin-errores-cups" aria-label="CUPS no válidos">
               {porCups.map((m) => (
@@ -586,25 +428,8 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
             </ul>
           )}
         </div>
-        <Campo
-          id={campo('inicio')}
-          etiqueta={ETIQUETAS.inicio}
-          requerido
-          tipo="datetime-local"
-          valor={f.inicio}
-          alCambiar={poner('inicio')}
-          error={errores.inicio}
-          ayuda="Hora peninsular (Madrid)."
-        />
-        <Campo
-          id={campo('finPrevisto')}
-          etiqueta={ETIQUETAS.finPrevisto}
-          tipo="datetime-local"
-          valor={f.finPrevisto}
-          alCambiar={poner('finPrevisto')}
-          error={errores.finPrevisto}
-          ayuda="Hora peninsular (Madrid). Opcional; no anterior al inicio."
-        />
+        <Campo {...c.campo('inicio')} requerido tipo="datetime-local" ayuda="Hora peninsular (Madrid)." />
+        <Campo {...c.campo('finPrevisto')} tipo="datetime-local" ayuda="Hora peninsular (Madrid). Opcional; no anterior al inicio." />
         <div className="admin-acciones">
           <button type="submit" className="admin-boton" aria-disabled={enviando} aria-busy={enviando || undefined}>
             {enviando ? 'Guardando…' : incidencia ? 'Guardar cambios' : 'Crear incidencia'}

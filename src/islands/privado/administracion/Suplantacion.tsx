@@ -10,13 +10,13 @@ import {
   esSuplantable,
   FILTROS_USUARIOS_VACIOS,
   motivoNoSuplantable,
-  NOMBRE_ESTADO,
   urlListadoUsuarios,
   type UsuarioResumen,
 } from '../../../lib/administracion/usuarios.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { Campo, Correo, Cargando, RegionTabla } from './comun.tsx';
+import { Campo, Correo, Cargando, EstadoUsuario, RegionTabla } from './comun.tsx';
 import { ConfirmarSuplantacion, type Objetivo } from './ConfirmarSuplantacion.tsx';
+import { FormularioFiltros } from './lista.tsx';
 import './administracion.css';
 import { numero } from '../../../lib/formato/numeros.ts';
 
@@ -83,7 +83,7 @@ export default function Suplantacion(props: { params: Record<string, string> }) 
         </ul>
       </div>
 
-      <form className="admin-filtros" role="search" aria-label="Buscar el usuario" noValidate onSubmit={(e) => void buscar(e)}>
+      <FormularioFiltros etiqueta="Buscar el usuario" alEnviar={(e) => void buscar(e)} texto="Buscar">
         <Campo
           id={`${id}-q`}
           etiqueta="Usuario"
@@ -95,12 +95,7 @@ export default function Suplantacion(props: { params: Record<string, string> }) 
           max={100}
           clase="admin-filtros__busqueda"
         />
-        <div className="admin-filtros__acciones">
-          <button type="submit" className="admin-boton">
-            Buscar
-          </button>
-        </div>
-      </form>
+      </FormularioFiltros>
 
       <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} />
 
@@ -164,7 +159,7 @@ export default function Suplantacion(props: { params: Record<string, string> }) 
                     </td>
                     <td className="admin-nowrap">{u.nif ?? '—'}</td>
                     <td>
-                      <span className={`admin-estado admin-estado--${u.estado}`}>{NOMBRE_ESTADO[u.estado] ?? u.estado}</span>
+                      <EstadoUsuario estado={u.estado} />
                     </td>
                   </tr>
                 );

@@ -18,21 +18,16 @@ import {
   type BloqueoCelda,
   type Editor,
 } from '../../../lib/administracion/matriz-permisos.ts';
-import {
-  esSuplantable,
-  motivoNoSuplantable,
-  NOMBRE_AREA,
-  NOMBRE_ESTADO,
-  type UsuarioDetalle as Detalle,
-} from '../../../lib/administracion/usuarios.ts';
+import { esSuplantable, motivoNoSuplantable, NOMBRE_AREA, type UsuarioDetalle as Detalle } from '../../../lib/administracion/usuarios.ts';
 import { DISTRIBUIDORAS } from '../../../lib/distribuidoras.ts';
 import { AREAS } from '../../../lib/permisos.ts';
 import { $permisos, $session } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
-import { Cargando, Confirmacion, RegionTabla } from './comun.tsx';
+import { Cargando, Confirmacion, EstadoUsuario, RegionTabla } from './comun.tsx';
 import { ConfirmarSuplantacion, type Objetivo } from './ConfirmarSuplantacion.tsx';
 import { urlListadoUsuariosRecordada } from './navegacion.ts';
+import { Dato } from '../../comunes/Dato.tsx';
 import './administracion.css';
 
 /** The detail's loading state. */
@@ -198,12 +193,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   const idCaptionMatriz = `${id}-matriz`;
   const idCaptionOrigen = `${id}-origen`;
 
-  const dato = (termino: string, valor: ReactNode) => (
-    <div>
-      <dt>{termino}</dt>
-      <dd>{valor}</dd>
-    </div>
-  );
+  const dato = (termino: string, valor: ReactNode) => <Dato t={termino}>{valor}</Dato>;
 
   return (
     <section className="admin">
@@ -222,10 +212,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
             : dato('Nombre y apellidos', [detalle.nombrePila, detalle.apellido1, detalle.apellido2].filter(Boolean).join(' ') || '—')}
           {dato('NIF', detalle.nif ?? 'Sin NIF (cuenta de administración)')}
           {dato('Correo electrónico', detalle.email)}
-          {dato(
-            'Estado',
-            <span className={`admin-estado admin-estado--${detalle.estado}`}>{NOMBRE_ESTADO[detalle.estado] ?? detalle.estado}</span>,
-          )}
+          {dato('Estado', <EstadoUsuario estado={detalle.estado} />)}
           {dato('Alta', formatearFechaHora(detalle.creado))}
           {dato('Activación', detalle.activado ? formatearFechaHora(detalle.activado) : 'Sin activar')}
           {dato('Último acceso', detalle.ultimoAcceso ? formatearFechaHora(detalle.ultimoAcceso) : 'Nunca')}

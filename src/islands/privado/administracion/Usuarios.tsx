@@ -3,59 +3,36 @@
  * filtered and paged by the server (`GET /api/listadoUsuarios`, total in `X-Total-Count`). The
  * filters live in the address, so back and forward, a reload or a shared link show the same list.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import {
   consultaDeFiltrosUsuarios,
   ESTADOS_USUARIO,
-  FILTROS_USUARIOS_VACIOS,
-  filtrosUsuariosDesdeConsulta,
-  hayFiltrosUsuarios,
   NOMBRE_AREA,
   NOMBRE_ESTADO,
   resumenAreas,
-  urlListadoUsuarios,
-  type FiltrosUsuarios,
-  type UsuarioResumen,
+  LISTA_USUARIOS,
 } from '../../../lib/administracion/usuarios.ts';
 import { formatearFecha } from '../../../lib/administracion/fechas.ts';
-import { textoResultado, totalPaginas } from '../../../lib/administracion/consulta.ts';
 import { AREAS } from '../../../lib/permisos.ts';
-import { DISTRIBUIDORAS } from '../../../lib/distribuidoras.ts';
-import { BotonesFiltro, Campo, CampoSelect, Correo, EstadoResultados, Paginador, RegionTabla, usePagina } from './comun.tsx';
-import { recordarConsultaUsuarios, urlDetalleUsuario, useConsultaUrl } from './navegacion.ts';
+import { CODIGOS_DISTRIBUIDORA } from '../../../lib/distribuidoras.ts';
+import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { Correo, EstadoUsuario } from './comun.tsx';
+import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import { recordarConsultaUsuarios, urlDetalleUsuario } from './navegacion.ts';
 import './administracion.css';
 
-const OPCIONES_ESTADO = [{ valor: '', texto: 'Todos' }, ...ESTADOS_USUARIO.map((e) => ({ valor: e, texto: NOMBRE_ESTADO[e] }))];
-const OPCIONES_AREA = [{ valor: '', texto: 'Cualquiera' }, ...AREAS.map((a) => ({ valor: a, texto: NOMBRE_AREA[a] }))];
-const OPCIONES_DISTRIBUIDORA = [{ valor: '', texto: 'Todas' }, ...DISTRIBUIDORAS.map((d) => ({ valor: d.codigo, texto: d.nombre }))];
+const OPCIONES_ESTADO = opcionesFiltro('Todos', ESTADOS_USUARIO, (e) => NOMBRE_ESTADO[e]);
+const OPCIONES_AREA = opcionesFiltro('Cualquiera', AREAS, (a) => NOMBRE_AREA[a]);
+const OPCIONES_DISTRIBUIDORA = opcionesFiltro('Todas', CODIGOS_DISTRIBUIDORA, nombreDistribuidora);
 
 /** The users list screen. */
 export default function Usuarios(props: { params: Record<string, string> }) {
   void props;
-  const [consulta, cambiarConsulta] = useConsultaUrl();
-  const filtros = useMemo(() => filtrosUsuariosDesdeConsulta(consulta), [consulta]);
-  const [borrador, setBorrador] = useState<FiltrosUsuarios>(filtros);
-  const pagina = usePagina<UsuarioResumen>(urlListadoUsuarios(filtros));
-  const { estado } = pagina;
-  const id = useId();
+  const l = useListaFiltrada(LISTA_USUARIOS);
+  const { filtros } = l;
 
-  // Back and forward change the address: the form shows what the list is filtered by.
-  useEffect(() => setBorrador(filtros), [filtros]);
   // The detail's "back to the list" returns to this very search.
   useEffect(() => recordarConsultaUsuarios(consultaDeFiltrosUsuarios(filtros)), [filtros]);
-
-  const aplicar = (f: FiltrosUsuarios) => cambiarConsulta(consultaDeFiltrosUsuarios(f));
-
-  const onSubmit = (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    aplicar({ ...borrador, pagina: 1 });
-  };
-
-  const limpiar = () => aplicar({ ...FILTROS_USUARIOS_VACIOS, porPagina: filtros.porPagina });
-
-  const idCaption = `${id}-caption`;
-  const conFiltros = hayFiltrosUsuarios(filtros);
-  const paginas = estado.fase === 'listo' ? totalPaginas(estado.total, filtros.porPagina) : 1;
 
   return (
     <section className="admin">
@@ -65,100 +42,52 @@ export default function Usuarios(props: { params: Record<string, string> }) {
         sus datos, activar o desactivar su cuenta y cambiar sus permisos.
       </p>
 
-      <form className="admin-filtros" role="search" aria-label="Buscar usuarios" noValidate onSubmit={onSubmit}>
-        <Campo
-          id={`${id}-q`}
+      <FormularioFiltros etiqueta="Buscar usuarios" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar} texto="Buscar">
+        <Filtro
+          lista={l}
+          clave="q"
           etiqueta="Buscar"
           ayuda="NIF, nombre, razón social o correo electrónico (o su comienzo)."
           tipo="search"
-          valor={borrador.q}
-          alCambiar={(q) => setBorrador((b) => ({ ...b, q }))}
           max={100}
           clase="admin-filtros__busqueda"
         />
-        <CampoSelect
-          id={`${id}-estado`}
-          etiqueta="Estado"
-          valor={borrador.estado}
-          opciones={OPCIONES_ESTADO}
-          alCambiar={(v) => setBorrador((b) => ({ ...b, estado: v as FiltrosUsuarios['estado'] }))}
-        />
-        <CampoSelect
-          id={`${id}-area`}
-          etiqueta="Con permiso de"
-          valor={borrador.area}
-          opciones={OPCIONES_AREA}
-          alCambiar={(v) => setBorrador((b) => ({ ...b, area: v as FiltrosUsuarios['area'] }))}
-        />
-        <CampoSelect
-          id={`${id}-distribuidora`}
-          etiqueta="Distribuidora"
-          valor={borrador.distribuidora}
-          opciones={OPCIONES_DISTRIBUIDORA}
-          alCambiar={(v) => setBorrador((b) => ({ ...b, distribuidora: v as FiltrosUsuarios['distribuidora'] }))}
-        />
-        <BotonesFiltro conFiltros={conFiltros} alLimpiar={limpiar} texto="Buscar" />
-      </form>
+        <Filtro lista={l} clave="estado" etiqueta="Estado" opciones={OPCIONES_ESTADO} />
+        <Filtro lista={l} clave="area" etiqueta="Con permiso de" opciones={OPCIONES_AREA} />
+        <Filtro lista={l} clave="distribuidora" etiqueta="Distribuidora" opciones={OPCIONES_DISTRIBUIDORA} />
+      </FormularioFiltros>
 
-      <EstadoResultados
-        pagina={pagina}
-        resultado={(total) => textoResultado(total, 'usuario encontrado', 'usuarios encontrados', filtros.pagina, filtros.porPagina)}
+      <ResultadosLista
+        lista={l}
+        que={['usuario encontrado', 'usuarios encontrados']}
         cargando="Cargando usuarios…"
-        conFiltros={conFiltros}
-        alLimpiar={limpiar}
         vacioConFiltros="No hay usuarios que coincidan con la búsqueda y los filtros elegidos."
         vacio="Todavía no hay usuarios registrados."
-        paginacion={{ pagina: filtros.pagina, porPagina: filtros.porPagina, alPrimeraPagina: () => aplicar({ ...filtros, pagina: 1 }) }}
+        avisarPaginaInexistente
       />
 
-      {estado.fase === 'listo' && estado.filas.length > 0 && (
-        <>
-          <RegionTabla idTitulo={idCaption}>
-            <table className="admin-tabla__tabla">
-              <caption id={idCaption}>
-                Usuarios, página {filtros.pagina} de {paginas}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Usuario</th>
-                  <th scope="col">NIF</th>
-                  <th scope="col">Correo electrónico</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Alta</th>
-                  <th scope="col">Permisos</th>
-                </tr>
-              </thead>
-              <tbody>
-                {estado.filas.map((u) => (
-                  <tr key={u.id}>
-                    <th scope="row" className="admin-tabla__principal">
-                      <a href={urlDetalleUsuario(u.id)}>{u.nombre || u.email}</a>
-                    </th>
-                    <td className="admin-nowrap">{u.nif ?? '—'}</td>
-                    <td className="admin-correo">
-                      <Correo email={u.email} />
-                    </td>
-                    <td>
-                      <span className={`admin-estado admin-estado--${u.estado}`}>{NOMBRE_ESTADO[u.estado] ?? u.estado}</span>
-                    </td>
-                    <td className="admin-nowrap">{formatearFecha(u.creado)}</td>
-                    <td>{resumenAreas(u.permisos)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </RegionTabla>
-          <Paginador
-            que="usuarios"
-            pagina={filtros.pagina}
-            porPagina={filtros.porPagina}
-            total={estado.total}
-            filas={estado.filas.length}
-            alCambiarPagina={(pagina) => aplicar({ ...filtros, pagina })}
-            alCambiarPorPagina={(porPagina) => aplicar({ ...filtros, porPagina, pagina: 1 })}
-          />
-        </>
-      )}
+      <TablaPaginada
+        lista={l}
+        titulo="Usuarios"
+        que="usuarios"
+        columnas={['Usuario', 'NIF', 'Correo electrónico', 'Estado', 'Alta', 'Permisos']}
+        fila={(u) => (
+          <tr key={u.id}>
+            <th scope="row" className="admin-tabla__principal">
+              <a href={urlDetalleUsuario(u.id)}>{u.nombre || u.email}</a>
+            </th>
+            <td className="admin-nowrap">{u.nif ?? '—'}</td>
+            <td className="admin-correo">
+              <Correo email={u.email} />
+            </td>
+            <td>
+              <EstadoUsuario estado={u.estado} />
+            </td>
+            <td className="admin-nowrap">{formatearFecha(u.creado)}</td>
+            <td>{resumenAreas(u.permisos)}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Pieces shared by the administration screens: form fields with hint and error (docs/diseno.md "Forms"),
+ * Pieces shared by the administration screens: form fields with hint and error (docs/diseno.md "Forms",
+ * built on src/islands/comunes/formulario/),
  * a table wrapper that scrolls sideways on a phone and can be scrolled by keyboard, the pager, and
  * a confirmation dialog with a cancel button (the portal's Modal offers one button only, and a
  * destructive action must be easy to back out of), and the loading and result states of a paged list.
@@ -7,52 +8,26 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { pedirPagina } from '../../../lib/administracion/api.ts';
 import { rangoPagina, TAMANOS_PAGINA, totalPaginas } from '../../../lib/administracion/consulta.ts';
+import { NOMBRE_ESTADO } from '../../../lib/administracion/usuarios.ts';
 import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
+import { atributosControl, claseCampo, textosCampo, type PropsCampoBase, type TextosCampo } from '../../comunes/formulario/campo.ts';
 
 /** Props shared by the fields. */
-interface BaseCampo {
-  /** id of the control (the error summary links to it). */
-  id: string;
-  /** Visible label. */
-  etiqueta: string;
-  /** Message beside the field; absent when valid. */
-  error?: string | undefined;
-  /** Help under the label. */
-  ayuda?: ReactNode;
-  /** Marks it required for assistive technology (the form validates on submit). */
-  requerido?: boolean;
+interface BaseCampo extends PropsCampoBase {
   /** Extra class of the wrapper. */
   clase?: string;
 }
 
-/** Label, hint and error above a control; the ids that describe it. */
-function Cabecera(p: BaseCampo) {
+/** The wrapper, label, hint and error of an administration field around its control (docs/diseno.md "Forms"). */
+function MarcoCampo({ p, t, children }: { p: BaseCampo; t: TextosCampo; children: ReactNode }) {
   return (
-    <>
-      <label htmlFor={p.id}>
-        {p.etiqueta}
-        {p.requerido && <span className="admin-campo__obligatorio"> (obligatorio)</span>}
-      </label>
-      {p.ayuda && (
-        <p id={`${p.id}-ayuda`} className="admin-campo__ayuda">
-          {p.ayuda}
-        </p>
-      )}
-      {p.error && (
-        <p id={`${p.id}-error`} className="admin-campo__error">
-          <span className="visually-hidden">Error: </span>
-          {p.error}
-        </p>
-      )}
-    </>
+    <div className={claseCampo('admin-campo', p)}>
+      <CabeceraCampo id={p.id} etiqueta={p.etiqueta} error={p.error} textos={t} bloque="admin-campo" obligatorio={p.requerido} />
+      {children}
+    </div>
   );
-}
-
-/** aria-describedby of a field: its hint and its error. */
-function descrito(p: BaseCampo): string | undefined {
-  const ids = [p.ayuda ? `${p.id}-ayuda` : '', p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
 }
 
 /** Props of `Campo`. */
@@ -71,13 +46,13 @@ export interface CampoProps extends BaseCampo {
   max?: number;
 }
 
-/** A labelled input. */
+/** A labelled input; "(obligatorio)" follows the label of a required one. */
 export function Campo(p: CampoProps) {
+  const t = textosCampo(p);
   return (
-    <div className={`admin-campo${p.error ? ' admin-campo--error' : ''}${p.clase ? ` ${p.clase}` : ''}`}>
-      <Cabecera {...p} />
+    <MarcoCampo p={p} t={t}>
       <input
-        id={p.id}
+        {...atributosControl(p, t)}
         type={p.tipo ?? 'text'}
         value={p.valor}
         onChange={(e) => p.alCambiar(e.target.value)}
@@ -85,11 +60,8 @@ export function Campo(p: CampoProps) {
         autoComplete={p.autoComplete ?? 'off'}
         spellCheck={false}
         maxLength={p.max}
-        required={p.requerido}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={descrito(p)}
       />
-    </div>
+    </MarcoCampo>
   );
 }
 
@@ -108,25 +80,22 @@ export interface CampoAreaProps extends BaseCampo {
 /** A labelled textarea, with a character counter when it has a maximum. */
 export function CampoArea(p: CampoAreaProps) {
   const usados = p.valor.length;
+  const t = textosCampo(p);
   return (
-    <div className={`admin-campo${p.error ? ' admin-campo--error' : ''}${p.clase ? ` ${p.clase}` : ''}`}>
-      <Cabecera {...p} />
+    <MarcoCampo p={p} t={t}>
       <textarea
-        id={p.id}
+        {...atributosControl(p, t)}
         value={p.valor}
         rows={p.filas ?? 3}
         onChange={(e) => p.alCambiar(e.target.value)}
         spellCheck={p.max !== undefined}
-        required={p.requerido}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={descrito(p)}
       />
       {p.max !== undefined && (
         <p className={`admin-campo__contador${usados > p.max ? ' admin-campo__contador--excedido' : ''}`}>
           {usados} de {p.max} caracteres
         </p>
       )}
-    </div>
+    </MarcoCampo>
   );
 }
 
@@ -150,25 +119,44 @@ export interface CampoSelectProps extends BaseCampo {
 
 /** A labelled select. */
 export function CampoSelect(p: CampoSelectProps) {
+  const t = textosCampo(p);
   return (
-    <div className={`admin-campo${p.error ? ' admin-campo--error' : ''}${p.clase ? ` ${p.clase}` : ''}`}>
-      <Cabecera {...p} />
-      <select
-        id={p.id}
-        value={p.valor}
-        onChange={(e) => p.alCambiar(e.target.value)}
-        required={p.requerido}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={descrito(p)}
-      >
+    <MarcoCampo p={p} t={t}>
+      <select {...atributosControl(p, t)} value={p.valor} onChange={(e) => p.alCambiar(e.target.value)}>
         {p.opciones.map((o) => (
           <option key={o.valor} value={o.valor}>
             {o.texto}
           </option>
         ))}
       </select>
-    </div>
+    </MarcoCampo>
   );
+}
+
+/**
+ * An administration form's values and its field errors, and `campo(c)`: the props that bind field `c`
+ * to them (its id, label, value, setter and message), for `Campo`, `CampoArea` and `CampoSelect`.
+ */
+export function useCamposAdmin<C extends string, F extends Record<C, string>>(inicial: () => F, etiquetas: Readonly<Record<C, string>>) {
+  const [valores, setValores] = useState<F>(inicial);
+  const [errores, setErrores] = useState<Partial<Record<C, string>>>({});
+  const id = useId();
+  const idDe = (c: C) => `${id}-${c}`;
+  return {
+    valores,
+    errores,
+    setErrores,
+    /** The id of field `c`'s control. */
+    idDe,
+    /** The props of field `c`. */
+    campo: (c: C) => ({
+      id: idDe(c),
+      etiqueta: etiquetas[c],
+      valor: valores[c],
+      alCambiar: (v: string) => setValores((x) => ({ ...x, [c]: v })),
+      error: errores[c],
+    }),
+  };
 }
 
 /** Props of `RegionTabla`. */
@@ -365,6 +353,11 @@ export function Correo({ email }: CorreoProps) {
   );
 }
 
+/** An account's state as a badge: the word says it, the colour only repeats it. */
+export function EstadoUsuario({ estado }: { estado: string }) {
+  return <span className={`admin-estado admin-estado--${estado}`}>{NOMBRE_ESTADO[estado as keyof typeof NOMBRE_ESTADO] ?? estado}</span>;
+}
+
 /** A paged list: loading, loaded with its rows and the total of every page, or failed. */
 export type EstadoPagina<T> = { fase: 'cargando' } | { fase: 'listo'; filas: T[]; total: number } | { fase: 'error' };
 
@@ -415,7 +408,7 @@ export function BotonesFiltro({
 }: {
   conFiltros: boolean;
   alLimpiar: () => void;
-  texto?: string;
+  texto?: string | undefined;
 }) {
   return (
     <div className="admin-filtros__acciones">
@@ -447,7 +440,7 @@ export interface EstadoResultadosProps<T> {
   /** What an empty list without filters says. */
   vacio: string;
   /** The page asked and its size, and how to go to the first one: a page past the end says so. */
-  paginacion?: { pagina: number; porPagina: number; alPrimeraPagina: () => void };
+  paginacion?: { pagina: number; porPagina: number; alPrimeraPagina: () => void } | undefined;
 }
 
 /** "1 página" / "N páginas". */

@@ -13,17 +13,24 @@ import {
   tituloCertificado,
   type CertificadoRespuesta,
 } from '../../../lib/certificados/pantalla.ts';
-import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
+import { useErrores } from '../../comunes/formulario/usar-errores.ts';
+import { Dato } from '../../comunes/Dato.tsx';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { CampoMes, Cargando, Cups, ErrorCarga, SelectorSuministro, SinSuministros, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { Cargando, Cups, ErrorCarga, SelectorSuministro, SinSuministros, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { CamposPeriodo, erroresDePeriodo, type DefinicionPeriodo } from './periodo.tsx';
 import { Descargas } from './Descargas.tsx';
 import './medidas.css';
 import './certificados.css';
 
 const ID_SUMINISTRO = 'cert-suministro';
-const ID_DESDE = 'cert-desde';
-const ID_HASTA = 'cert-hasta';
+/** The months' fields. */
+const PERIODO: DefinicionPeriodo = {
+  tipo: 'month',
+  ids: { desde: 'cert-desde', hasta: 'cert-hasta' },
+  etiquetas: ['Desde el mes', 'Hasta el mes'],
+};
 
 /** The list of issued certificates (GET /api/certificados), with a reload. */
 function useCertificados(): [Carga<CertificadoRespuesta[]>, () => void] {
@@ -54,29 +61,17 @@ function TarjetaCertificado({ c, nuevo }: { c: CertificadoRespuesta; nuevo: bool
         </span>
       </h3>
       <dl className="med-tarjeta__datos">
-        <div>
-          <dt>CUPS</dt>
-          <dd>
-            <Cups cups={c.cups} />
-          </dd>
-        </div>
-        <div>
-          <dt>Código de verificación</dt>
-          <dd>
-            <span className="med-cups">{c.codigo}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Consumo certificado</dt>
-          <dd>
-            {r.consumo}
-            {r.sinDato && <span className="med-sub">{r.sinDato}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Emitido</dt>
-          <dd>{r.emitido}</dd>
-        </div>
+        <Dato t="CUPS">
+          <Cups cups={c.cups} />
+        </Dato>
+        <Dato t="Código de verificación">
+          <span className="med-cups">{c.codigo}</span>
+        </Dato>
+        <Dato t="Consumo certificado">
+          {r.consumo}
+          {r.sinDato && <span className="med-sub">{r.sinDato}</span>}
+        </Dato>
+        <Dato t="Emitido">{r.emitido}</Dato>
       </dl>
       {!c.titularActual && (
         <p className="med-nota-linea">Ya no figura como titular de este suministro; el certificado sigue siendo suyo y válido.</p>
@@ -101,8 +96,7 @@ export default function Certificados({ ruta }: PropsPantalla) {
   const suministro = suministros ? (suministros.find((s) => s.cups === cups) ?? suministros[0] ?? null) : null;
   const mesActual = useMemo(() => mesEnCurso(Date.now(), zonaHorariaDeIne(suministro?.codigoIne ?? '28')), [suministro?.codigoIne]);
   const [borrador, setBorrador] = useState(() => periodoPorDefecto(mesEnCurso(Date.now())));
-  const [errores, setErrores] = useState<ErrorCampo[]>([]);
-  const [intento, setIntento] = useState(0);
+  const f = useErrores();
   const [enviando, setEnviando] = useState(false);
   const [emitido, setEmitido] = useState<CertificadoRespuesta | null>(null);
   const [certificados, recargar] = useCertificados();
@@ -110,13 +104,7 @@ export default function Certificados({ ruta }: PropsPantalla) {
   const emitir = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     if (!suministro || enviando) return;
-    const e = erroresPeriodo(borrador.desde, borrador.hasta, mesActual);
-    if (e.length) {
-      setErrores(e.map((x) => ({ campo: x.campo === 'desde' ? ID_DESDE : ID_HASTA, mensaje: x.mensaje })));
-      setIntento((n) => n + 1);
-      return;
-    }
-    setErrores([]);
+    if (!f.comprobar(erroresDePeriodo(erroresPeriodo(borrador.desde, borrador.hasta, mesActual), PERIODO.ids))) return;
     setEmitido(null);
     setEnviando(true);
     const r = await apiFetch<CertificadoRespuesta>('/api/certificados', {
@@ -130,11 +118,9 @@ export default function Certificados({ ruta }: PropsPantalla) {
       return;
     }
     // The server's refusal (no measures in those months, too many certificates…) points at the months.
-    setErrores(mensajesDeError(r.error).map((mensaje, i) => ({ campo: i === 0 ? ID_DESDE : ID_HASTA, mensaje })));
-    setIntento((n) => n + 1);
+    f.comprobar(mensajesDeError(r.error).map((mensaje, i) => ({ campo: i === 0 ? PERIODO.ids.desde : PERIODO.ids.hasta, mensaje })));
   };
 
-  const errorDe = (id: string) => errores.find((e) => e.campo === id)?.mensaje;
   const maximo = sumarMeses(mesActual, -1);
 
   return (
@@ -155,25 +141,10 @@ export default function Certificados({ ruta }: PropsPantalla) {
           <h2 id="cert-emitir-titulo" className="cert-titulo">
             Emitir un certificado
           </h2>
-          <ResumenErrores titulo="No hemos podido emitir el certificado:" errores={errores} intento={intento} />
+          <ResumenErrores titulo="No hemos podido emitir el certificado:" errores={f.errores} intento={f.intento} />
           <SelectorSuministro id={ID_SUMINISTRO} suministros={suministros} cups={suministro.cups} alCambiar={setCups} />
           <div className="med-filtros__fechas">
-            <CampoMes
-              id={ID_DESDE}
-              etiqueta="Desde el mes"
-              valor={borrador.desde}
-              alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))}
-              error={errorDe(ID_DESDE)}
-              max={maximo}
-            />
-            <CampoMes
-              id={ID_HASTA}
-              etiqueta="Hasta el mes"
-              valor={borrador.hasta}
-              alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))}
-              error={errorDe(ID_HASTA)}
-              max={maximo}
-            />
+            <CamposPeriodo {...PERIODO} valor={borrador} poner={setBorrador} errorDe={f.errorDe} max={maximo} />
             <button type="submit" className="priv-boton med-filtros__ver" aria-disabled={enviando || undefined}>
               {enviando && <span className="priv-cargando__giro med-giro-boton" aria-hidden="true"></span>}
               Emitir certificado

@@ -50,22 +50,13 @@ import {
   type Curva,
   type CurvaPreparada,
 } from '../../../lib/medidas/pantalla/serie.ts';
-import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
+import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import {
-  CampoCalendario,
-  Cargando,
-  ErrorCarga,
-  SelectorSuministro,
-  SinSuministros,
-  useConsulta,
-  useDetalle,
-  useSuministros,
-  Vacio,
-  type Carga,
-  type PropsCampoCalendario,
-} from './comun.tsx';
+import { Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useDetalle, useSuministros, Vacio, type Carga } from './comun.tsx';
+import { CampoCalendario, CamposPeriodo, erroresDePeriodo, type DefinicionPeriodo } from './periodo.tsx';
+import { useConsultaUrl } from '../usar-consulta.ts';
 import { Descargas } from './Descargas.tsx';
 import { GraficoCurva } from './GraficoCurva.tsx';
 import { TablaCurva } from './TablaCurva.tsx';
@@ -73,8 +64,12 @@ import './medidas.css';
 
 const ID_SUMINISTRO = 'curvas-suministro';
 const ID_FECHA = 'curvas-fecha';
-const ID_DESDE = 'curvas-desde';
-const ID_HASTA = 'curvas-hasta';
+/** The custom range's fields. */
+const PERIODO: DefinicionPeriodo = {
+  tipo: 'date',
+  ids: { desde: 'curvas-desde', hasta: 'curvas-hasta' },
+  ayudas: ['Primer día, incluido.', 'Último día, incluido (hasta dos años).'],
+};
 
 /** Label of the single date of each preset. */
 const ETIQUETA_FECHA: Record<Exclude<TipoRango, 'personalizado'>, { etiqueta: string; ayuda: string }> = {
@@ -82,11 +77,6 @@ const ETIQUETA_FECHA: Record<Exclude<TipoRango, 'personalizado'>, { etiqueta: st
   semana: { etiqueta: 'Semana', ayuda: 'Elija cualquier día de la semana (de lunes a domingo).' },
   mes: { etiqueta: 'Mes', ayuda: 'Elija cualquier día del mes.' },
 };
-
-/** A labelled date input with hint and error. */
-function CampoFecha(p: PropsCampoCalendario & { ayuda: string }) {
-  return <CampoCalendario {...p} tipo="date" />;
-}
 
 /** A group of radio buttons drawn as a segmented control. */
 function Segmentos<T extends string>(p: {
@@ -198,7 +188,7 @@ type EstadoCurva = { clave: string; carga: Carga<Curva>; previa: Curva | null };
 
 /** The hourly consumption screen. */
 export default function Curvas({ ruta }: PropsPantalla) {
-  const [consulta, cambiarConsulta] = useConsulta();
+  const [consulta, cambiarConsulta] = useConsultaUrl();
   const estado = useMemo(() => estadoDesdeConsulta(consulta), [consulta]);
   const [lista, reintentarLista] = useSuministros();
   const suministros = lista.fase === 'lista' ? lista.datos : null;
@@ -253,12 +243,11 @@ export default function Curvas({ ruta }: PropsPantalla) {
 
   // The date fields: what the user types, reset to the range shown whenever it changes.
   const [borrador, setBorrador] = useState({ fecha: '', desde: '', hasta: '' });
-  const [errores, setErrores] = useState<ErrorCampo[]>([]);
-  const [intento, setIntento] = useState(0);
+  const f = useErrores();
   useEffect(() => {
     if (!rango) return;
     setBorrador({ fecha: rango.tipo === 'dia' ? rango.desde : rango.hasta, desde: rango.desde, hasta: rango.hasta });
-    setErrores([]);
+    f.vaciar();
   }, [rango]);
 
   const ir = (r: Rango, cambios: { resolucion?: Resolucion | null; vista?: Vista; cups?: string } = {}) => {
@@ -279,27 +268,15 @@ export default function Curvas({ ruta }: PropsPantalla) {
     ev.preventDefault();
     if (!rango) return;
     if (rango.tipo === 'personalizado') {
-      const e = erroresRango(borrador.desde, borrador.hasta, hoy);
-      if (e.length) {
-        setErrores(e.map((x) => ({ campo: x.campo === 'desde' ? ID_DESDE : ID_HASTA, mensaje: x.mensaje })));
-        setIntento((n) => n + 1);
-        return;
-      }
-      setErrores([]);
+      if (!f.comprobar(erroresDePeriodo(erroresRango(borrador.desde, borrador.hasta, hoy), PERIODO.ids))) return;
       ir({ tipo: 'personalizado', desde: borrador.desde, hasta: borrador.hasta });
       return;
     }
     const e = errorFecha(borrador.fecha, hoy);
-    if (e) {
-      setErrores([{ campo: ID_FECHA, mensaje: e }]);
-      setIntento((n) => n + 1);
-      return;
-    }
-    setErrores([]);
+    if (!f.comprobar(e ? [{ campo: ID_FECHA, mensaje: e }] : [])) return;
     ir(rangoDePreset(rango.tipo, borrador.fecha, hoy));
   };
 
-  const errorDe = (id: string) => errores.find((e) => e.campo === id)?.mensaje;
   const titulo = rango ? tituloRango(rango) : '';
   const zona = datos ? zonaHorariaDeCurva(datos) : undefined;
   const explicacion = datos && rango ? disponibilidad({ desde: datos.desde, hasta: datos.hasta }, datos.totales, medidas, zona) : null;
@@ -343,7 +320,7 @@ export default function Curvas({ ruta }: PropsPantalla) {
 
       {suministros && suministro && (
         <form className="med-panel med-filtros" noValidate onSubmit={aplicarFechas} aria-label="Suministro y periodo">
-          <ResumenErrores titulo="Revise el periodo que quiere consultar:" errores={errores} intento={intento} />
+          <ResumenErrores titulo="Revise el periodo que quiere consultar:" errores={f.errores} intento={f.intento} />
           <SelectorSuministro
             id={ID_SUMINISTRO}
             suministros={suministros}
@@ -366,33 +343,17 @@ export default function Curvas({ ruta }: PropsPantalla) {
               <div className="med-filtros__fechas">
                 {rango.tipo === 'personalizado' ? (
                   <>
-                    <CampoFecha
-                      id={ID_DESDE}
-                      etiqueta="Desde"
-                      ayuda="Primer día, incluido."
-                      valor={borrador.desde}
-                      alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))}
-                      error={errorDe(ID_DESDE)}
-                      max={hoy}
-                    />
-                    <CampoFecha
-                      id={ID_HASTA}
-                      etiqueta="Hasta"
-                      ayuda="Último día, incluido (hasta dos años)."
-                      valor={borrador.hasta}
-                      alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))}
-                      error={errorDe(ID_HASTA)}
-                      max={hoy}
-                    />
+                    <CamposPeriodo {...PERIODO} valor={borrador} poner={setBorrador} errorDe={f.errorDe} max={hoy} />
                   </>
                 ) : (
-                  <CampoFecha
+                  <CampoCalendario
+                    tipo="date"
                     id={ID_FECHA}
                     etiqueta={ETIQUETA_FECHA[rango.tipo].etiqueta}
                     ayuda={ETIQUETA_FECHA[rango.tipo].ayuda}
                     valor={borrador.fecha}
                     alCambiar={(v) => setBorrador((b) => ({ ...b, fecha: v }))}
-                    error={errorDe(ID_FECHA)}
+                    error={f.errorDe(ID_FECHA)}
                     max={hoy}
                   />
                 )}

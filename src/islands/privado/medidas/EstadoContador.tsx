@@ -13,6 +13,7 @@ import { numero } from '../../../lib/medidas/pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros } from './comun.tsx';
 import { useCargaApi } from './usar-carga.ts';
+import { Dato } from '../../comunes/Dato.tsx';
 import './lecturas.css';
 import './medidas.css';
 
@@ -146,15 +147,11 @@ function Contador({ s }: { s: EstadoSuministroApi }) {
       {e && (
         <dl className="med-datos">
           {filasEstado(e, s.telegestionado, formatearFechaHora).map((f) => (
-            <div key={f.etiqueta}>
-              <dt>{f.etiqueta}</dt>
-              <dd>{f.valor}</dd>
-            </div>
+            <Dato key={f.etiqueta} t={f.etiqueta}>
+              {f.valor}
+            </Dato>
           ))}
-          <div>
-            <dt>Estado actualizado</dt>
-            <dd>{formatearFechaHora(e.actualizadoEn)}</dd>
-          </div>
+          <Dato t="Estado actualizado">{formatearFechaHora(e.actualizadoEn)}</Dato>
         </dl>
       )}
       <Lecturas s={s} />

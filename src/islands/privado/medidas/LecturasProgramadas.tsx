@@ -20,10 +20,12 @@ import {
 import { NOMBRE_TIPO_LECTURA, nombreFicheroCalendario, textoPlazoAutolectura } from '../../../lib/lecturas/textos.ts';
 import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from '../../../lib/medidas/pantalla/formato.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta } from './comun.tsx';
+import { useConsultaUrl } from '../usar-consulta.ts';
+import { Cargando, Cups, ErrorCarga, SinSuministros } from './comun.tsx';
 import { Descargas } from './Descargas.tsx';
 import { SuscripcionCalendario } from './SuscripcionCalendario.tsx';
 import { useCargaApi } from './usar-carga.ts';
+import { Dato } from '../../comunes/Dato.tsx';
 import './lecturas.css';
 import './medidas.css';
 
@@ -184,24 +186,12 @@ function ListaSuministro({ s }: { s: Programa['suministros'][number] }) {
         {s.direccion}, {s.municipio}
       </h3>
       <dl className="med-datos lect-suministro__datos">
-        <div>
-          <dt>CUPS</dt>
-          <dd>
-            <Cups cups={s.cups} />
-          </dd>
-        </div>
-        <div>
-          <dt>Ciclo de lectura</dt>
-          <dd>{textoCiclo(s)}</dd>
-        </div>
-        <div>
-          <dt>Distribuidora</dt>
-          <dd>{s.distribuidoraNombre}</dd>
-        </div>
-        <div>
-          <dt>Última lectura</dt>
-          <dd>{s.ultimaLectura ? capitalizar(fechaEnPalabras(s.ultimaLectura)) : 'Todavía ninguna'}</dd>
-        </div>
+        <Dato t="CUPS">
+          <Cups cups={s.cups} />
+        </Dato>
+        <Dato t="Ciclo de lectura">{textoCiclo(s)}</Dato>
+        <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
+        <Dato t="Última lectura">{s.ultimaLectura ? capitalizar(fechaEnPalabras(s.ultimaLectura)) : 'Todavía ninguna'}</Dato>
       </dl>
       <p className="lect-suministro__modo">{textoModoLectura(s.telegestionado)}</p>
       {s.lecturas.length === 0 ? (
@@ -229,7 +219,7 @@ function ListaSuministro({ s }: { s: Programa['suministros'][number] }) {
 
 /** The scheduled readings screen. */
 export default function LecturasProgramadas({ ruta }: PropsPantalla) {
-  const [consulta, cambiarConsulta] = useConsulta();
+  const [consulta, cambiarConsulta] = useConsultaUrl();
   const [cargaApi, reintentar] = useCargaApi<Programa>('/api/lecturasProgramadas');
   const carga = cargaApi ?? { fase: 'cargando' as const };
 

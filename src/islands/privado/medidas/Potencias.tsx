@@ -19,21 +19,24 @@ import {
   seriesPotencias,
   type PotenciasRespuesta,
 } from '../../../lib/medidas/pantalla/potencias.ts';
-import { ResumenErrores, type ErrorCampo } from '../../sesion/campos.tsx';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
+import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { CampoMes, Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useConsulta, useSuministros, Vacio } from './comun.tsx';
+import { useConsultaUrl } from '../usar-consulta.ts';
+import { Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useSuministros, Vacio } from './comun.tsx';
+import { CamposPeriodo, erroresDePeriodo, type DefinicionPeriodo } from './periodo.tsx';
 import { Descargas } from './Descargas.tsx';
 import { GraficoPotencias } from './GraficoPotencias.tsx';
 import { useCargaApi } from './usar-carga.ts';
 import './medidas.css';
 
-const ID_DESDE = 'potencias-desde';
-const ID_HASTA = 'potencias-hasta';
+/** The months' fields. */
+const PERIODO: DefinicionPeriodo = { tipo: 'month', ids: { desde: 'potencias-desde', hasta: 'potencias-hasta' } };
 
 /** The maximum powers screen. */
 export default function Potencias({ ruta }: PropsPantalla) {
-  const [consulta, cambiarConsulta] = useConsulta();
+  const [consulta, cambiarConsulta] = useConsultaUrl();
   const q = useMemo(() => new URLSearchParams(consulta), [consulta]);
   const hoy = useMemo(() => hoyEn(), []);
   const porDefecto = useMemo(() => mesesPorDefecto(hoy), [hoy]);
@@ -63,28 +66,20 @@ export default function Potencias({ ruta }: PropsPantalla) {
   const series = useMemo(() => (modelo ? seriesPotencias(modelo) : null), [modelo]);
 
   const [borrador, setBorrador] = useState({ desde, hasta });
-  const [errores, setErrores] = useState<ErrorCampo[]>([]);
-  const [intento, setIntento] = useState(0);
+  const f = useErrores();
   useEffect(() => {
     setBorrador({ desde, hasta });
-    setErrores([]);
+    f.vaciar();
   }, [desde, hasta]);
 
   const aplicar = (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
-    const e = erroresMeses(borrador.desde, borrador.hasta, hoy);
-    if (e.length) {
-      setErrores(e.map((x) => ({ campo: x.campo === 'desde' ? ID_DESDE : ID_HASTA, mensaje: x.mensaje })));
-      setIntento((n) => n + 1);
-      return;
-    }
-    setErrores([]);
+    if (!f.comprobar(erroresDePeriodo(erroresMeses(borrador.desde, borrador.hasta, hoy), PERIODO.ids))) return;
     if (suministro)
       cambiarConsulta(new URLSearchParams({ cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta }).toString());
   };
 
   const consultaDescarga = new URLSearchParams({ cups: datos?.cups ?? '', desde, hasta }).toString();
-  const errorDe = (id: string) => errores.find((e) => e.campo === id)?.mensaje;
   const numMeses = mesesEntre(desde, hasta).length;
   const tituloRango = desde === hasta ? nombreMes(desde, true) : `De ${nombreMes(desde)} a ${nombreMes(hasta)}`;
 
@@ -102,7 +97,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
 
       {suministros && suministro && (
         <form className="med-panel med-filtros" noValidate onSubmit={aplicar} aria-label="Suministro y meses">
-          <ResumenErrores titulo="Revise los meses que quiere consultar:" errores={errores} intento={intento} />
+          <ResumenErrores titulo="Revise los meses que quiere consultar:" errores={f.errores} intento={f.intento} />
           <SelectorSuministro
             id="potencias-suministro"
             suministros={suministros}
@@ -110,22 +105,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
             alCambiar={(c) => cambiarConsulta(new URLSearchParams({ cups: c, desde, hasta }).toString())}
           />
           <div className="med-filtros__fechas">
-            <CampoMes
-              id={ID_DESDE}
-              etiqueta="Desde"
-              valor={borrador.desde}
-              alCambiar={(v) => setBorrador((b) => ({ ...b, desde: v }))}
-              error={errorDe(ID_DESDE)}
-              max={hoy.slice(0, 7)}
-            />
-            <CampoMes
-              id={ID_HASTA}
-              etiqueta="Hasta"
-              valor={borrador.hasta}
-              alCambiar={(v) => setBorrador((b) => ({ ...b, hasta: v }))}
-              error={errorDe(ID_HASTA)}
-              max={hoy.slice(0, 7)}
-            />
+            <CamposPeriodo {...PERIODO} valor={borrador} poner={setBorrador} errorDe={f.errorDe} max={hoy.slice(0, 7)} />
             <button type="submit" className="priv-boton med-filtros__ver">
               Ver
             </button>

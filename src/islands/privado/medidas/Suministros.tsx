@@ -18,7 +18,9 @@ import {
   type Suministro,
 } from '../../../lib/suministros/pantalla.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando, Cups, ErrorCarga, SinSuministros, useConsulta, useDetalle, useSuministros } from './comun.tsx';
+import { useConsultaUrl } from '../usar-consulta.ts';
+import { Cargando, Cups, ErrorCarga, SinSuministros, useDetalle, useSuministros } from './comun.tsx';
+import { Dato } from '../../comunes/Dato.tsx';
 import './medidas.css';
 
 const RUTA = '/informacionContrato/detalle-informacion-contrato';
@@ -57,38 +59,15 @@ function Tarjeta({ s, abrir }: { s: Suministro; abrir: (cups: string) => void })
         </a>
       </h2>
       <dl className="med-tarjeta__datos">
-        <div>
-          <dt>CUPS</dt>
-          <dd>
-            <Cups cups={s.cups} />
-          </dd>
-        </div>
-        <div>
-          <dt>Tarifa</dt>
-          <dd>{s.tarifa}</dd>
-        </div>
-        <div>
-          <dt>Potencia contratada</dt>
-          <dd>{potencias(s)}</dd>
-        </div>
-        <div>
-          <dt>Contador</dt>
-          <dd>{descripcionContador(s.contador)}</dd>
-        </div>
-        <div>
-          <dt>Comercializadora</dt>
-          <dd>{s.comercializadora.nombre}</dd>
-        </div>
-        <div>
-          <dt>Distribuidora</dt>
-          <dd>{s.distribuidoraNombre}</dd>
-        </div>
-        {s.autoconsumo !== 'ninguno' && (
-          <div>
-            <dt>Autoconsumo</dt>
-            <dd>{TEXTO_AUTOCONSUMO[s.autoconsumo] ?? s.autoconsumo}</dd>
-          </div>
-        )}
+        <Dato t="CUPS">
+          <Cups cups={s.cups} />
+        </Dato>
+        <Dato t="Tarifa">{s.tarifa}</Dato>
+        <Dato t="Potencia contratada">{potencias(s)}</Dato>
+        <Dato t="Contador">{descripcionContador(s.contador)}</Dato>
+        <Dato t="Comercializadora">{s.comercializadora.nombre ?? `Código REE ${s.comercializadora.codigo}`}</Dato>
+        <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
+        {s.autoconsumo !== 'ninguno' && <Dato t="Autoconsumo">{TEXTO_AUTOCONSUMO[s.autoconsumo] ?? s.autoconsumo}</Dato>}
       </dl>
       <ul className="med-tarjeta__enlaces">
         <li>
@@ -172,10 +151,9 @@ function Detalle({ cups, volver, enfocar }: { cups: string; volver: () => void; 
             <h3 id={`med-grupo-${i}`}>{g.titulo}</h3>
             <dl className="med-datos">
               {g.datos.map((d) => (
-                <div key={d.etiqueta}>
-                  <dt>{d.etiqueta}</dt>
-                  <dd>{d.etiqueta === 'CUPS' ? <Cups cups={d.valor} /> : d.valor}</dd>
-                </div>
+                <Dato key={d.etiqueta} t={d.etiqueta}>
+                  {d.etiqueta === 'CUPS' ? <Cups cups={d.valor} /> : d.valor}
+                </Dato>
               ))}
             </dl>
           </section>
@@ -187,7 +165,7 @@ function Detalle({ cups, volver, enfocar }: { cups: string; volver: () => void; 
 
 /** The supply points screen. */
 export default function Suministros({ ruta }: PropsPantalla) {
-  const [consulta, cambiarConsulta] = useConsulta();
+  const [consulta, cambiarConsulta] = useConsultaUrl();
   const cups = new URLSearchParams(consulta).get('cups')?.toUpperCase() ?? null;
   const [carga, reintentar] = useSuministros();
   const lista = useRef<HTMLDivElement>(null);

@@ -13,6 +13,32 @@ import { Cargando } from './comun.tsx';
 
 const kwhCelda = (v: number) => kwh(v * 1000);
 
+/** The energy columns' headings: consumed and, where there is self-consumption, surplus. */
+function CabecerasEnergia({ conVertida }: { conVertida: boolean }) {
+  return (
+    <>
+      <th scope="col" className="med-num">
+        Consumo (kWh)
+      </th>
+      {conVertida && (
+        <th scope="col" className="med-num">
+          Vertida (kWh)
+        </th>
+      )}
+    </>
+  );
+}
+
+/** A row's energy cells, under `CabecerasEnergia`; a surplus not measured is "—". */
+function CeldasEnergia({ fila, conVertida }: { fila: { importadaKwh: number; vertidaKwh: number | null }; conVertida: boolean }) {
+  return (
+    <>
+      <td className="med-num">{kwhCelda(fila.importadaKwh)}</td>
+      {conVertida && <td className="med-num">{fila.vertidaKwh === null ? '—' : kwhCelda(fila.vertidaKwh)}</td>}
+    </>
+  );
+}
+
 /** The hours (or quarter-hours) of one day. */
 function TablaIntervalos(p: { titulo: string; filas: FilaIntervalo[]; conVertida: boolean; cuartos: boolean; especial: string | null }) {
   return (
@@ -24,14 +50,7 @@ function TablaIntervalos(p: { titulo: string; filas: FilaIntervalo[]; conVertida
       <thead>
         <tr>
           <th scope="col">{p.cuartos ? 'Cuarto de hora' : 'Hora'}</th>
-          <th scope="col" className="med-num">
-            Consumo (kWh)
-          </th>
-          {p.conVertida && (
-            <th scope="col" className="med-num">
-              Vertida (kWh)
-            </th>
-          )}
+          <CabecerasEnergia conVertida={p.conVertida} />
           <th scope="col">Periodo</th>
           <th scope="col">Medida</th>
         </tr>
@@ -42,8 +61,7 @@ function TablaIntervalos(p: { titulo: string; filas: FilaIntervalo[]; conVertida
             <th scope="row" className="med-nowrap">
               {f.franja}
             </th>
-            <td className="med-num">{kwhCelda(f.importadaKwh)}</td>
-            {p.conVertida && <td className="med-num">{f.vertidaKwh === null ? '—' : kwhCelda(f.vertidaKwh)}</td>}
+            <CeldasEnergia fila={f} conVertida={p.conVertida} />
             <td>{f.periodo ?? '—'}</td>
             <td>{f.estimada ? 'Estimada' : 'Real'}</td>
           </tr>
@@ -83,8 +101,7 @@ function FilaDeDia(p: { d: FilaDia; cups: string; prep: CurvaPreparada; conVerti
           <span className="med-nowrap">{p.d.breve}</span>
           {p.d.especial && <span className="med-etiqueta-dst med-etiqueta-dst--fila">{delDia} horas</span>}
         </th>
-        <td className="med-num">{kwhCelda(p.d.importadaKwh)}</td>
-        {p.conVertida && <td className="med-num">{p.d.vertidaKwh === null ? '—' : kwhCelda(p.d.vertidaKwh)}</td>}
+        <CeldasEnergia fila={p.d} conVertida={p.conVertida} />
         {p.sumas ? (
           <td>{p.d.estimadas > 0 ? 'Con horas estimadas' : 'Real'}</td>
         ) : (
@@ -175,14 +192,7 @@ export function TablaCurva({ curva, prep, titulo }: TablaCurvaProps) {
           <thead>
             <tr>
               <th scope="col">Mes</th>
-              <th scope="col" className="med-num">
-                Consumo (kWh)
-              </th>
-              {conVertida && (
-                <th scope="col" className="med-num">
-                  Vertida (kWh)
-                </th>
-              )}
+              <CabecerasEnergia conVertida={conVertida} />
               <th scope="col">Medida</th>
             </tr>
           </thead>
@@ -190,8 +200,7 @@ export function TablaCurva({ curva, prep, titulo }: TablaCurvaProps) {
             {modelo.meses.map((m) => (
               <tr key={m.mes}>
                 <th scope="row">{m.nombre}</th>
-                <td className="med-num">{kwhCelda(m.importadaKwh)}</td>
-                {conVertida && <td className="med-num">{m.vertidaKwh === null ? '—' : kwhCelda(m.vertidaKwh)}</td>}
+                <CeldasEnergia fila={m} conVertida={conVertida} />
                 <td>{m.conEstimadas ? 'Con horas estimadas' : 'Real'}</td>
               </tr>
             ))}
@@ -213,14 +222,7 @@ export function TablaCurva({ curva, prep, titulo }: TablaCurvaProps) {
           <thead>
             <tr>
               <th scope="col">Día</th>
-              <th scope="col" className="med-num">
-                Consumo (kWh)
-              </th>
-              {conVertida && (
-                <th scope="col" className="med-num">
-                  Vertida (kWh)
-                </th>
-              )}
+              <CabecerasEnergia conVertida={conVertida} />
               {sumas ? (
                 <th scope="col">Medida</th>
               ) : (

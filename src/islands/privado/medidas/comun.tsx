@@ -1,32 +1,11 @@
 /**
- * Pieces shared by the consumer screens: the query string of the address as state (so a
- * reload and back/forward keep the supply point and range), the loading of the user's supply
- * points and of one detail, the supply point selector, and loading / empty / error blocks.
+ * Pieces shared by the consumer screens: the loading of the user's supply points and of one
+ * detail, the supply point selector, and loading / empty / error blocks. The supply point and range
+ * live in the address's query string (`useConsultaUrl`, ../usar-consulta.ts).
  */
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { direccionCompleta, type Suministro, type SuministroDetalle } from '../../../lib/suministros/pantalla.ts';
-import { $router } from '../../../lib/privado/navegacion.ts';
-
-/**
- * The query string of this screen's address (without '?'), following back and forward, and a
- * setter that writes a new one (a new history entry unless `reemplazar`). A change of query is not a
- * change of screen: focus and scroll stay where the user is.
- */
-export function useConsulta(): [string, (consulta: string, reemplazar?: boolean) => void] {
-  const pagina = useStore($router);
-  const propia = useRef(pagina?.path ?? '');
-  const ultima = useRef('');
-  // While the app moves to another screen this one keeps its last query.
-  if (pagina && pagina.path === propia.current) ultima.current = new URLSearchParams(pagina.search).toString();
-  const cambiar = useCallback((nueva: string, reemplazar = false) => {
-    const limpia = nueva.replace(/^\?/, '');
-    const destino = `${window.location.pathname}${limpia ? `?${limpia}` : ''}`;
-    if (destino !== `${window.location.pathname}${window.location.search}`) $router.open(destino, reemplazar);
-  }, []);
-  return [ultima.current, cambiar];
-}
 
 /** A load in progress, done, or failed with the API's Spanish message. */
 export type Carga<T> = { fase: 'cargando' } | { fase: 'lista'; datos: T } | { fase: 'error'; mensaje: string };
@@ -176,49 +155,4 @@ export function Cups({ cups }: { cups: string }) {
 /** The one-line address of a supply point. */
 export function Direccion({ s }: { s: Suministro }) {
   return <>{direccionCompleta(s)}</>;
-}
-
-/** Props of a labelled date or month input. */
-export interface PropsCampoCalendario {
-  id: string;
-  etiqueta: string;
-  valor: string;
-  alCambiar: (v: string) => void;
-  error?: string | undefined;
-  /** Latest value allowed (`YYYY-MM-DD` for a date, `YYYY-MM` for a month). */
-  max: string;
-}
-
-/** A labelled date (`date`) or month (`month`) input with its hint and error beside it. */
-export function CampoCalendario(p: PropsCampoCalendario & { tipo: 'date' | 'month'; ayuda: string }) {
-  return (
-    <div className={`med-campo${p.error ? ' med-campo--error' : ''}`}>
-      <label htmlFor={p.id}>{p.etiqueta}</label>
-      <p id={`${p.id}-ayuda`} className="med-campo__ayuda">
-        {p.ayuda}
-      </p>
-      {p.error && (
-        <p id={`${p.id}-error`} className="med-campo__error">
-          <span className="visually-hidden">Error: </span>
-          {p.error}
-        </p>
-      )}
-      <input
-        id={p.id}
-        type={p.tipo}
-        value={p.valor}
-        min={p.tipo === 'month' ? '2000-01' : '2000-01-01'}
-        max={p.max}
-        placeholder={p.tipo === 'month' ? 'AAAA-MM' : undefined}
-        onChange={(e) => p.alCambiar(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={[`${p.id}-ayuda`, p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ')}
-      />
-    </div>
-  );
-}
-
-/** A labelled month input (a text box taking AAAA-MM where the browser has no month picker). */
-export function CampoMes(p: PropsCampoCalendario) {
-  return <CampoCalendario {...p} tipo="month" ayuda="Mes y año (AAAA-MM)." />;
 }

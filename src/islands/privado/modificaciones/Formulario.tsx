@@ -26,9 +26,10 @@ import { cambioPotenciaVincula, fechaPosibleCambio, type CampoSolicitud } from '
 import type { ContextoApi, ModoTitular, SolicitudApi } from '../../../lib/modificaciones/tipos.ts';
 import type { TipoSolicitud } from '../../../lib/modificaciones/motivos.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { ResumenErrores } from '../../sesion/campos.tsx';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { Campo, CampoSelect } from '../administracion/comun.tsx';
 import { textoOpcion } from '../medidas/comun.tsx';
+import { Dato } from '../../comunes/Dato.tsx';
 import '../administracion/administracion.css';
 import '../../sesion/sesion.css';
 
@@ -101,28 +102,16 @@ function Contrato({ c }: { c: ContextoApi }) {
     <section className="med-panel mod-contrato" aria-labelledby="mod-contrato-titulo">
       <h3 id="mod-contrato-titulo">Su contrato ahora</h3>
       <dl className="med-datos">
-        <div>
-          <dt>Tarifa de acceso</dt>
-          <dd>{c.contrato.tarifa}</dd>
-        </div>
-        <div>
-          <dt>Potencia contratada</dt>
-          <dd>{textoPotencias(c.contrato.potenciasKw)}</dd>
-        </div>
-        <div>
-          <dt>Titular</dt>
-          <dd>
-            {c.contrato.titular.nombre} ({c.contrato.titular.nif})
-          </dd>
-        </div>
+        <Dato t="Tarifa de acceso">{c.contrato.tarifa}</Dato>
+        <Dato t="Potencia contratada">{textoPotencias(c.contrato.potenciasKw)}</Dato>
+        <Dato t="Titular">
+          {c.contrato.titular.nombre} ({c.contrato.titular.nif})
+        </Dato>
         {c.ultimoCambioPotencia && posible && (
-          <div>
-            <dt>Último cambio de potencia</dt>
-            <dd>
-              {fechaSinDia(c.ultimoCambioPotencia)}
-              {posible > c.hoy ? `. Podrá volver a cambiarla a partir del ${fechaSinDia(posible)}.` : ''}
-            </dd>
-          </div>
+          <Dato t="Último cambio de potencia">
+            {fechaSinDia(c.ultimoCambioPotencia)}
+            {posible > c.hoy ? `. Podrá volver a cambiarla a partir del ${fechaSinDia(posible)}.` : ''}
+          </Dato>
         )}
       </dl>
       {avisos.map((a, i) => (

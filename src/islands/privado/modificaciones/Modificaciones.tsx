@@ -9,7 +9,8 @@ import { apiFetch } from '../../../lib/api/cliente.ts';
 import { resumenCambio, textoTipo, urlSolicitud } from '../../../lib/modificaciones/presentacion.ts';
 import type { SolicitudApi } from '../../../lib/modificaciones/tipos.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando, ErrorCarga, SinSuministros, useConsulta, useSuministros, Vacio, type Carga } from '../medidas/comun.tsx';
+import { Cargando, ErrorCarga, SinSuministros, useSuministros, Vacio, type Carga } from '../medidas/comun.tsx';
+import { useConsultaUrl } from '../usar-consulta.ts';
 import { DatosSuministro, EtiquetaEstado, Historial } from './comun.tsx';
 import { FormularioModificacion } from './Formulario.tsx';
 import '../medidas/medidas.css';
@@ -42,7 +43,7 @@ function Tarjeta({ s }: { s: SolicitudApi }) {
 
 /** The holder's contractual modifications screen. */
 export default function Modificaciones({ ruta }: PropsPantalla) {
-  const [consulta] = useConsulta();
+  const [consulta] = useConsultaUrl();
   const cupsPedido = new URLSearchParams(consulta).get('cups')?.toUpperCase() ?? '';
   const [suministros, reintentarSuministros] = useSuministros();
   const [lista, setLista] = useState<Carga<SolicitudApi[]>>({ fase: 'cargando' });

@@ -12,7 +12,8 @@ import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { Cargando, ErrorCarga } from '../medidas/comun.tsx';
-import { Dato, DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from './comun.tsx';
+import { Dato } from '../../comunes/Dato.tsx';
+import { DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from './comun.tsx';
 import '../medidas/medidas.css';
 import '../administracion/administracion.css';
 

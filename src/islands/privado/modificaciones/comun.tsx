@@ -3,29 +3,20 @@
  *: the state as a badge, the before/after table, the status timeline, and the loading of
  * one request by its API address.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { fechaSinDia } from '../../../lib/medidas/pantalla/formato.ts';
 import { TEXTO_ESTADO, type EstadoSolicitud } from '../../../lib/modificaciones/estados.ts';
 import { filasCambio } from '../../../lib/modificaciones/presentacion.ts';
 import type { EventoApi, SolicitudApi } from '../../../lib/modificaciones/tipos.ts';
+import { Dato } from '../../comunes/Dato.tsx';
 import { Cups } from '../medidas/comun.tsx';
 import './modificaciones.css';
 
 /** A request's state as a coloured badge; the colour only repeats the word. */
 export function EtiquetaEstado({ estado }: { estado: EstadoSolicitud }) {
   return <span className={`mod-estado mod-estado--${estado}`}>{TEXTO_ESTADO[estado]}</span>;
-}
-
-/** One term and its description in a data list. */
-export function Dato({ t, children }: { t: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{t}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 /** The supply point of a request, as rows of a data list. */

@@ -13,7 +13,9 @@ import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CambioClave } from '../perfil/CambioClave.tsx';
 import { CambioEmail } from '../perfil/CambioEmail.tsx';
 import { DatosPersonales } from '../perfil/DatosPersonales.tsx';
+import { BloquePerfil } from '../perfil/FormularioPerfil.tsx';
 import { SesionesActivas } from '../perfil/SesionesActivas.tsx';
+import { Dato } from '../../comunes/Dato.tsx';
 import '../../sesion/sesion.css';
 
 type Carga = { fase: 'cargando' } | { fase: 'error'; mensaje: string } | { fase: 'lista'; perfil: DatosDePerfil };
@@ -63,28 +65,18 @@ export default function Perfil({ ruta }: PropsPantalla) {
               </p>
             </div>
           )}
-          <section className="priv-bloque" aria-labelledby="perfil-cuenta">
-            <h2 id="perfil-cuenta">Datos de la cuenta</h2>
+          <BloquePerfil id="perfil-cuenta" titulo="Datos de la cuenta">
             <dl className="priv-datos">
-              <div>
-                <dt>NIF</dt>
-                <dd>{carga.perfil.nif ?? 'Sin NIF (cuenta de administración)'}</dd>
-              </div>
-              <div>
-                <dt>Correo electrónico (usuario)</dt>
-                <dd>{carga.perfil.email}</dd>
-              </div>
-              <div>
-                <dt>Cuenta creada</dt>
-                <dd>{fechaHora(carga.perfil.creado)}</dd>
-              </div>
+              <Dato t="NIF">{carga.perfil.nif ?? 'Sin NIF (cuenta de administración)'}</Dato>
+              <Dato t="Correo electrónico (usuario)">{carga.perfil.email}</Dato>
+              <Dato t="Cuenta creada">{fechaHora(carga.perfil.creado)}</Dato>
             </dl>
             <p className="priv-nota">
               El NIF no se puede cambiar desde aquí: es el dato que le identifica como titular de sus suministros, y cambiarlo daría acceso
               a los datos de otra persona. Si es incorrecto, pida su corrección a su distribuidora a través de{' '}
               <a href="/informacion">Contacto</a>, con un documento que acredite el NIF correcto.
             </p>
-          </section>
+          </BloquePerfil>
           <DatosPersonales perfil={carga.perfil} alGuardar={(p) => setCarga({ fase: 'lista', perfil: p })} />
           <CambioEmail perfil={carga.perfil} bloqueado={suplantado} alSolicitar={() => void cargar()} />
           <CambioClave bloqueado={suplantado} alCambiar={() => setVersionSesiones((v) => v + 1)} />

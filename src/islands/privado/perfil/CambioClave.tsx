@@ -7,9 +7,9 @@ import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { MENSAJE_PASSWORD } from '../../../lib/cuentas/reglas.ts';
 import { validarCambioClave } from '../../../lib/perfil/pantalla.ts';
-import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
-import { CampoPassword, ResumenErrores } from '../../sesion/campos.tsx';
+import { CampoPassword } from '../../comunes/formulario/CampoPassword.tsx';
 import { TEXTOS } from '../../sesion/textos.ts';
+import { BloquePerfil, FormularioPerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
 
 /** Props of `CambioClave`. */
@@ -20,86 +20,75 @@ export interface CambioClaveProps {
   alCambiar: () => void;
 }
 
+/** The three password fields, by their ids (also the ids `validarCambioClave` names). */
+type Claves = Record<'passwordActual' | 'passwordNueva' | 'passwordCopia', string>;
+
+const VACIAS: Claves = { passwordActual: '', passwordNueva: '', passwordCopia: '' };
+
+/** Each field: label, autocomplete token and the accessible name of its toggle. */
+const CAMPOS: readonly { id: keyof Claves; etiqueta: string; autoComplete: string; textoMostrar: string }[] = [
+  { id: 'passwordActual', etiqueta: 'Contraseña actual', autoComplete: 'current-password', textoMostrar: 'Mostrar la contraseña actual' },
+  { id: 'passwordNueva', etiqueta: 'Nueva contraseña', autoComplete: 'new-password', textoMostrar: 'Mostrar la nueva contraseña' },
+  {
+    id: 'passwordCopia',
+    etiqueta: 'Repita la nueva contraseña',
+    autoComplete: 'new-password',
+    textoMostrar: 'Mostrar la contraseña repetida',
+  },
+];
+
 /** The password change form. */
 export function CambioClave({ bloqueado, alCambiar }: CambioClaveProps) {
-  const [actual, setActual] = useState('');
-  const [nueva, setNueva] = useState('');
-  const [copia, setCopia] = useState('');
+  const [claves, setClaves] = useState<Claves>(VACIAS);
   const f = useFormulario();
 
   const onSubmit = async (ev: SubmitEvent<HTMLFormElement>) => {
     ev.preventDefault();
     if (bloqueado) return;
-    if (!f.comprobar(validarCambioClave(actual, nueva, copia))) return;
+    const { passwordActual, passwordNueva, passwordCopia } = claves;
+    if (!f.comprobar(validarCambioClave(passwordActual, passwordNueva, passwordCopia))) return;
     const ok = await f.enviar(
-      () => apiFetch('/api/perfil/clave', { method: 'POST', json: { passwordActual: actual, password: nueva, passwordCopy: copia } }),
+      () =>
+        apiFetch('/api/perfil/clave', { method: 'POST', json: { passwordActual, password: passwordNueva, passwordCopy: passwordCopia } }),
       () => `${TEXTOS.claveCambiadaTexto} Hemos cerrado sus sesiones en otros dispositivos.`,
     );
     // Passwords never stay in the fields after a send, whatever the answer.
-    setActual('');
-    if (ok) {
-      setNueva('');
-      setCopia('');
-      alCambiar();
-    }
-  };
-
-  const cambiar = (set: (v: string) => void, campo: string) => (v: string) => {
-    set(v);
-    f.limpiar(campo);
+    setClaves((c) => (ok ? VACIAS : { ...c, passwordActual: '' }));
+    if (ok) alCambiar();
   };
 
   return (
-    <section className="priv-bloque" aria-labelledby="perfil-clave">
-      <h2 id="perfil-clave">Cambiar la contraseña</h2>
+    <BloquePerfil id="perfil-clave" titulo="Cambiar la contraseña">
       <p className="priv-nota">
         Al cambiarla se cerrarán sus sesiones en otros dispositivos; esta seguirá abierta. Le enviaremos un correo de confirmación.
       </p>
-      {bloqueado && <p className="priv-nota priv-nota--bloqueo">No disponible mientras actúa como otro usuario.</p>}
-      <div className="sesion priv-formulario">
-        <div className="sesion__aviso" role="note">
-          <strong>Requisitos de la contraseña.</strong> {MENSAJE_PASSWORD}
-        </div>
-        <ResumenErrores titulo="Revise los campos marcados" errores={f.errores} intento={f.intento} />
-        <ListaAlertas alertas={f.alertas} alCerrar={f.cerrarAlerta} etiqueta="Resultado del cambio de contraseña" />
-        <form noValidate onSubmit={onSubmit} aria-labelledby="perfil-clave">
-          <fieldset className="sesion__grupo" disabled={bloqueado}>
-            <CampoPassword
-              id="passwordActual"
-              etiqueta="Contraseña actual"
-              valor={actual}
-              alCambiar={cambiar(setActual, 'passwordActual')}
-              error={f.errorDe('passwordActual')}
-              autoComplete="current-password"
-              requerido
-              textoMostrar="Mostrar la contraseña actual"
-            />
-            <CampoPassword
-              id="passwordNueva"
-              etiqueta="Nueva contraseña"
-              valor={nueva}
-              alCambiar={cambiar(setNueva, 'passwordNueva')}
-              error={f.errorDe('passwordNueva')}
-              autoComplete="new-password"
-              requerido
-              textoMostrar="Mostrar la nueva contraseña"
-            />
-            <CampoPassword
-              id="passwordCopia"
-              etiqueta="Repita la nueva contraseña"
-              valor={copia}
-              alCambiar={cambiar(setCopia, 'passwordCopia')}
-              error={f.errorDe('passwordCopia')}
-              autoComplete="new-password"
-              requerido
-              textoMostrar="Mostrar la contraseña repetida"
-            />
-            <button type="submit" className="priv-boton" aria-busy={f.enviando || undefined}>
-              {f.enviando ? 'Cambiando…' : 'Cambiar la contraseña'}
-            </button>
-          </fieldset>
-        </form>
-      </div>
-    </section>
+      <FormularioPerfil
+        idTitulo="perfil-clave"
+        f={f}
+        etiquetaAlertas="Resultado del cambio de contraseña"
+        alEnviar={onSubmit}
+        texto="Cambiar la contraseña"
+        textoEnviando="Cambiando…"
+        bloqueado={bloqueado}
+        antes={
+          <div className="sesion__aviso" role="note">
+            <strong>Requisitos de la contraseña.</strong> {MENSAJE_PASSWORD}
+          </div>
+        }
+      >
+        {CAMPOS.map((c) => (
+          <CampoPassword
+            key={c.id}
+            {...f.campo(c.id)}
+            etiqueta={c.etiqueta}
+            valor={claves[c.id]}
+            alCambiar={f.alCambiar(c.id, (v) => setClaves((x) => ({ ...x, [c.id]: v })))}
+            autoComplete={c.autoComplete}
+            requerido
+            textoMostrar={c.textoMostrar}
+          />
+        ))}
+      </FormularioPerfil>
+    </BloquePerfil>
   );
 }

@@ -6,8 +6,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { validarCambioEmail, type Perfil } from '../../../lib/perfil/pantalla.ts';
-import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
-import { CampoPassword, CampoTexto, ResumenErrores } from '../../sesion/campos.tsx';
+import { CampoCorreo } from '../../comunes/formulario/CampoCorreo.tsx';
+import { CampoPassword } from '../../comunes/formulario/CampoPassword.tsx';
+import { BloquePerfil, FormularioPerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
 
 /** Props of `CambioEmail`. */
@@ -47,8 +48,7 @@ export function CambioEmail({ perfil, bloqueado, alSolicitar }: CambioEmailProps
   };
 
   return (
-    <section className="priv-bloque" aria-labelledby="perfil-email">
-      <h2 id="perfil-email">Cambiar el correo electrónico</h2>
+    <BloquePerfil id="perfil-email" titulo="Cambiar el correo electrónico">
       <p className="priv-nota">
         Su correo electrónico es también su usuario para entrar. Le enviaremos un enlace a la nueva dirección: el cambio se aplica cuando lo
         abra, y entonces tendrá que volver a entrar con la nueva dirección en todos sus dispositivos. A la dirección actual le avisaremos
@@ -60,46 +60,32 @@ export function CambioEmail({ perfil, bloqueado, alSolicitar }: CambioEmailProps
           carpeta de correo no deseado o pida otro enlace con este formulario.
         </p>
       )}
-      {bloqueado && <p className="priv-nota priv-nota--bloqueo">No disponible mientras actúa como otro usuario.</p>}
-      <div className="sesion priv-formulario">
-        <ResumenErrores titulo="Revise los campos marcados" errores={f.errores} intento={f.intento} />
-        <ListaAlertas alertas={f.alertas} alCerrar={f.cerrarAlerta} etiqueta="Resultado del cambio de correo" />
-        <form noValidate onSubmit={onSubmit} aria-labelledby="perfil-email">
-          <fieldset className="sesion__grupo" disabled={bloqueado}>
-            <CampoTexto
-              id="nuevoEmail"
-              etiqueta="Nuevo correo electrónico"
-              tipo="email"
-              inputMode="email"
-              autoCapitalize="none"
-              valor={nuevoEmail}
-              alCambiar={(v) => {
-                setNuevoEmail(v);
-                f.limpiar('nuevoEmail');
-              }}
-              error={f.errorDe('nuevoEmail')}
-              autoComplete="email"
-              requerido
-            />
-            <CampoPassword
-              id="passwordEmail"
-              etiqueta="Contraseña actual"
-              valor={password}
-              alCambiar={(v) => {
-                setPassword(v);
-                f.limpiar('passwordEmail');
-              }}
-              error={f.errorDe('passwordEmail')}
-              autoComplete="current-password"
-              requerido
-              textoMostrar="Mostrar la contraseña actual"
-            />
-            <button type="submit" className="priv-boton" aria-busy={f.enviando || undefined}>
-              {f.enviando ? 'Enviando…' : 'Enviar el enlace de confirmación'}
-            </button>
-          </fieldset>
-        </form>
-      </div>
-    </section>
+      <FormularioPerfil
+        idTitulo="perfil-email"
+        f={f}
+        etiquetaAlertas="Resultado del cambio de correo"
+        alEnviar={onSubmit}
+        texto="Enviar el enlace de confirmación"
+        textoEnviando="Enviando…"
+        bloqueado={bloqueado}
+      >
+        <CampoCorreo
+          {...f.campo('nuevoEmail')}
+          etiqueta="Nuevo correo electrónico"
+          valor={nuevoEmail}
+          alCambiar={f.alCambiar('nuevoEmail', setNuevoEmail)}
+          requerido
+        />
+        <CampoPassword
+          {...f.campo('passwordEmail')}
+          etiqueta="Contraseña actual"
+          valor={password}
+          alCambiar={f.alCambiar('passwordEmail', setPassword)}
+          autoComplete="current-password"
+          requerido
+          textoMostrar="Mostrar la contraseña actual"
+        />
+      </FormularioPerfil>
+    </BloquePerfil>
   );
 }

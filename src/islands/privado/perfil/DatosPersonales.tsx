@@ -15,8 +15,8 @@ import {
   type Perfil,
 } from '../../../lib/perfil/pantalla.ts';
 import { refresh } from '../../../lib/sesion/index.ts';
-import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
-import { CampoTexto, ResumenErrores } from '../../sesion/campos.tsx';
+import { CampoTexto } from '../../comunes/formulario/CampoTexto.tsx';
+import { BloquePerfil, FormularioPerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
 
 /** Props of `DatosPersonales`. */
@@ -68,36 +68,32 @@ export function DatosPersonales({ perfil, alGuardar }: DatosPersonalesProps) {
         : 'Su cuenta no tiene NIF: puede figurar con un nombre y dos apellidos o con una razón social, no con ambos.';
 
   return (
-    <section className="priv-bloque" aria-labelledby="perfil-datos">
-      <h2 id="perfil-datos">
-        {clase === 'empresa' ? 'Razón social' : clase === 'persona' ? 'Nombre y apellidos' : 'Nombre o razón social'}
-      </h2>
+    <BloquePerfil
+      id="perfil-datos"
+      titulo={clase === 'empresa' ? 'Razón social' : clase === 'persona' ? 'Nombre y apellidos' : 'Nombre o razón social'}
+    >
       <p className="priv-nota">{explicacion}</p>
-      <div className="sesion priv-formulario">
-        <ResumenErrores titulo="Revise los campos marcados" errores={f.errores} intento={f.intento} />
-        <ListaAlertas alertas={f.alertas} alCerrar={f.cerrarAlerta} etiqueta="Resultado de guardar los datos" />
-        <form noValidate onSubmit={onSubmit} aria-labelledby="perfil-datos">
-          {camposVisibles(clase).map((c) => (
-            <CampoTexto
-              key={c}
-              id={c}
-              etiqueta={ETIQUETAS[c]}
-              valor={datos[c]}
-              alCambiar={(v) => {
-                setDatos((d) => ({ ...d, [c]: v }));
-                f.limpiar(c);
-              }}
-              error={f.errorDe(c)}
-              autoComplete={AUTOCOMPLETAR[c]}
-              requerido={clase !== 'libre'}
-              deshabilitado={!habilitados[c]}
-            />
-          ))}
-          <button type="submit" className="priv-boton" aria-busy={f.enviando || undefined}>
-            {f.enviando ? 'Guardando…' : 'Guardar los datos'}
-          </button>
-        </form>
-      </div>
-    </section>
+      <FormularioPerfil
+        idTitulo="perfil-datos"
+        f={f}
+        etiquetaAlertas="Resultado de guardar los datos"
+        alEnviar={onSubmit}
+        texto="Guardar los datos"
+        textoEnviando="Guardando…"
+      >
+        {camposVisibles(clase).map((c) => (
+          <CampoTexto
+            key={c}
+            {...f.campo(c)}
+            etiqueta={ETIQUETAS[c]}
+            valor={datos[c]}
+            alCambiar={f.alCambiar(c, (v) => setDatos((d) => ({ ...d, [c]: v })))}
+            autoComplete={AUTOCOMPLETAR[c]}
+            requerido={clase !== 'libre'}
+            deshabilitado={!habilitados[c]}
+          />
+        ))}
+      </FormularioPerfil>
+    </BloquePerfil>
   );
 }

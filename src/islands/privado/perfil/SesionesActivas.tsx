@@ -6,7 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { fechaHora, nombreNavegador, type SesionActiva } from '../../../lib/perfil/pantalla.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
+import { BloquePerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
+import { Dato } from '../../comunes/Dato.tsx';
 
 /** Props of `SesionesActivas`. */
 export interface SesionesActivasProps {
@@ -47,8 +49,7 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
   };
 
   return (
-    <section className="priv-bloque" aria-labelledby="perfil-sesiones">
-      <h2 id="perfil-sesiones">Sesiones abiertas</h2>
+    <BloquePerfil id="perfil-sesiones" titulo="Sesiones abiertas">
       <p className="priv-nota">
         Estos son los dispositivos donde su cuenta tiene la sesión abierta. Si no reconoce alguno, cierre las demás sesiones y cambie su
         contraseña.
@@ -70,18 +71,9 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
                 {s.suplantacion && <span className="priv-etiqueta">Abierta por un administrador</span>}
               </p>
               <dl className="priv-sesion__datos">
-                <div>
-                  <dt>Abierta</dt>
-                  <dd>{fechaHora(s.creada)}</dd>
-                </div>
-                <div>
-                  <dt>Último uso</dt>
-                  <dd>{fechaHora(s.ultimoUso)}</dd>
-                </div>
-                <div>
-                  <dt>Dirección IP</dt>
-                  <dd>{s.ip ?? 'Desconocida'}</dd>
-                </div>
+                <Dato t="Abierta">{fechaHora(s.creada)}</Dato>
+                <Dato t="Último uso">{fechaHora(s.ultimoUso)}</Dato>
+                <Dato t="Dirección IP">{s.ip ?? 'Desconocida'}</Dato>
               </dl>
             </li>
           ))}
@@ -98,6 +90,6 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
         Cerrar las demás sesiones
       </button>
       {carga.fase === 'lista' && otras === 0 && !bloqueado && <p className="priv-nota">No tiene otras sesiones abiertas.</p>}
-    </section>
+    </BloquePerfil>
   );
 }

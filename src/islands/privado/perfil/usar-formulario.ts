@@ -3,28 +3,23 @@ import { useRef, useState } from 'react';
 import { mensajesDeError, type RespuestaApi } from '../../../lib/api/cliente.ts';
 import type { ErrorDeCampo } from '../../../lib/perfil/pantalla.ts';
 import { alertasDe, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 
 /** A form's errors, alerts and whether it is sending. */
 export function useFormulario() {
-  const [errores, setErrores] = useState<ErrorDeCampo[]>([]);
-  const [intento, setIntento] = useState(0);
+  const base = useErrores();
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [enviando, setEnviando] = useState(false);
   const bloqueo = useRef(false);
 
   return {
-    errores,
-    intento,
+    ...base,
     alertas,
     enviando,
-    /** The message of one field, for the text beside it. */
-    errorDe: (campo: string) => errores.find((e) => e.campo === campo)?.mensaje,
-    /** Shows the client-side errors; true when there are none and the form may be sent. */
+    /** Shows the client-side errors and clears the last answer's alerts; true when there are none and the form may be sent. */
     comprobar(nuevos: ErrorDeCampo[]): boolean {
-      setErrores(nuevos);
       setAlertas([]);
-      if (nuevos.length) setIntento((n) => n + 1);
-      return nuevos.length === 0;
+      return base.comprobar(nuevos);
     },
     /** Runs one call at a time; shows its error messages, or `exito` when it succeeded. */
     async enviar<T>(llamada: () => Promise<RespuestaApi<T>>, alAcertar: (datos: T) => string | null): Promise<boolean> {
@@ -44,7 +39,8 @@ export function useFormulario() {
     },
     /** Removes one alert (its cross). */
     cerrarAlerta: (id: string) => setAlertas((a) => a.filter((x) => x.id !== id)),
-    /** Clears a field's error once the user fixed it. */
-    limpiar: (campo: string) => setErrores((e) => (e.some((x) => x.campo === campo) ? e.filter((x) => x.campo !== campo) : e)),
   };
 }
+
+/** What the profile's form frame reads of `useFormulario`. */
+export type EstadoFormulario = ReturnType<typeof useFormulario>;
