@@ -26,6 +26,7 @@ import { certificadoSection } from './bench-certificado.ts';
 import { descargasSection } from './bench-exportacion.ts';
 import { importacionSection } from './bench-importacion.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
+import { sipsSection } from './bench-sips.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { APELLIDOS, NOMBRES } from '../src/server/usuarios/demo.ts';
 
@@ -516,6 +517,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'certificado', needsBuild: false, run: certificadoSection },
   { name: 'descargas', needsBuild: false, run: descargasSection },
   { name: 'importacion', needsBuild: false, run: importacionSection },
+  { name: 'sips', needsBuild: false, run: sipsSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.

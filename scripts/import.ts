@@ -153,7 +153,7 @@ const IMPORTADORES: Record<string, Importador> = {
                   }
                   // The file changed since it was checked: the transaction is rolled back.
                   if (!r.value.ok)
-                    throw new ImportacionMedidasRechazada(
+                    throw new RechazadaAlEscribir(
                       r.value.errores.map((e) => ({ line: 0, message: `${nombre}, línea ${e.linea}: ${e.motivo}` })),
                     );
                   break;
@@ -161,7 +161,7 @@ const IMPORTADORES: Record<string, Importador> = {
               }
             }
             const r = await importarMedidas(db, registros());
-            if (!r.ok) throw new ImportacionMedidasRechazada(r.errores.map((e) => ({ line: e.linea ?? 0, message: e.motivo })));
+            if (!r.ok) throw new RechazadaAlEscribir(r.errores.map((e) => ({ line: e.linea ?? 0, message: e.motivo })));
             return [
               ...avisos.map((a) => `Aviso: ${a}`),
               `Importadas ${medidas} medidas de ${r.suministros} suministros: ${r.horas.nuevas} horas nuevas, ` +
@@ -196,6 +196,68 @@ const IMPORTADORES: Record<string, Importador> = {
               .map(([d, n]) => `${n} de ${d}`)
               .join(', ');
             return `Importados los estados de ${r.estados} contadores (${porDistribuidora}).`;
+          },
+        };
+      };
+    },
+  },
+  suministros: {
+    descripcion: 'registro de puntos de suministro: fichero SIPS2026 PS_ELECTRICIDAD de la CNMC (docs/sector.md §3.3)',
+    ayuda: [
+      'FICHERO…                  CSV UTF-8 con cabecera, sin comprimir, .csv.gz o .zip; uno o varios',
+      '                          todos se comprueban antes de escribir; si alguno tiene errores no se importa nada',
+    ],
+    opciones: {},
+    preparar(_values, positionals) {
+      if (positionals.length === 0) throw new UsageError('Falta el fichero que se importa.');
+      return async () => {
+        const { basename } = await import('node:path');
+        const { comprobarRegistroSips, importarRegistroSips, RegistroRechazado } = await import('../src/server/sips/importar.ts');
+        const errores: FallaCsv[] = [];
+        const comoFalla = (prefijo: string, f: { linea: number; columna: string; motivo: string }): FallaCsv => ({
+          line: 0,
+          message: `${prefijo}${f.linea ? `línea ${f.linea}` : 'fichero'}${f.columna ? `, columna ${f.columna}` : ''}: ${f.motivo}`,
+        });
+        // First pass, before the database is opened: each file is read as a stream and checked.
+        for (const path of positionals) {
+          const prefijo = positionals.length > 1 ? `${basename(path)}, ` : '';
+          const progreso = (n: number) => process.stderr.write(`\rComprobando ${basename(path)}: ${n} líneas…`);
+          let r;
+          try {
+            r = await comprobarRegistroSips({ ruta: path }, { progreso });
+          } catch (err) {
+            errores.push({
+              line: 0,
+              message: `No se puede leer el fichero ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`,
+            });
+            continue;
+          }
+          process.stderr.write('\n');
+          for (const f of r.fallas) errores.push(comoFalla(prefijo, f));
+          if (r.fallasOmitidas) errores.push({ line: 0, message: `${prefijo}y ${r.fallasOmitidas} errores más.` });
+        }
+        if (errores.length) return { errores };
+        return {
+          async importar(db) {
+            try {
+              const totales = { filas: 0, nuevos: 0, actualizados: 0, sinCambios: 0 };
+              await db.transaction(async (tx) => {
+                for (const path of positionals) {
+                  const progreso = (n: number) => process.stderr.write(`\rCargando ${basename(path)}: ${n} suministros…`);
+                  const r = await importarRegistroSips(tx, { ruta: path }, { progreso });
+                  process.stderr.write('\n');
+                  for (const k of Object.keys(totales) as (keyof typeof totales)[]) totales[k] += r[k];
+                }
+              });
+              return (
+                `Registro cargado: ${totales.filas} suministros, ${totales.nuevos} nuevos, ` +
+                `${totales.actualizados} actualizados y ${totales.sinCambios} sin cambios.`
+              );
+            } catch (err) {
+              // The file changed since it was checked, or repeats a CUPS: the transaction was rolled back.
+              if (err instanceof RegistroRechazado) throw new RechazadaAlEscribir(err.fallas.map((f) => comoFalla('', f)));
+              throw err;
+            }
           },
         };
       };
@@ -243,8 +305,8 @@ const IMPORTADORES: Record<string, Importador> = {
   },
 };
 
-/** The database refused an import of measures (unknown CUPS…): nothing was written. */
-class ImportacionMedidasRechazada extends Error {
+/** The import was refused while writing (a measure of an unknown CUPS, a repeated CUPS…): nothing was written. */
+class RechazadaAlEscribir extends Error {
   readonly errores: FallaCsv[];
   constructor(errores: FallaCsv[]) {
     super('importación rechazada');
@@ -324,7 +386,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(await comprobado.importar(database.db));
     return 0;
   } catch (err) {
-    if (!(err instanceof ImportacionRechazada) && !(err instanceof ImportacionMedidasRechazada)) throw err;
+    if (!(err instanceof ImportacionRechazada) && !(err instanceof RechazadaAlEscribir)) throw err;
     informar(err.errores);
     return 1;
   } finally {

@@ -28,6 +28,8 @@ import { medidasRoutes } from './medidas/routes.ts';
 import { modificacionesAdminRoutes } from './modificaciones/admin.ts';
 import { modificacionesRoutes } from './modificaciones/routes.ts';
 import { perfilRoutes } from './perfil/routes.ts';
+import { sipsAdminRoutes } from './sips/admin.ts';
+import { sipsRoutes } from './sips/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { suministrosRoutes } from './suministros/routes.ts';
 import type { SiteIndex } from './site/static-files.ts';
@@ -58,7 +60,9 @@ export function createApi() {
     .route('/', certificadosRoutes())
     .route('/', modificacionesRoutes())
     .route('/', modificacionesAdminRoutes())
-    .route('/', lecturasRoutes());
+    .route('/', lecturasRoutes())
+    .route('/', sipsRoutes())
+    .route('/', sipsAdminRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

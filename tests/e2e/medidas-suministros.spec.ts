@@ -27,8 +27,10 @@ test('lists the supply points and opens the whole contract of one, kept on reloa
   const detalle = page.getByRole('article');
   await expect(detalle.getByRole('heading', { name: 'Medidas disponibles' })).toBeVisible();
   await expect(detalle).toContainText(/Del \d+ de \w+ de \d{4} al \d+ de \w+ de \d{4} \([\d.]+ horas con medida\)/);
+  // The register comes from a SIPS2026 file, which says only "acogido" and carries no meter number (docs/decisions/016).
   for (const texto of [
-    'Autoconsumo con excedentes acogido a compensación',
+    'Acogido a autoconsumo (la modalidad no consta en el registro)',
+    'No consta',
     'Contador inteligente telegestionado',
     'Tarifa de acceso (peaje)',
     'NIF del titular',

@@ -129,10 +129,10 @@ test('a bare first segment opens its first screen, and an unknown private path s
 });
 
 test('a screen not built yet says so plainly and leads back to Inicio', async ({ page }) => {
-  await entrar(page, USUARIOS.admin, undefined, '/comercializadora/sips');
+  await entrar(page, USUARIOS.admin, undefined, '/comercializadora/solicitud-atr');
   const principal = page.getByRole('main');
   await expect(principal.getByText('Este servicio todavía no está disponible.')).toBeVisible();
-  await expect(principal.getByText(/fichero mensual/)).toBeVisible();
+  await expect(principal.getByText(/acceso de terceros a la red/)).toBeVisible();
   await principal.getByRole('link', { name: 'Volver a Inicio' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
   await expect(titulo(page)).toBeFocused();

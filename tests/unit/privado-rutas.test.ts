@@ -206,6 +206,7 @@ describe('side menu', () => {
         'Incidencias de red',
         'Solicitudes de modificación',
         'Estado de contadores',
+        'SIPS y registro de suministros',
         'Registro de actividad',
       ],
       accesoyconexion: ['Solicitudes', 'Capacidad nodal EPD', 'Capacidad nodal EOD'],

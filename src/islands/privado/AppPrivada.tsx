@@ -50,6 +50,8 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   'admin-modificaciones': lazy(() => import('./administracion/ModificacionesAdmin.tsx')),
   'admin-modificacion': lazy(() => import('./administracion/ModificacionAdmin.tsx')),
   'admin-contadores': lazy(() => import('./administracion/ContadoresAdmin.tsx')),
+  'admin-sips': lazy(() => import('./sips/SipsAdmin.tsx')),
+  sips: lazy(() => import('./sips/Sips.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

@@ -30,7 +30,9 @@ export type Pantalla =
   | 'certificados'
   | 'lecturas'
   | 'estado-contador'
-  | 'admin-contadores';
+  | 'admin-contadores'
+  | 'admin-sips'
+  | 'sips';
 
 /** The side menu's permission sections (docs/producto.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -126,6 +128,13 @@ export const RUTAS_APP = [
     titulo: 'Estado de contadores',
     area: 'administrador',
     pantalla: 'admin-contadores',
+  },
+  {
+    id: 'adminSips',
+    patron: '/administrador/sips',
+    titulo: 'SIPS',
+    area: 'administrador',
+    pantalla: 'admin-sips',
   },
 
   {
@@ -223,8 +232,7 @@ export const RUTAS_APP = [
     patron: '/comercializadora/sips',
     titulo: 'SIPS',
     area: 'comercializadora',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí podrá descargar el fichero mensual del Sistema de Información de Puntos de Suministro (SIPS) de cada distribuidora.',
+    pantalla: 'sips',
   },
   {
     id: 'solicitudesAtr',
@@ -410,6 +418,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminIncidencias'),
       deRuta('adminModificaciones', 'Solicitudes de modificación'),
       deRuta('adminContadores'),
+      deRuta('adminSips', 'SIPS y registro de suministros'),
       deRuta('adminAuditoria'),
     ],
   },

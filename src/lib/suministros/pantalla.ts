@@ -18,6 +18,7 @@ export const TEXTO_AUTOCONSUMO: Readonly<Record<string, string>> = {
   sin_excedentes: 'Autoconsumo sin excedentes',
   con_excedentes_compensacion: 'Autoconsumo con excedentes acogido a compensación',
   con_excedentes_sin_compensacion: 'Autoconsumo con excedentes no acogido a compensación',
+  modalidad_no_informada: 'Acogido a autoconsumo (la modalidad no consta en el registro)',
 };
 
 /** Power control modes in words. */
@@ -118,7 +119,12 @@ export function gruposContrato(s: Suministro): GrupoContrato[] {
       datos: [
         { etiqueta: 'Titular', valor: s.titular.nombre },
         { etiqueta: 'NIF del titular', valor: s.titular.nif },
-        { etiqueta: 'Comercializadora', valor: `${s.comercializadora.nombre} (código ${s.comercializadora.codigo})` },
+        {
+          etiqueta: 'Comercializadora',
+          valor: s.comercializadora.nombre
+            ? `${s.comercializadora.nombre} (código ${s.comercializadora.codigo})`
+            : `Código REE ${s.comercializadora.codigo}`,
+        },
         { etiqueta: 'Fecha de alta', valor: fechaEnPalabras(s.fechaAlta) },
         { etiqueta: 'Fecha de baja', valor: s.fechaBaja ? fechaEnPalabras(s.fechaBaja) : 'En vigor' },
         { etiqueta: 'Facturación', valor: texto(TEXTO_FACTURACION, s.periodicidadFacturacion) },
@@ -139,7 +145,8 @@ export function gruposContrato(s: Suministro): GrupoContrato[] {
       titulo: 'Contador',
       datos: [
         { etiqueta: 'Tipo', valor: descripcionContador(s.contador) },
-        { etiqueta: 'Número de contador', valor: s.contador.numero },
+        // The SIPS register does not carry the meter's serial number (docs/decisions/016).
+        { etiqueta: 'Número de contador', valor: s.contador.numero ?? 'No consta' },
         { etiqueta: 'Propiedad', valor: texto(TEXTO_PROPIEDAD_CONTADOR, s.contador.propiedad) },
         { etiqueta: 'Conexión', valor: texto(TEXTO_FASES, s.contador.fases) },
         { etiqueta: 'Registra el consumo', valor: textoResolucion(s.contador.resolucionMinutos) },

@@ -39,7 +39,10 @@ export const SuministroSchema = z
         propiedad: z
           .string()
           .meta({ description: 'Propietario del contador: distribuidora, cliente, comercializadora u otros (tabla 32 de la CNMC).' }),
-        numero: z.string().meta({ description: 'Número de serie del contador.' }),
+        numero: z
+          .string()
+          .nullable()
+          .meta({ description: 'Número de serie del contador; null si no consta (el registro SIPS no lo trae).' }),
         fases: z.string().meta({ description: 'Fases del contador: monofasico o trifasico.' }),
         resolucionMinutos: z
           .number()
@@ -48,12 +51,16 @@ export const SuministroSchema = z
       .meta({ description: 'Equipo de medida del suministro.' }),
     modoControlPotencia: z.string().meta({ description: 'Modo de control de la potencia: icp, maximetro, telegestion o sin_control.' }),
     autoconsumo: z.string().meta({
-      description: 'Modalidad de autoconsumo: ninguno, sin_excedentes, con_excedentes_compensacion o con_excedentes_sin_compensacion.',
+      description:
+        'Modalidad de autoconsumo: ninguno, sin_excedentes, con_excedentes_compensacion, con_excedentes_sin_compensacion o modalidad_no_informada (acogido a autoconsumo sin modalidad en el registro SIPS2026).',
     }),
     comercializadora: z
       .object({
         codigo: z.string().meta({ description: 'Código REE de la comercializadora.' }),
-        nombre: z.string().meta({ description: 'Razón social de la comercializadora.' }),
+        nombre: z
+          .string()
+          .nullable()
+          .meta({ description: 'Razón social de la comercializadora; null si no consta (el registro SIPS trae solo el código).' }),
       })
       .meta({ description: 'Comercializadora con la que el titular tiene contratado el suministro.' }),
     periodicidadFacturacion: z.string().meta({ description: 'Periodicidad de facturación: mensual o bimestral.' }),

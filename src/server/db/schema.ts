@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TotalesMes } from '../medidas/curva-texto.ts';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -410,17 +411,22 @@ export const suministros = pgTable(
     contadorInteligente: boolean('contador_inteligente').notNull(),
     telegestionado: boolean('telegestionado').notNull(),
     propiedadContador: text('propiedad_contador').notNull(),
-    numeroContador: text('numero_contador').notNull(),
+    /** Meter serial number; null when the register came from a SIPS file, which does not carry it. */
+    numeroContador: text('numero_contador'),
     fasesContador: text('fases_contador').notNull(),
     /** Measure resolution the meter provides: 60 (hourly) or 15 (quarter-hourly) minutes. */
     resolucionMinutos: smallint('resolucion_minutos').notNull().default(60),
     /** Power control mode (SIPS col. 47): icp, maximetro, telegestion, sin_control. */
     modoControlPotencia: text('modo_control_potencia').notNull(),
-    /** Self-consumption (tabla 113 simplified): ninguno, sin_excedentes, con_excedentes_compensacion, con_excedentes_sin_compensacion. */
+    /**
+     * Self-consumption (tabla 113 simplified): ninguno, sin_excedentes, con_excedentes_compensacion,
+     * con_excedentes_sin_compensacion, or modalidad_no_informada (SIPS2026 says only "acogido", docs/decisions/016).
+     */
     autoconsumo: text('autoconsumo').notNull().default('ninguno'),
     /** Retailer: REE code and name. */
     comercializadoraCodigo: text('comercializadora_codigo').notNull(),
-    comercializadoraNombre: text('comercializadora_nombre').notNull(),
+    /** Null when the register came from a SIPS file, which carries only the code. */
+    comercializadoraNombre: text('comercializadora_nombre'),
     /** Billing period: mensual or bimestral (SIPS col. 38). */
     periodicidadFacturacion: text('periodicidad_facturacion').notNull().default('mensual'),
     /**
@@ -436,11 +442,19 @@ export const suministros = pgTable(
     /** Contract start and end (end null while in force). */
     fechaAlta: date('fecha_alta', { mode: 'string' }).notNull(),
     fechaBaja: date('fecha_baja', { mode: 'string' }),
+    /**
+     * The SIPS2026 columns the other columns do not hold (cadastral reference, holder's name in
+     * parts and address, rights, CNAE, BIE/APM…), by their CNMC names (docs/sector.md §3.3), so the
+     * register is written back as the distributor's file brought it (docs/decisions/016).
+     */
+    datosSips: jsonb('datos_sips').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('suministros_cups_key').on(t.cups),
+    // The monthly SIPS files read a distributor's register in CUPS order.
+    index('suministros_distribuidora_cups_idx').on(t.distribuidora, t.cups),
     index('suministros_titular_idx').on(t.titularNif, t.distribuidora),
     check('suministros_tarifa_check', sql`${t.tarifa} in ('2.0TD', '3.0TD', '6.1TD', '6.2TD', '6.3TD', '6.4TD')`),
     check('suministros_resolucion_check', sql`${t.resolucionMinutos} in (15, 60)`),
@@ -448,7 +462,7 @@ export const suministros = pgTable(
     check('suministros_cups_check', sql`${t.cups} ~ '^ES[0-9]{16}[A-Z]{2}([0-9][FPRCXYZ])?$'`),
     check(
       'suministros_autoconsumo_check',
-      sql`${t.autoconsumo} in ('ninguno', 'sin_excedentes', 'con_excedentes_compensacion', 'con_excedentes_sin_compensacion')`,
+      sql`${t.autoconsumo} in ('ninguno', 'sin_excedentes', 'con_excedentes_compensacion', 'con_excedentes_sin_compensacion', 'modalidad_no_informada')`,
     ),
   ],
 );
@@ -682,4 +696,58 @@ export const suscripcionesCalendario = pgTable(
     usadoEn: timestamp('usado_en', { withTimezone: true }),
   },
   (t) => [uniqueIndex('suscripciones_calendario_token_key').on(t.tokenHash)],
+);
+
+/**
+ * The monthly SIPS files of each distributor (docs/sector.md §3; docs/decisions/016): one row per
+ * distributor, month, kind and layout, with what the file holds and how to check it.
+ */
+export const sipsFicheros = pgTable(
+  'sips_ficheros',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** First day of the month the file is of. */
+    mes: date('mes', { mode: 'string' }).notNull(),
+    /** PS_ELECTRICIDAD or CONSUMOS_ELECTRICIDAD. */
+    tipo: text('tipo').notNull(),
+    /** v2 or sips2026. */
+    version: text('version').notNull(),
+    /** The CNMC file name, e.g. 202611_SIPS2026_PS_ELECTRICIDAD_epd.csv (stored gzip-compressed). */
+    nombre: text('nombre').notNull(),
+    /** generando while it is written, listo when it can be served, fallido when writing stopped. */
+    estado: text('estado').notNull(),
+    /** Data rows (the header not counted), bytes of the CSV and of its gzip, SHA-256 of the CSV. */
+    filas: integer('filas'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    bytesGzip: bigint('bytes_gzip', { mode: 'number' }),
+    sha256: text('sha256'),
+    /** Why writing stopped (fallido). */
+    error: text('error'),
+    iniciadoEn: timestamp('iniciado_en', { withTimezone: true }).notNull().defaultNow(),
+    generadoEn: timestamp('generado_en', { withTimezone: true }),
+    /** The administrator who asked for it; null when the monthly job wrote it. */
+    generadoPor: uuid('generado_por').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('sips_ficheros_clave').on(t.distribuidora, t.mes, t.tipo, t.version),
+    check('sips_ficheros_tipo_check', sql`${t.tipo} in ('PS_ELECTRICIDAD', 'CONSUMOS_ELECTRICIDAD')`),
+    check('sips_ficheros_version_check', sql`${t.version} in ('v2', 'sips2026')`),
+    check('sips_ficheros_estado_check', sql`${t.estado} in ('generando', 'listo', 'fallido')`),
+  ],
+);
+
+/** The gzip bytes of a SIPS file, in pieces of at most 1 MiB, in order: any server process can serve them. */
+export const sipsFicherosTrozos = pgTable(
+  'sips_ficheros_trozos',
+  {
+    ficheroId: integer('fichero_id')
+      .notNull()
+      .references(() => sipsFicheros.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    datos: bytea('datos').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ficheroId, t.n] })],
 );

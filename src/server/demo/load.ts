@@ -11,6 +11,7 @@ import { demoIncidencias } from '../incidencias/demo.ts';
 import { demoLecturas } from '../lecturas/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
 import { demoModificaciones } from '../modificaciones/demo.ts';
+import { demoSips } from '../sips/demo.ts';
 import { demoClientes } from '../usuarios/demo.ts';
 import { createUser, grantPermissions, hasNoUsers, permisosAlActivar } from '../usuarios/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
@@ -43,6 +44,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoModificaciones,
   demoCertificados,
   demoLecturas,
+  demoSips,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

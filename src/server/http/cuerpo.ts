@@ -16,6 +16,10 @@ export const MAX_CUERPO = 8 * 1024;
 export const LIMITES_CUERPO: readonly { metodo: string; ruta: RegExp; maxBytes: number }[] = [
   // The public CUPS query needs a few dozen bytes, and anyone may send it.
   { metodo: 'POST', ruta: /^\/api\/incidenciasRed$/, maxBytes: 1024 },
+  // A SIPS query takes up to 1,000 CUPS of 20–22 characters (about 25 KB of JSON).
+  { metodo: 'POST', ruta: /^\/api\/sips\/[a-z]+\/consulta$/, maxBytes: 64 * 1024 },
+  // A distributor's register in SIPS2026, streamed to a temporary file (docs/decisions/016).
+  { metodo: 'POST', ruta: /^\/api\/administrador\/sips\/[a-z]+\/registro$/, maxBytes: 1024 * 1024 * 1024 },
 ];
 
 /** The Spanish 413 of a body over its limit. */

@@ -1,12 +1,15 @@
 /**
- * Periodic jobs of the process: the hourly clean-up (limpieza.ts), and the sums per period of packed
- * months that have none yet (a database upgraded through migration 0007, docs/decisions/012). Started by main.ts after
- * the server listens and stopped before the database closes; `stop()` waits for a run in flight.
+ * Periodic jobs of the process: the hourly clean-up (limpieza.ts), the sums per period of packed
+ * months that have none yet (a database upgraded through migration 0007, docs/decisions/012), and
+ * the month's SIPS files (sips/ficheros.ts, docs/decisions/016). Started by main.ts after the server
+ * listens and stopped before the database closes; `stop()` waits for a run in flight.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../http/context.ts';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { completarTotalesMeses } from '../medidas/meses.ts';
+import { generarSipsPendientes } from '../sips/ficheros.ts';
 import { limpiar } from './limpieza.ts';
 
 /** Period of the clean-up. */
@@ -39,10 +42,18 @@ export function createJobs(deps: { db: Db; clock: Clock; logger: Logger }): Jobs
         log.error({ err }, 'error en la limpieza periódica');
       }
       try {
+        // The month's SIPS files appear on the first run of the month (docs/decisions/016); the
+        // months' sums are completed first, so the consumption files read whole months.
         const meses = await completarTotalesMeses(deps.db, 2_000, () => !stopped);
         if (meses > 0) log.info({ meses }, 'totales por periodo de los meses empaquetados completados');
       } catch (err) {
         log.error({ err }, 'error al completar los totales de los meses empaquetados');
+      }
+      try {
+        const ficheros = await generarSipsPendientes(deps.db, deps.clock.now(), CODIGOS_DISTRIBUIDORA);
+        if (ficheros > 0) log.info({ ficheros }, 'ficheros SIPS del mes generados');
+      } catch (err) {
+        log.error({ err }, 'error al generar los ficheros SIPS del mes');
       }
     });
     return chain;

@@ -16,7 +16,7 @@ export const CLIENTES_CON_SUMINISTRO = 24;
 
 /** Loads the demo supply points and their measures; fails loudly if the generator produces a faulty record. */
 export const demoMedidas: DemoStep = async (db, random, now) => {
-  const puntos = await suministrosDemo(db, random, CLIENTES_CON_SUMINISTRO);
+  const puntos = await suministrosDemo(db, random, CLIENTES_CON_SUMINISTRO, now);
   const hasta = sumarDias(fechaLocalDe(now), -1);
   let medidas = 0;
   for (const [i, p] of puntos.entries()) {

@@ -4,7 +4,7 @@
  * and a 6.1TD supply with quarter-hourly meters, and one home for each of the first generated
  * accounts (cliente001…), so the administration list shows consumers too. CUPS ids 1 and 2 of EPD
  * and EOD are the ones the demo network incidents name (src/server/incidencias/demo.ts).
- * Loaded through `guardarSuministros`, the path real data takes, which also grants `-distribucion`.
+ * Loaded through the SIPS2026 register import, the path a distributor's own file takes, which also grants `-distribucion`.
  */
 import { inArray } from 'drizzle-orm';
 import { construirCups } from '../../lib/cups.ts';
@@ -13,7 +13,8 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Random } from '../demo/random.ts';
 import { correoClienteDemo } from '../usuarios/demo.ts';
-import { guardarSuministros, type SuministroEntrada } from './service.ts';
+import { cargarRegistroDemo } from '../sips/demo.ts';
+import type { SuministroEntrada } from './service.ts';
 
 /** How a demo supply point consumes: the measure generator draws its curve from this. */
 export type PerfilDemo = 'hogar' | 'hogar_solar' | 'negocio' | 'industria';
@@ -120,7 +121,7 @@ function suministro(
 }
 
 /** The demo supply points for the demo accounts and the first `clientes` generated accounts. */
-export async function suministrosDemo(db: Db, random: Random, clientes: number): Promise<SuministroDemo[]> {
+export async function suministrosDemo(db: Db, random: Random, clientes: number, now: Date): Promise<SuministroDemo[]> {
   const lista: SuministroDemo[] = [];
   const lucia = { nif: '12345678Z', nombre: 'Lucía Martín Ortega' };
   const talleres = { nif: 'B00004010', nombre: 'Talleres Ribera Demo, S.L.' };
@@ -209,9 +210,11 @@ export async function suministrosDemo(db: Db, random: Random, clientes: number):
     });
   });
   for (const s of lista) if (s.perfil === 'hogar_solar') s.suministro.autoconsumo = 'con_excedentes_compensacion';
-  await guardarSuministros(
+  // Written as the distributor's SIPS2026 register file and loaded through the register import (docs/decisions/016).
+  await cargarRegistroDemo(
     db,
     lista.map((s) => s.suministro),
+    now,
   );
   return lista;
 }

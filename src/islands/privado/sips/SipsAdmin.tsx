@@ -1,0 +1,232 @@
+/**
+ * /administrador/sips: for each distributor the user administers, load the supply-point register
+ * from the distributor's SIPS2026 PS_ELECTRICIDAD file while the portal runs (with the upload's
+ * progress, then every faulty line listed if the file has any), and write the month's SIPS files
+ * again on demand (docs/decisions/016).
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import { DISTRIBUIDORAS } from '../../../lib/distribuidoras.ts';
+import { numero } from '../../../lib/formato/numeros.ts';
+import { tamanoLegible } from '../../../lib/medidas/pantalla/descarga.ts';
+import { $permisos, $session, logout } from '../../../lib/sesion/index.ts';
+import { distribuidorasSips } from '../../../lib/sips/pantalla.ts';
+import type { FicheroSipsRespuesta } from '../../../lib/sips/respuestas.ts';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { FicherosSips } from './Sips.tsx';
+import '../medidas/medidas.css';
+import './sips.css';
+
+/** What the register upload answers. */
+type RespuestaRegistro =
+  | { fase: 'hecho'; filas: number; nuevos: number; actualizados: number; sinCambios: number }
+  | { fase: 'rechazado'; filas: number; fallas: { linea: number; columna: string; motivo: string }[]; fallasOmitidas: number }
+  | { fase: 'error'; mensaje: string };
+
+type EstadoSubida = { fase: 'libre' } | { fase: 'subiendo'; enviados: number; total: number } | { fase: 'procesando' } | RespuestaRegistro;
+
+/** Sends the file with XMLHttpRequest, the only browser API that reports an upload's progress. */
+function subirRegistro(
+  distribuidora: string,
+  fichero: File,
+  alProgresar: (enviados: number) => void,
+  alEnviar: () => void,
+): Promise<RespuestaRegistro> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/administrador/sips/${distribuidora}/registro`);
+    const token = $session.get()?.jwtToken;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => alProgresar(e.loaded);
+    xhr.upload.onload = () => alEnviar();
+    xhr.onerror = () =>
+      resolve({ fase: 'error', mensaje: 'No se ha podido enviar el fichero. Compruebe su conexión e inténtelo de nuevo.' });
+    xhr.onload = () => {
+      let cuerpo: Record<string, unknown> = {};
+      try {
+        cuerpo = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        // A proxy's page: the status says enough.
+      }
+      if (xhr.status === 200)
+        resolve({ fase: 'hecho', ...(cuerpo as { filas: number; nuevos: number; actualizados: number; sinCambios: number }) });
+      else if (xhr.status === 422)
+        resolve({ fase: 'rechazado', ...(cuerpo as Omit<Extract<RespuestaRegistro, { fase: 'rechazado' }>, 'fase'>) });
+      else {
+        if (xhr.status === 401 || xhr.status === 403) logout();
+        const mensaje = typeof cuerpo.message === 'string' ? cuerpo.message : `El servidor ha respondido ${xhr.status}.`;
+        resolve({ fase: 'error', mensaje: xhr.status === 413 ? 'El fichero pasa de 1 GB: comprímalo con gzip o zip.' : mensaje });
+      }
+    };
+    xhr.send(fichero);
+  });
+}
+
+/** The register upload of one distributor. */
+function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: string; nombre: string; alCargar: () => void }) {
+  const id = useId();
+  const entrada = useRef<HTMLInputElement>(null);
+  const [estado, setEstado] = useState<EstadoSubida>({ fase: 'libre' });
+  const [sinFichero, setSinFichero] = useState(false);
+  const ocupado = estado.fase === 'subiendo' || estado.fase === 'procesando';
+
+  const enviar = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const fichero = entrada.current?.files?.[0];
+    if (!fichero) {
+      setSinFichero(true);
+      entrada.current?.focus();
+      return;
+    }
+    if (ocupado) return;
+    setSinFichero(false);
+    setEstado({ fase: 'subiendo', enviados: 0, total: fichero.size });
+    const r = await subirRegistro(
+      distribuidora,
+      fichero,
+      (enviados) => setEstado({ fase: 'subiendo', enviados, total: fichero.size }),
+      () => setEstado({ fase: 'procesando' }),
+    );
+    setEstado(r);
+    if (r.fase === 'hecho') alCargar();
+  };
+
+  return (
+    <form className="med-panel sips-subida" noValidate onSubmit={(e) => void enviar(e)} aria-labelledby={`${id}-titulo`}>
+      <h3 id={`${id}-titulo`}>
+        Cargar el registro de suministros<span className="visually-hidden"> de {nombre}</span>
+      </h3>
+      <div className={`med-campo${sinFichero ? ' med-campo--error' : ''}`}>
+        <label htmlFor={`${id}-fichero`}>Fichero SIPS2026 PS_ELECTRICIDAD</label>
+        <p id={`${id}-ayuda`} className="med-campo__ayuda">
+          CSV en UTF-8 con la cabecera de la CNMC, sin comprimir, .csv.gz o .zip. Si alguna línea tiene errores no se carga nada.
+        </p>
+        {sinFichero && (
+          <p id={`${id}-error`} className="med-campo__error">
+            <span className="visually-hidden">Error: </span>Elija el fichero del registro.
+          </p>
+        )}
+        <input
+          ref={entrada}
+          id={`${id}-fichero`}
+          type="file"
+          accept=".csv,.gz,.zip,text/csv,application/gzip,application/zip"
+          aria-describedby={`${id}-ayuda${sinFichero ? ` ${id}-error` : ''}`}
+          aria-invalid={sinFichero || undefined}
+        />
+      </div>
+      <button type="submit" className="priv-boton" aria-disabled={ocupado || undefined}>
+        Cargar el registro
+      </button>
+      <div role="status">
+        {estado.fase === 'subiendo' && (
+          <>
+            <p>
+              Enviando el fichero: {tamanoLegible(estado.enviados)} de {tamanoLegible(estado.total)}.
+            </p>
+            <progress value={estado.enviados} max={estado.total} aria-label="Fichero enviado" />
+          </>
+        )}
+        {estado.fase === 'procesando' && <p>Comprobando y cargando el registro… En un fichero grande puede tardar unos minutos.</p>}
+        {estado.fase === 'hecho' && (
+          <p>
+            Registro cargado: {numero(estado.filas)} suministros, {numero(estado.nuevos)} nuevos, {numero(estado.actualizados)} actualizados
+            y {numero(estado.sinCambios)} sin cambios.
+          </p>
+        )}
+        {estado.fase === 'error' && <p className="med-campo__error">No se ha cargado el registro: {estado.mensaje}</p>}
+      </div>
+      {estado.fase === 'rechazado' && (
+        <div className="sips-rechazados">
+          <h4>El fichero tiene errores y no se ha cargado nada</h4>
+          <div className="sips-tabla-envoltorio" tabIndex={0} role="group" aria-label="Errores del fichero">
+            <table className="sips-tabla">
+              <caption className="visually-hidden">Errores del fichero, por línea</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Línea</th>
+                  <th scope="col">Columna</th>
+                  <th scope="col">Motivo</th>
+                </tr>
+              </thead>
+              <tbody>
+                {estado.fallas.map((f, i) => (
+                  <tr key={i}>
+                    <td className="sips-num">{f.linea || '—'}</td>
+                    <td>{f.columna || '—'}</td>
+                    <td>{f.motivo}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {estado.fallasOmitidas > 0 && <p>Y {numero(estado.fallasOmitidas)} errores más: corrija estos y vuelva a cargarlo.</p>}
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** Writing the month's files again. */
+function GenerarMes({ distribuidora, alGenerar }: { distribuidora: string; alGenerar: () => void }) {
+  const [estado, setEstado] = useState<{ fase: 'libre' | 'generando' } | { fase: 'hecho'; n: number } | { fase: 'error'; mensaje: string }>(
+    {
+      fase: 'libre',
+    },
+  );
+  const generar = async () => {
+    if (estado.fase === 'generando') return;
+    setEstado({ fase: 'generando' });
+    const r = await apiFetch<FicheroSipsRespuesta[]>(`/api/administrador/sips/${distribuidora}/ficheros`, { method: 'POST', json: {} });
+    setEstado(r.ok ? { fase: 'hecho', n: r.datos.length } : { fase: 'error', mensaje: r.error.mensaje });
+    if (r.ok) alGenerar();
+  };
+  return (
+    <div className="sips-botones">
+      <button
+        type="button"
+        className="priv-boton priv-boton--secundario"
+        onClick={() => void generar()}
+        aria-disabled={estado.fase === 'generando' || undefined}
+      >
+        Generar de nuevo los ficheros de este mes
+      </button>
+      <p role="status">
+        {estado.fase === 'generando' && 'Generando los cuatro ficheros… En una distribuidora grande puede tardar unos minutos.'}
+        {estado.fase === 'hecho' && `Ficheros generados: ${estado.n}.`}
+        {estado.fase === 'error' && `No se han generado: ${estado.mensaje}`}
+      </p>
+    </div>
+  );
+}
+
+/** The SIPS administration screen. */
+export default function SipsAdmin({ ruta }: PropsPantalla) {
+  const permisos = useStore($permisos);
+  const distribuidoras = distribuidorasSips(permisos, 'administrador');
+  const [version, setVersion] = useState(0);
+  return (
+    <div className="priv-pagina med med--ancha">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <p className="med-intro">
+        El registro de puntos de suministro de cada distribuidora se carga desde su fichero SIPS2026 PS_ELECTRICIDAD, el mismo formato que
+        el portal publica. Los ficheros SIPS de cada mes se generan solos el día 1; aquí puede generarlos de nuevo tras cargar el registro.
+      </p>
+      {distribuidoras.map((d) => {
+        const nombre = DISTRIBUIDORAS.find((x) => x.codigo === d)!.nombre;
+        return (
+          <section key={d} aria-labelledby={`sips-admin-${d}`}>
+            <h2 id={`sips-admin-${d}`}>{nombre}</h2>
+            <CargaRegistro distribuidora={d} nombre={nombre} alCargar={() => setVersion((n) => n + 1)} />
+            <h3>Ficheros SIPS</h3>
+            <GenerarMes distribuidora={d} alGenerar={() => setVersion((n) => n + 1)} />
+            <FicherosSips key={`${d}-${version}`} distribuidora={d} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The rows of the SIPS files as the database writes them (docs/sector.md §3.2–§3.4;
+ * docs/decisions/016): one SELECT per layout whose single column is the finished CSV line, so the
+ * monthly file of a million supply points flows from PostgreSQL to the compressor without a row
+ * object in between, and the CUPS query answers with exactly the lines the files carry.
+ *
+ * The PS columns the portal models come from the `suministros` columns; the others from
+ * `datos_sips`, where the import kept them by CNMC name. The consumption of a month comes from the
+ * measures store: the month's sums per energy period (`medidas_horarias_mes.totales`, Wh) and the
+ * maximum demanded power per period (`potencias_maximas`, W). What the portal does not have
+ * (reactive energy, the kind of reading) is written empty, never as zero.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CODIGO_TARIFA, columnasSips, TENSION_TABLA_64, type TipoFicheroSips, type VersionSips } from '../../lib/sips/columnas.ts';
+import { pgArray } from '../db/arrays.ts';
+import { AUTOCONSUMO_113, CONTROL, PROPIEDAD } from './registro.ts';
+
+/** A SQL literal of a short code or name (the maps below hold only letters, digits, dots and spaces). */
+const literal = (v: string) => `'${v.replaceAll("'", "''")}'`;
+
+/** `case <expr> when k then v … end` from a map. */
+const caso = (expr: string, mapa: Readonly<Record<string, string>>) =>
+  `case ${expr} ${Object.entries(mapa)
+    .map(([k, v]) => `when ${literal(k)} then ${literal(v)}`)
+    .join(' ')} end`;
+
+const invertir = (m: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k]));
+
+/** The tabla 64 code of a voltage nobody kept a code for: 230 V is 02 (1X230) or 06 (3X400/230) by phases. */
+const TENSION = `case when s.tension_v = 230 and s.fases_contador = 'trifasico' then '06' when s.tension_v = 230 then '02'
+  when s.tension_v = 400 then '06' else ${caso(
+    's.tension_v::text',
+    Object.fromEntries(
+      Object.entries(TENSION_TABLA_64)
+        .map(([codigo, v]) => [String(v), codigo])
+        .reverse(),
+    ),
+  )} end`;
+
+const dato = (nombre: string) => `s.datos_sips->>${literal(nombre)}`;
+const fecha = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
+
+/** The SQL of each PS column the `suministros` columns give; any other column is read from `datos_sips`. */
+const PS: Readonly<Record<string, string>> = {
+  codigoEmpresaDistribuidora: 'd.codigo_ree',
+  nombreEmpresaDistribuidora: 'd.nombre',
+  cups: 's.cups',
+  codigoProvinciaPS: 'left(s.codigo_ine, 2)',
+  desProvinciaPS: 's.provincia',
+  codigoMunicipioPS: 's.codigo_ine',
+  municipioPS: 's.codigo_ine',
+  desMunicipioPS: 's.municipio',
+  codigoPostalPS: 's.codigo_postal',
+  // A supply point loaded without its address in parts carries the whole address line in viaPS.
+  viaPS: `coalesce(${dato('viaPS')}, s.direccion)`,
+  fechaAltaSuministro: fecha('s.fecha_alta'),
+  codigoTarifaATREnVigor: caso('s.tarifa', CODIGO_TARIFA),
+  codigoTensionV: `coalesce(${dato('codigoTensionV')}, ${TENSION})`,
+  potenciaMaximaBIEW: `coalesce(${dato('potenciaMaximaBIEW')}, s.potencia_maxima_w::text)`,
+  codigoClasificacionPS: `coalesce(${dato('codigoClasificacionPS')}, case when s.resolucion_minutos = 15 then '03' else '05' end)`,
+  ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((p) => [`potenciasContratadasEnWP${p}`, `s.potencias_w[${p}]::text`])),
+  codigoComercializadorVigente: 's.comercializadora_codigo',
+  codigoComercializadora: 's.comercializadora_codigo',
+  // A CIF starts with a letter of a legal entity's kind; an NIE with X, Y or Z (docs/sector.md §2).
+  tipoPersona: `coalesce(${dato('tipoPersona')}, case when s.titular_nif ~ '^[ABCDEFGHJNPQRSUVW]' then 'J' else 'F' end)`,
+  tipoIdTitular: `coalesce(${dato('tipoIdTitular')}, case when s.titular_nif ~ '^[XYZ]' then 'NE' else 'NI' end)`,
+  idTitular: 's.titular_nif',
+  nombreTitular: `coalesce(${dato('nombreTitular')}, s.titular_nombre)`,
+  codigoLecturaRemota: `case when s.telegestionado then coalesce(nullif(${dato('codigoLecturaRemota')}, '03'), '01') else '03' end`,
+  codigoTelegestion: `case when s.telegestionado then coalesce(nullif(${dato('codigoLecturaRemota')}, '03'), '01') else '03' end`,
+  codigoFasesEquipoMedida: `case s.fases_contador when 'trifasico' then 'T' else 'M' end`,
+  acogimientoAutoconsumo: `case s.autoconsumo when 'ninguno' then 'N' else 'S' end`,
+  codigoAutoconsumo: caso('s.autoconsumo', AUTOCONSUMO_113),
+  codigoPeriodicidadFacturacion: `case s.periodicidad_facturacion when 'bimestral' then '02' else '01' end`,
+  codigoModoControlPotencia: caso('s.modo_control_potencia', invertir(CONTROL)),
+  codigoPropiedadEquipoMedida: caso('s.propiedad_contador', invertir(PROPIEDAD)),
+  CNAE: dato('cnae'),
+};
+
+/** The SQL of each consumption column, over `s` (the supply point), `m` (the month) and `p` (its maximum powers). */
+const CONSUMOS: Readonly<Record<string, string>> = {
+  cups: 's.cups',
+  fechaInicioMesConsumo: fecha('m.mes_local'),
+  fechaFinMesConsumo: fecha(`(m.mes_local + interval '1 month' - interval '1 day')`),
+  codigoTarifaATR: caso('s.tarifa', CODIGO_TARIFA),
+  ...Object.fromEntries(
+    [1, 2, 3, 4, 5, 6].map((n) => [`consumoEnergiaActivaEnWhP${n}`, `round((m.totales->'importadaWh'->>${n - 1})::numeric)::bigint::text`]),
+  ),
+  ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`potenciaDemandadaEnWP${n}`, `p.p${n}::text`])),
+  // Tabla 35: a 2.0TD meter discriminates three periods (9), the others six (A).
+  codigoDHEquipoDeMedida: `case when s.tarifa = '2.0TD' then '9' else 'A' end`,
+};
+
+/** The CSV line of a row of a layout, as one SQL text expression (`sips_campo` quotes a field, migration 0010). */
+function linea(tipo: TipoFicheroSips, version: VersionSips): SQL {
+  const mapa = tipo === 'PS_ELECTRICIDAD' ? PS : CONSUMOS;
+  const campos = columnasSips(tipo, version).map(
+    (c) => `sips_campo(${mapa[c.nombre] ?? (tipo === 'PS_ELECTRICIDAD' ? dato(c.nombre) : 'null')})`,
+  );
+  // `||`, not concat_ws: a function takes at most 100 arguments and SIPS2026 has 103 columns.
+  return sql.raw(`${campos.join(" || ',' || ")} || E'\\r\\n'`);
+}
+
+/** Which supply points: a whole distributor, or some CUPS of it. */
+export type AmbitoSips = { distribuidora: string; cups?: readonly string[] };
+
+const donde = (a: AmbitoSips): SQL =>
+  a.cups
+    ? sql`s.distribuidora = ${a.distribuidora} and s.cups = any(${pgArray(a.cups)}::text[])`
+    : sql`s.distribuidora = ${a.distribuidora}`;
+
+/** The PS lines of a distributor's supply points in force, in CUPS order. */
+export function consultaPs(version: VersionSips, ambito: AmbitoSips): SQL {
+  return sql`select s.cups, ${linea('PS_ELECTRICIDAD', version)} as linea
+    from suministros s join distribuidoras d on d.codigo = s.distribuidora
+    where ${donde(ambito)} and s.fecha_baja is null
+    order by s.cups`;
+}
+
+/**
+ * The consumption lines of the 24 complete months before `mes` (the first day of the file's
+ * month), one per supply point and month with summed measures, in CUPS and month order.
+ */
+export function consultaConsumos(version: VersionSips, ambito: AmbitoSips, mes: string): SQL {
+  return sql`select ${linea('CONSUMOS_ELECTRICIDAD', version)} as linea
+    from suministros s
+    join lateral (
+      select (mm.mes at time zone 'UTC')::date as mes_local, mm.totales
+      from medidas_horarias_mes mm
+      where mm.suministro_id = s.id and mm.totales is not null
+        and mm.mes >= (${mes}::date - interval '24 months') at time zone 'UTC' and mm.mes < ${mes}::date at time zone 'UTC'
+    ) m on true
+    left join lateral (
+      select ${sql.raw([1, 2, 3, 4, 5, 6].map((n) => `max(potencia_w) filter (where periodo = ${n}) as p${n}`).join(', '))}
+      from potencias_maximas where suministro_id = s.id and mes = m.mes_local
+    ) p on true
+    where ${donde(ambito)}
+    order by s.cups, m.mes_local`;
+}

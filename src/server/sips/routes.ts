@@ -1,0 +1,222 @@
+/**
+ * SIPS for supply companies (docs/sector.md §3; docs/producto.md "comercializadoras"): the monthly
+ * files of a distributor and the query by CUPS. Each route names its distributor and needs
+ * `<d>-comercializadora` for it: a company of EPD never reaches EOD's files (403). Access to SIPS
+ * is regulated (RD 1074/2015, RD 88/2026), so every download and every query is written to the
+ * audit log with who, when and which file or which CUPS.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { parse } from 'csv-parse/sync';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
+import type { VERSIONES_SIPS } from '../../lib/sips/columnas.ts';
+import { columnasSips } from '../../lib/sips/columnas.ts';
+import {
+  ConsultaSipsSchema,
+  FicheroSipsSchema,
+  ResultadoConsultaSipsSchema,
+  type FicheroSipsRespuesta,
+} from '../../lib/sips/respuestas.ts';
+import { audit } from '../auditoria/service.ts';
+import { createMiddleware } from 'hono/factory';
+import { authOf, requireAuth, requirePermiso, tienePermiso } from '../auth/middleware.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
+import { infoDe, soloJson } from '../http/peticion.ts';
+import { cabeceraSips } from './escritor.ts';
+import { consultarSips } from './consulta.ts';
+import { ficheroPorNombre, ficherosDe, trozosDe, type FicheroSips } from './ficheros.ts';
+
+const seguridad = [{ Bearer: [] }];
+const errores = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin permiso «-comercializadora» (ni «-administrador») de esa distribuidora'),
+};
+
+const distribuidoraParam = z.enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]]).openapi({
+  param: { name: 'distribuidora', in: 'path' },
+  example: 'epd',
+  description: 'Código de la distribuidora: epd, eod o ecd.',
+});
+
+/** The distributor the route names, for the permission check. */
+const distribuidoraDe = (c: { req: { param(n: 'distribuidora'): string | undefined } }) => c.req.param('distribuidora');
+
+/** 403 unless the caller is a supply company of the distributor the route names, or administers it. */
+const requireLectorSips = () =>
+  createMiddleware<AuthEnv>(async (c, next) => {
+    const auth = authOf(c);
+    const d = distribuidoraDe(c);
+    if (!d || !(tienePermiso(auth, d, 'comercializadora') || (tienePermiso(auth, d, 'administrador') && !auth.impersonatorUserId))) {
+      throw forbidden();
+    }
+    await next();
+  });
+
+const listar = createRoute({
+  method: 'get',
+  path: '/sips/{distribuidora}',
+  tags: ['Comercializadoras'],
+  summary: 'Ficheros SIPS de una distribuidora',
+  description:
+    'Los ficheros mensuales SIPS de la distribuidora (PS_ELECTRICIDAD y CONSUMOS_ELECTRICIDAD, en formato v2 y SIPS2026), del mes más reciente al más antiguo, con su número de filas, tamaño y huella SHA-256. Se conservan doce meses.',
+  security: seguridad,
+  middleware: [requireAuth(), requireLectorSips()] as const,
+  request: { params: z.object({ distribuidora: distribuidoraParam }) },
+  responses: { 200: jsonResponse(z.array(FicheroSipsSchema), 'Los ficheros'), ...errores },
+});
+
+const descargar = createRoute({
+  method: 'get',
+  path: '/sips/{distribuidora}/{fichero}',
+  tags: ['Comercializadoras'],
+  summary: 'Descargar un fichero SIPS',
+  description:
+    'El fichero con el nombre que le da la CNMC (p. ej. 202611_SIPS2026_PS_ELECTRICIDAD_epd.csv), comprimido con gzip (se descarga como .csv.gz). `Content-Length` es el tamaño comprimido; la huella SHA-256 de la lista es la del CSV descomprimido. Cada descarga queda registrada en la auditoría.',
+  security: seguridad,
+  middleware: [requireAuth(), requireLectorSips()] as const,
+  request: {
+    params: z.object({
+      distribuidora: distribuidoraParam,
+      fichero: z
+        .string()
+        .max(80)
+        .openapi({
+          param: { name: 'fichero', in: 'path' },
+          example: '202611_SIPS2026_PS_ELECTRICIDAD_epd.csv',
+          description: 'Nombre del fichero, el campo `nombre` de la lista.',
+        }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'El fichero CSV comprimido con gzip',
+      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    ...errores,
+    404: errorResponse('La distribuidora no tiene ese fichero'),
+  },
+});
+
+const consultar = createRoute({
+  method: 'post',
+  path: '/sips/{distribuidora}/consulta',
+  tags: ['Comercializadoras'],
+  summary: 'Consultar el SIPS de una lista de CUPS',
+  description:
+    'Responde, para hasta 1.000 CUPS de la distribuidora, las filas del fichero indicado en `tipo` (PS_ELECTRICIDAD, por defecto, o CONSUMOS_ELECTRICIDAD de los 24 meses completos anteriores) en el formato pedido, tal como van en los ficheros mensuales: en JSON, o en CSV con `Accept: text/csv`. Los CUPS mal formados, de otra distribuidora o sin suministro en vigor se devuelven en `rechazados` con el motivo y la línea en que venían. Cada consulta queda registrada en la auditoría con los CUPS consultados.',
+  security: seguridad,
+  middleware: [soloJson, requireAuth(), requirePermiso(distribuidoraDe, 'comercializadora')] as const,
+  request: { params: z.object({ distribuidora: distribuidoraParam }), ...jsonBody(ConsultaSipsSchema) },
+  responses: {
+    200: {
+      description: 'Las filas encontradas y los CUPS rechazados (JSON), o el CSV pedido',
+      content: {
+        'application/json': { schema: ResultadoConsultaSipsSchema },
+        'text/csv': { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
+    400: validationResponse('Lista vacía o de más de 1.000 CUPS, o formato desconocido'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('Sin permiso «-comercializadora» de esa distribuidora'),
+  },
+});
+
+/** A file as the list shows it. */
+export function ficheroApi(f: FicheroSips): FicheroSipsRespuesta {
+  return {
+    nombre: f.nombre,
+    mes: f.mes.slice(0, 7),
+    tipo: f.tipo as 'PS_ELECTRICIDAD' | 'CONSUMOS_ELECTRICIDAD',
+    version: f.version as (typeof VERSIONES_SIPS)[number],
+    filas: f.filas ?? 0,
+    bytes: f.bytes ?? 0,
+    bytesGzip: f.bytesGzip ?? 0,
+    sha256: f.sha256 ?? '',
+    generadoEn: (f.generadoEn ?? f.iniciadoEn).toISOString(),
+  };
+}
+
+/** The SIPS sub-app for supply companies. */
+export function sipsRoutes() {
+  return featureApp()
+    .openapi(listar, async (c) => {
+      const { distribuidora } = c.req.valid('param');
+      const lista = await ficherosDe(c.get('deps').db, distribuidora);
+      return c.json(lista.map(ficheroApi), 200);
+    })
+    .openapi(descargar, async (c) => {
+      const { distribuidora, fichero } = c.req.valid('param');
+      const { db } = c.get('deps');
+      const f = await ficheroPorNombre(db, distribuidora, fichero);
+      if (!f) throw notFound('La distribuidora no tiene ese fichero. Consulte la lista de ficheros disponibles.');
+      const auth = authOf(c);
+      const info = infoDe(c);
+      await audit(db, {
+        action: 'sips.descarga',
+        actorUserId: auth.userId,
+        impersonatorUserId: auth.impersonatorUserId,
+        targetType: 'sips_fichero',
+        targetId: f.nombre,
+        ip: info.ip,
+        requestId: info.requestId,
+        distribuidoras: [distribuidora],
+        details: { fichero: f.nombre, filas: f.filas, sha256: f.sha256 },
+      });
+      const trozos = trozosDe(db, f.id);
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const r = await trozos.next();
+          if (r.done) controller.close();
+          else controller.enqueue(r.value);
+        },
+        async cancel() {
+          await trozos.return(undefined);
+        },
+      });
+      return c.body(body, 200, {
+        'Content-Type': 'application/gzip',
+        'Content-Length': String(f.bytesGzip ?? 0),
+        'Content-Disposition': `attachment; filename="${f.nombre}.gz"`,
+        // Already compressed: the response compression must leave it alone.
+        'Cache-Control': 'private, no-store',
+        'X-Content-SHA256': f.sha256 ?? '',
+      }) as never;
+    })
+    .openapi(consultar, async (c) => {
+      const { distribuidora } = c.req.valid('param');
+      const { cups, formato, tipo } = c.req.valid('json');
+      const { db, clock } = c.get('deps');
+      const r = await consultarSips(db, distribuidora, cups, { version: formato, tipo }, clock.now());
+      const auth = authOf(c);
+      const info = infoDe(c);
+      await audit(db, {
+        action: 'sips.consulta',
+        actorUserId: auth.userId,
+        impersonatorUserId: auth.impersonatorUserId,
+        targetType: 'sips_consulta',
+        ip: info.ip,
+        requestId: info.requestId,
+        distribuidoras: [distribuidora],
+        details: { formato, tipo, cups: r.cups, rechazados: r.rechazados.length },
+      });
+      if (/\btext\/csv\b/.test(c.req.header('accept') ?? '')) {
+        const nombre = `consulta_SIPS${formato === 'v2' ? '2' : '2026'}_${tipo}_${distribuidora}.csv`;
+        return c.body(cabeceraSips(tipo, formato) + r.lineas.join(''), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${nombre}"`,
+          'Cache-Control': 'private, no-store',
+        }) as never;
+      }
+      return c.json(
+        {
+          formato,
+          tipo,
+          columnas: columnasSips(tipo, formato).map((x) => x.nombre),
+          filas: r.lineas.length ? (parse(r.lineas.join('')) as string[][]) : [],
+          rechazados: r.rechazados,
+        },
+        200,
+      );
+    });
+}

@@ -1,0 +1,228 @@
+/**
+ * The SIPS API through HTTP (docs/decisions/016): a supply company of EPD lists and downloads
+ * EPD's files and never EOD's, queries CUPS mixing good and bad ones (JSON and CSV), every
+ * download and query is audited; an EPD administrator loads a register and writes the month's
+ * files; nobody else can.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { construirCups } from '../../src/lib/cups.ts';
+import { importarRegistroSips } from '../../src/server/sips/importar.ts';
+import { generarMesSips, primerDiaDelMes } from '../../src/server/sips/ficheros.ts';
+import { auditadas, cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { ficheroRegistro, filaRegistro } from '../support/sips.ts';
+
+let server: TestServer;
+let comercializadora: CuentaPrueba;
+let tokenCom: string;
+let tokenAdminEpd: string;
+let tokenConsumidor: string;
+let mes: string;
+const EPD_1 = construirCups('9901', 9501);
+const EPD_2 = construirCups('9901', 9502);
+const EOD_1 = construirCups('9902', 9503);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  comercializadora = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
+  const adminEpd = await cuenta(server, { extra: ['epd-administrador'], prefijo: 'admin-epd' });
+  const consumidor = await cuenta(server, { prefijo: 'consumidor' });
+  tokenCom = (await sesion(server, comercializadora.email)).jwtToken;
+  tokenAdminEpd = (await sesion(server, adminEpd.email)).jwtToken;
+  tokenConsumidor = (await sesion(server, consumidor.email)).jwtToken;
+  const eod = filaRegistro(9503, { cups: EOD_1, codigoEmpresaDistribuidora: '9902' });
+  await server.database.db.transaction(async (tx) => {
+    await importarRegistroSips(tx, new TextEncoder().encode(ficheroRegistro([filaRegistro(9501), filaRegistro(9502)])));
+    await importarRegistroSips(tx, new TextEncoder().encode(ficheroRegistro([eod])));
+  });
+  mes = primerDiaDelMes(server.clock.now());
+  await generarMesSips(server.database.db, 'epd', mes);
+  await generarMesSips(server.database.db, 'eod', mes);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Fichero {
+  nombre: string;
+  tipo: string;
+  version: string;
+  filas: number;
+  bytesGzip: number;
+  sha256: string;
+}
+
+describe('ficheros SIPS para comercializadoras', () => {
+  it('lista los cuatro ficheros del mes de la distribuidora', async () => {
+    const res = await llamar(server, 'GET', '/api/sips/epd', { token: tokenCom });
+    expect(res.status).toBe(200);
+    const lista = (await res.json()) as Fichero[];
+    expect(lista.map((f) => `${f.tipo} ${f.version} ${f.filas}`).sort()).toEqual([
+      'CONSUMOS_ELECTRICIDAD sips2026 0',
+      'CONSUMOS_ELECTRICIDAD v2 0',
+      'PS_ELECTRICIDAD sips2026 2',
+      'PS_ELECTRICIDAD v2 2',
+    ]);
+  });
+
+  it('la descarga es el CSV comprimido con gzip, con la huella de la lista', async () => {
+    const lista = (await (await llamar(server, 'GET', '/api/sips/epd', { token: tokenCom })).json()) as Fichero[];
+    const ps = lista.find((f) => f.tipo === 'PS_ELECTRICIDAD' && f.version === 'v2')!;
+    const res = await llamar(server, 'GET', `/api/sips/epd/${ps.nombre}`, { token: tokenCom });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/gzip');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${ps.nombre}.gz"`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBe(ps.bytesGzip);
+    expect(createHash('sha256').update(gunzipSync(bytes)).digest('hex')).toBe(ps.sha256);
+  });
+
+  it('cada descarga queda en la auditoría con quién y qué fichero', async () => {
+    const lista = (await (await llamar(server, 'GET', '/api/sips/epd', { token: tokenCom })).json()) as Fichero[];
+    await llamar(server, 'GET', `/api/sips/epd/${lista[0]!.nombre}`, { token: tokenCom });
+    const entradas = await auditadas(server, 'sips.descarga', { actor: comercializadora.id, objetivo: lista[0]!.nombre });
+    expect(entradas.length).toBeGreaterThan(0);
+    expect(entradas.at(-1)!.distribuidoras).toEqual(['epd']);
+  });
+
+  it.each([
+    ['GET', '/api/sips/eod'],
+    ['GET', '/api/sips/eod/{fichero}'],
+    ['POST', '/api/sips/eod/consulta'],
+  ])('%s %s de otra distribuidora responde 403', async (metodo, ruta) => {
+    const res = await llamar(
+      server,
+      metodo,
+      ruta.replace('{fichero}', `${mes.replace('-', '').slice(0, 6)}_SIPS2_PS_ELECTRICIDAD_eod.csv`),
+      {
+        token: tokenCom,
+        body: metodo === 'POST' ? { cups: [EOD_1], formato: 'v2' } : undefined,
+      },
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it.each([
+    ['GET', '/api/sips/epd'],
+    ['POST', '/api/sips/epd/consulta'],
+    ['POST', '/api/administrador/sips/epd/ficheros'],
+  ])('%s %s sin sesión responde 401', async (metodo, ruta) => {
+    expect((await llamar(server, metodo, ruta, { body: metodo === 'POST' ? {} : undefined })).status).toBe(401);
+  });
+
+  it('un fichero que no existe responde 404', async () => {
+    const res = await llamar(server, 'GET', '/api/sips/epd/190001_SIPS2_PS_ELECTRICIDAD_epd.csv', { token: tokenCom });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('consulta por CUPS', () => {
+  it('responde las filas de los CUPS buenos y el motivo de cada uno de los malos', async () => {
+    const res = await llamar(server, 'POST', '/api/sips/epd/consulta', {
+      token: tokenCom,
+      body: { cups: [EPD_1, 'ES12', EOD_1, '', construirCups('9901', 1), EPD_1.toLowerCase()], formato: 'sips2026' },
+    });
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as {
+      columnas: string[];
+      filas: string[][];
+      rechazados: { linea: number; cups: string; motivo: string }[];
+    };
+    expect(r.columnas).toHaveLength(103);
+    expect(r.filas.map((f) => f[2])).toEqual([EPD_1]);
+    expect(r.rechazados.map((x) => [x.linea, x.motivo.split(':')[0]!.split('.')[0]])).toEqual([
+      [2, expect.any(String)],
+      [3, 'Es un CUPS de otra distribuidora'],
+      [5, 'Electra Peninsular Distribución, S'],
+    ]);
+  });
+
+  it('con tipo CONSUMOS_ELECTRICIDAD responde las filas de consumo de esos CUPS', async () => {
+    const res = await llamar(server, 'POST', '/api/sips/epd/consulta', {
+      token: tokenCom,
+      body: { cups: [EPD_1], formato: 'sips2026', tipo: 'CONSUMOS_ELECTRICIDAD' },
+    });
+    const r = (await res.json()) as { tipo: string; columnas: string[]; filas: string[][] };
+    expect(r.tipo).toBe('CONSUMOS_ELECTRICIDAD');
+    expect(r.columnas).toHaveLength(30);
+    expect(r.filas).toEqual([]);
+  });
+
+  it('con Accept: text/csv responde el CSV del fichero pedido', async () => {
+    const res = await llamar(server, 'POST', '/api/sips/epd/consulta', {
+      token: tokenCom,
+      body: { cups: [EPD_1, EPD_2], formato: 'v2' },
+      headers: { Accept: 'text/csv' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lineas = (await res.text()).trimEnd().split('\r\n');
+    expect(lineas[0]!.split(',')).toHaveLength(57);
+    expect(lineas).toHaveLength(3);
+  });
+
+  it('queda en la auditoría con los CUPS consultados', async () => {
+    await llamar(server, 'POST', '/api/sips/epd/consulta', { token: tokenCom, body: { cups: [EPD_2], formato: 'v2' } });
+    const [ultima] = (await auditadas(server, 'sips.consulta', { actor: comercializadora.id })).slice(-1);
+    expect(ultima!.details).toMatchObject({ formato: 'v2', tipo: 'PS_ELECTRICIDAD', cups: [EPD_2] });
+  });
+
+  it.each([
+    [{ cups: [], formato: 'v2' }, 'Escriba al menos un CUPS.'],
+    [{ cups: Array.from({ length: 1001 }, () => EPD_1), formato: 'v2' }, 'Consulte como mucho 1000 CUPS a la vez.'],
+    [{ cups: [EPD_1], formato: 'v3' }, 'Elija el formato: v2 o sips2026.'],
+  ])('rechaza %j con 400', async (body, mensaje) => {
+    const res = await llamar(server, 'POST', '/api/sips/epd/consulta', { token: tokenCom, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toContain(mensaje);
+  });
+});
+
+describe('SIPS para el administrador de la distribuidora', () => {
+  it('carga un registro y dice cuántos suministros son nuevos', async () => {
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+      body: ficheroRegistro([filaRegistro(9601), filaRegistro(9501)]),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ filas: 2, nuevos: 1, actualizados: 0, sinCambios: 1 });
+  });
+
+  it('un registro con errores responde 422 con cada línea y no cambia nada', async () => {
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+      body: ficheroRegistro([filaRegistro(9701), filaRegistro(9702, { codigoPostalPS: '2880' })]),
+    });
+    expect(res.status).toBe(422);
+    const r = (await res.json()) as { fallas: { linea: number; columna: string }[] };
+    expect(r.fallas).toEqual([expect.objectContaining({ linea: 3, columna: 'codigoPostalPS' })]);
+  });
+
+  it('una línea de otra distribuidora en el registro de EPD es un error', async () => {
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+      body: ficheroRegistro([filaRegistro(9503, { cups: EOD_1, codigoEmpresaDistribuidora: '9902' })]),
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { fallas: { columna: string }[] }).fallas[0]!.columna).toBe('codigoEmpresaDistribuidora');
+  });
+
+  it('genera los cuatro ficheros del mes a petición', async () => {
+    const res = await llamar(server, 'POST', '/api/administrador/sips/epd/ficheros', { token: tokenAdminEpd, body: {} });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Fichero[]).map((f) => f.nombre)).toHaveLength(4);
+  });
+
+  it.each([
+    ['el administrador de EPD en EOD', () => tokenAdminEpd, '/api/administrador/sips/eod/ficheros'],
+    ['una comercializadora', () => tokenCom, '/api/administrador/sips/epd/ficheros'],
+    ['un consumidor', () => tokenConsumidor, '/api/administrador/sips/epd/ficheros'],
+  ])('%s recibe 403', async (_quien, token, ruta) => {
+    expect((await llamar(server, 'POST', ruta, { token: token(), body: {} })).status).toBe(403);
+  });
+});
