@@ -3,7 +3,7 @@
  * filters kept in the address (src/lib/administracion/consulta.ts) with a draft the form edits, the
  * filter form, and the table with its caption and pager. Each screen keeps its own columns and rows.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode, type SubmitEvent } from 'react';
 import { hayFiltros, textoResultado, totalPaginas, type DefinicionLista, type Paginacion } from '../../../lib/administracion/consulta.ts';
 import { useConsultaUrl } from '../usar-consulta.ts';
 import {
@@ -43,7 +43,7 @@ export function useListaFiltrada<F extends Paginacion, T>(d: DefinicionLista<F, 
       (v: string) =>
         setBorrador((b) => ({ ...b, [k]: v as F[K] })),
     /** Applies the draft, from the first page. */
-    filtrar: (ev: FormEvent<HTMLFormElement>) => {
+    filtrar: (ev: SubmitEvent<HTMLFormElement>) => {
       ev.preventDefault();
       aplicar({ ...borrador, pagina: 1 });
     },
@@ -70,7 +70,7 @@ export interface FormularioFiltrosProps {
   /** The search landmark's name ("Filtrar solicitudes"). */
   etiqueta: string;
   /** Applies the filters. */
-  alEnviar: (ev: FormEvent<HTMLFormElement>) => void;
+  alEnviar: (ev: SubmitEvent<HTMLFormElement>) => void;
   /** Whether a filter is on (a "Limpiar filtros" button then shows), and how to clear them. */
   conFiltros?: boolean;
   alLimpiar?: () => void;
