@@ -73,7 +73,12 @@ export function FicherosSips({ distribuidora }: { distribuidora: string }) {
           <h3 id={`sips-mes-${distribuidora}-${m.mes}`} className="med-tarjeta__titulo sips-mes__titulo">
             {m.titulo}
           </h3>
-          <div className="sips-tabla-envoltorio" tabIndex={0} role="group" aria-label={`Ficheros SIPS de ${m.titulo} (${distribuidora.toUpperCase()})`}>
+          <div
+            className="sips-tabla-envoltorio"
+            tabIndex={0}
+            role="group"
+            aria-label={`Ficheros SIPS de ${m.titulo} (${distribuidora.toUpperCase()})`}
+          >
             <table className="sips-tabla">
               <caption className="visually-hidden">Ficheros SIPS de {m.titulo}</caption>
               <thead>
