@@ -346,8 +346,7 @@ type Consulta =
       bytes: number;
       bytesGzip: number;
       codificacion: string;
-      ps: number;
-      consumos: number;
+      filas: number;
       rechazados: number;
     };
 
@@ -448,7 +447,7 @@ async function medirConsulta(url: string): Promise<Consulta> {
       if (prueba.status !== 200) throw new Error(`La consulta respondió ${prueba.status}: ${await prueba.text()}`);
       const codificacion = prueba.headers.get('content-encoding') ?? 'none';
       const texto = await prueba.text();
-      const json = JSON.parse(texto) as { ps: { filas: unknown[] }; consumos: { filas: unknown[] }; rechazados: unknown[] };
+      const json = JSON.parse(texto) as { filas: unknown[]; rechazados: unknown[] };
       const una = async () => {
         const body = cuerpo();
         const t = performance.now();
@@ -481,8 +480,7 @@ async function medirConsulta(url: string): Promise<Consulta> {
         bytes: Buffer.byteLength(texto),
         bytesGzip: gzipSync(texto, { level: 6 }).length,
         codificacion,
-        ps: json.ps.filas.length,
-        consumos: json.consumos.filas.length,
+        filas: json.filas.length,
         rechazados: json.rechazados.length,
       };
     } finally {
@@ -650,8 +648,8 @@ export async function sipsSection(): Promise<string> {
               `and then ${PETICIONES} timed ones, one after the other, to \`POST /api/sips/epd/consulta\` with`,
               `\`{"cups": [${miles(CUPS_POR_CONSULTA)} CUPS], "formato": "sips2026"}\`:`,
               'different existing CUPS drawn anew for each request. Each client reads the whole body.',
-              'Each answer carries the PS rows and the 24 months of consumption rows of those CUPS, and writes an audit entry.',
-              `A checked answer had ${miles(consulta.ps)} PS rows, ${miles(consulta.consumos)} consumption rows`,
+              'Each answer carries the PS rows of those CUPS (the screen asks for their consumption rows in a second request), and writes an audit entry.',
+              `A checked answer had ${miles(consulta.filas)} PS rows`,
               `and ${consulta.rechazados} rejected CUPS; answers were compressed with ${consulta.codificacion}`,
               `(fetch's default Accept-Encoding); that answer was ${mb(consulta.bytes)} MB of JSON,`,
               `${mb(consulta.bytesGzip)} MB at gzip level 6.`,

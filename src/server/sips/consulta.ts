@@ -8,7 +8,7 @@ import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import type { TipoFicheroSips, VersionSips } from '../../lib/sips/columnas.ts';
 import { queryRows, type Db } from '../db/client.ts';
-import { consultaConsumos, consultaPs } from './consultas.ts';
+import { consultaConsumos, consultaPs, type FormaFila } from './consultas.ts';
 import { primerDiaDelMes } from './ficheros.ts';
 
 /** CUPS a query takes at most. */
@@ -21,7 +21,7 @@ export interface CupsRechazado {
   motivo: string;
 }
 
-/** A query's answer: the CUPS answered, the CSV lines of the file asked for (no header), and the CUPS not answered. */
+/** A query's answer: the CUPS answered, the rows asked for (CSV lines without header, or JSON arrays), the CUPS not answered. */
 export interface ResultadoConsulta {
   cups: string[];
   lineas: string[];
@@ -38,7 +38,7 @@ export async function consultarSips(
   db: Db,
   distribuidora: string,
   entradas: readonly string[],
-  consulta: { version: VersionSips; tipo: TipoFicheroSips },
+  consulta: { version: VersionSips; tipo: TipoFicheroSips; forma: FormaFila },
   ahora: Date,
 ): Promise<ResultadoConsulta> {
   const dist = DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)!;
@@ -60,14 +60,14 @@ export async function consultarSips(
   const lista = [...validos.keys()];
   if (lista.length === 0) return { cups: [], lineas: [], rechazados };
   const ambito = { distribuidora, cups: lista };
-  const filasPs = await queryRows<{ cups: string; linea: string }>(db, consultaPs(consulta.version, ambito));
+  const filasPs = await queryRows<{ cups: string; linea: string }>(db, consultaPs(consulta.version, ambito, consulta.forma));
   const lineas =
     consulta.tipo === 'PS_ELECTRICIDAD'
       ? filasPs.map((r) => r.linea)
       : (
           await queryRows<{ linea: string }>(
             db,
-            consultaConsumos(consulta.version, { distribuidora, cups: filasPs.map((r) => r.cups) }, primerDiaDelMes(ahora)),
+            consultaConsumos(consulta.version, { distribuidora, cups: filasPs.map((r) => r.cups) }, primerDiaDelMes(ahora), consulta.forma),
           )
         ).map((r) => r.linea);
   const encontrados = new Set(filasPs.map((r) => r.cups));

@@ -91,14 +91,20 @@ const CONSUMOS: Readonly<Record<string, string>> = {
   codigoDHEquipoDeMedida: `case when s.tarifa = '2.0TD' then '9' else 'A' end`,
 };
 
-/** The CSV line of a row of a layout, as one SQL text expression (`sips_campo` quotes a field, migration 0010). */
-function linea(tipo: TipoFicheroSips, version: VersionSips): SQL {
+/** How a row is handed over: its CSV line, or a JSON array of its fields as text (for the API's JSON answers). */
+export type FormaFila = 'csv' | 'json';
+
+/**
+ * A row of a layout as one SQL text expression: the CSV line (`sips_campo` quotes a field,
+ * migration 0010), or a JSON array of the same fields, empty where there is no value.
+ */
+function linea(tipo: TipoFicheroSips, version: VersionSips, forma: FormaFila = 'csv'): SQL {
   const mapa = tipo === 'PS_ELECTRICIDAD' ? PS : CONSUMOS;
-  const campos = columnasSips(tipo, version).map(
-    (c) => `sips_campo(${mapa[c.nombre] ?? (tipo === 'PS_ELECTRICIDAD' ? dato(c.nombre) : 'null')})`,
-  );
-  // `||`, not concat_ws: a function takes at most 100 arguments and SIPS2026 has 103 columns.
-  return sql.raw(`${campos.join(" || ',' || ")} || E'\\r\\n'`);
+  const exprs = columnasSips(tipo, version).map((c) => mapa[c.nombre] ?? (tipo === 'PS_ELECTRICIDAD' ? dato(c.nombre) : 'null'));
+  // An array constructor, not json_build_array: a function takes at most 100 arguments and SIPS2026 has 103 columns.
+  if (forma === 'json') return sql.raw(`to_json(array[${exprs.map((e) => `coalesce((${e})::text, '')`).join(', ')}])::text`);
+  // `||`, not concat_ws, for the same reason.
+  return sql.raw(`${exprs.map((e) => `sips_campo(${e})`).join(" || ',' || ")} || E'\\r\\n'`);
 }
 
 /** Which supply points: a whole distributor, or some CUPS of it. */
@@ -110,8 +116,8 @@ const donde = (a: AmbitoSips): SQL =>
     : sql`s.distribuidora = ${a.distribuidora}`;
 
 /** The PS lines of a distributor's supply points in force, in CUPS order. */
-export function consultaPs(version: VersionSips, ambito: AmbitoSips): SQL {
-  return sql`select s.cups, ${linea('PS_ELECTRICIDAD', version)} as linea
+export function consultaPs(version: VersionSips, ambito: AmbitoSips, forma: FormaFila = 'csv'): SQL {
+  return sql`select s.cups, ${linea('PS_ELECTRICIDAD', version, forma)} as linea
     from suministros s join distribuidoras d on d.codigo = s.distribuidora
     where ${donde(ambito)} and s.fecha_baja is null
     order by s.cups`;
@@ -121,8 +127,8 @@ export function consultaPs(version: VersionSips, ambito: AmbitoSips): SQL {
  * The consumption lines of the 24 complete months before `mes` (the first day of the file's
  * month), one per supply point and month with summed measures, in CUPS and month order.
  */
-export function consultaConsumos(version: VersionSips, ambito: AmbitoSips, mes: string): SQL {
-  return sql`select ${linea('CONSUMOS_ELECTRICIDAD', version)} as linea
+export function consultaConsumos(version: VersionSips, ambito: AmbitoSips, mes: string, forma: FormaFila = 'csv'): SQL {
+  return sql`select ${linea('CONSUMOS_ELECTRICIDAD', version, forma)} as linea
     from suministros s
     join lateral (
       select (mm.mes at time zone 'UTC')::date as mes_local, mm.totales
