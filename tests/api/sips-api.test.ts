@@ -212,6 +212,47 @@ describe('SIPS para el administrador de la distribuidora', () => {
     expect(((await res.json()) as { fallas: { columna: string }[] }).fallas[0]!.columna).toBe('codigoEmpresaDistribuidora');
   });
 
+  it('un CUPS repetido en el registro responde 422 con la línea que lo repite', async () => {
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+      body: ficheroRegistro([filaRegistro(9801), filaRegistro(9801)]),
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { fallas: { linea: number; columna: string }[] }).fallas).toEqual([
+      expect.objectContaining({ linea: 3, columna: 'cups' }),
+    ]);
+  });
+
+  it('con Accept NDJSON cuenta el avance de la carga y termina con el resultado', async () => {
+    const filas = Array.from({ length: 2100 }, (_, i) => filaRegistro(20_000 + i));
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream', Accept: 'application/x-ndjson' },
+      body: ficheroRegistro(filas),
+    });
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lineas = (await res.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lineas).toEqual([
+      { fase: 'cargando', filas: 0, total: 2100 },
+      { fase: 'cargando', filas: 2000, total: 2100 },
+      { fase: 'hecho', filas: 2100, nuevos: 2100, actualizados: 0, sinCambios: 0 },
+    ]);
+  });
+
+  it('con Accept NDJSON un registro con errores termina con cada error y no cambia nada', async () => {
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream', Accept: 'application/x-ndjson' },
+      body: ficheroRegistro([filaRegistro(9901, { codigoPostalPS: '2880' })]),
+    });
+    const ultima = JSON.parse((await res.text()).trimEnd().split('\n').at(-1)!) as { fase: string; fallas: { linea: number }[] };
+    expect(ultima).toMatchObject({ fase: 'rechazado', fallas: [{ linea: 2, columna: 'codigoPostalPS' }] });
+  });
+
   it('genera los cuatro ficheros del mes a petición', async () => {
     const res = await llamar(server, 'POST', '/api/administrador/sips/epd/ficheros', { token: tokenAdminEpd, body: {} });
     expect(res.status).toBe(200);

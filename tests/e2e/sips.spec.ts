@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { clienteApi, CONSUMIDOR, foto, type SuministroApi } from './medidas-support.ts';
@@ -135,4 +135,24 @@ test('el administrador de EPD carga un registro con un error y ve la línea y la
   await expect(errores).toContainText('codigoTarifaATREnVigor');
   await expect(errores.getByRole('row').nth(1)).toContainText('3');
   await axeEnAnchos(page, 'sips-admin');
+});
+
+test('el administrador de EPD vuelve a cargar filas de su registro y ve que no cambia nada', async ({ page }) => {
+  await entrar(page, ADMIN_EPD, DEMO_PASSWORD, '/administrador/sips');
+  // The header and the first two lines of this month's SIPS2026 PS file: the register as it is.
+  const api = await clienteApi(ADMIN_EPD);
+  const ps = (await api<FicheroApi[]>('/api/sips/epd')).find((f) => f.tipo === 'PS_ELECTRICIDAD' && f.version === 'sips2026')!;
+  const lineas = gunzipSync(await bytesDeApi(ADMIN_EPD, `/api/sips/epd/${ps.nombre}`))
+    .toString('utf8')
+    .split('\r\n')
+    .slice(0, 3);
+  await page.getByLabel('Fichero SIPS2026 PS_ELECTRICIDAD').setInputFiles({
+    name: 'registro.csv.gz',
+    mimeType: 'application/gzip',
+    buffer: gzipSync(lineas.join('\r\n') + '\r\n'),
+  });
+  await page.getByRole('button', { name: 'Cargar el registro' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Registro cargado' })).toHaveText(
+    'Registro cargado: 2 suministros, 0 nuevos, 0 actualizados y 2 sin cambios.',
+  );
 });

@@ -12,15 +12,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createRoute, z } from '@hono/zod-openapi';
-import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { FicheroSipsSchema } from '../../lib/sips/respuestas.ts';
-import { audit } from '../auditoria/service.ts';
 import { authOf, requireAuth, requireNoSuplantado, requirePermiso } from '../auth/middleware.ts';
+import type { Db } from '../db/client.ts';
 import { ApiError, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
+import { soloJson } from '../http/peticion.ts';
+import { auditarSips, DistribuidoraParams, distribuidoraDe } from './comun.ts';
 import { FicheroEnCurso, generarMesSips, mesMas, primerDiaDelMes } from './ficheros.ts';
-import { comprobarRegistroSips, importarRegistroSips } from './importar.ts';
+import { comprobarRegistroSips, importarRegistroSips, RegistroRechazado, type ComprobacionRegistro, type ResultadoRegistro } from './importar.ts';
 import { ficheroApi } from './routes.ts';
 
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
@@ -28,16 +28,6 @@ const comunes = {
   401: errorResponse('Sin sesión'),
   403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
 };
-
-const distribuidoraParam = z.object({
-  distribuidora: z.enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]]).openapi({
-    param: { name: 'distribuidora', in: 'path' },
-    example: 'epd',
-    description: 'Código de la distribuidora: epd, eod o ecd.',
-  }),
-});
-
-const distribuidoraDe = (c: { req: { param(n: 'distribuidora'): string | undefined } }) => c.req.param('distribuidora');
 
 const FallaRegistroSchema = z.object({
   linea: z.number().int().openapi({ description: 'Línea del fichero (1 es la cabecera; 0, el fichero en conjunto).' }),
@@ -72,14 +62,20 @@ const registro = createRoute({
   path: '/administrador/sips/{distribuidora}/registro',
   summary: 'Cargar el registro de suministros',
   description:
-    'Carga el registro de puntos de suministro de la distribuidora desde su fichero SIPS2026 PS_ELECTRICIDAD (CSV UTF-8 con cabecera, sin comprimir, .csv.gz o .zip), enviado tal cual en el cuerpo. Todo o nada: si alguna línea tiene errores responde 422 con cada error (línea, columna y motivo) y no cambia nada. Cada fila crea o actualiza un suministro; las filas iguales a lo que ya hay no se escriben. Hasta 1 GB.',
+    'Carga el registro de puntos de suministro de la distribuidora desde su fichero SIPS2026 PS_ELECTRICIDAD (CSV UTF-8 con cabecera, sin comprimir, .csv.gz o .zip), enviado tal cual en el cuerpo. Todo o nada: si alguna línea tiene errores responde 422 con cada error (línea, columna y motivo) y no cambia nada. Cada fila crea o actualiza un suministro; las filas iguales a lo que ya hay no se escriben. Hasta 1 GB.\n\nCon `Accept: application/x-ndjson` responde 200 en cuanto recibe el fichero y va enviando el avance, un objeto JSON por línea: `{"fase":"comprobando","filas":N}` y `{"fase":"cargando","filas":N,"total":M}` cada pocos miles de filas, y al final `{"fase":"hecho",…}` (el resultado), `{"fase":"rechazado",…}` (los errores, como en el 422) o `{"fase":"error","message":…}`.',
   middleware: [requireAuth(), requireNoSuplantado(), requirePermiso(distribuidoraDe, 'administrador')] as const,
   request: {
-    params: distribuidoraParam,
+    params: DistribuidoraParams,
     body: { content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } }, required: true },
   },
   responses: {
-    200: jsonResponse(ResultadoRegistroSchema, 'Registro cargado'),
+    200: {
+      description: 'Registro cargado (JSON), o el avance y el resultado línea a línea (NDJSON)',
+      content: {
+        'application/json': { schema: ResultadoRegistroSchema },
+        'application/x-ndjson': { schema: z.string().openapi({ description: 'Un objeto JSON por línea: el avance y, al final, el resultado.' }) },
+      },
+    },
     400: validationResponse('Cuerpo vacío'),
     ...comunes,
     413: errorResponse('Fichero de más de 1 GB'),
@@ -98,7 +94,7 @@ const generar = createRoute({
     'Escribe de nuevo los cuatro ficheros SIPS del mes indicado (PS y CONSUMOS, en v2 y SIPS2026) con el registro y las medidas de ahora, y responde cuando están listos. Sin mes, el mes en curso. Solo los doce últimos meses.',
   middleware: [soloJson, requireAuth(), requireNoSuplantado(), requirePermiso(distribuidoraDe, 'administrador')] as const,
   request: {
-    params: distribuidoraParam,
+    params: DistribuidoraParams,
     ...jsonBody(
       z.object({
         mes: z
@@ -117,6 +113,47 @@ const generar = createRoute({
   },
 });
 
+/** How far a register load has gone: rows checked, then rows loaded of the total. */
+export type AvanceRegistro = { fase: 'comprobando'; filas: number } | { fase: 'cargando'; filas: number; total: number };
+
+/** What a register load answers: the result, or every fault found (nothing loaded). */
+type ResultadoCarga =
+  | { estado: 200; cuerpo: ResultadoRegistro }
+  | { estado: 422; cuerpo: ComprobacionRegistro & { message: string } };
+
+const RECHAZADO = 'El fichero tiene errores: no se ha cargado nada.';
+
+/**
+ * Checks the file, then loads it in one transaction with its audit entry; a file with faults, or
+ * one that repeats a CUPS (found only when loading), changes nothing.
+ */
+async function cargarRegistro(
+  db: Db,
+  ruta: string,
+  distribuidora: string,
+  progreso: (a: AvanceRegistro) => void,
+  auditar: (tx: Db, hecho: ResultadoRegistro) => Promise<void>,
+): Promise<ResultadoCarga> {
+  const comprobacion = await comprobarRegistroSips(
+    { ruta },
+    { distribuidora, progreso: (filas) => progreso({ fase: 'comprobando', filas }) },
+  );
+  if (comprobacion.fallas.length > 0) return { estado: 422, cuerpo: { message: RECHAZADO, ...comprobacion } };
+  const total = comprobacion.filas;
+  progreso({ fase: 'cargando', filas: 0, total });
+  try {
+    const hecho = await db.transaction(async (tx) => {
+      const r = await importarRegistroSips(tx, { ruta }, { distribuidora, progreso: (filas) => progreso({ fase: 'cargando', filas, total }) });
+      await auditar(tx, r);
+      return r;
+    });
+    return { estado: 200, cuerpo: hecho };
+  } catch (err) {
+    if (!(err instanceof RegistroRechazado)) throw err;
+    return { estado: 422, cuerpo: { message: RECHAZADO, filas: total, fallas: err.fallas, fallasOmitidas: 0 } };
+  }
+}
+
 /** The SIPS administration sub-app. */
 export function sipsAdminRoutes() {
   return featureApp()
@@ -124,34 +161,51 @@ export function sipsAdminRoutes() {
       const { distribuidora } = c.req.valid('param');
       const body = c.req.raw.body;
       if (!body) throw new ValidationError(['Envíe el fichero del registro en el cuerpo de la petición.']);
+      const { db } = c.get('deps');
       // Two passes read the file (check, then load): it is kept in a private temporary folder meanwhile.
       const carpeta = await mkdtemp(join(tmpdir(), 'registro-sips-'));
       const ruta = join(carpeta, 'registro');
+      const borrar = () => rm(carpeta, { recursive: true, force: true });
+      let carga: (progreso: (a: AvanceRegistro) => void) => Promise<ResultadoCarga>;
       try {
         await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), createWriteStream(ruta));
-        const comprobacion = await comprobarRegistroSips({ ruta }, { distribuidora });
-        const auth = authOf(c);
-        const info = infoDe(c);
-        const { db } = c.get('deps');
-        if (comprobacion.fallas.length > 0) {
-          return c.json({ message: 'El fichero tiene errores: no se ha cargado nada.', ...comprobacion }, 422);
-        }
-        const r = await db.transaction(async (tx) => {
-          const hecho = await importarRegistroSips(tx, { ruta }, { distribuidora });
-          await audit(tx, {
-            action: 'sips.registro',
-            actorUserId: auth.userId,
-            ip: info.ip,
-            requestId: info.requestId,
-            distribuidoras: [distribuidora],
-            details: { ...hecho },
-          });
-          return hecho;
-        });
-        return c.json(r, 200);
-      } finally {
-        await rm(carpeta, { recursive: true, force: true });
+        carga = (progreso) =>
+          cargarRegistro(db, ruta, distribuidora, progreso, (tx, hecho) =>
+            auditarSips(c, tx, distribuidora, { action: 'sips.registro', details: { ...hecho } }),
+          ).finally(borrar);
+      } catch (err) {
+        await borrar();
+        throw err;
       }
+      if (/\bapplication\/x-ndjson\b/.test(c.req.header('accept') ?? '')) {
+        // The answer starts now and tells the progress as it goes: a large register takes minutes.
+        const codificador = new TextEncoder();
+        const cuerpo = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            let abierto = true;
+            const linea = (o: object) => {
+              // A client that went away stops hearing; the load still ends (and commits or not) as it would.
+              if (!abierto) return;
+              try {
+                controller.enqueue(codificador.encode(`${JSON.stringify(o)}\n`));
+              } catch {
+                abierto = false;
+              }
+            };
+            try {
+              const r = await carga(linea);
+              linea(r.estado === 200 ? { fase: 'hecho', ...r.cuerpo } : { fase: 'rechazado', ...r.cuerpo });
+            } catch (err) {
+              c.get('deps').logger.error({ err, requestId: c.get('requestId') }, 'registro SIPS: error al cargar');
+              linea({ fase: 'error', message: 'Error interno: no se ha cargado nada. Inténtelo de nuevo más tarde.' });
+            }
+            if (abierto) controller.close();
+          },
+        });
+        return c.body(cuerpo, 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' }) as never;
+      }
+      const r = await carga(() => undefined);
+      return r.estado === 200 ? c.json(r.cuerpo, 200) : c.json(r.cuerpo, 422);
     })
     .openapi(generar, async (c) => {
       const { distribuidora } = c.req.valid('param');
@@ -161,16 +215,10 @@ export function sipsAdminRoutes() {
       const mes = pedido ? `${pedido}-01` : actual;
       if (mes > actual || mes < mesMas(actual, -11))
         throw new ValidationError(['Solo se generan los ficheros del mes en curso y de los once anteriores.']);
-      const auth = authOf(c);
       try {
-        const hechos = await generarMesSips(db, distribuidora, mes, { generadoPor: auth.userId });
-        const info = infoDe(c);
-        await audit(db, {
+        const hechos = await generarMesSips(db, distribuidora, mes, { generadoPor: authOf(c).userId });
+        await auditarSips(c, db, distribuidora, {
           action: 'sips.generacion',
-          actorUserId: auth.userId,
-          ip: info.ip,
-          requestId: info.requestId,
-          distribuidoras: [distribuidora],
           details: { mes: mes.slice(0, 7), ficheros: hechos.map((h) => ({ nombre: h.nombre, filas: h.filas, sha256: h.sha256 })) },
         });
         return c.json(hechos.map(ficheroApi), 200);

@@ -11,11 +11,7 @@ import type { SuministroEntrada } from '../suministros/service.ts';
 import { lineasSips } from './escritor.ts';
 import { generarMesSips, mesMas, primerDiaDelMes } from './ficheros.ts';
 import { importarRegistroSips, type ResultadoRegistro } from './importar.ts';
-import { CONTROL, PROPIEDAD, type FilaSips } from './registro.ts';
-
-const invertir = (m: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k]));
-const CODIGO_PROPIEDAD = invertir(PROPIEDAD);
-const CODIGO_CONTROL = invertir(CONTROL);
+import { CODIGO_CONTROL, CODIGO_PROPIEDAD, type FilaSips } from './registro.ts';
 
 /** Tabla 12 codes of the street kinds the demo's addresses use. */
 const VIAS: readonly [string, string][] = [

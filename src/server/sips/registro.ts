@@ -73,7 +73,12 @@ const TIPO_VIA: Readonly<Record<string, string>> = {
 export const PROPIEDAD: Readonly<Record<string, string>> = { '1': 'distribuidora', '2': 'cliente', '3': 'comercializadora', '4': 'otros' };
 /** SIPS power control mode codes and the portal's words for them. */
 export const CONTROL: Readonly<Record<string, string>> = { '1': 'icp', '2': 'maximetro', '3': 'telegestion', '4': 'sin_control' };
+/** A code table read the other way round: the portal's word → the code. */
 const invertir = (m: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k]));
+/** Tabla 32 code of each owner the portal records. */
+export const CODIGO_PROPIEDAD: Readonly<Record<string, string>> = invertir(PROPIEDAD);
+/** SIPS power control mode code of each mode the portal records. */
+export const CODIGO_CONTROL: Readonly<Record<string, string>> = invertir(CONTROL);
 const TARIFA_DE_CODIGO = invertir(CODIGO_TARIFA);
 
 /** Tabla 113 code of each self-consumption modality the portal records (docs/sector.md §4.6). */

@@ -6,7 +6,6 @@
  * audit log with who, when and which file or which CUPS.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import type { VERSIONES_SIPS } from '../../lib/sips/columnas.ts';
 import { columnasSips } from '../../lib/sips/columnas.ts';
 import {
@@ -15,14 +14,14 @@ import {
   ResultadoConsultaSipsSchema,
   type FicheroSipsRespuesta,
 } from '../../lib/sips/respuestas.ts';
-import { audit } from '../auditoria/service.ts';
 import { createMiddleware } from 'hono/factory';
 import { authOf, requireAuth, requirePermiso, tienePermiso } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { respuestaJson } from '../http/compresion.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
+import { soloJson } from '../http/peticion.ts';
+import { auditarSips, DistribuidoraParams, distribuidoraDe } from './comun.ts';
 import { cabeceraSips } from './escritor.ts';
 import { consultarSips } from './consulta.ts';
 import { ficheroPorNombre, ficherosDe, trozosDe, type FicheroSips } from './ficheros.ts';
@@ -32,15 +31,6 @@ const errores = {
   401: errorResponse('Sin sesión'),
   403: errorResponse('Sin permiso «-comercializadora» (ni «-administrador») de esa distribuidora'),
 };
-
-const distribuidoraParam = z.enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]]).openapi({
-  param: { name: 'distribuidora', in: 'path' },
-  example: 'epd',
-  description: 'Código de la distribuidora: epd, eod o ecd.',
-});
-
-/** The distributor the route names, for the permission check. */
-const distribuidoraDe = (c: { req: { param(n: 'distribuidora'): string | undefined } }) => c.req.param('distribuidora');
 
 /** 403 unless the caller is a supply company of the distributor the route names, or administers it. */
 const requireLectorSips = () =>
@@ -62,7 +52,7 @@ const listar = createRoute({
     'Los ficheros mensuales SIPS de la distribuidora (PS_ELECTRICIDAD y CONSUMOS_ELECTRICIDAD, en formato v2 y SIPS2026), del mes más reciente al más antiguo, con su número de filas, tamaño y huella SHA-256. Se conservan doce meses.',
   security: seguridad,
   middleware: [requireAuth(), requireLectorSips()] as const,
-  request: { params: z.object({ distribuidora: distribuidoraParam }) },
+  request: { params: DistribuidoraParams },
   responses: { 200: jsonResponse(z.array(FicheroSipsSchema), 'Los ficheros'), ...errores },
 });
 
@@ -76,8 +66,7 @@ const descargar = createRoute({
   security: seguridad,
   middleware: [requireAuth(), requireLectorSips()] as const,
   request: {
-    params: z.object({
-      distribuidora: distribuidoraParam,
+    params: DistribuidoraParams.extend({
       fichero: z
         .string()
         .max(80)
@@ -107,7 +96,7 @@ const consultar = createRoute({
     'Responde, para hasta 1.000 CUPS de la distribuidora, las filas del fichero indicado en `tipo` (PS_ELECTRICIDAD, por defecto, o CONSUMOS_ELECTRICIDAD de los 24 meses completos anteriores) en el formato pedido, tal como van en los ficheros mensuales: en JSON, o en CSV con `Accept: text/csv`. Los CUPS mal formados, de otra distribuidora o sin suministro en vigor se devuelven en `rechazados` con el motivo y la línea en que venían. Cada consulta queda registrada en la auditoría con los CUPS consultados.',
   security: seguridad,
   middleware: [soloJson, requireAuth(), requirePermiso(distribuidoraDe, 'comercializadora')] as const,
-  request: { params: z.object({ distribuidora: distribuidoraParam }), ...jsonBody(ConsultaSipsSchema) },
+  request: { params: DistribuidoraParams, ...jsonBody(ConsultaSipsSchema) },
   responses: {
     200: {
       description: 'Las filas encontradas y los CUPS rechazados (JSON), o el CSV pedido',
@@ -150,17 +139,10 @@ export function sipsRoutes() {
       const { db } = c.get('deps');
       const f = await ficheroPorNombre(db, distribuidora, fichero);
       if (!f) throw notFound('La distribuidora no tiene ese fichero. Consulte la lista de ficheros disponibles.');
-      const auth = authOf(c);
-      const info = infoDe(c);
-      await audit(db, {
+      await auditarSips(c, db, distribuidora, {
         action: 'sips.descarga',
-        actorUserId: auth.userId,
-        impersonatorUserId: auth.impersonatorUserId,
         targetType: 'sips_fichero',
         targetId: f.nombre,
-        ip: info.ip,
-        requestId: info.requestId,
-        distribuidoras: [distribuidora],
         details: { fichero: f.nombre, filas: f.filas, sha256: f.sha256 },
       });
       const trozos = trozosDe(db, f.id);
@@ -189,16 +171,9 @@ export function sipsRoutes() {
       const { db, clock } = c.get('deps');
       const csv = /\btext\/csv\b/.test(c.req.header('accept') ?? '');
       const r = await consultarSips(db, distribuidora, cups, { version: formato, tipo, forma: csv ? 'csv' : 'json' }, clock.now());
-      const auth = authOf(c);
-      const info = infoDe(c);
-      await audit(db, {
+      await auditarSips(c, db, distribuidora, {
         action: 'sips.consulta',
-        actorUserId: auth.userId,
-        impersonatorUserId: auth.impersonatorUserId,
         targetType: 'sips_consulta',
-        ip: info.ip,
-        requestId: info.requestId,
-        distribuidoras: [distribuidora],
         details: { formato, tipo, cups: r.cups, rechazados: r.rechazados.length },
       });
       if (csv) {

@@ -24,14 +24,22 @@ type RespuestaRegistro =
   | { fase: 'rechazado'; filas: number; fallas: { linea: number; columna: string; motivo: string }[]; fallasOmitidas: number }
   | { fase: 'error'; mensaje: string };
 
-type EstadoSubida = { fase: 'libre' } | { fase: 'subiendo'; enviados: number; total: number } | { fase: 'procesando' } | RespuestaRegistro;
+/** What the server tells while it checks and loads the file (one JSON object per line). */
+type Avance = { fase: 'procesando' } | { fase: 'comprobando'; filas: number } | { fase: 'cargando'; filas: number; total: number };
 
-/** Sends the file with XMLHttpRequest, the only browser API that reports an upload's progress. */
+type EstadoSubida = { fase: 'libre' } | { fase: 'subiendo'; enviados: number; total: number } | Avance | RespuestaRegistro;
+
+const SIN_CONEXION = 'No se ha podido enviar el fichero. Compruebe su conexión e inténtelo de nuevo.';
+
+/**
+ * Sends the file with XMLHttpRequest, the only browser API that reports an upload's progress, and
+ * asks for the answer as NDJSON: the server then tells, line by line, how far its check and load
+ * have gone, and ends with the result.
+ */
 function subirRegistro(
   distribuidora: string,
   fichero: File,
-  alProgresar: (enviados: number) => void,
-  alEnviar: () => void,
+  alProgresar: (estado: Extract<EstadoSubida, { fase: 'subiendo' }> | Avance) => void,
 ): Promise<RespuestaRegistro> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -39,22 +47,32 @@ function subirRegistro(
     const token = $session.get()?.jwtToken;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => alProgresar(e.loaded);
-    xhr.upload.onload = () => alEnviar();
-    xhr.onerror = () =>
-      resolve({ fase: 'error', mensaje: 'No se ha podido enviar el fichero. Compruebe su conexión e inténtelo de nuevo.' });
+    xhr.setRequestHeader('Accept', 'application/x-ndjson, application/json;q=0.9');
+    xhr.upload.onprogress = (e) => alProgresar({ fase: 'subiendo', enviados: e.loaded, total: fichero.size });
+    xhr.upload.onload = () => alProgresar({ fase: 'procesando' });
+    // The complete lines received so far; the last one, once the answer ends, is the result.
+    const lineas = () =>
+      xhr.responseText
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const esNdjson = () => (xhr.getResponseHeader('Content-Type') ?? '').startsWith('application/x-ndjson');
+    xhr.onprogress = () => {
+      if (xhr.status !== 200 || !esNdjson()) return;
+      const ultima = lineas().at(-1);
+      if (ultima && (ultima.fase === 'comprobando' || ultima.fase === 'cargando')) alProgresar(ultima as Avance);
+    };
+    xhr.onerror = () => resolve({ fase: 'error', mensaje: SIN_CONEXION });
     xhr.onload = () => {
       let cuerpo: Record<string, unknown> = {};
       try {
-        cuerpo = JSON.parse(xhr.responseText) as Record<string, unknown>;
+        cuerpo = (xhr.status === 200 && esNdjson() ? lineas().at(-1) : JSON.parse(xhr.responseText)) ?? {};
       } catch {
         // A proxy's page: the status says enough.
       }
-      if (xhr.status === 200)
-        resolve({ fase: 'hecho', ...(cuerpo as { filas: number; nuevos: number; actualizados: number; sinCambios: number }) });
-      else if (xhr.status === 422)
-        resolve({ fase: 'rechazado', ...(cuerpo as Omit<Extract<RespuestaRegistro, { fase: 'rechazado' }>, 'fase'>) });
+      if (xhr.status === 200 && cuerpo.fase === 'hecho') resolve(cuerpo as RespuestaRegistro);
+      else if (xhr.status === 422 || cuerpo.fase === 'rechazado')
+        resolve({ ...(cuerpo as Omit<Extract<RespuestaRegistro, { fase: 'rechazado' }>, 'fase'>), fase: 'rechazado' });
       else {
         if (xhr.status === 401 || xhr.status === 403) logout();
         const mensaje = typeof cuerpo.message === 'string' ? cuerpo.message : `El servidor ha respondido ${xhr.status}.`;
@@ -71,7 +89,7 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
   const entrada = useRef<HTMLInputElement>(null);
   const [estado, setEstado] = useState<EstadoSubida>({ fase: 'libre' });
   const [sinFichero, setSinFichero] = useState(false);
-  const ocupado = estado.fase === 'subiendo' || estado.fase === 'procesando';
+  const ocupado = ['subiendo', 'procesando', 'comprobando', 'cargando'].includes(estado.fase);
 
   const enviar = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
@@ -84,12 +102,7 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
     if (ocupado) return;
     setSinFichero(false);
     setEstado({ fase: 'subiendo', enviados: 0, total: fichero.size });
-    const r = await subirRegistro(
-      distribuidora,
-      fichero,
-      (enviados) => setEstado({ fase: 'subiendo', enviados, total: fichero.size }),
-      () => setEstado({ fase: 'procesando' }),
-    );
+    const r = await subirRegistro(distribuidora, fichero, setEstado);
     setEstado(r);
     if (r.fase === 'hecho') alCargar();
   };
@@ -130,7 +143,16 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
             <progress value={estado.enviados} max={estado.total} aria-label="Fichero enviado" />
           </>
         )}
-        {estado.fase === 'procesando' && <p>Comprobando y cargando el registro… En un fichero grande puede tardar unos minutos.</p>}
+        {estado.fase === 'procesando' && <p>Fichero recibido. Comprobando el registro… En un fichero grande puede tardar unos minutos.</p>}
+        {estado.fase === 'comprobando' && <p>Comprobando el registro: {numero(estado.filas)} filas revisadas.</p>}
+        {estado.fase === 'cargando' && (
+          <>
+            <p>
+              El fichero no tiene errores. Cargando: {numero(estado.filas)} de {numero(estado.total)} suministros.
+            </p>
+            <progress value={estado.filas} max={estado.total} aria-label="Suministros cargados" />
+          </>
+        )}
         {estado.fase === 'hecho' && (
           <p>
             Registro cargado: {numero(estado.filas)} suministros, {numero(estado.nuevos)} nuevos, {numero(estado.actualizados)} actualizados
