@@ -22,7 +22,9 @@ import { openPglite, openPostgres, queryRows, type Db } from '../src/server/db/c
 import { migrate } from '../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
+import { accesoyconexionSection } from './bench-accesoyconexion.ts';
 import { certificadoSection } from './bench-certificado.ts';
+import { documentosSection } from './bench-documentos.ts';
 import { descargasSection } from './bench-exportacion.ts';
 import { importacionSection } from './bench-importacion.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
@@ -518,6 +520,8 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'descargas', needsBuild: false, run: descargasSection },
   { name: 'importacion', needsBuild: false, run: importacionSection },
   { name: 'sips', needsBuild: false, run: sipsSection },
+  { name: 'documentos', needsBuild: false, run: documentosSection },
+  { name: 'accesoyconexion', needsBuild: false, run: accesoyconexionSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.

@@ -2,6 +2,8 @@
  * The app factory: `createApp(deps)` builds the whole HTTP surface from its dependencies, so tests
  * pass an in-memory database and a capturing mailer, and production passes the real ones.
  */
+import { accesoyconexionAdminRoutes } from './accesoyconexion/admin.ts';
+import { accesoyconexionRoutes } from './accesoyconexion/routes.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 // Spanish messages for every schema check without its own (zod's global configuration).
 import '../lib/validacion/mensajes-zod.ts';
@@ -19,6 +21,7 @@ import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { certificadosRoutes } from './certificados/routes.ts';
 import { distribuidorasRoutes } from './distribuidoras/routes.ts';
+import { documentosRoutes } from './documentos/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
@@ -62,7 +65,10 @@ export function createApi() {
     .route('/', modificacionesAdminRoutes())
     .route('/', lecturasRoutes())
     .route('/', sipsRoutes())
-    .route('/', sipsAdminRoutes());
+    .route('/', sipsAdminRoutes())
+    .route('/', documentosRoutes())
+    .route('/', accesoyconexionRoutes())
+    .route('/', accesoyconexionAdminRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

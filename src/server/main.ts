@@ -82,7 +82,7 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   // Started once the server listens, so a slow mail server never delays the start.
   const mailWorker = createMailWorker({ db: database.db, mailer, clock: systemClock, logger });
   mailWorker.start();
-  const jobs = createJobs({ db: database.db, clock: systemClock, logger });
+  const jobs = createJobs({ db: database.db, clock: systemClock, logger, publicUrl: config.publicUrl });
   jobs.start();
 
   let stopping: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { TRANSICIONES } from '../../src/lib/accesoyconexion/procedimiento.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +116,9 @@ describe('action names', () => {
         for (const v of m[2]!.matchAll(/'([a-z_]+)'/g)) acciones.add(`${m[1]}.${v[1]}`);
       }
     }
+    // Every step of an access and connection request is audited as `acceso.<accion>`.
+    for (const a of Object.keys(TRANSICIONES)) acciones.add(`acceso.${a}`);
+    acciones.add('acceso.crear');
     expect(acciones.size).toBeGreaterThan(30);
     expect([...acciones].filter((a) => nombreAccion(a) === a)).toEqual([]);
   });

@@ -3,6 +3,7 @@
  * call they become, and how an entry reads on screen: who acted (and, in an impersonated session,
  * "<admin> como <usuario>"), what, on what, and the details as label–value pairs.
  */
+import { NOMBRE_ACCION } from '../accesoyconexion/procedimiento.ts';
 import { definirLista, leerTexto, PRIMERA_PAGINA, type Paginacion } from './consulta.ts';
 import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
 
@@ -155,6 +156,17 @@ const ACCIONES: Record<string, string> = {
   'usuario.estado': 'Cambio de estado de usuario',
   'usuario.permisos': 'Cambio de permisos',
   'usuario.reenvio_activacion': 'Reenvío del correo de activación',
+  'expediente.documento': 'Documento añadido a un expediente',
+  'expediente.documento.descarga': 'Descarga de un documento de un expediente',
+  'expediente.documento.borrado': 'Documento pendiente quitado de un expediente',
+  'acceso.crear': 'Borrador de solicitud de acceso y conexión',
+  // Every step of an access and connection request (`acceso.<accion>`, src/server/expedientes/service.ts).
+  ...Object.fromEntries(
+    Object.entries(NOMBRE_ACCION).map(([accion, nombre]) => [
+      `acceso.${accion}`,
+      `Acceso y conexión: ${nombre.charAt(0).toLowerCase()}${nombre.slice(1)}`,
+    ]),
+  ),
 };
 
 /** The action in words, with its code when it is a known one ("Cambio de permisos"); the code otherwise. */

@@ -751,3 +751,130 @@ export const sipsFicherosTrozos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ficheroId, t.n] })],
 );
+
+/**
+ * A case (expediente, docs/decisions/017): a numbered file of one procedure (an access and
+ * connection request today; queries, claims and ATR requests share it) between an applicant account
+ * and a distributor, with its current step, whose turn it is and the deadline of that turn. The
+ * procedure's own data is in `datos`; its timeline, messages and documents hang from it.
+ */
+export const expedientes = pgTable(
+  'expedientes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The public number; the reference shown is the procedure's prefix, the year and this number. */
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
+    /** The procedure: acceso (RD 1183/2020). */
+    procedimiento: text('procedimiento').notNull(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** The applicant's account. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The procedure's step (borrador until it is filed). */
+    paso: text('paso').notNull(),
+    /** Whose turn it is: solicitante, distribuidora, or null once the case is closed. */
+    turno: text('turno'),
+    /** Last day (Europe/Madrid civil date) of the current turn's deadline; null when the step has none. */
+    vence: date('vence', { mode: 'string' }),
+    /** The rule that set `vence`, in Spanish, as both sides see it. */
+    plazoRegla: text('plazo_regla'),
+    /** The procedure's kind of case (for an access request: demanda, generacion, autoconsumo, almacenamiento, hibrida). */
+    tipo: text('tipo'),
+    /** The procedure's own data (the request form). */
+    datos: jsonb('datos').$type<Record<string, unknown>>().notNull().default({}),
+    presentadoEn: timestamp('presentado_en', { withTimezone: true }),
+    cerradoEn: timestamp('cerrado_en', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('expedientes_numero_key').on(t.numero),
+    index('expedientes_usuario_idx').on(t.userId, t.procedimiento, t.createdAt),
+    // The staff queue: a distributor's open filed cases of a procedure by deadline (overdue ones
+    // have the earliest), then by filing: the queue's ORDER BY walks this index and stops at a page.
+    index('expedientes_cola_idx')
+      .on(t.distribuidora, t.procedimiento, t.vence, t.presentadoEn, t.id)
+      .where(sql`${t.cerradoEn} is null and ${t.presentadoEn} is not null`),
+    check('expedientes_turno_check', sql`${t.turno} in ('solicitante', 'distribuidora')`),
+  ],
+);
+
+/**
+ * The timeline of a case: one row per step taken or message sent, by whom and from which side,
+ * with the deadline it set. Messages between the applicant and the distributor are the `mensaje`.
+ */
+export const expedienteEventos = pgTable(
+  'expediente_eventos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    expedienteId: uuid('expediente_id')
+      .notNull()
+      .references(() => expedientes.id, { onDelete: 'cascade' }),
+    /** The action taken (presentar, pedir_subsanacion, admitir_silencio, …). */
+    accion: text('accion').notNull(),
+    /** The step the case was left in. */
+    paso: text('paso').notNull(),
+    /** solicitante, distribuidora, or sistema (the scheduled jobs). */
+    lado: text('lado').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    suplantadoPor: uuid('suplantado_por').references(() => users.id, { onDelete: 'set null' }),
+    momento: timestamp('momento', { withTimezone: true }).notNull().defaultNow(),
+    mensaje: text('mensaje'),
+    /** What the action recorded (the propuesta previa's conditions, the grounds of a denial…). */
+    datos: jsonb('datos').$type<Record<string, unknown>>(),
+    /** The deadline this step set, if any. */
+    vence: date('vence', { mode: 'string' }),
+  },
+  (t) => [
+    index('expediente_eventos_expediente_idx').on(t.expedienteId, t.momento),
+    check('expediente_eventos_lado_check', sql`${t.lado} in ('solicitante', 'distribuidora', 'sistema')`),
+  ],
+);
+
+/**
+ * A document of a case, from either side: checked by its bytes (PDF, JPEG, PNG), stored under its
+ * id with the name it came with. Uploaded first as pending (`eventoId` null), it is attached to the
+ * next step its side takes; a pending document can still be removed by whoever uploaded it.
+ */
+export const documentos = pgTable(
+  'documentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expedienteId: uuid('expediente_id')
+      .notNull()
+      .references(() => expedientes.id, { onDelete: 'cascade' }),
+    eventoId: bigint('evento_id', { mode: 'number' }).references(() => expedienteEventos.id, { onDelete: 'set null' }),
+    lado: text('lado').notNull(),
+    /** What the document is (the procedure's list: autorizacion, garantia, memoria, propuesta_previa, permisos, otro…). */
+    clase: text('clase').notNull(),
+    /** The file's name as uploaded (checked: no path, no control characters). */
+    nombre: text('nombre').notNull(),
+    /** application/pdf, image/jpeg or image/png, from the bytes. */
+    tipoMime: text('tipo_mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    subidoPor: uuid('subido_por').references(() => users.id, { onDelete: 'set null' }),
+    subidoEn: timestamp('subido_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('documentos_expediente_idx').on(t.expedienteId, t.subidoEn),
+    check('documentos_lado_check', sql`${t.lado} in ('solicitante', 'distribuidora')`),
+    check('documentos_tipo_check', sql`${t.tipoMime} in ('application/pdf', 'image/jpeg', 'image/png')`),
+  ],
+);
+
+/** A document's bytes in pieces of at most 256 KiB, in order: every server process reaches every document. */
+export const documentosTrozos = pgTable(
+  'documentos_trozos',
+  {
+    documentoId: uuid('documento_id')
+      .notNull()
+      .references(() => documentos.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    datos: bytea('datos').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentoId, t.n] })],
+);

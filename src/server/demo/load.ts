@@ -3,6 +3,7 @@
  * data uses. Each feature adds its own generator to DEMO_STEPS.
  */
 import type { Logger } from 'pino';
+import { demoAccesoyconexion } from '../accesoyconexion/demo.ts';
 import { audit } from '../auditoria/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
@@ -45,6 +46,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoCertificados,
   demoLecturas,
   demoSips,
+  demoAccesoyconexion,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

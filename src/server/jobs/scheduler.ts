@@ -1,7 +1,8 @@
 /**
  * Periodic jobs of the process: the hourly clean-up (limpieza.ts), the sums per period of packed
  * months that have none yet (a database upgraded through migration 0007, docs/decisions/012), and
- * the month's SIPS files (sips/ficheros.ts, docs/decisions/016). Started by main.ts after the server
+ * the month's SIPS files (sips/ficheros.ts, docs/decisions/016), and the deadlines of access and
+ * connection requests that run out (admission by silence, inadmission; docs/decisions/017). Started by main.ts after the server
  * listens and stopped before the database closes; `stop()` waits for a run in flight.
  */
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../http/context.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { completarTotalesMeses } from '../medidas/meses.ts';
+import { vencerPlazosAcceso } from '../accesoyconexion/service.ts';
 import { generarSipsPendientes } from '../sips/ficheros.ts';
 import { limpiar } from './limpieza.ts';
 
@@ -28,7 +30,13 @@ export interface Jobs {
 }
 
 /** Creates the jobs; nothing runs until `start()` or `runOnce()`. */
-export function createJobs(deps: { db: Db; clock: Clock; logger: Logger }): Jobs {
+export function createJobs(deps: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** The portal's address for the links in the mails the deadlines send; null sends none. */
+  publicUrl?: string | null;
+}): Jobs {
   const log = deps.logger.child({ componente: 'tareas' });
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
@@ -54,6 +62,12 @@ export function createJobs(deps: { db: Db; clock: Clock; logger: Logger }): Jobs
         if (ficheros > 0) log.info({ ficheros }, 'ficheros SIPS del mes generados');
       } catch (err) {
         log.error({ err }, 'error al generar los ficheros SIPS del mes');
+      }
+      try {
+        const movidas = await vencerPlazosAcceso({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl ?? null });
+        if (movidas > 0) log.info({ movidas }, 'plazos vencidos de solicitudes de acceso y conexión aplicados');
+      } catch (err) {
+        log.error({ err }, 'error al aplicar los plazos vencidos de las solicitudes de acceso y conexión');
       }
     });
     return chain;

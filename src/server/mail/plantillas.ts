@@ -246,3 +246,31 @@ export function correoNuevoTitular(p: {
     pie: [],
   });
 }
+
+/**
+ * A step of a case that needs the other side (docs/decisions/017): what happened to the case, what
+ * the reader must do now and by when, and the link to the case.
+ */
+export function correoExpediente(p: {
+  nombre: string;
+  referencia: string;
+  /** What happened, in one sentence ("La distribuidora ha admitido a trámite su solicitud."). */
+  hecho: string;
+  /** The message the other side wrote, if any. */
+  mensaje?: string | null;
+  /** What the reader must do now and by when, if anything. */
+  pendiente?: string | null;
+  enlace: string;
+}): Correo {
+  return componer({
+    subject: `${p.referencia}: ${p.hecho.replace(/\.$/, '')}`,
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `${p.hecho.replace(/\.$/, '')} (expediente ${p.referencia}).`,
+      ...(p.mensaje ? [`Mensaje: «${p.mensaje}»`] : []),
+      ...(p.pendiente ? [p.pendiente] : []),
+    ],
+    boton: { texto: 'Ver el expediente', enlace: p.enlace },
+    pie: ['Este aviso se envía a las dos partes de un expediente cuando le toca actuar a quien lo recibe.'],
+  });
+}

@@ -20,7 +20,13 @@ import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse }
 import { soloJson } from '../http/peticion.ts';
 import { auditarSips, DistribuidoraParams, distribuidoraDe } from './comun.ts';
 import { FicheroEnCurso, generarMesSips, mesMas, primerDiaDelMes } from './ficheros.ts';
-import { comprobarRegistroSips, importarRegistroSips, RegistroRechazado, type ComprobacionRegistro, type ResultadoRegistro } from './importar.ts';
+import {
+  comprobarRegistroSips,
+  importarRegistroSips,
+  RegistroRechazado,
+  type ComprobacionRegistro,
+  type ResultadoRegistro,
+} from './importar.ts';
 import { ficheroApi } from './routes.ts';
 
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
@@ -73,7 +79,9 @@ const registro = createRoute({
       description: 'Registro cargado (JSON), o el avance y el resultado línea a línea (NDJSON)',
       content: {
         'application/json': { schema: ResultadoRegistroSchema },
-        'application/x-ndjson': { schema: z.string().openapi({ description: 'Un objeto JSON por línea: el avance y, al final, el resultado.' }) },
+        'application/x-ndjson': {
+          schema: z.string().openapi({ description: 'Un objeto JSON por línea: el avance y, al final, el resultado.' }),
+        },
       },
     },
     400: validationResponse('Cuerpo vacío'),
@@ -117,9 +125,7 @@ const generar = createRoute({
 export type AvanceRegistro = { fase: 'comprobando'; filas: number } | { fase: 'cargando'; filas: number; total: number };
 
 /** What a register load answers: the result, or every fault found (nothing loaded). */
-type ResultadoCarga =
-  | { estado: 200; cuerpo: ResultadoRegistro }
-  | { estado: 422; cuerpo: ComprobacionRegistro & { message: string } };
+type ResultadoCarga = { estado: 200; cuerpo: ResultadoRegistro } | { estado: 422; cuerpo: ComprobacionRegistro & { message: string } };
 
 const RECHAZADO = 'El fichero tiene errores: no se ha cargado nada.';
 
@@ -143,7 +149,11 @@ async function cargarRegistro(
   progreso({ fase: 'cargando', filas: 0, total });
   try {
     const hecho = await db.transaction(async (tx) => {
-      const r = await importarRegistroSips(tx, { ruta }, { distribuidora, progreso: (filas) => progreso({ fase: 'cargando', filas, total }) });
+      const r = await importarRegistroSips(
+        tx,
+        { ruta },
+        { distribuidora, progreso: (filas) => progreso({ fase: 'cargando', filas, total }) },
+      );
       await auditar(tx, r);
       return r;
     });

@@ -1,0 +1,152 @@
+/**
+ * What the access and connection calls take and answer (docs/api.md; docs/decisions/017): the zod
+ * schemas the routes document and the screens read, in the shared layer so screens never import
+ * the server.
+ *
+ * Applicant: GET/POST /api/accesoyconexion/solicitudes, GET/PUT/DELETE …/solicitudes/{id},
+ * POST …/solicitudes/{id}/{accion}. Staff: GET /api/administrador/accesoyconexion (the queue),
+ * GET …/{id}, POST …/{id}/{accion}. Documents: /api/expedientes/{id}/documentos.
+ */
+import { z } from '../validacion/z.ts';
+import { ACCIONES_DISTRIBUIDORA, ACCIONES_SOLICITANTE, MOTIVOS_DENEGACION, PASOS_ACCESO } from './procedimiento.ts';
+import { DatosSolicitudSchema, TIPOS_SOLICITUD } from './solicitud.ts';
+
+const Lado = z.enum(['solicitante', 'distribuidora']);
+
+export const SolicitudResumenSchema = z
+  .object({
+    id: z.string().meta({ description: 'Identificador del expediente.' }),
+    referencia: z.string().meta({ example: 'AC-2026-000123', description: 'Referencia pública de la solicitud.' }),
+    distribuidora: z.string().meta({ example: 'epd', description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    distribuidoraNombre: z.string().meta({ description: 'Nombre de la distribuidora.' }),
+    tipo: z.enum(TIPOS_SOLICITUD).nullable().meta({ description: 'Tipo de solicitud; null en un borrador que aún no lo dice.' }),
+    potenciaKw: z.number().nullable().meta({ description: 'Potencia pedida, en kW; null si aún no se ha indicado.' }),
+    emplazamiento: z.string().meta({ description: 'Municipio y dirección del emplazamiento, o vacío en un borrador sin ellos.' }),
+    nudo: z.string().nullable().meta({ description: 'Nudo de conexión elegido; null si no se ha elegido.' }),
+    paso: z.enum(PASOS_ACCESO).meta({ description: 'Paso del procedimiento en que está la solicitud.' }),
+    pasoNombre: z.string().meta({ description: 'El paso, en palabras.' }),
+    turno: Lado.nullable().meta({ description: 'A quién le toca actuar; null si el expediente está cerrado.' }),
+    vence: z.string().nullable().meta({ description: 'Último día del plazo del paso actual (AAAA-MM-DD), o null si no lo tiene.' }),
+    vencido: z.boolean().meta({ description: 'El plazo del paso actual ha pasado sin que se actuara.' }),
+    presentadoEn: z.string().nullable().meta({ description: 'Momento de la presentación (ISO 8601); null en un borrador.' }),
+    creadoEn: z.string().meta({ description: 'Momento en que se empezó el borrador (ISO 8601).' }),
+    solicitante: z.string().meta({ description: 'Nombre de la cuenta que presentó la solicitud.' }),
+  })
+  .meta({ id: 'SolicitudAccesoResumen' });
+export type SolicitudResumen = z.infer<typeof SolicitudResumenSchema>;
+
+export const DocumentoExpedienteSchema = z
+  .object({
+    id: z.string().meta({ description: 'Identificador del documento.' }),
+    clase: z.string().meta({
+      description: 'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe u otro.',
+    }),
+    nombre: z.string().meta({ description: 'Nombre del fichero tal como se subió.' }),
+    tipoMime: z.string().meta({ description: 'application/pdf, image/jpeg o image/png, según su contenido.' }),
+    bytes: z.number().int().meta({ description: 'Tamaño, en bytes.' }),
+    lado: Lado.meta({ description: 'Quién lo aportó: solicitante o distribuidora.' }),
+    subidoEn: z.string().meta({ description: 'Momento de la subida (ISO 8601).' }),
+    pendiente: z.boolean().meta({ description: 'Aún no enviado: se une al expediente con la siguiente acción de su lado.' }),
+    eventoId: z.number().int().nullable().meta({ description: 'El paso del historial al que va unido; null mientras está pendiente.' }),
+  })
+  .meta({ id: 'DocumentoExpediente' });
+
+export const EventoExpedienteSchema = z
+  .object({
+    id: z.number().int().meta({ description: 'Identificador del paso en el historial.' }),
+    accion: z.string().meta({ description: 'La acción (presentar, pedir_subsanacion, admitir_silencio…).' }),
+    accionNombre: z.string().meta({ description: 'La acción, en palabras.' }),
+    paso: z.enum(PASOS_ACCESO).meta({ description: 'El paso en que dejó la solicitud.' }),
+    lado: z
+      .enum(['solicitante', 'distribuidora', 'sistema'])
+      .meta({ description: 'Quién actuó: solicitante, distribuidora o sistema (las tareas programadas).' }),
+    momento: z.string().meta({ description: 'Cuándo (ISO 8601).' }),
+    mensaje: z.string().nullable().meta({ description: 'El mensaje para la otra parte, si lo hubo.' }),
+    datos: z.record(z.string(), z.unknown()).nullable().meta({
+      description: 'Lo que registró la acción: la propuesta previa, el motivo de una denegación, la tensión del informe aguas arriba…',
+    }),
+    vence: z.string().nullable().meta({ description: 'El plazo que abrió este paso (AAAA-MM-DD), si abrió alguno.' }),
+  })
+  .meta({ id: 'EventoExpediente' });
+
+export const FaltaSchema = z
+  .object({
+    seccion: z.string().meta({
+      description: 'Apartado del formulario: solicitud, titular, emplazamiento, correspondencia, instalacion, nudo o documentos.',
+    }),
+    campo: z.string().meta({ description: 'El campo o la clase de documento que falta o está mal.' }),
+    mensaje: z.string().meta({ description: 'Qué falta, en español.' }),
+  })
+  .meta({ id: 'FaltaSolicitud' });
+
+export const NudoElegidoSchema = z
+  .object({
+    nudo: z.string().meta({ description: 'Identificador del nudo.' }),
+    subestacion: z.string().meta({ description: 'Subestación del nudo.' }),
+    tensionKv: z.number().meta({ description: 'Tensión del nudo, en kV.' }),
+    disponibleMw: z.number().meta({ description: 'Capacidad de acceso disponible que la distribuidora publica hoy, en MW.' }),
+    aviso: z
+      .string()
+      .nullable()
+      .meta({ description: 'Aviso si la potencia pedida pasa de la capacidad que el nudo publica hoy (no impide presentar).' }),
+  })
+  .meta({ id: 'NudoElegido' });
+
+export const SolicitudDetalleSchema = SolicitudResumenSchema.extend({
+  datos: DatosSolicitudSchema,
+  eventos: z.array(EventoExpedienteSchema).meta({ description: 'El historial: pasos y mensajes, del más antiguo al más reciente.' }),
+  documentos: z
+    .array(DocumentoExpedienteSchema)
+    .meta({ description: 'Los documentos de las dos partes (los pendientes, solo los de quien llama).' }),
+  acciones: z.array(z.enum([...ACCIONES_SOLICITANTE, ...ACCIONES_DISTRIBUIDORA])).meta({
+    description: 'Las acciones que quien llama puede hacer ahora.',
+  }),
+  reglaPlazo: z.string().nullable().meta({ description: 'La regla del plazo en curso, en palabras, con su fuente.' }),
+  faltan: z.array(FaltaSchema).meta({ description: 'Lo que falta para presentar (solo en un borrador).' }),
+  subsanaciones: z.number().int().meta({ description: 'Subsanaciones pedidas hasta ahora (como mucho 2).' }),
+  necesitaGarantia: z.boolean().meta({ description: 'Si debe acompañarse el resguardo de la garantía (art. 23 RD 1183/2020).' }),
+  sinPermiso: z.string().nullable().meta({ description: 'Aviso cuando la instalación no necesita permiso de acceso y conexión.' }),
+  nudoElegido: NudoElegidoSchema.nullable(),
+  lado: Lado.meta({ description: 'Desde qué lado ve el expediente quien llama.' }),
+}).meta({ id: 'SolicitudAccesoDetalle' });
+export type SolicitudDetalle = z.infer<typeof SolicitudDetalleSchema>;
+
+export const NuevaSolicitudSchema = z
+  .object({ distribuidora: z.string().meta({ example: 'epd', description: 'Distribuidora a la que se pide el acceso: epd, eod o ecd.' }) })
+  .meta({ id: 'NuevaSolicitudAcceso' });
+
+/** The body of an action: a message, and what the action records. */
+export const AccionBodySchema = z
+  .object({
+    mensaje: z
+      .string()
+      .trim()
+      .max(4000)
+      .optional()
+      .meta({ description: 'Mensaje para la otra parte (obligatorio al pedir subsanación, inadmitir o denegar).' }),
+    motivo: z
+      .enum(Object.keys(MOTIVOS_DENEGACION) as [keyof typeof MOTIVOS_DENEGACION])
+      .optional()
+      .meta({ description: 'Al denegar: capacidad, viabilidad, informe o seguridad (RD 1183/2020, art. 9).' }),
+    tensionFronteraKv: z
+      .number()
+      .positive()
+      .max(400)
+      .optional()
+      .meta({ description: 'Al pedir el informe aguas arriba: tensión del punto frontera, en kV.' }),
+    propuesta: z
+      .object({
+        puntoConexion: z.string().trim().min(1).max(200).meta({ description: 'El punto de conexión propuesto.' }),
+        condicionesTecnicas: z.string().trim().min(1).max(4000).meta({ description: 'Las condiciones técnicas de acceso y conexión.' }),
+        importeEuros: z
+          .number()
+          .nonnegative()
+          .max(1_000_000_000)
+          .meta({ description: 'Condiciones económicas: importe de las obras a cargo del solicitante, en euros.' }),
+        plazoObrasMeses: z.number().int().positive().max(120).optional().meta({ description: 'Plazo estimado de las obras, en meses.' }),
+      })
+      .optional()
+      .meta({ description: 'Al enviar la propuesta previa: punto de conexión y condiciones técnicas y económicas.' }),
+  })
+  .meta({ id: 'AccionSolicitudAcceso' });
+export type AccionBody = z.infer<typeof AccionBodySchema>;

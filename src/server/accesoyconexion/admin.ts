@@ -1,0 +1,141 @@
+/**
+ * Access and connection requests for the distributor's staff (`<d>-administrador`; RD 1183/2020;
+ * docs/decisions/017): the work queue of a distributor, overdue first, and the actions of each
+ * step. Never another distributor's requests (404), never through an impersonated session (403).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { ACCIONES_DISTRIBUIDORA, PASOS_ACCESO } from '../../lib/accesoyconexion/procedimiento.ts';
+import { AccionBodySchema, SolicitudDetalleSchema, SolicitudResumenSchema } from '../../lib/accesoyconexion/respuestas.ts';
+import { TIPOS_SOLICITUD } from '../../lib/accesoyconexion/solicitud.ts';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
+import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
+import { accesoExpediente } from '../expedientes/acceso.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import {
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  pageResponse,
+  paginacionQuery,
+  uuidParams,
+  validationResponse,
+} from '../http/openapi.ts';
+import { respuestaPagina, soloJson } from '../http/peticion.ts';
+import type { Context } from 'hono';
+import { actorDe, depsAcceso } from './routes.ts';
+import { actuar, cola, detalle, PROCEDIMIENTO } from './service.ts';
+
+const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const comunes = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
+};
+const conId = { 404: errorResponse('No existe esa solicitud en una distribuidora que usted administre') };
+const IdParams = uuidParams('Identificador de la solicitud.');
+
+/** The request, if the caller administers its distributor (404 otherwise). */
+async function deLaDistribuidora<E extends AuthEnv>(c: Context<E>, id: string) {
+  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
+  if (acceso.lado !== 'distribuidora' || acceso.expediente.procedimiento !== PROCEDIMIENTO) throw notFound('No existe ese expediente.');
+  return acceso.expediente;
+}
+
+const listar = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/accesoyconexion',
+  summary: 'Cola de solicitudes de acceso y conexión',
+  description:
+    'Las solicitudes presentadas en la distribuidora: primero las de plazo vencido, después por plazo y por fecha de presentación; las cerradas al final. Filtros por paso, tipo y nudo. El total va en X-Total-Count.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: {
+    query: z.object({
+      distribuidora: z
+        .enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]], { error: 'La distribuidora debe ser epd, eod o ecd.' })
+        .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
+      paso: z
+        .enum(PASOS_ACCESO, { error: 'Paso desconocido.' })
+        .optional()
+        .openapi({ description: 'Solo las de este paso; sin él, las abiertas. Un paso final (permisos, denegada…) lista las cerradas.' }),
+      tipo: z
+        .enum(TIPOS_SOLICITUD, { error: 'Tipo desconocido.' })
+        .optional()
+        .openapi({ description: 'Solo las de este tipo: demanda, generacion, autoconsumo, almacenamiento o hibrida.' }),
+      nudo: z.string().max(40).optional().openapi({ description: 'Identificador del nudo de conexión.' }),
+      vencidas: z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((v) => v === 'true')
+        .openapi({ description: 'Solo las de plazo vencido.' }),
+      ...paginacionQuery,
+    }),
+  },
+  responses: {
+    200: pageResponse(SolicitudResumenSchema, 'Una página de la cola', 'Solicitudes que cumplen los filtros'),
+    400: validationResponse('Filtro no válido'),
+    ...comunes,
+  },
+});
+
+const ver = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/accesoyconexion/{id}',
+  summary: 'Una solicitud de acceso y conexión (gestión)',
+  description: 'La solicitud vista por la distribuidora, con las acciones de su paso.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams },
+  responses: { 200: jsonResponse(SolicitudDetalleSchema, 'La solicitud'), ...comunes, ...conId },
+});
+
+const accion = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/accesoyconexion/{id}/{accion}',
+  summary: 'Tramitar una solicitud de acceso y conexión',
+  description:
+    'pedir_subsanacion (mensaje; como mucho dos), inadmitir (mensaje), admitir, pedir_informe (tensionFronteraKv: alarga el plazo de la propuesta previa), enviar_propuesta (propuesta y el PDF de clase propuesta_previa subido antes), denegar (motivo y mensaje) o emitir_permisos (el PDF de clase permisos subido antes). Cada paso queda en el historial, avisa al solicitante por correo y se audita.',
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
+  request: {
+    params: IdParams.extend({
+      accion: z.enum(ACCIONES_DISTRIBUIDORA).openapi({
+        param: { name: 'accion', in: 'path' },
+        example: 'admitir',
+        description: 'pedir_subsanacion, inadmitir, admitir, pedir_informe, enviar_propuesta, denegar o emitir_permisos.',
+      }),
+    }),
+    ...jsonBody(AccionBodySchema),
+  },
+  responses: {
+    200: jsonResponse(SolicitudDetalleSchema, 'La solicitud tras la acción'),
+    400: validationResponse('Cuerpo no válido'),
+    ...comunes,
+    ...conId,
+    409: errorResponse('La acción no corresponde al paso en que está la solicitud'),
+    422: errorResponse('Falta algo para esta acción (un mensaje, el motivo, el PDF…)'),
+  },
+});
+
+/** The staff sub-app. */
+export function accesoyconexionAdminRoutes() {
+  return featureApp()
+    .openapi(listar, async (c) => {
+      const q = c.req.valid('query');
+      if (!tienePermiso(authOf(c), q.distribuidora, 'administrador')) throw forbidden();
+      const r = await cola(depsAcceso(c), { ...q, page: q.pagina, pageSize: q.porPagina });
+      return respuestaPagina(c, r.total, r.filas);
+    })
+    .openapi(ver, async (c) => {
+      const e = await deLaDistribuidora(c, c.req.valid('param').id);
+      return c.json(await detalle(depsAcceso(c), e, 'distribuidora'), 200);
+    })
+    .openapi(accion, async (c) => {
+      const { id, accion: a } = c.req.valid('param');
+      const e = await deLaDistribuidora(c, id);
+      const deps = depsAcceso(c);
+      const hecho = await actuar(deps, e.id, 'distribuidora', a, c.req.valid('json'), actorDe(c));
+      return c.json(await detalle(deps, hecho, 'distribuidora'), 200);
+    });
+}

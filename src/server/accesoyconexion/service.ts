@@ -1,0 +1,527 @@
+/**
+ * Access and connection requests on the case core (RD 1183/2020; docs/sector.md §8;
+ * docs/decisions/017). The procedure's rules (steps, turns, deadlines) are in
+ * src/lib/accesoyconexion/procedimiento.ts; this module applies them: drafts, filing, each side's
+ * actions with their checks, the scheduled deadlines (admission by silence, inadmission when the
+ * corrections do not come), the staff queue, and the mails to the side whose turn it becomes.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  ACCIONES_DISTRIBUIDORA,
+  ACCIONES_SOLICITANTE,
+  DIAS_PEDIR_INFORME,
+  DIAS_PERMISOS,
+  DIAS_RESPUESTA,
+  DIAS_SUBSANACION,
+  diasPropuesta,
+  esFinal,
+  MAX_SUBSANACIONES,
+  MOTIVOS_DENEGACION,
+  NOMBRE_ACCION,
+  NOMBRE_PASO,
+  referenciaAcceso,
+  reglaPlazo,
+  TRANSICIONES,
+  TURNO_PASO,
+  type AccionAcceso,
+  type AccionDistribuidora,
+  type AccionSolicitante,
+  type PasoAcceso,
+} from '../../lib/accesoyconexion/procedimiento.ts';
+import type { AccionBody, SolicitudDetalle, SolicitudResumen } from '../../lib/accesoyconexion/respuestas.ts';
+import {
+  DatosSolicitudSchema,
+  faltanParaPresentar,
+  necesitaGarantia,
+  sinPermisoNecesario,
+  type DatosSolicitud,
+  type Falta,
+} from '../../lib/accesoyconexion/solicitud.ts';
+import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
+import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { listCapacidad } from '../capacidad-nodal/service.ts';
+import type { Db } from '../db/client.ts';
+import { expedientes, userPermissions, users } from '../db/schema.ts';
+import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import type { Clock } from '../http/context.ts';
+import { ApiError, conflict } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { correoExpediente } from '../mail/plantillas.ts';
+import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
+import {
+  bloquearExpediente,
+  crearExpediente,
+  documentosDelExpediente,
+  eventosDe,
+  registrarPaso,
+  SISTEMA,
+  vencidos,
+  type ActorExpediente,
+  type FilaDocumento,
+  type FilaEvento,
+} from '../expedientes/service.ts';
+
+/** The procedure's name on the case core. */
+export const PROCEDIMIENTO = 'acceso';
+
+/** What the service needs; `publicUrl` null sends no mail (the demo data tells no one). */
+export interface DepsAcceso {
+  db: Db;
+  clock: Clock;
+  publicUrl: string | null;
+}
+
+/** 422 with the list of what is missing for filing. */
+export class SolicitudIncompleta extends ApiError {
+  readonly faltan: Falta[];
+  constructor(faltan: Falta[]) {
+    super(422, `Faltan ${faltan.length} datos o documentos para presentar la solicitud.`);
+    this.faltan = faltan;
+  }
+}
+
+const datosDe = (e: FilaExpediente): DatosSolicitud => {
+  const r = DatosSolicitudSchema.safeParse(e.datos);
+  return r.success ? r.data : {};
+};
+
+/** The screen's link to a request, for each side. */
+const enlace = (deps: DepsAcceso, e: FilaExpediente, lado: Lado) =>
+  `${deps.publicUrl}${lado === 'solicitante' ? `/accesoyconexion/solicitud/${e.id}` : `/administrador/accesoyconexion/${e.id}`}`;
+
+const referencia = (e: FilaExpediente) => referenciaAcceso(e.numero, e.createdAt.toISOString());
+
+/** The list row of a request. */
+function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): SolicitudResumen {
+  const d = datosDe(e);
+  const paso = e.paso as PasoAcceso;
+  return {
+    id: e.id,
+    referencia: referencia(e),
+    distribuidora: e.distribuidora,
+    distribuidoraNombre: nombreDistribuidora(e.distribuidora),
+    tipo: d.tipo ?? null,
+    potenciaKw: d.potenciaKw ?? null,
+    emplazamiento: [d.municipio, d.direccion].filter(Boolean).join(', '),
+    nudo: d.nudo ?? null,
+    paso,
+    pasoNombre: NOMBRE_PASO[paso],
+    turno: (e.turno as Lado | null) ?? null,
+    vence: e.vence,
+    vencido: !!e.vence && !!e.turno && e.vence < hoy,
+    presentadoEn: e.presentadoEn?.toISOString() ?? null,
+    creadoEn: e.createdAt.toISOString(),
+    solicitante,
+  };
+}
+
+const solicitanteSql = sql<string>`coalesce(nullif(trim(${users.razonSocial}), ''), trim(${users.nombre} || ' ' || ${users.apellido1}))`;
+
+/** The applicant's own requests, newest first. */
+export async function listarPropias(deps: DepsAcceso, userId: string): Promise<SolicitudResumen[]> {
+  const hoy = diaDe(deps.clock.now());
+  const filas = await deps.db
+    .select({ e: expedientes, solicitante: solicitanteSql })
+    .from(expedientes)
+    .innerJoin(users, eq(users.id, expedientes.userId))
+    .where(and(eq(expedientes.userId, userId), eq(expedientes.procedimiento, PROCEDIMIENTO)))
+    .orderBy(desc(expedientes.createdAt));
+  return filas.map((f) => resumenDe(f.e, f.solicitante, hoy));
+}
+
+/** A new draft at a distributor. */
+export async function crearBorrador(
+  deps: DepsAcceso,
+  userId: string,
+  distribuidora: string,
+  actor: ActorExpediente,
+): Promise<FilaExpediente> {
+  return deps.db.transaction(async (tx) => {
+    const e = await crearExpediente(tx, { procedimiento: PROCEDIMIENTO, distribuidora, userId, paso: 'borrador' });
+    await tx
+      .update(expedientes)
+      .set({ datos: { enNombrePropio: true, correspondenciaMisma: true } })
+      .where(eq(expedientes.id, e.id));
+    await registrarPaso(
+      tx,
+      e,
+      {
+        accion: 'crear',
+        paso: 'borrador',
+        lado: 'solicitante',
+        turno: 'solicitante',
+        vence: null,
+        plazoRegla: null,
+        momento: deps.clock.now(),
+      },
+      actor,
+    );
+    return (await bloquearExpediente(tx, e.id))!;
+  });
+}
+
+/** Saves a draft's data as it is (fields may still be missing). */
+export async function guardarBorrador(deps: DepsAcceso, e: FilaExpediente, datos: DatosSolicitud): Promise<void> {
+  if (e.paso !== 'borrador') throw conflict('La solicitud ya está presentada: sus datos no se pueden cambiar.');
+  await deps.db
+    .update(expedientes)
+    .set({ datos, tipo: datos.tipo ?? null, updatedAt: deps.clock.now() })
+    .where(and(eq(expedientes.id, e.id), eq(expedientes.paso, 'borrador')));
+}
+
+/** Deletes a draft (never a filed request). */
+export async function borrarBorrador(deps: DepsAcceso, e: FilaExpediente): Promise<void> {
+  if (e.paso !== 'borrador') throw conflict('Solo se puede borrar un borrador. Una solicitud presentada se retira desistiendo.');
+  await deps.db.delete(expedientes).where(and(eq(expedientes.id, e.id), eq(expedientes.paso, 'borrador')));
+}
+
+/** The node the request chose, with the capacity the distributor publishes for it today. */
+async function nudoElegido(db: Db, e: FilaExpediente, d: DatosSolicitud): Promise<SolicitudDetalle['nudoElegido']> {
+  if (!d.nudo) return null;
+  const pub = await listCapacidad(db, e.distribuidora as CodigoDistribuidora);
+  const n = pub?.nudos.find((x) => x.nudo === d.nudo);
+  if (!n) return null;
+  const pedidaMw = (d.potenciaKw ?? 0) / 1000;
+  return {
+    nudo: n.nudo,
+    subestacion: n.subestacion,
+    tensionKv: n.tensionKv,
+    disponibleMw: n.disponibleMw,
+    aviso:
+      pedidaMw > n.disponibleMw
+        ? `La potencia pedida (${pedidaMw.toLocaleString('es-ES')} MW) pasa de la capacidad que la distribuidora publica hoy en este nudo (${n.disponibleMw.toLocaleString('es-ES')} MW). Puede presentarla; la distribuidora estudiará si hay capacidad.`
+        : null,
+  };
+}
+
+/** The node identifiers a distributor publishes (none: the node is optional). */
+async function nudosPublicados(db: Db, distribuidora: string): Promise<string[]> {
+  const pub = await listCapacidad(db, distribuidora as CodigoDistribuidora);
+  return pub?.nudos.map((n) => n.nudo) ?? [];
+}
+
+const subsanacionesDe = (eventos: readonly FilaEvento[]) => eventos.filter((e) => e.accion === 'pedir_subsanacion').length;
+const admisionDe = (eventos: readonly FilaEvento[]) => eventos.find((e) => e.accion === 'admitir' || e.accion === 'admitir_silencio');
+
+/** The actions a side may take now on a request. */
+function accionesPosibles(e: FilaExpediente, lado: Lado, eventos: readonly FilaEvento[], hoy: string): AccionAcceso[] {
+  const paso = e.paso as PasoAcceso;
+  const lista: readonly (AccionSolicitante | AccionDistribuidora)[] =
+    lado === 'solicitante' ? ACCIONES_SOLICITANTE : ACCIONES_DISTRIBUIDORA;
+  return lista.filter((a) => {
+    if (!TRANSICIONES[a].desde.includes(paso)) return false;
+    if (a === 'pedir_subsanacion') return subsanacionesDe(eventos) < MAX_SUBSANACIONES;
+    if (a === 'pedir_informe') {
+      const admision = admisionDe(eventos);
+      return (
+        !eventos.some((x) => x.accion === 'pedir_informe') &&
+        !!admision &&
+        hoy <= venceEnHabiles(diaDe(admision.momento), DIAS_PEDIR_INFORME)
+      );
+    }
+    return true;
+  });
+}
+
+/** A request as the detail screens show it, from the caller's side. */
+export async function detalle(deps: DepsAcceso, e: FilaExpediente, lado: Lado): Promise<SolicitudDetalle> {
+  const hoy = diaDe(deps.clock.now());
+  const [eventos, docs, [u]] = await Promise.all([
+    eventosDe(deps.db, e.id),
+    documentosDelExpediente(deps.db, e.id),
+    deps.db.select({ nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId)),
+  ]);
+  const d = datosDe(e);
+  const paso = e.paso as PasoAcceso;
+  const faltan =
+    paso === 'borrador'
+      ? faltanParaPresentar(
+          d,
+          docs.map((x) => x.clase),
+          await nudosPublicados(deps.db, e.distribuidora),
+        )
+      : [];
+  return {
+    ...resumenDe(e, u?.nombre ?? '', hoy),
+    datos: d,
+    // A side sees the other side's documents once they are sent (attached to a step), its own always.
+    documentos: docs.filter((x) => x.eventoId !== null || x.lado === lado).map(documentoApi),
+    eventos: eventos.filter((x) => x.accion !== 'crear').map(eventoApi),
+    acciones: accionesPosibles(e, lado, eventos, hoy) as SolicitudDetalle['acciones'],
+    reglaPlazo: e.turno ? e.plazoRegla : null,
+    faltan,
+    subsanaciones: subsanacionesDe(eventos),
+    necesitaGarantia: necesitaGarantia(d),
+    sinPermiso: sinPermisoNecesario(d),
+    nudoElegido: await nudoElegido(deps.db, e, d),
+    lado,
+  };
+}
+
+const documentoApi = (x: FilaDocumento): SolicitudDetalle['documentos'][number] => ({
+  id: x.id,
+  clase: x.clase,
+  nombre: x.nombre,
+  tipoMime: x.tipoMime,
+  bytes: x.bytes,
+  lado: x.lado as Lado,
+  subidoEn: x.subidoEn.toISOString(),
+  pendiente: x.eventoId === null,
+  eventoId: x.eventoId,
+});
+
+const eventoApi = (x: FilaEvento): SolicitudDetalle['eventos'][number] => ({
+  id: x.id,
+  accion: x.accion,
+  accionNombre: NOMBRE_ACCION[x.accion as AccionAcceso] ?? x.accion,
+  paso: x.paso as PasoAcceso,
+  lado: x.lado as 'solicitante' | 'distribuidora' | 'sistema',
+  momento: x.momento.toISOString(),
+  mensaje: x.mensaje,
+  datos: x.datos ?? null,
+  vence: x.vence,
+});
+
+const faltaMensaje = (texto: string) => new ApiError(422, texto);
+
+/** The next step of an action: its deadline and what it records, after the action's own checks. */
+async function siguientePaso(
+  tx: Db,
+  e: FilaExpediente,
+  accion: AccionAcceso,
+  body: AccionBody,
+  docs: readonly FilaDocumento[],
+  hoy: string,
+): Promise<{ vence: string | null; regla: string | null; datos?: Record<string, unknown> }> {
+  const d = datosDe(e);
+  const hacia = TRANSICIONES[accion].hacia;
+  const pendiente = (clase: string) =>
+    docs.some((x) => x.lado === 'distribuidora' && x.eventoId === null && x.clase === clase && x.tipoMime === 'application/pdf');
+  switch (accion) {
+    case 'presentar': {
+      const faltan = faltanParaPresentar(
+        d,
+        docs.map((x) => x.clase),
+        await nudosPublicados(tx, e.distribuidora),
+      );
+      if (faltan.length > 0) throw new SolicitudIncompleta(faltan);
+      return { vence: venceEnHabiles(hoy, DIAS_RESPUESTA), regla: reglaPlazo('presentada') };
+    }
+    case 'responder_subsanacion':
+      if (!body.mensaje) throw faltaMensaje('Escriba qué ha corregido o añadido para la distribuidora.');
+      return { vence: venceEnHabiles(hoy, DIAS_RESPUESTA), regla: reglaPlazo('subsanada') };
+    case 'pedir_subsanacion':
+      if (!body.mensaje) throw faltaMensaje('Escriba qué debe corregir o añadir el solicitante.');
+      return { vence: venceEnHabiles(hoy, DIAS_SUBSANACION), regla: reglaPlazo('subsanacion') };
+    case 'inadmitir':
+      if (!body.mensaje) throw faltaMensaje('Escriba por qué no se admite la solicitud.');
+      return { vence: null, regla: null };
+    case 'admitir':
+    case 'admitir_silencio': {
+      const dias = diasPropuesta(d.tensionKv ?? 0.4, d.potenciaKw ?? 0);
+      return { vence: venceEnHabiles(hoy, dias), regla: reglaPlazo('admitida', dias), datos: { diasPropuesta: dias } };
+    }
+    case 'pedir_informe': {
+      if (!body.tensionFronteraKv) throw faltaMensaje('Indique la tensión del punto frontera con la red aguas arriba, en kV.');
+      const dias = diasPropuesta(body.tensionFronteraKv, d.potenciaKw ?? 0);
+      const base = e.vence ?? hoy;
+      return {
+        vence: venceEnHabiles(base, dias),
+        regla: `La distribuidora debe enviar la propuesta previa en el plazo de la admisión más ${dias} días hábiles del informe de aceptabilidad pedido al gestor de la red aguas arriba (RD 1183/2020, arts. 11.4 y 13).`,
+        datos: { tensionFronteraKv: body.tensionFronteraKv, diasInforme: dias },
+      };
+    }
+    case 'enviar_propuesta':
+      if (!body.propuesta)
+        throw faltaMensaje('Indique el punto de conexión y las condiciones técnicas y económicas de la propuesta previa.');
+      if (!pendiente('propuesta_previa')) throw faltaMensaje('Adjunte antes el PDF de la propuesta previa.');
+      return { vence: null, regla: reglaPlazo('propuesta'), datos: { propuesta: body.propuesta } };
+    case 'denegar':
+      if (!body.motivo) throw faltaMensaje('Elija el motivo de la denegación.');
+      if (!body.mensaje) throw faltaMensaje('Explique al solicitante los motivos de la denegación.');
+      return { vence: null, regla: null, datos: { motivo: body.motivo, motivoTexto: MOTIVOS_DENEGACION[body.motivo] } };
+    case 'aceptar_propuesta':
+      return { vence: venceEnHabiles(hoy, DIAS_PERMISOS), regla: reglaPlazo('aceptada') };
+    case 'emitir_permisos':
+      if (!pendiente('permisos')) throw faltaMensaje('Adjunte antes el PDF de los permisos de acceso y conexión.');
+      return { vence: null, regla: null };
+    default:
+      return { vence: esFinal(hacia) ? null : e.vence, regla: null };
+  }
+}
+
+/** What the mail tells the side whose turn it becomes. */
+const HECHO: Partial<Record<AccionAcceso, string>> = {
+  presentar: 'Se ha presentado una solicitud de acceso y conexión.',
+  responder_subsanacion: 'El solicitante ha enviado la subsanación que le pidieron.',
+  aceptar_propuesta: 'El solicitante ha aceptado la propuesta previa.',
+  rechazar_propuesta: 'El solicitante ha rechazado la propuesta previa.',
+  desistir: 'El solicitante ha desistido de su solicitud.',
+  pedir_subsanacion: 'La distribuidora le pide que subsane su solicitud.',
+  inadmitir: 'La distribuidora no ha admitido su solicitud.',
+  admitir: 'La distribuidora ha admitido a trámite su solicitud.',
+  admitir_silencio: 'Su solicitud ha quedado admitida a trámite por silencio.',
+  inadmitir_plazo: 'Su solicitud se ha inadmitido porque no se subsanó en plazo.',
+  enviar_propuesta: 'La distribuidora le ha enviado la propuesta previa.',
+  denegar: 'La distribuidora ha denegado su solicitud.',
+  emitir_permisos: 'La distribuidora ha emitido sus permisos de acceso y conexión.',
+};
+
+/** Mails the other side of a step through the outbox: the applicant, or the distributor's administrators. */
+async function avisar(
+  deps: DepsAcceso,
+  tx: Db,
+  e: FilaExpediente,
+  accion: AccionAcceso,
+  lado: Lado | 'sistema',
+  mensaje: string | null,
+  vence: string | null,
+) {
+  if (!deps.publicUrl || accion === 'pedir_informe') return;
+  const hecho = HECHO[accion];
+  if (!hecho) return;
+  const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
+  const destinatarios =
+    destino === 'solicitante'
+      ? await tx.select({ email: users.email, nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId))
+      : await tx
+          .select({ email: users.email, nombre: solicitanteSql })
+          .from(userPermissions)
+          .innerJoin(users, eq(users.id, userPermissions.userId))
+          .where(
+            and(eq(userPermissions.distribuidora, e.distribuidora), eq(userPermissions.area, 'administrador'), eq(users.estado, 'activo')),
+          );
+  const turno = TURNO_PASO[TRANSICIONES[accion].hacia];
+  const pendiente =
+    turno === destino && vence
+      ? `Tiene hasta el ${vence.split('-').reverse().join('/')} para actuar.`
+      : turno === destino
+        ? 'Entre en el portal para continuar.'
+        : null;
+  const ahora = deps.clock.now();
+  for (const u of destinatarios) {
+    const correo = correoExpediente({
+      nombre: u.nombre,
+      referencia: referencia(e),
+      hecho,
+      mensaje,
+      pendiente,
+      enlace: enlace(deps, e, destino),
+    });
+    await enqueueMail(tx, { to: u.email, ...correo }, ahora);
+  }
+}
+
+/**
+ * Takes an action on a request from a side: checks it is that side's to take in the current step
+ * (409 otherwise) and the action's own rules (422), then writes the step, attaches the side's
+ * pending documents, mails the other side and audits, in one transaction.
+ */
+export async function actuar(
+  deps: DepsAcceso,
+  id: string,
+  lado: Lado | 'sistema',
+  accion: AccionAcceso,
+  body: AccionBody,
+  actor: ActorExpediente,
+): Promise<FilaExpediente> {
+  return deps.db.transaction(async (tx) => {
+    const e = await bloquearExpediente(tx, id);
+    if (!e) throw conflict('La solicitud ya no existe.');
+    const hoy = diaDe(deps.clock.now());
+    const eventos = await eventosDe(tx, e.id);
+    if (lado !== 'sistema' && !accionesPosibles(e, lado, eventos, hoy).includes(accion)) {
+      throw conflict(
+        `No se puede «${NOMBRE_ACCION[accion].toLowerCase()}» ahora: la solicitud está en «${NOMBRE_PASO[e.paso as PasoAcceso].toLowerCase()}».`,
+      );
+    }
+    const docs = await documentosDelExpediente(tx, e.id);
+    const sig = await siguientePaso(tx, e, accion, body, docs, hoy);
+    const hacia = TRANSICIONES[accion].hacia;
+    await registrarPaso(
+      tx,
+      e,
+      {
+        accion,
+        paso: hacia,
+        lado,
+        turno: TURNO_PASO[hacia] ?? null,
+        vence: sig.vence,
+        plazoRegla: sig.regla,
+        mensaje: body.mensaje || null,
+        datos: sig.datos ?? null,
+        momento: deps.clock.now(),
+        presentar: accion === 'presentar',
+      },
+      actor,
+    );
+    await avisar(deps, tx, e, accion, lado, body.mensaje || null, sig.vence);
+    return (await bloquearExpediente(tx, e.id))!;
+  });
+}
+
+/**
+ * The scheduled deadlines (RD 1183/2020 art. 8): a request the distributor did not answer within
+ * its days is admitted by silence; one whose corrections did not come in time is not admitted.
+ * Answers how many requests moved.
+ */
+export async function vencerPlazosAcceso(deps: DepsAcceso): Promise<number> {
+  const hoy = diaDe(deps.clock.now());
+  let n = 0;
+  for (const [pasos, accion] of [
+    [['presentada', 'subsanada'], 'admitir_silencio'],
+    [['subsanacion'], 'inadmitir_plazo'],
+  ] as const) {
+    for (const e of await vencidos(deps.db, PROCEDIMIENTO, pasos, hoy)) {
+      await actuar(deps, e.id, 'sistema', accion, {}, SISTEMA);
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Filters of the staff queue. */
+export interface FiltrosCola {
+  distribuidora: string;
+  paso?: PasoAcceso | undefined;
+  tipo?: string | undefined;
+  nudo?: string | undefined;
+  vencidas?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The staff queue of a distributor: its open filed requests by deadline (the overdue ones have the
+ * earliest, so they come first), then by filing date. Closed requests are found by asking for their
+ * step (permisos, denegada…).
+ */
+export async function cola(deps: DepsAcceso, f: FiltrosCola): Promise<{ total: number; filas: SolicitudResumen[] }> {
+  const hoy = diaDe(deps.clock.now());
+  const condiciones: SQL[] = [
+    eq(expedientes.distribuidora, f.distribuidora),
+    eq(expedientes.procedimiento, PROCEDIMIENTO),
+    sql`${expedientes.presentadoEn} is not null`,
+  ];
+  if (f.paso) condiciones.push(eq(expedientes.paso, f.paso));
+  if (!f.paso || !esFinal(f.paso)) condiciones.push(sql`${expedientes.cerradoEn} is null`);
+  if (f.tipo) condiciones.push(eq(expedientes.tipo, f.tipo));
+  if (f.nudo) condiciones.push(sql`${expedientes.datos}->>'nudo' = ${f.nudo}`);
+  if (f.vencidas) condiciones.push(sql`${expedientes.turno} is not null and ${expedientes.vence} < ${hoy}::date`);
+  const donde = and(...condiciones);
+  const [filas, [cuenta]] = await Promise.all([
+    deps.db
+      .select({ e: expedientes, solicitante: solicitanteSql })
+      .from(expedientes)
+      .innerJoin(users, eq(users.id, expedientes.userId))
+      .where(donde)
+      .orderBy(asc(expedientes.vence), asc(expedientes.presentadoEn), asc(expedientes.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(expedientes)
+      .where(donde),
+  ]);
+  return { total: cuenta?.n ?? 0, filas: filas.map((x) => resumenDe(x.e, x.solicitante, hoy)) };
+}

@@ -1,0 +1,162 @@
+/**
+ * The case core (docs/decisions/017): what every procedure does with its cases the same way.
+ * A procedure (access requests today; queries, claims and ATR requests on the same tables) decides
+ * which step follows which and with what deadline; this module creates the case, writes each step
+ * as an event of its timeline, attaches the documents the acting side had uploaded, moves the case's
+ * step, turn and deadline, and leaves the audit entry, all in the caller's transaction.
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { audit } from '../auditoria/service.ts';
+import { pgArray } from '../db/arrays.ts';
+import type { Db } from '../db/client.ts';
+import { documentos, expedienteEventos, expedientes } from '../db/schema.ts';
+import type { FilaExpediente, Lado } from './acceso.ts';
+
+/** Who acts: the account (null for the scheduled jobs) and the administrator behind an impersonated session. */
+export interface ActorExpediente {
+  userId: string | null;
+  impersonatorUserId: string | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/** The scheduled jobs acting on a case. */
+export const SISTEMA: ActorExpediente = { userId: null, impersonatorUserId: null, ip: null, requestId: null };
+
+/** A stored timeline event. */
+export type FilaEvento = typeof expedienteEventos.$inferSelect;
+/** A stored document row. */
+export type FilaDocumento = typeof documentos.$inferSelect;
+
+/** Opens a case in its first step. */
+export async function crearExpediente(
+  tx: Db,
+  e: { procedimiento: string; distribuidora: string; userId: string; paso: string; tipo?: string | null; datos?: Record<string, unknown> },
+): Promise<FilaExpediente> {
+  const [fila] = await tx
+    .insert(expedientes)
+    .values({
+      procedimiento: e.procedimiento,
+      distribuidora: e.distribuidora,
+      userId: e.userId,
+      paso: e.paso,
+      turno: 'solicitante',
+      tipo: e.tipo ?? null,
+      datos: e.datos ?? {},
+    })
+    .returning();
+  return fila!;
+}
+
+/** A step taken: what the procedure decided. */
+export interface Paso {
+  accion: string;
+  /** The step the case is left in. */
+  paso: string;
+  lado: Lado | 'sistema';
+  /** Whose turn it is now; null closes the case. */
+  turno: Lado | null;
+  vence: string | null;
+  plazoRegla: string | null;
+  mensaje?: string | null;
+  datos?: Record<string, unknown> | null;
+  /** The moment of the step (the injected clock). */
+  momento: Date;
+  /** Filing: the case becomes visible to the distributor's staff. */
+  presentar?: boolean;
+  /** Fields of the case that change with the step (the procedure's own data). */
+  cambios?: Partial<Pick<FilaExpediente, 'datos' | 'tipo'>>;
+}
+
+/**
+ * Writes a step: the timeline event, the acting side's pending documents attached to it, the case
+ * moved to its new step, turn and deadline, and the audit entry `<procedimiento>.<accion>`.
+ */
+export async function registrarPaso(tx: Db, expediente: FilaExpediente, p: Paso, actor: ActorExpediente): Promise<FilaEvento> {
+  const [evento] = await tx
+    .insert(expedienteEventos)
+    .values({
+      expedienteId: expediente.id,
+      accion: p.accion,
+      paso: p.paso,
+      lado: p.lado,
+      actorUserId: actor.userId,
+      suplantadoPor: actor.impersonatorUserId,
+      momento: p.momento,
+      mensaje: p.mensaje ?? null,
+      datos: p.datos ?? null,
+      vence: p.vence,
+    })
+    .returning();
+  if (p.lado !== 'sistema') {
+    await tx
+      .update(documentos)
+      .set({ eventoId: evento!.id })
+      .where(and(eq(documentos.expedienteId, expediente.id), eq(documentos.lado, p.lado), isNull(documentos.eventoId)));
+  }
+  await tx
+    .update(expedientes)
+    .set({
+      paso: p.paso,
+      turno: p.turno,
+      vence: p.turno ? p.vence : null,
+      plazoRegla: p.turno ? p.plazoRegla : null,
+      cerradoEn: p.turno ? null : p.momento,
+      updatedAt: p.momento,
+      ...(p.presentar ? { presentadoEn: p.momento } : {}),
+      ...p.cambios,
+    })
+    .where(eq(expedientes.id, expediente.id));
+  await audit(tx, {
+    action: `${expediente.procedimiento}.${p.accion}`,
+    actorUserId: actor.userId,
+    impersonatorUserId: actor.impersonatorUserId,
+    targetType: 'expediente',
+    targetId: expediente.id,
+    ip: actor.ip,
+    requestId: actor.requestId,
+    distribuidoras: [expediente.distribuidora],
+    details: { paso: p.paso, ...(p.vence ? { vence: p.vence } : {}) },
+  });
+  return evento!;
+}
+
+/** The timeline of a case, oldest first. */
+export function eventosDe(db: Db, expedienteId: string): Promise<FilaEvento[]> {
+  return db
+    .select()
+    .from(expedienteEventos)
+    .where(eq(expedienteEventos.expedienteId, expedienteId))
+    .orderBy(asc(expedienteEventos.momento), asc(expedienteEventos.id));
+}
+
+/** The documents of a case, in upload order. */
+export function documentosDelExpediente(db: Db, expedienteId: string): Promise<FilaDocumento[]> {
+  return db
+    .select()
+    .from(documentos)
+    .where(eq(documentos.expedienteId, expedienteId))
+    .orderBy(asc(documentos.subidoEn), asc(documentos.clase), asc(documentos.nombre));
+}
+
+/** Re-reads a case inside a transaction, locked, so two steps never cross. */
+export async function bloquearExpediente(tx: Db, id: string): Promise<FilaExpediente | undefined> {
+  const [fila] = await tx.select().from(expedientes).where(eq(expedientes.id, id)).for('update');
+  return fila;
+}
+
+/** The open cases of a procedure whose deadline passed before `hoy` in one of `pasos` (for the scheduled jobs). */
+export function vencidos(db: Db, procedimiento: string, pasos: readonly string[], hoy: string): Promise<FilaExpediente[]> {
+  return db
+    .select()
+    .from(expedientes)
+    .where(
+      and(
+        eq(expedientes.procedimiento, procedimiento),
+        isNull(expedientes.cerradoEn),
+        sql`${expedientes.paso} = any(${pgArray(pasos)}::text[])`,
+        sql`${expedientes.vence} < ${hoy}::date`,
+      ),
+    )
+    .limit(500);
+}

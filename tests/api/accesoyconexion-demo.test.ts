@@ -1,0 +1,60 @@
+/**
+ * The demo access and connection requests, written through the services the API uses: the demo
+ * developer has one at every step at EPD and EOD, with documents; EPD's queue has work, one of it
+ * overdue; the request awaiting corrections has four business days left.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { venceEnHabiles } from '../../src/lib/expedientes/plazos.ts';
+import { queryRows } from '../../src/server/db/client.ts';
+import { loadDemoData } from '../../src/server/demo/load.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createTestDatabase } from '../support/database.ts';
+import { unaVez } from '../support/ganchos.ts';
+
+const ahora = new Date('2026-11-25T09:00:00Z');
+const database = unaVez(
+  async () => {
+    const db = await createTestDatabase();
+    await loadDemoData(db.db, createLogger('silent'), { now: ahora });
+    return db;
+  },
+  (db) => db.destroy(),
+  180_000,
+);
+
+const solicitudes = unaVez(async () => ({
+  filas: await queryRows<{ distribuidora: string; paso: string; vence: string | null; documentos: number }>(
+    database.db,
+    sql`select e.distribuidora, e.paso, e.vence::text as vence, (select count(*)::int from documentos d where d.expediente_id = e.id) as documentos
+        from expedientes e join users u on u.id = e.user_id
+        where u.email = 'promotor@electra.example' and e.procedimiento = 'acceso' order by e.numero`,
+  ),
+}));
+
+describe('demo access and connection requests', () => {
+  it('the developer has one at every step, at EPD and EOD', () => {
+    expect(solicitudes.filas.map((s) => `${s.distribuidora} ${s.paso}`)).toEqual([
+      'epd borrador',
+      'epd subsanacion',
+      'epd admitida',
+      'epd propuesta',
+      'epd admitida',
+      'eod permisos',
+      'eod denegada',
+      'eod presentada',
+    ]);
+  });
+
+  it('the request awaiting corrections has four business days left', () => {
+    expect(solicitudes.filas[1]!.vence).toBe(venceEnHabiles('2026-11-25', 4));
+  });
+
+  it('one of EPD’s admitted requests is overdue', () => {
+    expect(solicitudes.filas.filter((s) => s.distribuidora === 'epd' && s.vence !== null && s.vence < '2026-11-25')).toHaveLength(1);
+  });
+
+  it('every filed request carries its documents', () => {
+    expect(solicitudes.filas.slice(1).every((s) => s.documentos >= 2)).toBe(true);
+  });
+});
