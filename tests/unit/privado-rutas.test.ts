@@ -205,6 +205,7 @@ describe('side menu', () => {
         'Acceder como otro usuario',
         'Incidencias de red',
         'Solicitudes de modificación',
+        'Solicitudes de acceso y conexión',
         'Estado de contadores',
         'SIPS y registro de suministros',
         'Registro de actividad',

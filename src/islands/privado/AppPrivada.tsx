@@ -52,6 +52,10 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   'admin-contadores': lazy(() => import('./administracion/ContadoresAdmin.tsx')),
   'admin-sips': lazy(() => import('./sips/SipsAdmin.tsx')),
   sips: lazy(() => import('./sips/Sips.tsx')),
+  'solicitudes-acceso': lazy(() => import('./accesoyconexion/Solicitudes.tsx')),
+  'solicitud-acceso': lazy(() => import('./accesoyconexion/Solicitud.tsx')),
+  'admin-accesos': lazy(() => import('./administracion/AccesosAdmin.tsx')),
+  'admin-acceso': lazy(() => import('./administracion/AccesoAdmin.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

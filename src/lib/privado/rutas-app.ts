@@ -12,6 +12,10 @@ import { createRouter } from '@nanostores/router';
 /** Which component shows a route; the app maps each key to a (lazily loaded) screen. */
 export type Pantalla =
   | 'inicio'
+  | 'solicitudes-acceso'
+  | 'solicitud-acceso'
+  | 'admin-accesos'
+  | 'admin-acceso'
   | 'perfil'
   | 'no-disponible'
   | 'admin-usuarios'
@@ -136,22 +140,35 @@ export const RUTAS_APP = [
     area: 'administrador',
     pantalla: 'admin-sips',
   },
+  {
+    id: 'adminAccesos',
+    patron: '/administrador/accesoyconexion',
+    titulo: 'Solicitudes de acceso y conexión',
+    area: 'administrador',
+    pantalla: 'admin-accesos',
+  },
+  {
+    id: 'adminAcceso',
+    patron: '/administrador/accesoyconexion/:id',
+    titulo: 'Tramitar una solicitud de acceso y conexión',
+    area: 'administrador',
+    pantalla: 'admin-acceso',
+    padre: 'adminAccesos',
+  },
 
   {
     id: 'solicitudes',
     patron: '/accesoyconexion/listado-de-solicitudes',
     titulo: 'Solicitudes de acceso y conexión',
     area: 'accesoyconexion',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí podrá presentar sus solicitudes de acceso y conexión a la red y seguir cada paso y sus documentos.',
+    pantalla: 'solicitudes-acceso',
   },
   {
     id: 'solicitud',
     patron: '/accesoyconexion/solicitud/:id?',
     titulo: 'Solicitud de acceso y conexión',
     area: 'accesoyconexion',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí podrá preparar una solicitud de acceso y conexión, adjuntar sus documentos y consultar su estado.',
+    pantalla: 'solicitud-acceso',
     padre: 'solicitudes',
   },
 
@@ -417,6 +434,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminSuplantacion'),
       deRuta('adminIncidencias'),
       deRuta('adminModificaciones', 'Solicitudes de modificación'),
+      deRuta('adminAccesos', 'Solicitudes de acceso y conexión'),
       deRuta('adminContadores'),
       deRuta('adminSips', 'SIPS y registro de suministros'),
       deRuta('adminAuditoria'),

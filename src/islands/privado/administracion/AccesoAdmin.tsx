@@ -1,0 +1,838 @@
+/**
+ * /administrador/accesoyconexion/:id: one access and connection request (RD 1183/2020) seen from
+ * the distributor's side: where it stands (step, whose turn, deadline and its rule, overdue), the
+ * applicant's data by section, the timeline of both sides, the documents of both sides, and one
+ * panel per action the step allows, each with its own fields, the server's checks run first in the
+ * browser, the PDF the action sends uploaded first (with its progress), and a confirmation for the
+ * actions that end the procedure. The server's Spanish errors stay beside the panel; after an action
+ * the request shown is the server's answer, the result is announced and focus returns to its header.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
+import {
+  ACCIONES_FINALES,
+  accionesDeGestion,
+  agruparDocumentos,
+  CAMPOS_ACCION,
+  comprobarAccion,
+  detallesEvento,
+  DOCUMENTO_ACCION,
+  errorFicheroPdf,
+  ETIQUETAS_CAMPO,
+  eventosEnOrden,
+  LADO_DOCUMENTO,
+  LADO_EVENTO,
+  MAX_CONDICIONES,
+  MAX_MENSAJE,
+  MAX_PUNTO_CONEXION,
+  MENSAJE_OBLIGATORIO,
+  mensajeHecho,
+  seccionesDatos,
+  textoClase,
+  textoConfirmacion,
+  textoPlazo,
+  textoPresentada,
+  TEXTOS_ACCION,
+  turnoFrase,
+  urlApiAccion,
+  urlApiSolicitud,
+  urlDocumento,
+  urlSubidaDocumento,
+  VALORES_VACIOS,
+  type CampoAccion,
+  type ValoresAccion,
+} from '../../../lib/accesoyconexion/gestion.ts';
+import { esFinal, MAX_SUBSANACIONES, MOTIVOS_DENEGACION, type AccionDistribuidora } from '../../../lib/accesoyconexion/procedimiento.ts';
+import type { AccionBody, SolicitudDetalle } from '../../../lib/accesoyconexion/respuestas.ts';
+import { formatearFechaHora, hoyMadrid } from '../../../lib/administracion/fechas.ts';
+import { apiFetch, mensajesDeError, MENSAJE_SIN_CONEXION, textoDelCuerpo } from '../../../lib/api/cliente.ts';
+import type { ClaseDocumento } from '../../../lib/expedientes/documentos.ts';
+import { fechaSinDia } from '../../../lib/formato/fechas.ts';
+import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas/pantalla/descarga.ts';
+import { $session, logout } from '../../../lib/sesion/index.ts';
+import { Dato } from '../../comunes/Dato.tsx';
+import { alertasDe, ListaAlertas } from '../../comunes/ListaAlertas.tsx';
+import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
+import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
+import { atributosControl, claseCampo, textosCampo, type PropsCampoBase } from '../../comunes/formulario/campo.ts';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
+import { useErrores } from '../../comunes/formulario/usar-errores.ts';
+import '../../sesion/sesion.css';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { urlColaRecordada } from './AccesosAdmin.tsx';
+import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion } from './comun.tsx';
+import './administracion.css';
+import './accesos.css';
+
+type Documento = SolicitudDetalle['documentos'][number];
+
+/** The request loading, shown, missing (404) or failed. */
+type Carga =
+  | { fase: 'cargando' }
+  | { fase: 'lista'; datos: SolicitudDetalle }
+  | { fase: 'no-existe'; mensaje: string }
+  | { fase: 'error'; mensaje: string };
+
+const DESCARGAS: DependenciasDescarga = {
+  fetch: (entrada, init) => globalThis.fetch(entrada, init),
+  token: () => $session.get()?.jwtToken ?? null,
+  cerrarSesion: () => logout(),
+};
+
+/* ------------------------------------------------------------------ Upload */
+
+/** An upload under way, or its end. */
+type EstadoSubida =
+  | { fase: 'libre' }
+  | { fase: 'subiendo'; enviados: number; total: number }
+  | { fase: 'hecho'; nombre: string }
+  | { fase: 'error'; mensaje: string };
+
+/**
+ * Sends a document's bytes with XMLHttpRequest, the only browser API that reports an upload's
+ * progress (as the SIPS register upload does). Answers the server's Spanish message on failure.
+ */
+function subirDocumento(
+  id: string,
+  clase: ClaseDocumento,
+  fichero: File,
+  alProgresar: (enviados: number) => void,
+): Promise<{ ok: true } | { ok: false; mensaje: string }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', urlSubidaDocumento(id, clase, fichero.name));
+    const token = $session.get()?.jwtToken;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => alProgresar(e.loaded);
+    xhr.onerror = () => resolve({ ok: false, mensaje: MENSAJE_SIN_CONEXION });
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ ok: true });
+      if ((xhr.status === 401 || xhr.status === 403) && token) logout();
+      let cuerpo: unknown = null;
+      try {
+        cuerpo = JSON.parse(xhr.responseText);
+      } catch {
+        // A proxy's page: the status says enough.
+      }
+      resolve({ ok: false, mensaje: textoDelCuerpo(cuerpo) ?? `El servidor ha respondido ${xhr.status}.` });
+    };
+    xhr.send(fichero);
+  });
+}
+
+/** Props of `CampoFichero`. */
+interface CampoFicheroProps extends PropsCampoBase {
+  /** The input, so the owner reads and clears the file. */
+  refInput: RefObject<HTMLInputElement | null>;
+  /** A file was chosen (or the choice cleared). */
+  alCambiar: () => void;
+}
+
+/** A labelled file input with hint and error, on the form components' accessibility contract. */
+function CampoFichero(p: CampoFicheroProps) {
+  const t = textosCampo(p);
+  return (
+    <div className={claseCampo('admin-campo', { ...p, clase: 'adm-acc-fichero' })}>
+      <CabeceraCampo id={p.id} etiqueta={p.etiqueta} error={p.error} textos={t} bloque="admin-campo" obligatorio={p.requerido} />
+      <input ref={p.refInput} {...atributosControl(p, t)} type="file" accept=".pdf,application/pdf" onChange={p.alCambiar} />
+    </div>
+  );
+}
+
+/* ------------------------------------------------------------------ Documents */
+
+/** A document's download button, named by the file; the result goes to the section's status line. */
+function BotonDescarga({ id, doc, alEstado }: { id: string; doc: Documento; alEstado: (texto: string) => void }) {
+  const [bajando, setBajando] = useState(false);
+  const bajar = async () => {
+    if (bajando) return;
+    setBajando(true);
+    alEstado(`Descargando ${doc.nombre}…`);
+    const r = await descargarDeApi(DESCARGAS, urlDocumento(id, doc.id), doc.nombre);
+    setBajando(false);
+    if (r.ok) {
+      guardarBlob(r.blob, r.nombre);
+      alEstado(`Descargado: ${r.nombre}.`);
+    } else alEstado(`No se ha podido descargar ${doc.nombre}: ${r.mensaje}`);
+  };
+  return (
+    <button
+      type="button"
+      className="admin-boton admin-boton--secundario admin-boton--pequeno"
+      aria-busy={bajando || undefined}
+      onClick={() => void bajar()}
+    >
+      Descargar<span className="visually-hidden"> {doc.nombre}</span>
+    </button>
+  );
+}
+
+/** One document: its class, name, size and date, and what the caller may do with it. */
+function FilaDocumento({ doc, aportado, children }: { doc: Documento; aportado?: string | undefined; children: ReactNode }) {
+  return (
+    <li className="adm-acc-doc">
+      <span className="adm-acc-doc__texto">
+        <span className="adm-acc-doc__clase">{textoClase(doc.clase)}</span>
+        {doc.nombre}
+        <span className="adm-acc-doc__meta">
+          {tamanoLegible(doc.bytes)} · subido el {formatearFechaHora(doc.subidoEn)}
+          {aportado ? ` · ${aportado}` : ''}
+        </span>
+      </span>
+      <span className="admin-acciones">{children}</span>
+    </li>
+  );
+}
+
+/** The documents of both sides that are part of the request, with their downloads. */
+function Documentos({ s }: { s: SolicitudDetalle }) {
+  const id = useId();
+  const [estado, setEstado] = useState('');
+  const { porLado } = agruparDocumentos(s.documentos);
+  const eventos = new Map(s.eventos.map((e) => [e.id, e]));
+  const aportado = (d: Documento) => {
+    const e = d.eventoId !== null ? eventos.get(d.eventoId) : undefined;
+    return e ? `con «${e.accionNombre}», ${formatearFechaHora(e.momento)}` : undefined;
+  };
+  return (
+    <section className="admin-seccion" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Documentos</h2>
+      {(['solicitante', 'distribuidora'] as const).map((lado) => (
+        <div key={lado}>
+          <h3 id={`${id}-${lado}`} className="adm-acc-subtitulo">
+            {LADO_DOCUMENTO[lado]}
+          </h3>
+          {porLado[lado].length === 0 ? (
+            <p className="admin-nota">
+              {lado === 'solicitante' ? 'El solicitante no ha aportado documentos.' : 'La distribuidora aún no ha enviado documentos.'}
+            </p>
+          ) : (
+            <ul className="adm-acc-docs" aria-labelledby={`${id}-${lado}`}>
+              {porLado[lado].map((d) => (
+                <FilaDocumento key={d.id} doc={d} aportado={aportado(d)}>
+                  <BotonDescarga id={s.id} doc={d} alEstado={setEstado} />
+                </FilaDocumento>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+      <p role="status" className="admin-nota">
+        {estado}
+      </p>
+    </section>
+  );
+}
+
+/* ------------------------------------------------------------------ Timeline and data */
+
+/** The steps of both sides, oldest first, with their messages, what they recorded and their documents. */
+function Historial({ s }: { s: SolicitudDetalle }) {
+  const id = useId();
+  const { porEvento } = agruparDocumentos(s.documentos);
+  const eventos = eventosEnOrden(s.eventos);
+  return (
+    <section className="admin-seccion" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Historial</h2>
+      {eventos.length === 0 ? (
+        <p>Todavía no hay pasos.</p>
+      ) : (
+        <ol className="adm-acc-historial" aria-labelledby={`${id}-titulo`}>
+          {eventos.map((e) => {
+            const detalles = detallesEvento(e);
+            const docs = porEvento.get(e.id) ?? [];
+            return (
+              <li key={e.id} className={`adm-acc-historial--${e.lado}`}>
+                <h3>{e.accionNombre}</h3>
+                <p className="adm-acc-historial__meta">
+                  <time dateTime={e.momento}>{formatearFechaHora(e.momento)}</time> · {LADO_EVENTO[e.lado]}
+                  {e.vence ? ` · plazo fijado hasta el ${fechaSinDia(e.vence)}` : ''}
+                </p>
+                {e.mensaje && (
+                  <p className="adm-acc-historial__mensaje">
+                    <span className="visually-hidden">Mensaje: </span>
+                    {e.mensaje}
+                  </p>
+                )}
+                {detalles.length > 0 && (
+                  <dl className="admin-datos">
+                    {detalles.map(([t, v]) => (
+                      <Dato key={t} t={t}>
+                        {v}
+                      </Dato>
+                    ))}
+                  </dl>
+                )}
+                {docs.length > 0 && (
+                  <p className="adm-acc-historial__meta">
+                    {docs.length === 1 ? 'Documento: ' : 'Documentos: '}
+                    {docs.map((d) => `${textoClase(d.clase)} (${d.nombre})`).join('; ')}.
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The applicant's data, read-only, by the form's sections. */
+function DatosSolicitante({ s }: { s: SolicitudDetalle }) {
+  const id = useId();
+  return (
+    <section className="admin-seccion" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Datos del solicitante</h2>
+      <div className="adm-acc-secciones">
+        {seccionesDatos(s).map((sec) => (
+          <div key={sec.clave}>
+            <h3>{sec.titulo}</h3>
+            <dl className="admin-datos">
+              {sec.filas.map(([t, v]) => (
+                <Dato key={t} t={t}>
+                  {v}
+                </Dato>
+              ))}
+            </dl>
+            {sec.aviso && (
+              <p className="adm-acc-aviso adm-acc-aviso--aviso">
+                <strong>Capacidad del nudo: </strong>
+                {sec.aviso}
+              </p>
+            )}
+          </div>
+        ))}
+        {s.sinPermiso && <p className="admin-nota">{s.sinPermiso}</p>}
+      </div>
+    </section>
+  );
+}
+
+/* ------------------------------------------------------------------ Actions */
+
+/** Props of `PanelAccion`. */
+interface PanelAccionProps {
+  accion: AccionDistribuidora;
+  s: SolicitudDetalle;
+  /** The action was taken: the server's answer. */
+  alHacer: (accion: AccionDistribuidora, detalle: SolicitudDetalle) => void;
+  /** Shows the request as it is now after a refusal because it had moved on (a 409). */
+  alActualizar: () => void;
+  /** Loads the request again without leaving the screen (after an upload or a removal). */
+  refrescar: () => Promise<boolean>;
+}
+
+/** One action's panel: its fields, its PDF when it sends one, the checks, the confirmation and the server's answer. */
+function PanelAccion({ accion, s, alHacer, alActualizar, refrescar }: PanelAccionProps) {
+  const id = useId();
+  const textos = TEXTOS_ACCION[accion];
+  const campos = CAMPOS_ACCION[accion];
+  const clase = DOCUMENTO_ACCION[accion];
+  const final = ACCIONES_FINALES.includes(accion);
+  const confirmacion = textoConfirmacion(accion, s.referencia);
+  const [valores, setValores] = useState<ValoresAccion>(VALORES_VACIOS);
+  const [enviando, setEnviando] = useState(false);
+  const [errorServidor, setErrorServidor] = useState<string[]>([]);
+  // A 409: the request moved on meanwhile (another administrator, the deadline job); it can be reloaded.
+  const [desfasada, setDesfasada] = useState(false);
+  const [pendienteConfirmar, setPendienteConfirmar] = useState<AccionBody | null>(null);
+  // A control to focus once the request shown has been loaded again (after an upload or a removal).
+  const [enfocar, setEnfocar] = useState<string | null>(null);
+  const [subida, setSubida] = useState<EstadoSubida>({ fase: 'libre' });
+  const [quitando, setQuitando] = useState(false);
+  const fichero = useRef<HTMLInputElement>(null);
+  const e = useErrores();
+  const idDe = (c: CampoAccion) => `${id}-${c}`;
+  const pendientes = clase ? agruparDocumentos(s.documentos).pendientes.filter((d) => d.clase === clase) : [];
+  const error = (c: CampoAccion) => e.errorDe(idDe(c));
+  const poner = (c: keyof ValoresAccion) => e.alCambiar(idDe(c), (v: string) => setValores((x) => ({ ...x, [c]: v })));
+
+  /** Sends the action; its answer replaces the request shown. */
+  async function enviar(cuerpo: AccionBody) {
+    setEnviando(true);
+    setErrorServidor([]);
+    const r = await apiFetch<SolicitudDetalle>(urlApiAccion(s.id, accion), { method: 'POST', json: cuerpo });
+    setEnviando(false);
+    if (!r.ok) {
+      setErrorServidor(mensajesDeError(r.error));
+      setDesfasada(r.status === 409);
+      return;
+    }
+    alHacer(accion, r.datos);
+  }
+
+  const alEnviar = (ev: SubmitEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    if (enviando) return;
+    setErrorServidor([]);
+    const r = comprobarAccion(accion, valores, { subsanaciones: s.subsanaciones, documentosPendientes: pendientes.length });
+    if (!e.comprobar(r.ok ? [] : r.errores.map((x) => ({ campo: idDe(x.campo), mensaje: x.mensaje })))) return;
+    if (!r.ok) return;
+    if (final) setPendienteConfirmar(r.cuerpo);
+    else void enviar(r.cuerpo);
+  };
+
+  const subir = async () => {
+    if (!clase || subida.fase === 'subiendo') return;
+    const f = fichero.current?.files?.[0] ?? null;
+    const problema = errorFicheroPdf(f);
+    if (problema || !f) {
+      e.comprobar([{ campo: idDe('documento'), mensaje: problema ?? 'Elija el fichero PDF.' }]);
+      return;
+    }
+    e.limpiar(idDe('documento'));
+    setSubida({ fase: 'subiendo', enviados: 0, total: f.size });
+    const r = await subirDocumento(s.id, clase, f, (enviados) => setSubida({ fase: 'subiendo', enviados, total: f.size }));
+    if (!r.ok) {
+      setSubida({ fase: 'error', mensaje: r.mensaje });
+      return;
+    }
+    if (fichero.current) fichero.current.value = '';
+    setSubida({ fase: 'hecho', nombre: f.name });
+    await refrescar();
+    // The input gives way to the uploaded file: the next field is where the user goes on.
+    const siguiente = campos[campos.indexOf('documento') + 1];
+    if (siguiente) setEnfocar(idDe(siguiente));
+  };
+
+  const quitar = async (doc: Documento) => {
+    if (quitando) return;
+    setQuitando(true);
+    const r = await apiFetch(urlDocumento(s.id, doc.id), { method: 'DELETE' });
+    setQuitando(false);
+    if (!r.ok) {
+      setSubida({ fase: 'error', mensaje: r.error.mensaje });
+      return;
+    }
+    setSubida({ fase: 'libre' });
+    await refrescar();
+    setEnfocar(idDe('documento'));
+  };
+
+  useEffect(() => {
+    if (!enfocar) return;
+    document.getElementById(enfocar)?.focus();
+    setEnfocar(null);
+  }, [enfocar, s]);
+
+  const requerido = MENSAJE_OBLIGATORIO.includes(accion);
+  return (
+    <section className={`adm-acc-panel${final ? ' adm-acc-panel--final' : ''}`} aria-labelledby={`${id}-titulo`}>
+      <h3 id={`${id}-titulo`}>{textos.titulo}</h3>
+      <p>{textos.descripcion}</p>
+      {accion === 'pedir_subsanacion' && (
+        <p className="admin-nota">
+          Subsanaciones pedidas hasta ahora: {s.subsanaciones} de {MAX_SUBSANACIONES}.
+        </p>
+      )}
+      <ResumenErrores titulo="Revise estos datos:" errores={e.errores} intento={e.intento} />
+      <form noValidate onSubmit={alEnviar} aria-labelledby={`${id}-titulo`}>
+        {campos.map((c) => {
+          switch (c) {
+            case 'documento':
+              return (
+                <div key={c} className="adm-acc-subida">
+                  {pendientes.length > 0 ? (
+                    <>
+                      <p>
+                        <strong>PDF listo para enviar</strong> con {textos.titulo.toLowerCase()}:
+                      </p>
+                      <ul className="adm-acc-docs" aria-label="PDF subido, pendiente de enviar">
+                        {pendientes.map((d) => (
+                          <FilaDocumento key={d.id} doc={d}>
+                            <button
+                              type="button"
+                              className="admin-boton admin-boton--secundario admin-boton--pequeno"
+                              aria-busy={quitando || undefined}
+                              onClick={() => void quitar(d)}
+                            >
+                              Quitar<span className="visually-hidden"> {d.nombre}</span>
+                            </button>
+                          </FilaDocumento>
+                        ))}
+                      </ul>
+                    </>
+                  ) : (
+                    <>
+                      <CampoFichero
+                        id={idDe('documento')}
+                        etiqueta={`${ETIQUETAS_CAMPO.documento}: ${clase ? textoClase(clase).toLowerCase() : ''}`}
+                        ayuda="Primero súbalo; se enviará al solicitante con este paso. Solo PDF, de hasta 20 MB."
+                        error={error('documento')}
+                        requerido
+                        refInput={fichero}
+                        alCambiar={() => {
+                          e.limpiar(idDe('documento'));
+                          if (subida.fase !== 'subiendo') setSubida({ fase: 'libre' });
+                        }}
+                      />
+                      <p>
+                        <button
+                          type="button"
+                          className="admin-boton admin-boton--secundario"
+                          aria-busy={subida.fase === 'subiendo' || undefined}
+                          onClick={() => void subir()}
+                        >
+                          Subir el PDF
+                        </button>
+                      </p>
+                    </>
+                  )}
+                  <div role="status">
+                    {subida.fase === 'subiendo' && (
+                      <>
+                        <p>
+                          Subiendo el PDF: {tamanoLegible(subida.enviados)} de {tamanoLegible(subida.total)}.
+                        </p>
+                        <progress value={subida.enviados} max={subida.total || 1} aria-label="PDF enviado" />
+                      </>
+                    )}
+                    {subida.fase === 'hecho' && pendientes.length > 0 && (
+                      <p>PDF subido: {subida.nombre}. Se enviará al solicitante con este paso.</p>
+                    )}
+                  </div>
+                  {subida.fase === 'error' && (
+                    <p className="admin-campo__error" role="alert">
+                      <span className="visually-hidden">Error: </span>No se ha subido el PDF: {subida.mensaje}
+                    </p>
+                  )}
+                </div>
+              );
+            case 'mensaje':
+              return (
+                <CampoArea
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={textos.etiquetaMensaje}
+                  ayuda={textos.ayudaMensaje}
+                  valor={valores.mensaje}
+                  alCambiar={poner('mensaje')}
+                  error={error(c)}
+                  requerido={requerido}
+                  max={MAX_MENSAJE}
+                  filas={requerido ? 5 : 3}
+                />
+              );
+            case 'motivo':
+              return (
+                <CampoSelect
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={ETIQUETAS_CAMPO.motivo}
+                  ayuda="Los motivos del art. 9 del RD 1183/2020."
+                  valor={valores.motivo}
+                  opciones={[
+                    { valor: '', texto: 'Elija el motivo' },
+                    ...Object.entries(MOTIVOS_DENEGACION).map(([valor, texto]) => ({ valor, texto })),
+                  ]}
+                  alCambiar={poner('motivo')}
+                  error={error(c)}
+                  requerido
+                />
+              );
+            case 'tensionFronteraKv':
+              return (
+                <Campo
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={ETIQUETAS_CAMPO.tensionFronteraKv}
+                  ayuda="La tensión del punto frontera con la red del gestor aguas arriba, por ejemplo 66 o 13,2. Fija los días que ese gestor tiene para su informe."
+                  valor={valores.tensionFronteraKv}
+                  alCambiar={poner('tensionFronteraKv')}
+                  error={error(c)}
+                  requerido
+                  inputMode="decimal"
+                  max={12}
+                />
+              );
+            case 'puntoConexion':
+              return (
+                <Campo
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={ETIQUETAS_CAMPO.puntoConexion}
+                  ayuda="La línea, el centro de transformación o la subestación donde se conectará la instalación."
+                  valor={valores.puntoConexion}
+                  alCambiar={poner('puntoConexion')}
+                  error={error(c)}
+                  requerido
+                  max={MAX_PUNTO_CONEXION}
+                />
+              );
+            case 'condicionesTecnicas':
+              return (
+                <CampoArea
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={ETIQUETAS_CAMPO.condicionesTecnicas}
+                  ayuda="Un resumen de las condiciones del PDF: tensión, potencia admitida, protecciones, refuerzos de red."
+                  valor={valores.condicionesTecnicas}
+                  alCambiar={poner('condicionesTecnicas')}
+                  error={error(c)}
+                  requerido
+                  max={MAX_CONDICIONES}
+                  filas={5}
+                />
+              );
+            case 'importeEuros':
+              return (
+                <Campo
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={ETIQUETAS_CAMPO.importeEuros}
+                  ayuda="El coste de las obras de extensión y refuerzo para el solicitante, IVA aparte; 0 si no hay coste. Por ejemplo, 12.500,00."
+                  valor={valores.importeEuros}
+                  alCambiar={poner('importeEuros')}
+                  error={error(c)}
+                  requerido
+                  inputMode="decimal"
+                  max={20}
+                />
+              );
+            case 'plazoObrasMeses':
+              return (
+                <Campo
+                  key={c}
+                  id={idDe(c)}
+                  etiqueta={ETIQUETAS_CAMPO.plazoObrasMeses}
+                  ayuda="Opcional. Meses enteros, de 1 a 120."
+                  valor={valores.plazoObrasMeses}
+                  alCambiar={poner('plazoObrasMeses')}
+                  error={error(c)}
+                  inputMode="numeric"
+                  max={3}
+                />
+              );
+            default:
+              return null;
+          }
+        })}
+        {errorServidor.length > 0 && (
+          <div className="adm-acc-aviso adm-acc-aviso--error" role="alert">
+            <p>
+              <strong>No se ha podido {textos.titulo.charAt(0).toLowerCase() + textos.titulo.slice(1)}:</strong>
+            </p>
+            {errorServidor.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+            {desfasada && (
+              <p>
+                <button type="button" className="admin-boton admin-boton--secundario admin-boton--pequeno" onClick={alActualizar}>
+                  Ver la solicitud actualizada
+                </button>
+              </p>
+            )}
+          </div>
+        )}
+        <div className="admin-acciones">
+          <BotonEnviar
+            texto={textos.boton}
+            textoEnviando="Enviando…"
+            enviando={enviando}
+            clase={`admin-boton${accion === 'inadmitir' || accion === 'denegar' ? ' admin-boton--peligro' : ''}`}
+          />
+        </div>
+      </form>
+      {confirmacion && (
+        <Confirmacion
+          abierta={pendienteConfirmar !== null}
+          titulo={confirmacion.titulo}
+          textoConfirmar={confirmacion.boton}
+          peligrosa={accion !== 'emitir_permisos'}
+          alCancelar={() => setPendienteConfirmar(null)}
+          alConfirmar={() => {
+            const cuerpo = pendienteConfirmar;
+            setPendienteConfirmar(null);
+            if (cuerpo) void enviar(cuerpo);
+          }}
+        >
+          <p>{confirmacion.cuerpo}</p>
+        </Confirmacion>
+      )}
+    </section>
+  );
+}
+
+/** Why there is nothing to do on a request now. */
+function textoSinAcciones(s: SolicitudDetalle): string {
+  if (s.lado === 'solicitante')
+    return 'Usted presentó esta solicitud: la ve como solicitante y la tramitan otros administradores de la distribuidora.';
+  if (esFinal(s.paso)) return `La solicitud está en «${s.pasoNombre}»: el procedimiento ha terminado y no admite más pasos.`;
+  if (s.turno === 'solicitante')
+    return 'Ahora le toca al solicitante. Cuando responda, aquí aparecerán los pasos que puede dar la distribuidora.';
+  return 'No hay ningún paso que la distribuidora pueda dar ahora en esta solicitud.';
+}
+
+/* ------------------------------------------------------------------ The screen */
+
+/** The staff's screen of one access and connection request. */
+export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
+  const idSolicitud = params['id'] ?? '';
+  const url = urlApiSolicitud(idSolicitud);
+  const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
+  const [intento, setIntento] = useState(0);
+  const [anuncio, setAnuncio] = useState<{ prefijo: string; texto: string } | null>(null);
+  const cabecera = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const peticion = new AbortController();
+    setCarga({ fase: 'cargando' });
+    setAnuncio(null);
+    void apiFetch<SolicitudDetalle>(url, { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      if (r.ok) setCarga({ fase: 'lista', datos: r.datos });
+      else setCarga({ fase: r.status === 404 ? 'no-existe' : 'error', mensaje: r.error.mensaje });
+    });
+    return () => peticion.abort();
+  }, [url, intento]);
+
+  /** Loads the request again in place: the screen keeps what the user was doing. */
+  const refrescar = useCallback(async () => {
+    const r = await apiFetch<SolicitudDetalle>(url);
+    if (r.ok) setCarga({ fase: 'lista', datos: r.datos });
+    return r.ok;
+  }, [url]);
+
+  /** After a refusal because the request had moved on: it is loaded again, said so, and its header takes the focus. */
+  const alActualizar = useCallback(() => {
+    void apiFetch<SolicitudDetalle>(url).then((r) => {
+      if (!r.ok) return;
+      setCarga({ fase: 'lista', datos: r.datos });
+      setAnuncio({ prefijo: 'Actualizada:', texto: `la solicitud está ahora en «${r.datos.pasoNombre}». ${turnoFrase(r.datos.turno)}` });
+      requestAnimationFrame(() => cabecera.current?.focus());
+    });
+  }, [url]);
+
+  const alHacer = useCallback((accion: AccionDistribuidora, detalle: SolicitudDetalle) => {
+    setCarga({ fase: 'lista', datos: detalle });
+    setAnuncio({ prefijo: 'Hecho:', texto: mensajeHecho(accion, detalle) });
+    // The panel used may be gone: the request's header, with its new step, takes the focus.
+    requestAnimationFrame(() => cabecera.current?.focus());
+  }, []);
+
+  const volver = (
+    <a className="admin-volver" href={urlColaRecordada()}>
+      <span aria-hidden="true">‹</span> Volver a las solicitudes
+    </a>
+  );
+
+  if (carga.fase !== 'lista') {
+    return (
+      <section className="admin">
+        {volver}
+        <h1 tabIndex={-1}>{ruta.titulo}</h1>
+        {carga.fase === 'cargando' && <Cargando texto="Cargando la solicitud…" />}
+        {carga.fase === 'no-existe' && (
+          <div className="admin-vacio">
+            <p>{carga.mensaje}</p>
+            <p>Puede que la referencia no sea correcta o que la solicitud sea de una distribuidora que usted no administra.</p>
+          </div>
+        )}
+        {carga.fase === 'error' && (
+          <>
+            <ListaAlertas alertas={alertasDe([carga.mensaje])} alCerrar={() => undefined} />
+            <p>
+              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setIntento((n) => n + 1)}>
+                Reintentar
+              </button>
+            </p>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const s = carga.datos;
+  const plazo = textoPlazo(s.turno ? s.vence : null, s.vencido, hoyMadrid());
+  const acciones = s.lado === 'distribuidora' ? accionesDeGestion(s.acciones) : [];
+  const cerrado = esFinal(s.paso);
+
+  return (
+    <section className="admin">
+      {volver}
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+
+      <section className="admin-seccion adm-acc-cabecera" aria-labelledby={`${id}-cabecera`}>
+        <h2 id={`${id}-cabecera`} ref={cabecera} tabIndex={-1}>
+          Solicitud {s.referencia}
+        </h2>
+        <p>
+          <span className={`adm-acc-paso${cerrado ? ' adm-acc-paso--cerrado' : ''}`}>
+            <span className="visually-hidden">Paso: </span>
+            {s.pasoNombre}
+          </span>{' '}
+          {turnoFrase(s.turno)}
+        </p>
+        <dl className="admin-datos">
+          <Dato t="Solicitante">{s.solicitante || '—'}</Dato>
+          <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
+          <Dato t="Presentada">{textoPresentada(s.presentadoEn)}</Dato>
+          <Dato t="Plazo del paso actual">
+            {s.turno && s.vence ? (
+              <>
+                Hasta el {plazo.fechaLarga}
+                {plazo.vencido ? (
+                  <>
+                    {' '}
+                    <span className="admin-estado adm-acc-vencida">Vencida</span>
+                  </>
+                ) : (
+                  plazo.estado && ` (${plazo.estado.charAt(0).toLowerCase()}${plazo.estado.slice(1)})`
+                )}
+              </>
+            ) : (
+              'Sin plazo'
+            )}
+          </Dato>
+          <Dato t="Subsanaciones pedidas">
+            {s.subsanaciones} de {MAX_SUBSANACIONES}
+          </Dato>
+        </dl>
+        {s.reglaPlazo && <p className="admin-nota">{s.reglaPlazo}</p>}
+        {plazo.vencido && (
+          <p className="adm-acc-aviso adm-acc-aviso--error">
+            <strong>Plazo vencido.</strong>{' '}
+            {s.turno === 'distribuidora'
+              ? 'La distribuidora no ha actuado dentro del plazo: dé el paso que corresponda cuanto antes.'
+              : 'El solicitante no ha respondido dentro del plazo.'}
+          </p>
+        )}
+      </section>
+
+      <div className="adm-acc-anuncio" role="status">
+        {anuncio && (
+          <p className="adm-acc-aviso adm-acc-aviso--hecho">
+            <strong>{anuncio.prefijo}</strong> {anuncio.texto}
+          </p>
+        )}
+      </div>
+
+      <section className="admin-seccion" aria-labelledby={`${id}-tramitar`}>
+        <h2 id={`${id}-tramitar`}>Tramitar</h2>
+        {acciones.length === 0 ? (
+          <p>{textoSinAcciones(s)}</p>
+        ) : (
+          <div className={`adm-acc-acciones${acciones.length > 1 ? ' adm-acc-acciones--varias' : ''}`}>
+            {acciones.map((a) => (
+              <PanelAccion
+                key={`${a}-${s.paso}-${s.eventos.length}`}
+                accion={a}
+                s={s}
+                alHacer={alHacer}
+                alActualizar={alActualizar}
+                refrescar={refrescar}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <DatosSolicitante s={s} />
+      <Historial s={s} />
+      <Documentos s={s} />
+    </section>
+  );
+}
