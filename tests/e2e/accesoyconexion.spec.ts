@@ -4,11 +4,12 @@
  * flagged in words; starts a request at EPD, is told everything missing grouped by section, fills the
  * form (saved by itself: a reload keeps it), picks a saturated node and is warned, uploads its
  * documents, files it and finds it in the list; answers a request for corrections with a document;
- * and accepts a propuesta previa after its confirmation. axe and no sideways scrolling at desktop,
- * phone and 320 px widths, with screenshots.
+ * accepts a propuesta previa after its confirmation, and sees the permits once the staff issue
+ * them. axe and no sideways scrolling at desktop, phone and 320 px widths, with screenshots.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.ts';
 import { foto } from './medidas-support.ts';
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
 
@@ -213,4 +214,21 @@ test('el promotor acepta la propuesta previa tras confirmarlo', async ({ page })
   await expect(page.getByRole('status').filter({ hasText: 'Ha aceptado la propuesta previa.' })).toBeFocused();
   await expect(page.getByText('Propuesta previa aceptada').first()).toBeVisible();
   await expect(propuesta.getByRole('button', { name: 'Aceptar la propuesta previa' })).toHaveCount(0);
+
+  // EPD's staff issue the permits with their PDF (set up through the API), and the developer sees them.
+  const id = new URL(page.url()).pathname.split('/').at(-1)!;
+  const gestor = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const login = await gestor.post('/api/accesoUsuario', {
+    headers: { Authorization: `Basic ${Buffer.from(`admin-epd@electra.example:${DEMO_PASSWORD}`).toString('base64')}` },
+  });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { jwtToken: string }).jwtToken}` };
+  const subida = await gestor.post(`/api/expedientes/${id}/documentos?clase=permisos&nombre=permisos-acceso-conexion.pdf`, {
+    headers: { ...auth, 'Content-Type': 'application/octet-stream' },
+    data: pdf('permisos-acceso-conexion.pdf').buffer,
+  });
+  expect(subida.status()).toBe(201);
+  expect((await gestor.post(`/api/administrador/accesoyconexion/${id}/emitir_permisos`, { headers: auth, data: {} })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText('Permisos emitidos').first()).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('permisos-acceso-conexion.pdf');
 });
