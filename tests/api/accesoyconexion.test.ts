@@ -27,11 +27,9 @@ const LUNES = new Date('2026-11-02T09:00:00Z');
 
 beforeAll(async () => {
   server = await startTestServer();
-  promotor = await cuenta(server, { prefijo: 'promotor', empresa: true });
   const otro = await cuenta(server, { prefijo: 'otro' });
   gestorEcd = await cuenta(server, { prefijo: 'gestor-ecd', extra: ['ecd-administrador'] });
   const gestorEpd = await cuenta(server, { prefijo: 'gestor-epd', extra: ['epd-administrador'] });
-  tokenPromotor = (await sesion(server, promotor.email)).jwtToken;
   tokenOtro = (await sesion(server, otro.email)).jwtToken;
   tokenEcd = (await sesion(server, gestorEcd.email)).jwtToken;
   tokenEpd = (await sesion(server, gestorEpd.email)).jwtToken;
@@ -39,8 +37,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   server.clock.current = new Date(LUNES);
+  // A developer of its own for each test: the clock stands still, and each account's steps are rate limited per hour.
+  promotor = await cuenta(server, { prefijo: 'promotor', empresa: true });
+  tokenPromotor = (await sesion(server, promotor.email)).jwtToken;
 });
 
 const solicitante = (metodo: string, ruta: string, body?: unknown, token = tokenPromotor) =>
@@ -340,6 +341,22 @@ describe('desistimiento, conflictos y auditoría', () => {
   it('el solicitante no puede aceptar una propuesta que no existe (409)', async () => {
     const p = await presentada();
     expect((await solicitante('POST', `/${p.id}/aceptar_propuesta`, {})).status).toBe(409);
+  });
+
+  it('responde 429 al paso 21 de una cuenta en una hora (cada paso avisa por correo a la distribuidora)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const p = await presentada();
+      expect((await solicitante('POST', `/${p.id}/desistir`, {})).status).toBe(200);
+    }
+    const b = await borrador();
+    const res = await solicitante('POST', `/${b.id}/presentar`, {});
+    expect([res.status, Number(res.headers.get('retry-after')) > 0]).toEqual([429, true]);
+  });
+
+  it('un paso que las reglas rechazan no cuenta para el límite', async () => {
+    const b = await borrador();
+    for (let i = 0; i < 21; i++) expect((await solicitante('POST', `/${b.id}/presentar`, {})).status).toBe(422);
+    expect((await presentada()).paso).toBe('presentada');
   });
 
   it('cada paso queda auditado con el expediente', async () => {

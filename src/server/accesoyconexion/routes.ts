@@ -20,6 +20,7 @@ import { accesoExpediente } from '../expedientes/acceso.ts';
 import type { ActorExpediente } from '../expedientes/service.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
@@ -151,6 +152,7 @@ const accion = createRoute({
     ...comunes,
     ...conId,
     409: errorResponse('La acción no corresponde al paso en que está la solicitud'),
+    429: errorResponse('Demasiados pasos de la cuenta en una hora (cada uno avisa por correo a la distribuidora)'),
     422: jsonResponse(
       z.object({
         message: z.string().openapi({ description: 'Qué falta, en resumen.' }),
@@ -193,10 +195,14 @@ export function accesoyconexionRoutes() {
       const { id, accion: a } = c.req.valid('param');
       const e = await propia(c, id);
       const deps = depsAcceso(c);
+      // Every step of the applicant mails the distributor's staff: counted before, given back when refused (decision 004).
+      const limites = c.get('deps');
+      const consumos = await consumir(limites, [{ limite: LIMITES.accionAcceso, sujeto: sujetoCuenta(authOf(c).userId) }]);
       try {
         const hecho = await actuar(deps, e.id, 'solicitante', a, c.req.valid('json'), actorDe(c));
         return c.json(await detalle(deps, hecho, 'solicitante'), 200);
       } catch (err) {
+        await devolver(limites, consumos);
         if (err instanceof SolicitudIncompleta) return c.json({ message: err.message, faltan: err.faltan }, 422);
         throw err;
       }

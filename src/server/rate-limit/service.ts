@@ -59,6 +59,8 @@ export const LIMITES = {
   calendarioDesconocido: { nombre: 'calendario-dir', max: 20, ventanaMs: 15 * MINUTO },
   /** Contractual modification requests of one account: each one mails the holder (decision 011). */
   solicitudModificacion: { nombre: 'modificacion-cuenta', max: 5, ventanaMs: HORA },
+  /** Steps an applicant takes on access and connection requests: each one mails the distributor's staff (decision 017). */
+  accionAcceso: { nombre: 'acceso-cuenta', max: 20, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */
