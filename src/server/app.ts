@@ -4,6 +4,8 @@
  */
 import { accesoyconexionAdminRoutes } from './accesoyconexion/admin.ts';
 import { accesoyconexionRoutes } from './accesoyconexion/routes.ts';
+import { contactoAdminRoutes } from './contacto/admin.ts';
+import { contactoRoutes } from './contacto/routes.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 // Spanish messages for every schema check without its own (zod's global configuration).
 import '../lib/validacion/mensajes-zod.ts';
@@ -68,7 +70,9 @@ export function createApi() {
     .route('/', sipsAdminRoutes())
     .route('/', documentosRoutes())
     .route('/', accesoyconexionRoutes())
-    .route('/', accesoyconexionAdminRoutes());
+    .route('/', accesoyconexionAdminRoutes())
+    .route('/', contactoRoutes())
+    .route('/', contactoAdminRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

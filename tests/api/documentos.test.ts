@@ -323,7 +323,7 @@ describe('ficheros rechazados', () => {
     const res = await subir(quien.solicitante.token, id, PDF, { clase: 'contrato' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual([
-      'Indique qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe, otro.',
+      'Indique qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe, reclamacion, factura, informacion, respuesta, otro.',
     ]);
     expect(await almacenado()).toEqual(antes);
   });

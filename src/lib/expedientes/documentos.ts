@@ -4,7 +4,9 @@
  * upload. The classes follow what an access and connection request gathers under RD 1183/2020: the
  * holder's authorisation, the guarantee's receipt (art. 23), the technical documents, the amendments
  * asked for, and what the distributor issues (propuesta previa, permits, the upstream manager's
- * acceptability report, art. 11.4).
+ * acceptability report, art. 11.4); and what queries and claims carry, after the document types of
+ * the CNMC's exchange formats (table 61: 04 claim, 05 answer, 06 invoices) and the additional
+ * information a claim may be asked for.
  */
 import { z } from '../validacion/z.ts';
 
@@ -18,6 +20,10 @@ export const CLASES_DOCUMENTO = [
   'propuesta_previa',
   'permisos',
   'informe',
+  'reclamacion',
+  'factura',
+  'informacion',
+  'respuesta',
   'otro',
 ] as const;
 
@@ -34,6 +40,10 @@ export const ETIQUETAS_CLASE_DOCUMENTO: Readonly<Record<ClaseDocumento, string>>
   propuesta_previa: 'Propuesta previa',
   permisos: 'Permisos de acceso y conexión',
   informe: 'Informe de aceptabilidad',
+  reclamacion: 'Documento de la reclamación',
+  factura: 'Factura',
+  informacion: 'Información adicional',
+  respuesta: 'Respuesta de la distribuidora',
   otro: 'Otro documento',
 };
 
@@ -57,7 +67,7 @@ export const DocumentoSchema = z
   .object({
     id: z.string().meta({ example: '5c7d3e2a-9b1f-4f0e-8a51-3f2b6c4d1e90', description: 'Identificador del documento.' }),
     clase: z.enum(CLASES_DOCUMENTO).meta({
-      description: 'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe u otro.',
+      description: 'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe, reclamacion, factura, informacion, respuesta u otro.',
     }),
     nombre: z.string().meta({ example: 'Memoria técnica.pdf', description: 'Nombre del fichero tal como se subió.' }),
     tipoMime: z.enum(TIPOS_DOCUMENTO).meta({

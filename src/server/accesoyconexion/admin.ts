@@ -9,7 +9,7 @@ import { AccionBodySchema, SolicitudDetalleSchema, SolicitudResumenSchema } from
 import { TIPOS_SOLICITUD } from '../../lib/accesoyconexion/solicitud.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
-import { accesoExpediente } from '../expedientes/acceso.ts';
+import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../http/openapi.ts';
 import { respuestaPagina, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
-import { actorDe, depsAcceso } from './routes.ts';
+import { depsAcceso } from './routes.ts';
 import { actuar, cola, detalle, PROCEDIMIENTO } from './service.ts';
 
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };

@@ -16,13 +16,12 @@ import {
 import { DatosSolicitudSchema } from '../../lib/accesoyconexion/solicitud.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth, tienePermiso } from '../auth/middleware.ts';
-import { accesoExpediente } from '../expedientes/acceso.ts';
-import type { ActorExpediente } from '../expedientes/service.ts';
+import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
-import { infoDe, soloJson } from '../http/peticion.ts';
+import { soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import {
   actuar,
@@ -45,13 +44,6 @@ const IdParams = uuidParams('Identificador de la solicitud.');
 export function depsAcceso<E extends AuthEnv>(c: Context<E>): DepsAcceso {
   const { db, clock, config } = c.get('deps');
   return { db, clock, publicUrl: config.publicUrl };
-}
-
-/** Who acts, for the timeline and the audit log. */
-export function actorDe<E extends AuthEnv>(c: Context<E>): ActorExpediente {
-  const auth = authOf(c);
-  const info = infoDe(c);
-  return { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId, ip: info.ip, requestId: info.requestId };
 }
 
 /** The request, if the caller filed it (404 otherwise: the staff side has its own routes). */

@@ -1,12 +1,25 @@
 /**
  * The consumption certificate as a PDF: A4, Spanish, tagged for assistive technology
  * (headings, paragraphs, tables with header cells, a link; decoration and page footers marked as
- * artifacts), real text in embedded fonts (fuentes.ts), with the title shown in the viewer's title
+ * artifacts), real text in embedded fonts (src/server/pdf/fuentes.ts), with the title shown in the viewer's title
  * bar. It states exactly the `ContenidoCertificado` it is given and nothing else, so what the
  * verification page shows and what the PDF says cannot differ.
  */
-import PDFDocument from 'pdfkit';
-import { fuentesCertificado, NEGRITA, TEXTO } from './fuentes.ts';
+import {
+  abrirPdf,
+  GRIS,
+  LINEA,
+  FONDO,
+  MARGEN,
+  NEGRITA,
+  TEXTO,
+  AZUL,
+  parrafo,
+  tablaDatos,
+  titulo,
+  type Doc,
+  type Estructura,
+} from '../pdf/maqueta.ts';
 import {
   kwhCertificado,
   direccionSuministro,
@@ -21,67 +34,7 @@ import {
   type ContenidoCertificado,
 } from '../../lib/certificados/contenido.ts';
 import { tieneDatos } from '../../lib/certificados/cifras.ts';
-import { GRUPO } from '../../lib/distribuidoras.ts';
 import { numero } from '../../lib/formato/numeros.ts';
-
-type Doc = InstanceType<typeof PDFDocument>;
-type Estructura = ReturnType<Doc['struct']>;
-
-const MARGEN = 56;
-const AZUL = '#0b4f8a';
-const AZUL_OSCURO = '#083a66';
-const TINTA = '#14202b';
-const GRIS = '#44515c';
-const LINEA = '#b9c5d0';
-const FONDO = '#f3f6f9';
-
-/** Draws decoration that carries no meaning, marked as an artifact (PDF/UA: all content is tagged or an artifact). */
-function artefacto(doc: Doc, tipo: 'Layout' | 'Pagination', dibujar: () => void): void {
-  doc.markContent('Artifact', { type: tipo });
-  dibujar();
-  doc.endMarkedContent();
-}
-
-/** A heading of level 1 or 2. */
-function titulo(doc: Doc, raiz: Estructura, nivel: 1 | 2, texto: string): void {
-  if (nivel === 2) doc.moveDown(0.9);
-  // A heading never ends a page alone: what it introduces starts on the next page with it.
-  if (nivel === 2 && doc.y > doc.page.maxY() - 110) doc.addPage();
-  doc
-    .font(NEGRITA)
-    .fontSize(nivel === 1 ? 18 : 12.5)
-    .fillColor(nivel === 1 ? AZUL_OSCURO : AZUL);
-  doc.text(texto, { structParent: raiz, structType: `H${nivel}` });
-  doc.moveDown(0.35);
-  doc.font(TEXTO).fontSize(10).fillColor(TINTA);
-}
-
-/** A paragraph. */
-function parrafo(doc: Doc, raiz: Estructura, texto: string, opciones: { tamano?: number; color?: string; negrita?: boolean } = {}): void {
-  doc
-    .font(opciones.negrita ? NEGRITA : TEXTO)
-    .fontSize(opciones.tamano ?? 10)
-    .fillColor(opciones.color ?? TINTA);
-  doc.text(texto, { structParent: raiz, structType: 'P', lineGap: 2 });
-  doc.moveDown(0.4);
-  doc.font(TEXTO).fontSize(10).fillColor(TINTA);
-}
-
-/** A table of label–value rows (the labels are row headers). */
-function tablaDatos(doc: Doc, raiz: Estructura, filas: [string, string][]): void {
-  doc.fontSize(9.5);
-  doc.table({
-    structParent: raiz,
-    columnStyles: [140, '*'],
-    defaultStyle: { border: { top: 0, right: 0, bottom: 0.5, left: 0 }, borderColor: LINEA, padding: [4, 6, 4, 0] },
-    data: filas.map(([k, v]) => [
-      { text: k, type: 'TH', scope: 'row', font: { src: NEGRITA }, textColor: GRIS },
-      { text: v, textColor: TINTA },
-    ]),
-  } as Parameters<Doc['table']>[0] & { structParent: Estructura; data: unknown[] });
-  doc.x = MARGEN;
-  doc.fontSize(10);
-}
 
 /** A table with a header row, row headers in the first column and a total row. */
 function tablaCifras(doc: Doc, raiz: Estructura, cabecera: string[], filas: string[][], pie: string[], anchoPrimera: number): void {
@@ -116,46 +69,13 @@ function tablaCifras(doc: Doc, raiz: Estructura, cabecera: string[], filas: stri
 /** The PDF of a certificate, as bytes. */
 export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Buffer> {
   const emitido = new Date(c.emitidoEn);
-  const fuentes = fuentesCertificado();
-  const doc = new PDFDocument({
-    // No font at start (pdfkit's default is the standard Helvetica, which is never embedded): only
-    // the embedded fonts registered below go in the file. The types only know a path here.
-    font: false as unknown as string,
-    size: 'A4',
-    margins: { top: MARGEN, bottom: MARGEN + 14, left: MARGEN, right: MARGEN },
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: 'es-ES',
-    displayTitle: true,
-    bufferPages: true,
-    info: {
-      Title: `Certificado de consumo ${c.suministro.cups}`,
-      Author: c.distribuidora.nombre,
-      Subject: `Consumo de energía eléctrica ${textoPeriodo(c.periodo)}. Código de verificación ${c.codigo}`,
-      Keywords: `certificado de consumo, ${c.suministro.cups}, ${c.codigo}`,
-      Creator: `Portal de las distribuidoras de ${GRUPO}`,
-      CreationDate: emitido,
-      ModDate: emitido,
-    },
+  const { doc, raiz, ancho, terminar } = abrirPdf({
+    Title: `Certificado de consumo ${c.suministro.cups}`,
+    Author: c.distribuidora.nombre,
+    Subject: `Consumo de energía eléctrica ${textoPeriodo(c.periodo)}. Código de verificación ${c.codigo}`,
+    Keywords: `certificado de consumo, ${c.suministro.cups}, ${c.codigo}`,
+    CreationDate: emitido,
   });
-  // pdfkit takes a parsed fontkit font (it only calls its `layout`); the family name is what it
-  // caches the font under when a table cell puts the previous font back.
-  for (const nombre of [TEXTO, NEGRITA] as const)
-    doc.registerFont(nombre, fuentes[nombre].fuente as unknown as string, fuentes[nombre].familia);
-  doc.font(TEXTO);
-  const trozos: Buffer[] = [];
-  doc.on('data', (b: Buffer) => trozos.push(b));
-  const terminado = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(trozos)));
-    doc.on('error', reject);
-  });
-
-  const raiz = doc.struct('Document');
-  doc.addStructure(raiz);
-  const ancho = doc.page.width - 2 * MARGEN;
-  const banda = () => artefacto(doc, 'Layout', () => doc.save().rect(0, 0, doc.page.width, 10).fill(AZUL).restore());
-  banda();
-  doc.on('pageAdded', banda);
 
   // Who certifies, and what.
   doc.font(NEGRITA).fontSize(10).fillColor(GRIS);
@@ -264,31 +184,5 @@ export async function generarPdfCertificado(c: ContenidoCertificado): Promise<Bu
     { tamano: 8.5, color: GRIS },
   );
 
-  // Footers: which certificate, and the page.
-  const rango = doc.bufferedPageRange();
-  for (let i = rango.start; i < rango.start + rango.count; i++) {
-    doc.switchToPage(i);
-    const margenInferior = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    artefacto(doc, 'Pagination', () => {
-      doc
-        .font(TEXTO)
-        .fontSize(8)
-        .fillColor(GRIS)
-        .text(
-          `${c.distribuidora.nombre} · Certificado de consumo ${c.codigo} · Página ${i + 1} de ${rango.count}`,
-          MARGEN,
-          doc.page.height - MARGEN + 8,
-          {
-            width: ancho,
-            align: 'center',
-            lineBreak: false,
-          },
-        );
-    });
-    doc.page.margins.bottom = margenInferior;
-  }
-  raiz.end();
-  doc.end();
-  return terminado;
+  return terminar((pagina, total) => `${c.distribuidora.nombre} · Certificado de consumo ${c.codigo} · Página ${pagina} de ${total}`);
 }

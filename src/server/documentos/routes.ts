@@ -66,7 +66,7 @@ const SubidaQuery = z.object({
     .openapi({
       param: {
         description:
-          'Qué documento es: autorizacion (autorización del titular), garantia (resguardo de la garantía, art. 23 RD 1183/2020), memoria (memoria técnica), planos (planos de situación), subsanacion (documentación de subsanación), propuesta_previa, permisos (permisos de acceso y conexión), informe (informe de aceptabilidad) u otro.',
+          'Qué documento es: autorizacion (autorización del titular), garantia (resguardo de la garantía, art. 23 RD 1183/2020), memoria (memoria técnica), planos (planos de situación), subsanacion (documentación de subsanación), propuesta_previa, permisos (permisos de acceso y conexión), informe (informe de aceptabilidad), reclamacion (documento de una reclamación), factura, informacion (información adicional pedida), respuesta (de la distribuidora) u otro.',
       },
       example: 'memoria',
     }),

@@ -8,7 +8,11 @@ import type { Db } from '../db/client.ts';
 import { expedientes } from '../db/schema.ts';
 import type { AuthContext } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
-import { tienePermiso } from '../auth/middleware.ts';
+import type { Context } from 'hono';
+import { authOf, tienePermiso } from '../auth/middleware.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { infoDe } from '../http/peticion.ts';
+import type { ActorExpediente } from './service.ts';
 
 /** The two sides of a case. */
 export type Lado = 'solicitante' | 'distribuidora';
@@ -41,4 +45,11 @@ export async function accesoExpediente(db: Db, auth: Pick<AuthContext, 'userId' 
     return { expediente, lado: 'distribuidora' };
   }
   throw notFound(NO_EXISTE);
+}
+
+/** Who acts on a case from a request, for the timeline and the audit log. */
+export function actorDe<E extends AuthEnv>(c: Context<E>): ActorExpediente {
+  const auth = authOf(c);
+  const info = infoDe(c);
+  return { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId, ip: info.ip, requestId: info.requestId };
 }

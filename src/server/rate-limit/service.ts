@@ -61,6 +61,8 @@ export const LIMITES = {
   solicitudModificacion: { nombre: 'modificacion-cuenta', max: 5, ventanaMs: HORA },
   /** Steps an applicant takes on access and connection requests: each one mails the distributor's staff (decision 017). */
   accionAcceso: { nombre: 'acceso-cuenta', max: 20, ventanaMs: HORA },
+  /** Steps a person takes on queries and claims: each one mails the distributor's staff (decision 018). */
+  accionContacto: { nombre: 'contacto-cuenta', max: 20, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

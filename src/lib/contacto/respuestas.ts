@@ -1,0 +1,133 @@
+/**
+ * What the calls of queries and claims take and answer (docs/api.md; docs/decisions/018): the zod
+ * schemas the routes document and the screens read, in the shared layer so screens never import the
+ * server.
+ *
+ * The person: GET/POST /api/contacto/{consultas|reclamaciones}, GET/PUT/DELETE …/{id},
+ * POST …/{id}/{accion}, GET /api/contacto/reclamaciones/{id}/respuesta.pdf. Staff: GET
+ * /api/administrador/contacto (one queue for both), GET …/{id}, POST …/{id}/{accion}. Documents:
+ * /api/expedientes/{id}/documentos, as every case.
+ */
+import { z } from '../validacion/z.ts';
+import { DatosConsultaSchema, DatosReclamacionSchema } from './datos.ts';
+import {
+  ACCIONES_DISTRIBUIDORA_CONSULTA,
+  ACCIONES_DISTRIBUIDORA_RECLAMACION,
+  ACCIONES_SOLICITANTE_CONSULTA,
+  ACCIONES_SOLICITANTE_RECLAMACION,
+  PROCEDIMIENTOS_CONTACTO,
+} from './procedimientos.ts';
+import { CODIGOS_RESULTADO } from './tablas-r1.ts';
+
+const Lado = z.enum(['solicitante', 'distribuidora']);
+
+export const ResultadoSchema = z
+  .object({
+    codigo: z.enum(CODIGOS_RESULTADO).meta({ description: 'Resultado (tabla 80 de la CNMC): 01 procedente … 05 duplicada.' }),
+    nombre: z.string().meta({ description: 'El resultado, en palabras.' }),
+  })
+  .meta({ id: 'ResultadoReclamacion' });
+
+export const CasoContactoResumenSchema = z
+  .object({
+    id: z.string().meta({ description: 'Identificador del expediente.' }),
+    referencia: z
+      .string()
+      .meta({ example: 'RC-2026-000042', description: 'Referencia pública: CO (consulta) o RC (reclamación), año y número.' }),
+    procedimiento: z.enum(PROCEDIMIENTOS_CONTACTO).meta({ description: 'consulta o reclamacion.' }),
+    distribuidora: z.string().meta({ example: 'epd', description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    distribuidoraNombre: z.string().meta({ description: 'Nombre de la distribuidora.' }),
+    asunto: z.string().meta({ description: 'De qué trata: el asunto de la consulta, o el subtipo de la reclamación.' }),
+    tema: z.string().nullable().meta({ description: 'Tema de una consulta; null en una reclamación.' }),
+    tipo: z.string().nullable().meta({ description: 'Tipo de una reclamación (tabla 81); null en una consulta.' }),
+    subtipo: z.string().nullable().meta({ description: 'Subtipo de una reclamación (tabla 82); null en una consulta.' }),
+    cups: z.string().nullable().meta({ description: 'El suministro del que trata, si lo indica.' }),
+    paso: z.string().meta({ description: 'Paso en que está el expediente.' }),
+    pasoNombre: z.string().meta({ description: 'El paso, en palabras.' }),
+    turno: Lado.nullable().meta({ description: 'A quién le toca actuar; null si está cerrado.' }),
+    vence: z.string().nullable().meta({ description: 'Último día del plazo en curso (AAAA-MM-DD), o null si no tiene plazo.' }),
+    vencido: z.boolean().meta({ description: 'El plazo en curso ha pasado sin que se actuara.' }),
+    presentadoEn: z.string().nullable().meta({ description: 'Cuándo se envió (ISO 8601); null en un borrador.' }),
+    creadoEn: z.string().meta({ description: 'Cuándo se empezó (ISO 8601).' }),
+    cerradoEn: z.string().nullable().meta({ description: 'Cuándo se cerró (ISO 8601), o null.' }),
+    solicitante: z.string().meta({ description: 'Nombre de la cuenta que lo envió.' }),
+    resultado: ResultadoSchema.nullable().meta({ description: 'El resultado de una reclamación cerrada.' }),
+  })
+  .meta({ id: 'CasoContactoResumen' });
+export type CasoContactoResumen = z.infer<typeof CasoContactoResumenSchema>;
+
+export const EventoContactoSchema = z
+  .object({
+    id: z.number().int().meta({ description: 'Identificador del paso en el historial.' }),
+    accion: z.string().meta({ description: 'La acción (presentar, responder, pedir_informacion, cerrar…).' }),
+    accionNombre: z.string().meta({ description: 'La acción, en palabras.' }),
+    paso: z.string().meta({ description: 'El paso en que dejó el expediente.' }),
+    lado: z
+      .enum(['solicitante', 'distribuidora', 'sistema'])
+      .meta({ description: 'Quién actuó: solicitante, distribuidora o sistema (las tareas programadas).' }),
+    momento: z.string().meta({ description: 'Cuándo (ISO 8601).' }),
+    mensaje: z.string().nullable().meta({ description: 'El mensaje para la otra parte, si lo hubo.' }),
+    datos: z.record(z.string(), z.unknown()).nullable().meta({ description: 'Lo que registró la acción (el resultado, el motivo…).' }),
+    vence: z.string().nullable().meta({ description: 'El plazo que abrió este paso (AAAA-MM-DD), si abrió alguno.' }),
+  })
+  .meta({ id: 'EventoContacto' });
+
+export const DocumentoContactoSchema = z
+  .object({
+    id: z.string().meta({ description: 'Identificador del documento.' }),
+    clase: z.string().meta({ description: 'Qué documento es (reclamacion, factura, informacion, respuesta, otro).' }),
+    nombre: z.string().meta({ description: 'Nombre del fichero tal como se subió.' }),
+    tipoMime: z.string().meta({ description: 'application/pdf, image/jpeg o image/png, según su contenido.' }),
+    bytes: z.number().int().meta({ description: 'Tamaño, en bytes.' }),
+    lado: Lado.meta({ description: 'Quién lo aportó: solicitante o distribuidora.' }),
+    subidoEn: z.string().meta({ description: 'Momento de la subida (ISO 8601).' }),
+    pendiente: z.boolean().meta({ description: 'Aún no enviado: se une al expediente con la siguiente acción de su lado.' }),
+    eventoId: z.number().int().nullable().meta({ description: 'El paso del historial al que va unido; null mientras está pendiente.' }),
+  })
+  .meta({ id: 'DocumentoContacto' });
+
+export const FaltaContactoSchema = z
+  .object({
+    campo: z.string().meta({ description: 'El campo que falta o está mal (tema, subtipo, cups, fechaDesde…).' }),
+    mensaje: z.string().meta({ description: 'Qué falta o qué está mal, en español.' }),
+  })
+  .meta({ id: 'FaltaContacto', description: 'Un dato que falta o está mal para enviar.' });
+
+export const CasoContactoDetalleSchema = CasoContactoResumenSchema.extend({
+  consulta: DatosConsultaSchema.nullable().meta({ description: 'Los datos de una consulta; null en una reclamación.' }),
+  reclamacion: DatosReclamacionSchema.nullable().meta({ description: 'Los datos de una reclamación; null en una consulta.' }),
+  eventos: z.array(EventoContactoSchema).meta({ description: 'El historial: pasos y mensajes, del más antiguo al más reciente.' }),
+  documentos: z
+    .array(DocumentoContactoSchema)
+    .meta({ description: 'Los documentos de las dos partes (los pendientes, solo los de quien llama).' }),
+  acciones: z
+    .array(
+      z.enum([
+        ...ACCIONES_SOLICITANTE_CONSULTA,
+        ...ACCIONES_DISTRIBUIDORA_CONSULTA,
+        ...ACCIONES_SOLICITANTE_RECLAMACION,
+        ...ACCIONES_DISTRIBUIDORA_RECLAMACION,
+      ]),
+    )
+    .meta({ description: 'Las acciones que quien llama puede hacer ahora.' }),
+  reglaPlazo: z.string().nullable().meta({ description: 'La regla del plazo en curso, con su fuente.' }),
+  faltan: z.array(FaltaContactoSchema).meta({ description: 'Lo que falta para enviar (solo en un borrador).' }),
+  respuesta: z.string().nullable().meta({ description: 'La respuesta escrita con que se cerró una reclamación.' }),
+  respuestaPdf: z.boolean().meta({ description: 'Si la respuesta de cierre se puede descargar en PDF.' }),
+  lado: Lado.meta({ description: 'Desde qué lado ve el expediente quien llama.' }),
+}).meta({ id: 'CasoContactoDetalle' });
+export type CasoContactoDetalle = z.infer<typeof CasoContactoDetalleSchema>;
+
+/** The body of an action: a message, and what the action records. */
+export const AccionContactoSchema = z
+  .object({
+    mensaje: z
+      .string()
+      .trim()
+      .max(4000)
+      .optional()
+      .meta({ description: 'Mensaje para la otra parte (obligatorio al responder, pedir información, enviarla, rechazar y cerrar).' }),
+    resultado: z.enum(CODIGOS_RESULTADO).optional().meta({ description: 'Al cerrar una reclamación: el resultado (tabla 80), 01 a 05.' }),
+  })
+  .meta({ id: 'AccionContacto' });
+export type AccionContacto = z.infer<typeof AccionContactoSchema>;

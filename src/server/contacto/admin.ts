@@ -1,0 +1,151 @@
+/**
+ * Queries and claims for the distributor's staff (`<d>-administrador`; docs/decisions/018): one
+ * queue per distributor for both, overdue first, filtered by procedure, claim type and subtype and
+ * step; the actions of each step. Never another distributor's cases (404), never through an
+ * impersonated session (403).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  ACCIONES_DISTRIBUIDORA_CONSULTA,
+  ACCIONES_DISTRIBUIDORA_RECLAMACION,
+  PASOS_CONSULTA,
+  PASOS_RECLAMACION,
+  PROCEDIMIENTOS_CONTACTO,
+} from '../../lib/contacto/procedimientos.ts';
+import { AccionContactoSchema, CasoContactoDetalleSchema, CasoContactoResumenSchema } from '../../lib/contacto/respuestas.ts';
+import { CODIGOS_TIPO } from '../../lib/contacto/tablas-r1.ts';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
+import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
+import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import {
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  pageResponse,
+  paginacionQuery,
+  uuidParams,
+  validationResponse,
+} from '../http/openapi.ts';
+import { respuestaPagina, soloJson } from '../http/peticion.ts';
+import { depsContacto } from './routes.ts';
+import { actuar, colaContacto, detalle } from './service.ts';
+
+const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const comunes = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
+};
+const conId = { 404: errorResponse('No existe ese expediente en una distribuidora que usted administre') };
+const IdParams = uuidParams('Identificador del expediente.');
+const PASOS = [...new Set([...PASOS_CONSULTA, ...PASOS_RECLAMACION])] as [string, ...string[]];
+const ACCIONES = [...new Set([...ACCIONES_DISTRIBUIDORA_CONSULTA, ...ACCIONES_DISTRIBUIDORA_RECLAMACION])] as [string, ...string[]];
+
+/** The case, if it is a query or claim of a distributor the caller administers (404 otherwise). */
+async function deLaDistribuidora<E extends AuthEnv>(c: Context<E>, id: string) {
+  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
+  if (acceso.lado !== 'distribuidora' || !(PROCEDIMIENTOS_CONTACTO as readonly string[]).includes(acceso.expediente.procedimiento))
+    throw notFound('No existe ese expediente.');
+  return acceso.expediente;
+}
+
+const listar = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/contacto',
+  summary: 'Cola de consultas y reclamaciones',
+  description:
+    'Las consultas y reclamaciones enviadas a la distribuidora: primero las de plazo vencido, después por plazo (las que no tienen plazo al final) y por fecha de envío. Filtros por procedimiento, tipo y subtipo de reclamación y paso; un paso final lista las cerradas. El total va en X-Total-Count.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: {
+    query: z.object({
+      distribuidora: z
+        .enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]], { error: 'La distribuidora debe ser epd, eod o ecd.' })
+        .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
+      procedimiento: z
+        .enum(PROCEDIMIENTOS_CONTACTO, { error: 'El procedimiento es consulta o reclamacion.' })
+        .optional()
+        .openapi({ description: 'consulta o reclamacion; sin él, las dos.' }),
+      tipo: z
+        .string()
+        .max(40)
+        .optional()
+        .openapi({ description: `Tema de una consulta, o tipo de reclamación (tabla 81: ${CODIGOS_TIPO.join(', ')}).` }),
+      subtipo: z.string().max(3).optional().openapi({ description: 'Subtipo de reclamación (tabla 82), tres cifras.' }),
+      paso: z.enum(PASOS, { error: 'Paso desconocido.' }).optional().openapi({ description: 'Solo las de este paso.' }),
+      vencidas: z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((v) => v === 'true')
+        .openapi({ description: 'Solo las de plazo vencido.' }),
+      ...paginacionQuery,
+    }),
+  },
+  responses: {
+    200: pageResponse(CasoContactoResumenSchema, 'Una página de la cola', 'Expedientes que cumplen los filtros'),
+    400: validationResponse('Filtro no válido'),
+    ...comunes,
+  },
+});
+
+const ver = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/contacto/{id}',
+  summary: 'Una consulta o reclamación (gestión)',
+  description: 'El expediente visto por la distribuidora, con las acciones de su paso.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams },
+  responses: { 200: jsonResponse(CasoContactoDetalleSchema, 'El expediente'), ...comunes, ...conId },
+});
+
+const accion = createRoute({
+  ...base,
+  method: 'post',
+  path: '/administrador/contacto/{id}/{accion}',
+  summary: 'Tramitar una consulta o reclamación',
+  description:
+    'Consultas: responder (mensaje), prorrogar (solo protección de datos, una vez, con mensaje: RGPD art. 12.3) o cerrar (mensaje). Reclamaciones: aceptar, rechazar (mensaje con el motivo), pedir_informacion (mensaje) o cerrar (resultado de la tabla 80 y mensaje con la respuesta). Se unen los documentos pendientes de la distribuidora. Cada paso queda en el historial, avisa por correo y se audita.',
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
+  request: {
+    params: IdParams.extend({
+      accion: z
+        .enum(ACCIONES)
+        .openapi({ param: { name: 'accion', in: 'path' }, example: 'aceptar', description: ACCIONES.join(', ') + '.' }),
+    }),
+    ...jsonBody(AccionContactoSchema),
+  },
+  responses: {
+    200: jsonResponse(CasoContactoDetalleSchema, 'El expediente tras la acción'),
+    400: validationResponse('Cuerpo no válido'),
+    ...comunes,
+    ...conId,
+    409: errorResponse('La acción no corresponde al paso en que está'),
+    422: errorResponse('Falta algo para esta acción (el mensaje, el resultado…)'),
+  },
+});
+
+/** The staff sub-app. */
+export function contactoAdminRoutes() {
+  return featureApp()
+    .openapi(listar, async (c) => {
+      const q = c.req.valid('query');
+      if (!tienePermiso(authOf(c), q.distribuidora, 'administrador')) throw forbidden();
+      const r = await colaContacto(depsContacto(c), { ...q, page: q.pagina, pageSize: q.porPagina });
+      return respuestaPagina(c, r.total, r.filas);
+    })
+    .openapi(ver, async (c) => {
+      const e = await deLaDistribuidora(c, c.req.valid('param').id);
+      return c.json(await detalle(depsContacto(c), e, 'distribuidora'), 200);
+    })
+    .openapi(accion, async (c) => {
+      const { id, accion: a } = c.req.valid('param');
+      const e = await deLaDistribuidora(c, id);
+      const deps = depsContacto(c);
+      const hecho = await actuar(deps, e.id, 'distribuidora', a, c.req.valid('json'), actorDe(c));
+      return c.json(await detalle(deps, hecho, 'distribuidora'), 200);
+    });
+}

@@ -1,0 +1,560 @@
+/**
+ * Queries and claims on the case core (docs/decisions/017 and 018). The procedures' rules (steps,
+ * turns, actions, deadlines) are in src/lib/contacto/procedimientos.ts and the CNMC claim tables in
+ * src/lib/contacto/tablas-r1.ts; this module applies them: drafts, sending (everything checked, the
+ * claim's subtype fields against table 82), each side's actions with their checks and deadlines,
+ * the staff queue of both, and the mails to the side whose turn it becomes.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  camposDelSubtipo,
+  DatosConsultaSchema,
+  DatosReclamacionSchema,
+  faltanConsulta,
+  faltanReclamacion,
+} from '../../lib/contacto/datos.ts';
+import type { DatosConsulta, DatosReclamacion, FaltaContacto } from '../../lib/contacto/datos.ts';
+import {
+  CONSULTA,
+  DIAS_ACEPTACION,
+  DIAS_NATURALES_INFORMACION,
+  DIAS_RESOLUCION,
+  MESES_PRORROGA_RGPD,
+  MESES_RGPD,
+  nombreResultado,
+  RECLAMACION,
+  referenciaContacto,
+  reglaPlazoConsulta,
+  reglaPlazoReclamacion,
+  TEMAS_CONSULTA,
+  type DefinicionProcedimiento,
+  type PasoReclamacion,
+  type ProcedimientoContacto,
+} from '../../lib/contacto/procedimientos.ts';
+import type { AccionContacto, CasoContactoDetalle, CasoContactoResumen } from '../../lib/contacto/respuestas.ts';
+import { nombreSubtipo, type ResultadoReclamacion } from '../../lib/contacto/tablas-r1.ts';
+import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
+import { diaDe, esHabil, habilesEntre, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
+import { fechaLocal, leerFechaLocal, sumarDias, type FechaLocal } from '../../lib/medidas/horas.ts';
+import type { Db } from '../db/client.ts';
+import { expedientes, suministros, userPermissions, users } from '../db/schema.ts';
+import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
+import {
+  bloquearExpediente,
+  crearExpediente,
+  documentosDelExpediente,
+  eventosDe,
+  registrarPaso,
+  type ActorExpediente,
+  type FilaDocumento,
+  type FilaEvento,
+} from '../expedientes/service.ts';
+import type { Clock } from '../http/context.ts';
+import { ApiError, conflict } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { correoExpediente } from '../mail/plantillas.ts';
+
+/** What the service needs; `publicUrl` null sends no mail (the demo data tells no one). */
+export interface DepsContacto {
+  db: Db;
+  clock: Clock;
+  publicUrl: string | null;
+}
+
+/** 422 with the list of what is missing for sending. */
+export class EnvioIncompleto extends ApiError {
+  readonly faltan: FaltaContacto[];
+  constructor(faltan: FaltaContacto[]) {
+    super(422, faltan.length === 1 ? faltan[0]!.mensaje : `Faltan ${faltan.length} datos para enviar.`);
+    this.faltan = faltan;
+  }
+}
+
+// Each procedure's definition, seen through its common shape.
+type Def = DefinicionProcedimiento<string, string>;
+const DEF: Record<ProcedimientoContacto, Def> = { consulta: CONSULTA as Def, reclamacion: RECLAMACION as Def };
+
+const datosConsulta = (e: FilaExpediente): DatosConsulta => {
+  const r = DatosConsultaSchema.safeParse(e.datos);
+  return r.success ? r.data : {};
+};
+const datosReclamacion = (e: FilaExpediente): DatosReclamacion => {
+  const r = DatosReclamacionSchema.safeParse(e.datos);
+  return r.success ? r.data : {};
+};
+
+const procedimientoDe = (e: FilaExpediente) => e.procedimiento as ProcedimientoContacto;
+
+/** The screen's link to a case, for each side. */
+function enlace(deps: DepsContacto, e: FilaExpediente, lado: Lado): string {
+  if (lado === 'distribuidora') return `${deps.publicUrl}/administrador/contacto/${e.id}`;
+  return procedimientoDe(e) === 'consulta'
+    ? `${deps.publicUrl}/contacto/consulta/${e.id}`
+    : `${deps.publicUrl}/contacto/detalleReclamacion/${e.id}`;
+}
+
+const referencia = (e: FilaExpediente) => referenciaContacto(procedimientoDe(e), e.numero, e.createdAt.toISOString());
+
+/** The result recorded by the closing step of a claim (or 04 Anulada for a withdrawal). */
+function resultadoDe(e: FilaExpediente): CasoContactoResumen['resultado'] {
+  const r = (e.datos as { resultado?: string } | null)?.resultado;
+  return r ? { codigo: r as ResultadoReclamacion, nombre: nombreResultado(r) } : null;
+}
+
+/** The list row of a case. */
+function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): CasoContactoResumen {
+  const p = procedimientoDe(e);
+  const def = DEF[p];
+  const c = p === 'consulta' ? datosConsulta(e) : null;
+  const r = p === 'reclamacion' ? datosReclamacion(e) : null;
+  return {
+    id: e.id,
+    referencia: referencia(e),
+    procedimiento: p,
+    distribuidora: e.distribuidora,
+    distribuidoraNombre: nombreDistribuidora(e.distribuidora),
+    asunto: c ? (c.asunto ?? '') : r?.subtipo ? nombreSubtipo(r.subtipo) : '',
+    tema: c?.tema ?? null,
+    tipo: r?.tipo ?? null,
+    subtipo: r?.subtipo ?? null,
+    cups: (c ? c.cups : (r?.campos?.cups as string | undefined)) ?? null,
+    paso: e.paso,
+    pasoNombre: def.nombrePaso[e.paso] ?? e.paso,
+    turno: (e.turno as Lado | null) ?? null,
+    vence: e.vence,
+    vencido: !!e.vence && !!e.turno && e.vence < hoy,
+    presentadoEn: e.presentadoEn?.toISOString() ?? null,
+    creadoEn: e.createdAt.toISOString(),
+    cerradoEn: e.cerradoEn?.toISOString() ?? null,
+    solicitante,
+    resultado: resultadoDe(e),
+  };
+}
+
+const solicitanteSql = sql<string>`coalesce(nullif(trim(${users.razonSocial}), ''), trim(${users.nombre} || ' ' || ${users.apellido1}))`;
+
+/** The account's own cases of a procedure, newest first. */
+export async function listarPropios(deps: DepsContacto, userId: string, p: ProcedimientoContacto): Promise<CasoContactoResumen[]> {
+  const hoy = diaDe(deps.clock.now());
+  const filas = await deps.db
+    .select({ e: expedientes, solicitante: solicitanteSql })
+    .from(expedientes)
+    .innerJoin(users, eq(users.id, expedientes.userId))
+    .where(and(eq(expedientes.userId, userId), eq(expedientes.procedimiento, p)))
+    .orderBy(desc(expedientes.createdAt));
+  return filas.map((f) => resumenDe(f.e, f.solicitante, hoy));
+}
+
+/** The procedure's data checked by its schema, with the kind the queue filters on. */
+function datosParaGuardar(p: ProcedimientoContacto, datos: DatosConsulta | DatosReclamacion) {
+  if (p === 'consulta') {
+    const d = DatosConsultaSchema.parse(datos);
+    return { datos: d as Record<string, unknown>, tipo: d.tema ?? null };
+  }
+  const d = DatosReclamacionSchema.parse(datos);
+  if (typeof d.campos?.cups === 'string') d.campos.cups = d.campos.cups.replace(/\s/g, '').toUpperCase();
+  return { datos: d as Record<string, unknown>, tipo: d.tipo ?? null };
+}
+
+/** A new draft at a distributor, with what the form already holds. */
+export async function crearBorrador(
+  deps: DepsContacto,
+  p: ProcedimientoContacto,
+  userId: string,
+  distribuidora: string,
+  datos: DatosConsulta | DatosReclamacion,
+  actor: ActorExpediente,
+): Promise<FilaExpediente> {
+  return deps.db.transaction(async (tx) => {
+    const e = await crearExpediente(tx, { procedimiento: p, distribuidora, userId, paso: 'borrador', ...datosParaGuardar(p, datos) });
+    await registrarPaso(
+      tx,
+      e,
+      {
+        accion: 'crear',
+        paso: 'borrador',
+        lado: 'solicitante',
+        turno: 'solicitante',
+        vence: null,
+        plazoRegla: null,
+        momento: deps.clock.now(),
+      },
+      actor,
+    );
+    return (await bloquearExpediente(tx, e.id))!;
+  });
+}
+
+/** Saves a draft's data as it is (fields may still be missing). */
+export async function guardarBorrador(deps: DepsContacto, e: FilaExpediente, datos: DatosConsulta | DatosReclamacion): Promise<void> {
+  if (e.paso !== 'borrador') throw conflict('Ya está enviada: sus datos no se pueden cambiar.');
+  await deps.db
+    .update(expedientes)
+    .set({ ...datosParaGuardar(procedimientoDe(e), datos), updatedAt: deps.clock.now() })
+    .where(and(eq(expedientes.id, e.id), eq(expedientes.paso, 'borrador')));
+}
+
+/** Deletes a draft (never a case that was sent). */
+export async function borrarBorrador(deps: DepsContacto, e: FilaExpediente): Promise<void> {
+  if (e.paso !== 'borrador') throw conflict('Solo se puede borrar un borrador.');
+  await deps.db.delete(expedientes).where(and(eq(expedientes.id, e.id), eq(expedientes.paso, 'borrador')));
+}
+
+/** The supply points the case's account holds at the case's distributor. */
+async function cupsPropios(db: Db, e: FilaExpediente): Promise<string[]> {
+  const filas = await db
+    .select({ cups: suministros.cups })
+    .from(suministros)
+    .innerJoin(users, eq(users.nif, suministros.titularNif))
+    .where(and(eq(users.id, e.userId), eq(suministros.distribuidora, e.distribuidora)));
+  return filas.map((f) => f.cups);
+}
+
+const prefijoCups = (distribuidora: string) => DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)?.prefijoCups ?? 'ES';
+
+/** What a draft lacks to be sent. */
+async function faltan(db: Db, e: FilaExpediente): Promise<FaltaContacto[]> {
+  const propios = await cupsPropios(db, e);
+  return procedimientoDe(e) === 'consulta'
+    ? faltanConsulta(datosConsulta(e), propios)
+    : faltanReclamacion(datosReclamacion(e), prefijoCups(e.distribuidora), propios);
+}
+
+/** The actions a side may take now on a case. */
+function accionesPosibles(e: FilaExpediente, lado: Lado, eventos: readonly FilaEvento[]): string[] {
+  const def = DEF[procedimientoDe(e)];
+  const lista = lado === 'solicitante' ? def.accionesSolicitante : def.accionesDistribuidora;
+  return lista.filter((a) => {
+    if (!def.transiciones[a]!.desde.includes(e.paso)) return false;
+    if (a === 'prorrogar') return datosConsulta(e).tema === 'proteccion_datos' && !eventos.some((x) => x.accion === 'prorrogar');
+    return true;
+  });
+}
+
+const documentoApi = (x: FilaDocumento): CasoContactoDetalle['documentos'][number] => ({
+  id: x.id,
+  clase: x.clase,
+  nombre: x.nombre,
+  tipoMime: x.tipoMime,
+  bytes: x.bytes,
+  lado: x.lado as Lado,
+  subidoEn: x.subidoEn.toISOString(),
+  pendiente: x.eventoId === null,
+  eventoId: x.eventoId,
+});
+
+/** A case as the detail screens show it, from the caller's side. */
+export async function detalle(deps: DepsContacto, e: FilaExpediente, lado: Lado): Promise<CasoContactoDetalle> {
+  const hoy = diaDe(deps.clock.now());
+  const def = DEF[procedimientoDe(e)];
+  const [eventos, docs, [u]] = await Promise.all([
+    eventosDe(deps.db, e.id),
+    documentosDelExpediente(deps.db, e.id),
+    deps.db.select({ nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId)),
+  ]);
+  const cierre = e.paso === 'cerrada' ? [...eventos].reverse().find((x) => x.accion === 'cerrar') : undefined;
+  const esReclamacion = procedimientoDe(e) === 'reclamacion';
+  return {
+    ...resumenDe(e, u?.nombre ?? '', hoy),
+    consulta: esReclamacion ? null : datosConsulta(e),
+    reclamacion: esReclamacion ? datosReclamacion(e) : null,
+    // A side sees the other side's documents once they are sent (attached to a step), its own always.
+    documentos: docs.filter((x) => x.eventoId !== null || x.lado === lado).map(documentoApi),
+    eventos: eventos
+      .filter((x) => x.accion !== 'crear')
+      .map((x) => ({
+        id: x.id,
+        accion: x.accion,
+        accionNombre: def.nombreAccion[x.accion] ?? x.accion,
+        paso: x.paso,
+        lado: x.lado as 'solicitante' | 'distribuidora' | 'sistema',
+        momento: x.momento.toISOString(),
+        mensaje: x.mensaje,
+        datos: x.datos ?? null,
+        vence: x.vence,
+      })),
+    acciones: accionesPosibles(e, lado, eventos) as CasoContactoDetalle['acciones'],
+    reglaPlazo: e.turno ? e.plazoRegla : null,
+    faltan: e.paso === 'borrador' ? await faltan(deps.db, e) : [],
+    respuesta: esReclamacion && cierre ? cierre.mensaje : null,
+    respuestaPdf: esReclamacion && !!cierre,
+    lado,
+  };
+}
+
+/** The last day of a deadline of `meses` calendar months from `desde` (Ley 39/2015 art. 30.4 and 30.5). */
+export function venceEnMeses(desde: FechaLocal, meses: number): FechaLocal {
+  const p = leerFechaLocal(desde)!;
+  const total = p.mes - 1 + meses;
+  const anio = p.anio + Math.floor(total / 12);
+  const mes = (total % 12) + 1;
+  // The same day of the month of expiry, or its last day when that month has no such day (30.4).
+  const ultimo = new Date(Date.UTC(anio, mes, 0)).getUTCDate();
+  let f = fechaLocal(anio, mes, Math.min(p.dia, ultimo));
+  // A last day that is not a business day moves to the next one (30.5).
+  while (!esHabil(f)) f = sumarDias(f, 1);
+  return f;
+}
+
+/**
+ * The last day of a deadline of `dias` calendar days from `desde`, counted from the next day; a last
+ * day that is not a business day moves to the next one (Ley 39/2015 art. 30.5).
+ */
+export function venceEnNaturales(desde: FechaLocal, dias: number): FechaLocal {
+  let f = sumarDias(desde, dias);
+  while (!esHabil(f)) f = sumarDias(f, 1);
+  return f;
+}
+
+const falta = (texto: string) => new ApiError(422, texto);
+
+/** The next step of an action: its deadline and what it records, after the action's own checks. */
+async function siguientePaso(
+  tx: Db,
+  e: FilaExpediente,
+  accion: string,
+  body: AccionContacto,
+  eventos: readonly FilaEvento[],
+  hoy: FechaLocal,
+): Promise<{ vence: string | null; regla: string | null; datos?: Record<string, unknown>; cambios?: Record<string, unknown> }> {
+  if (procedimientoDe(e) === 'consulta') {
+    const d = datosConsulta(e);
+    const prorrogada = eventos.some((x) => x.accion === 'prorrogar');
+    switch (accion) {
+      case 'presentar': {
+        const f = await faltan(tx, e);
+        if (f.length > 0) throw new EnvioIncompleto(f);
+        if (d.tema !== 'proteccion_datos') return { vence: null, regla: null };
+        const vence = venceEnMeses(hoy, MESES_RGPD);
+        return { vence, regla: reglaPlazoConsulta(d.tema, false), cambios: { venceLegal: vence } };
+      }
+      case 'replicar':
+      case 'responder':
+      case 'cerrar':
+        if (!body.mensaje) throw falta(accion === 'cerrar' ? 'Escriba la respuesta con que se cierra.' : 'Escriba el mensaje.');
+        break;
+      case 'prorrogar': {
+        if (!body.mensaje) throw falta('Explique al solicitante por qué se prorroga el plazo (RGPD, art. 12.3).');
+        const presentado = diaDe(e.presentadoEn ?? new Date());
+        const vence = venceEnMeses(presentado, MESES_RGPD + MESES_PRORROGA_RGPD);
+        return { vence, regla: reglaPlazoConsulta(d.tema, true), cambios: { venceLegal: vence } };
+      }
+    }
+    // A data protection request keeps its legal deadline while the distributor has the turn.
+    const legal = (e.datos as { venceLegal?: string }).venceLegal ?? null;
+    const hacia = CONSULTA.transiciones[accion as keyof typeof CONSULTA.transiciones].hacia;
+    return hacia === 'abierta' && legal ? { vence: legal, regla: reglaPlazoConsulta(d.tema, prorrogada) } : { vence: null, regla: null };
+  }
+  const hacia = RECLAMACION.transiciones[accion as keyof typeof RECLAMACION.transiciones].hacia as PasoReclamacion;
+  switch (accion) {
+    case 'presentar': {
+      const f = await faltan(tx, e);
+      if (f.length > 0) throw new EnvioIncompleto(f);
+      return {
+        vence: venceEnHabiles(hoy, DIAS_ACEPTACION),
+        regla: reglaPlazoReclamacion(hacia),
+        cambios: camposDelSubtipo(datosReclamacion(e)) as Record<string, unknown>,
+      };
+    }
+    case 'aceptar':
+      return { vence: venceEnHabiles(hoy, DIAS_RESOLUCION), regla: reglaPlazoReclamacion(hacia) };
+    case 'rechazar':
+      if (!body.mensaje) throw falta('Escriba el motivo del rechazo.');
+      return { vence: null, regla: null };
+    case 'pedir_informacion': {
+      if (!body.mensaje) throw falta('Escriba qué información necesita del reclamante.');
+      // The resolution's clock stops: the business days it had left are kept for when the information arrives.
+      const restantes = e.vence ? Math.max(1, habilesEntre(hoy, e.vence)) : DIAS_RESOLUCION;
+      return {
+        vence: venceEnNaturales(hoy, DIAS_NATURALES_INFORMACION),
+        regla: reglaPlazoReclamacion(hacia),
+        datos: { habilesRestantes: restantes },
+        cambios: { habilesRestantes: restantes },
+      };
+    }
+    case 'enviar_informacion': {
+      if (!body.mensaje) throw falta('Escriba la información que le piden, o explique lo que adjunta.');
+      const restantes = (e.datos as { habilesRestantes?: number }).habilesRestantes ?? DIAS_RESOLUCION;
+      return { vence: venceEnHabiles(hoy, restantes), regla: reglaPlazoReclamacion(hacia) };
+    }
+    case 'cerrar':
+      if (!body.resultado) throw falta('Elija el resultado de la reclamación.');
+      if (!body.mensaje) throw falta('Escriba la respuesta al reclamante.');
+      return { vence: null, regla: null, datos: { resultado: body.resultado }, cambios: { resultado: body.resultado } };
+    case 'desistir':
+      return { vence: null, regla: null, datos: { resultado: '04' }, cambios: { resultado: '04' } };
+    default:
+      return { vence: null, regla: null };
+  }
+}
+
+/** What the mail tells the side whose turn it becomes (or who must know the case closed). */
+function hecho(p: ProcedimientoContacto, accion: string): string | null {
+  const h: Record<string, string> =
+    p === 'consulta'
+      ? {
+          presentar: 'Ha recibido una consulta.',
+          replicar: 'El solicitante ha escrito en su consulta.',
+          dar_por_resuelta: 'El solicitante ha dado por resuelta su consulta.',
+          responder: 'La distribuidora ha respondido a su consulta.',
+          prorrogar: 'La distribuidora ha prorrogado el plazo para responder a su solicitud de protección de datos.',
+          cerrar: 'La distribuidora ha cerrado su consulta.',
+        }
+      : {
+          presentar: 'Ha recibido una reclamación.',
+          enviar_informacion: 'El reclamante ha enviado la información pedida.',
+          desistir: 'El reclamante ha anulado su reclamación.',
+          aceptar: 'La distribuidora ha aceptado su reclamación y la está estudiando.',
+          rechazar: 'La distribuidora ha rechazado su reclamación.',
+          pedir_informacion: 'La distribuidora necesita más información sobre su reclamación.',
+          cerrar: 'La distribuidora ha resuelto su reclamación.',
+        };
+  return h[accion] ?? null;
+}
+
+/** Mails the other side of a step through the outbox: the person, or the distributor's administrators. */
+async function avisar(
+  deps: DepsContacto,
+  tx: Db,
+  e: FilaExpediente,
+  accion: string,
+  lado: Lado,
+  mensaje: string | null,
+  vence: string | null,
+) {
+  const texto = hecho(procedimientoDe(e), accion);
+  if (!deps.publicUrl || !texto) return;
+  const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
+  const destinatarios =
+    destino === 'solicitante'
+      ? await tx.select({ email: users.email, nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId))
+      : await tx
+          .select({ email: users.email, nombre: solicitanteSql })
+          .from(userPermissions)
+          .innerJoin(users, eq(users.id, userPermissions.userId))
+          .where(
+            and(eq(userPermissions.distribuidora, e.distribuidora), eq(userPermissions.area, 'administrador'), eq(users.estado, 'activo')),
+          );
+  const def = DEF[procedimientoDe(e)];
+  const turno = def.turno[def.transiciones[accion]!.hacia];
+  const pendiente =
+    turno === destino && vence
+      ? `Tiene hasta el ${vence.split('-').reverse().join('/')} para actuar.`
+      : turno === destino
+        ? 'Entre en el portal para continuar.'
+        : null;
+  const ahora = deps.clock.now();
+  for (const u of destinatarios) {
+    const correo = correoExpediente({
+      nombre: u.nombre,
+      referencia: referencia(e),
+      hecho: texto,
+      mensaje,
+      pendiente,
+      enlace: enlace(deps, e, destino),
+    });
+    await enqueueMail(tx, { to: u.email, ...correo }, ahora);
+  }
+}
+
+/**
+ * Takes an action on a case from a side: checks it is that side's to take in the current step (409
+ * otherwise) and the action's own rules (422), then writes the step, attaches the side's pending
+ * documents, mails the other side and audits, in one transaction.
+ */
+export async function actuar(
+  deps: DepsContacto,
+  id: string,
+  lado: Lado,
+  accion: string,
+  body: AccionContacto,
+  actor: ActorExpediente,
+): Promise<FilaExpediente> {
+  return deps.db.transaction(async (tx) => {
+    const e = await bloquearExpediente(tx, id);
+    if (!e) throw conflict('El expediente ya no existe.');
+    const def = DEF[procedimientoDe(e)];
+    const eventos = await eventosDe(tx, e.id);
+    if (!accionesPosibles(e, lado, eventos).includes(accion)) {
+      const nombre = def.nombreAccion[accion] ?? accion;
+      throw conflict(
+        `No se puede «${nombre.toLowerCase()}» ahora: el expediente está en «${(def.nombrePaso[e.paso] ?? e.paso).toLowerCase()}».`,
+      );
+    }
+    const hoy = diaDe(deps.clock.now());
+    const sig = await siguientePaso(tx, e, accion, body, eventos, hoy);
+    const hacia = def.transiciones[accion]!.hacia;
+    await registrarPaso(
+      tx,
+      e,
+      {
+        accion,
+        paso: hacia,
+        lado,
+        turno: def.turno[hacia] ?? null,
+        vence: sig.vence,
+        plazoRegla: sig.regla,
+        mensaje: body.mensaje || null,
+        datos: sig.datos ?? null,
+        momento: deps.clock.now(),
+        presentar: accion === 'presentar',
+        ...(sig.cambios ? { cambios: { datos: { ...(e.datos as Record<string, unknown>), ...sig.cambios } } } : {}),
+      },
+      actor,
+    );
+    await avisar(deps, tx, e, accion, lado, body.mensaje || null, sig.vence);
+    return (await bloquearExpediente(tx, e.id))!;
+  });
+}
+
+/** Filters of the staff queue. */
+export interface FiltrosColaContacto {
+  distribuidora: string;
+  procedimiento?: ProcedimientoContacto | undefined;
+  tipo?: string | undefined;
+  subtipo?: string | undefined;
+  paso?: string | undefined;
+  vencidas?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The staff queue of a distributor: its open queries and claims by deadline (the overdue ones have
+ * the earliest, so they come first; those without deadline after them), then by sending date.
+ * Closed ones are found by asking for their step.
+ */
+export async function colaContacto(deps: DepsContacto, f: FiltrosColaContacto): Promise<{ total: number; filas: CasoContactoResumen[] }> {
+  const hoy = diaDe(deps.clock.now());
+  const condiciones: SQL[] = [
+    eq(expedientes.distribuidora, f.distribuidora),
+    f.procedimiento ? eq(expedientes.procedimiento, f.procedimiento) : inArray(expedientes.procedimiento, ['consulta', 'reclamacion']),
+    sql`${expedientes.presentadoEn} is not null`,
+  ];
+  const finales = new Set([...CONSULTA.finales, ...RECLAMACION.finales] as string[]);
+  if (f.paso) condiciones.push(eq(expedientes.paso, f.paso));
+  if (!f.paso || !finales.has(f.paso)) condiciones.push(sql`${expedientes.cerradoEn} is null`);
+  if (f.tipo) condiciones.push(eq(expedientes.tipo, f.tipo));
+  if (f.subtipo) condiciones.push(sql`${expedientes.datos}->>'subtipo' = ${f.subtipo}`);
+  if (f.vencidas) condiciones.push(sql`${expedientes.turno} is not null and ${expedientes.vence} < ${hoy}::date`);
+  const donde = and(...condiciones);
+  const [filas, [cuenta]] = await Promise.all([
+    deps.db
+      .select({ e: expedientes, solicitante: solicitanteSql })
+      .from(expedientes)
+      .innerJoin(users, eq(users.id, expedientes.userId))
+      .where(donde)
+      .orderBy(sql`${expedientes.vence} asc nulls last`, asc(expedientes.presentadoEn), asc(expedientes.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(expedientes)
+      .where(donde),
+  ]);
+  return { total: cuenta?.n ?? 0, filas: filas.map((x) => resumenDe(x.e, x.solicitante, hoy)) };
+}
+
+/** The topics in words (for the PDF and the screens' filters). */
+export const nombreTema = (t: string | undefined) => (t ? (TEMAS_CONSULTA[t as keyof typeof TEMAS_CONSULTA] ?? t) : '');
