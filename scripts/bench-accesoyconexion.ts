@@ -7,9 +7,9 @@
  * service writes them: every step, kind and node, deadlines from 30 days ago to 60 days ahead.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { cola, type FiltrosCola } from '../src/server/accesoyconexion/service.ts';
-import { openPglite, openPostgres, queryRows, type Db } from '../src/server/db/client.ts';
+import { queryRows, type Db } from '../src/server/db/client.ts';
+import { basesDeBench, percentil } from './bench-bases.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { createUser } from '../src/server/usuarios/service.ts';
@@ -55,8 +55,6 @@ async function cargar(db: Db): Promise<void> {
   await db.execute(sql`analyze expedientes`);
 }
 
-const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
-
 /** Times the queue's queries. */
 async function medir(db: Db): Promise<{ nombre: string; total: number; p50: number; p95: number }[]> {
   const deps = { db, clock: { now: () => HOY }, publicUrl: null };
@@ -88,42 +86,8 @@ async function medir(db: Db): Promise<{ nombre: string; total: number; p50: numb
 
 /** The section. */
 export async function accesoyconexionSection(): Promise<string> {
-  const motores: { nombre: string; abrir: () => Promise<{ db: Db; cerrar: () => Promise<void>; driver: 'pglite' | 'postgres' }> }[] = [
-    {
-      nombre: 'PGlite (in memory)',
-      abrir: async () => {
-        const d = await openPglite(null);
-        return { db: d.db, cerrar: d.close, driver: 'pglite' };
-      },
-    },
-  ];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (url) {
-    motores.push({
-      nombre: 'PostgreSQL',
-      abrir: async () => {
-        const name = `portal_bench_acceso_${Date.now()}`;
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(url);
-        u.pathname = `/${name}`;
-        const d = await openPostgres(u.toString(), 4);
-        return {
-          db: d.db,
-          driver: 'postgres',
-          cerrar: async () => {
-            await d.close();
-            const a = new pg.Client({ connectionString: url });
-            await a.connect();
-            await a.query(`drop database if exists ${name} with (force)`);
-            await a.end();
-          },
-        };
-      },
-    });
-  }
+  const motores = basesDeBench('acceso');
   const bloques: string[] = [];
   for (const motor of motores) {
     const { db, cerrar, driver } = await motor.abrir();

@@ -1,7 +1,8 @@
 /**
  * The demo access and connection requests, written through the services the API uses: the demo
  * developer has one at every step at EPD and EOD, with documents; EPD's queue has work, one of it
- * overdue; the request awaiting corrections has four business days left.
+ * overdue; the request awaiting corrections has four business days left. And the demo queries and
+ * claims (docs/decisions/018), loaded in the same database.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +57,49 @@ describe('demo access and connection requests', () => {
 
   it('every filed request carries its documents', () => {
     expect(solicitudes.filas.slice(1).every((s) => s.documentos >= 2)).toBe(true);
+  });
+});
+
+const contacto = unaVez(async () => ({
+  filas: await queryRows<{
+    email: string;
+    procedimiento: string;
+    paso: string;
+    subtipo: string | null;
+    resultado: string | null;
+    vence: string | null;
+    documentos: number;
+  }>(
+    database.db,
+    sql`select u.email, e.procedimiento, e.paso, e.datos->>'subtipo' as subtipo, e.datos->>'resultado' as resultado, e.vence::text as vence,
+          (select count(*)::int from documentos d where d.expediente_id = e.id) as documentos
+        from expedientes e join users u on u.id = e.user_id
+        where e.procedimiento in ('consulta', 'reclamacion') order by e.numero`,
+  ),
+}));
+
+describe('demo queries and claims', () => {
+  it('the household has a claim about its interruption awaiting information, a billing claim not upheld and a query answered', () => {
+    const hogar = contacto.filas.filter((f) => f.email === 'consumidor@electra.example');
+    expect(hogar.map((f) => [f.procedimiento, f.paso, f.subtipo, f.resultado])).toEqual([
+      ['reclamacion', 'informacion_pedida', '022', null],
+      ['reclamacion', 'cerrada', '009', '02'],
+      ['consulta', 'respondida', null, null],
+    ]);
+    expect(hogar.slice(0, 2).every((f) => f.documentos >= 1)).toBe(true);
+  });
+
+  it('the company has a data protection request open with its month', () => {
+    const empresa = contacto.filas.filter((f) => f.email === 'empresa@electra.example');
+    expect(empresa.map((f) => [f.procedimiento, f.paso])).toEqual([['consulta', 'abierta']]);
+    expect(empresa[0]!.vence! > '2026-11-25').toBe(true);
+  });
+
+  it('EPD’s queue has an overdue claim', () => {
+    expect(
+      contacto.filas.filter(
+        (f) => f.procedimiento === 'reclamacion' && f.vence !== null && f.vence < '2026-11-25' && f.paso === 'presentada',
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -39,7 +39,7 @@ export function pdfDemo(titulo: string, lineas: readonly string[]): Promise<Buff
 }
 
 /** The business day `n` business days before `hoy`. */
-function habilesAntes(hoy: FechaLocal, n: number): FechaLocal {
+export function habilesAntes(hoy: FechaLocal, n: number): FechaLocal {
   let f = hoy;
   for (let k = 0; k < n;) {
     f = sumarDias(f, -1);

@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { demoAccesoyconexion } from '../accesoyconexion/demo.ts';
+import { demoContacto } from '../contacto/demo.ts';
 import { audit } from '../auditoria/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
@@ -47,6 +48,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoLecturas,
   demoSips,
   demoAccesoyconexion,
+  demoContacto,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */
