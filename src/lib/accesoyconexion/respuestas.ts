@@ -7,6 +7,7 @@
  * POST …/solicitudes/{id}/{accion}. Staff: GET /api/administrador/accesoyconexion (the queue),
  * GET …/{id}, POST …/{id}/{accion}. Documents: /api/expedientes/{id}/documentos.
  */
+import { DocumentoExpedienteSchema } from '../expedientes/documentos.ts';
 import { z } from '../validacion/z.ts';
 import { ACCIONES_DISTRIBUIDORA, ACCIONES_SOLICITANTE, MOTIVOS_DENEGACION, PASOS_ACCESO } from './procedimiento.ts';
 import { DatosSolicitudSchema, TIPOS_SOLICITUD } from './solicitud.ts';
@@ -34,22 +35,6 @@ export const SolicitudResumenSchema = z
   })
   .meta({ id: 'SolicitudAccesoResumen' });
 export type SolicitudResumen = z.infer<typeof SolicitudResumenSchema>;
-
-export const DocumentoExpedienteSchema = z
-  .object({
-    id: z.string().meta({ description: 'Identificador del documento.' }),
-    clase: z.string().meta({
-      description: 'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe u otro.',
-    }),
-    nombre: z.string().meta({ description: 'Nombre del fichero tal como se subió.' }),
-    tipoMime: z.string().meta({ description: 'application/pdf, image/jpeg o image/png, según su contenido.' }),
-    bytes: z.number().int().meta({ description: 'Tamaño, en bytes.' }),
-    lado: Lado.meta({ description: 'Quién lo aportó: solicitante o distribuidora.' }),
-    subidoEn: z.string().meta({ description: 'Momento de la subida (ISO 8601).' }),
-    pendiente: z.boolean().meta({ description: 'Aún no enviado: se une al expediente con la siguiente acción de su lado.' }),
-    eventoId: z.number().int().nullable().meta({ description: 'El paso del historial al que va unido; null mientras está pendiente.' }),
-  })
-  .meta({ id: 'DocumentoExpediente' });
 
 export const EventoExpedienteSchema = z
   .object({

@@ -8,6 +8,7 @@
  * /api/administrador/contacto (one queue for both), GET …/{id}, POST …/{id}/{accion}. Documents:
  * /api/expedientes/{id}/documentos, as every case.
  */
+import { DocumentoExpedienteSchema } from '../expedientes/documentos.ts';
 import { z } from '../validacion/z.ts';
 import { DatosConsultaSchema, DatosReclamacionSchema } from './datos.ts';
 import {
@@ -72,20 +73,6 @@ export const EventoContactoSchema = z
   })
   .meta({ id: 'EventoContacto' });
 
-export const DocumentoContactoSchema = z
-  .object({
-    id: z.string().meta({ description: 'Identificador del documento.' }),
-    clase: z.string().meta({ description: 'Qué documento es (reclamacion, factura, informacion, respuesta, otro).' }),
-    nombre: z.string().meta({ description: 'Nombre del fichero tal como se subió.' }),
-    tipoMime: z.string().meta({ description: 'application/pdf, image/jpeg o image/png, según su contenido.' }),
-    bytes: z.number().int().meta({ description: 'Tamaño, en bytes.' }),
-    lado: Lado.meta({ description: 'Quién lo aportó: solicitante o distribuidora.' }),
-    subidoEn: z.string().meta({ description: 'Momento de la subida (ISO 8601).' }),
-    pendiente: z.boolean().meta({ description: 'Aún no enviado: se une al expediente con la siguiente acción de su lado.' }),
-    eventoId: z.number().int().nullable().meta({ description: 'El paso del historial al que va unido; null mientras está pendiente.' }),
-  })
-  .meta({ id: 'DocumentoContacto' });
-
 export const FaltaContactoSchema = z
   .object({
     campo: z.string().meta({ description: 'El campo que falta o está mal (tema, subtipo, cups, fechaDesde…).' }),
@@ -98,7 +85,7 @@ export const CasoContactoDetalleSchema = CasoContactoResumenSchema.extend({
   reclamacion: DatosReclamacionSchema.nullable().meta({ description: 'Los datos de una reclamación; null en una consulta.' }),
   eventos: z.array(EventoContactoSchema).meta({ description: 'El historial: pasos y mensajes, del más antiguo al más reciente.' }),
   documentos: z
-    .array(DocumentoContactoSchema)
+    .array(DocumentoExpedienteSchema)
     .meta({ description: 'Los documentos de las dos partes (los pendientes, solo los de quien llama).' }),
   acciones: z
     .array(

@@ -67,7 +67,8 @@ export const DocumentoSchema = z
   .object({
     id: z.string().meta({ example: '5c7d3e2a-9b1f-4f0e-8a51-3f2b6c4d1e90', description: 'Identificador del documento.' }),
     clase: z.enum(CLASES_DOCUMENTO).meta({
-      description: 'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe, reclamacion, factura, informacion, respuesta u otro.',
+      description:
+        'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe, reclamacion, factura, informacion, respuesta u otro.',
     }),
     nombre: z.string().meta({ example: 'Memoria técnica.pdf', description: 'Nombre del fichero tal como se subió.' }),
     tipoMime: z.enum(TIPOS_DOCUMENTO).meta({
@@ -86,3 +87,21 @@ export const DocumentoSchema = z
 
 /** A document as the API answers it. */
 export type DocumentoRespuesta = z.infer<typeof DocumentoSchema>;
+
+/** A document as a case's detail lists it: without its hash, with the step it joined. */
+export const DocumentoExpedienteSchema = z
+  .object({
+    id: z.string().meta({ description: 'Identificador del documento.' }),
+    clase: z.string().meta({
+      description:
+        'Qué documento es: autorizacion, garantia, memoria, planos, subsanacion, propuesta_previa, permisos, informe, reclamacion, factura, informacion, respuesta u otro.',
+    }),
+    nombre: z.string().meta({ description: 'Nombre del fichero tal como se subió.' }),
+    tipoMime: z.string().meta({ description: 'application/pdf, image/jpeg o image/png, según su contenido.' }),
+    bytes: z.number().int().meta({ description: 'Tamaño, en bytes.' }),
+    lado: z.enum(LADOS_EXPEDIENTE).meta({ description: 'Quién lo aportó: solicitante o distribuidora.' }),
+    subidoEn: z.string().meta({ description: 'Momento de la subida (ISO 8601).' }),
+    pendiente: z.boolean().meta({ description: 'Aún no enviado: se une al expediente con la siguiente acción de su lado.' }),
+    eventoId: z.number().int().nullable().meta({ description: 'El paso del historial al que va unido; null mientras está pendiente.' }),
+  })
+  .meta({ id: 'DocumentoExpediente' });

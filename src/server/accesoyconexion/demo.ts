@@ -5,48 +5,21 @@
  * (promotor@electra.example) has a request at every step at EPD and EOD; EPD's staff queue has
  * work, one of it overdue. No mail is sent (publicUrl null).
  */
-import PDFDocument from 'pdfkit';
 import type { DatosSolicitud } from '../../lib/accesoyconexion/solicitud.ts';
 import type { AccionAcceso } from '../../lib/accesoyconexion/procedimiento.ts';
 import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
-import { diaDe, esHabil } from '../../lib/expedientes/plazos.ts';
-import { inicioDiaLocal, sumarDias, type FechaLocal } from '../../lib/medidas/horas.ts';
+import { diaDe } from '../../lib/expedientes/plazos.ts';
+import { inicioDiaLocal } from '../../lib/medidas/horas.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { eq } from 'drizzle-orm';
 import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { DemoStep } from '../demo/load.ts';
-import { guardarDocumento, recibirDocumento } from '../documentos/almacen.ts';
+import { documentoDemo, habilesAntes } from '../documentos/demo.ts';
 import type { Lado } from '../expedientes/acceso.ts';
 import { SISTEMA, type ActorExpediente } from '../expedientes/service.ts';
 import { actuar, crearBorrador, guardarBorrador, type DepsAcceso } from './service.ts';
-
-/** A small PDF with a title and a few lines, as a developer's or a distributor's document would be. */
-export function pdfDemo(titulo: string, lineas: readonly string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: titulo }, lang: 'es-ES' });
-    const partes: Buffer[] = [];
-    doc.on('data', (b: Buffer) => partes.push(b));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.fontSize(16).text(titulo);
-    doc.moveDown();
-    doc.fontSize(10);
-    for (const l of lineas) doc.text(l);
-    doc.end();
-  });
-}
-
-/** The business day `n` business days before `hoy`. */
-export function habilesAntes(hoy: FechaLocal, n: number): FechaLocal {
-  let f = hoy;
-  for (let k = 0; k < n;) {
-    f = sumarDias(f, -1);
-    if (esHabil(f)) k++;
-  }
-  return f;
-}
 
 /** One step of a demo request: the business days before today it happened, who and what. */
 type PasoDemo =
@@ -207,7 +180,6 @@ export const demoAccesoyconexion: DemoStep = async (db: Db, _random, now) => {
     distribuidora: { ...SISTEMA, userId: gestora.id },
     sistema: SISTEMA,
   };
-  const pdfs = new Map<string, Buffer>();
   let n = 0;
   for (const s of solicitudesDemo()) {
     const nudos = (await listCapacidad(db, s.distribuidora))?.nudos ?? [];
@@ -222,23 +194,13 @@ export const demoAccesoyconexion: DemoStep = async (db: Db, _random, now) => {
     for (const p of s.pasos) {
       momento = new Date(inicioDiaLocal(habilesAntes(hoy, p.dias)).getTime() + (p.lado === 'solicitante' ? 10 : 12) * 3600_000);
       if ('documento' in p) {
-        const bytes =
-          pdfs.get(p.documento) ??
-          (await pdfDemo(`Documento de demostración: ${p.nombre}`, ['Portal de Grupo Electra Distribución: datos de demostración.']));
-        pdfs.set(p.documento, bytes);
-        const recibido = await recibirDocumento(new Blob([new Uint8Array(bytes)]).stream());
-        try {
-          await guardarDocumento(db, {
-            expedienteId: e.id,
-            lado: p.lado,
-            clase: p.documento,
-            nombre: p.nombre,
-            subidoPor: actores[p.lado].userId,
-            recibido,
-          });
-        } finally {
-          await recibido.borrar();
-        }
+        await documentoDemo(db, {
+          expedienteId: e.id,
+          lado: p.lado,
+          clase: p.documento,
+          nombre: p.nombre,
+          subidoPor: actores[p.lado].userId,
+        });
       } else {
         await actuar(deps, e.id, p.lado, p.accion, { ...(p.mensaje ? { mensaje: p.mensaje } : {}), ...p.extra }, actores[p.lado]);
       }

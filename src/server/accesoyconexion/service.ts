@@ -41,15 +41,17 @@ import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
-import { expedientes, userPermissions, users } from '../db/schema.ts';
+import { expedientes, users } from '../db/schema.ts';
 import { nombreDistribuidora } from '../distribuidoras/service.ts';
 import type { Clock } from '../http/context.ts';
 import { ApiError, conflict } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { correoExpediente } from '../mail/plantillas.ts';
 import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
 import {
+  avisarOtraParte,
   bloquearExpediente,
+  documentoApi,
+  nombreCuentaSql,
+  pendienteDe,
   crearExpediente,
   documentosDelExpediente,
   eventosDe,
@@ -115,7 +117,7 @@ function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): Solicit
   };
 }
 
-const solicitanteSql = sql<string>`coalesce(nullif(trim(${users.razonSocial}), ''), trim(${users.nombre} || ' ' || ${users.apellido1}))`;
+const solicitanteSql = nombreCuentaSql;
 
 /** The applicant's own requests, newest first. */
 export async function listarPropias(deps: DepsAcceso, userId: string): Promise<SolicitudResumen[]> {
@@ -258,18 +260,6 @@ export async function detalle(deps: DepsAcceso, e: FilaExpediente, lado: Lado): 
   };
 }
 
-const documentoApi = (x: FilaDocumento): SolicitudDetalle['documentos'][number] => ({
-  id: x.id,
-  clase: x.clase,
-  nombre: x.nombre,
-  tipoMime: x.tipoMime,
-  bytes: x.bytes,
-  lado: x.lado as Lado,
-  subidoEn: x.subidoEn.toISOString(),
-  pendiente: x.eventoId === null,
-  eventoId: x.eventoId,
-});
-
 const eventoApi = (x: FilaEvento): SolicitudDetalle['eventos'][number] => ({
   id: x.id,
   accion: x.accion,
@@ -367,7 +357,7 @@ const HECHO: Partial<Record<AccionAcceso, string>> = {
   emitir_permisos: 'La distribuidora ha emitido sus permisos de acceso y conexión.',
 };
 
-/** Mails the other side of a step through the outbox: the applicant, or the distributor's administrators. */
+/** Mails the other side of a step: the applicant, or the distributor's administrators. */
 async function avisar(
   deps: DepsAcceso,
   tx: Db,
@@ -381,35 +371,15 @@ async function avisar(
   const hecho = HECHO[accion];
   if (!hecho) return;
   const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
-  const destinatarios =
-    destino === 'solicitante'
-      ? await tx.select({ email: users.email, nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId))
-      : await tx
-          .select({ email: users.email, nombre: solicitanteSql })
-          .from(userPermissions)
-          .innerJoin(users, eq(users.id, userPermissions.userId))
-          .where(
-            and(eq(userPermissions.distribuidora, e.distribuidora), eq(userPermissions.area, 'administrador'), eq(users.estado, 'activo')),
-          );
-  const turno = TURNO_PASO[TRANSICIONES[accion].hacia];
-  const pendiente =
-    turno === destino && vence
-      ? `Tiene hasta el ${vence.split('-').reverse().join('/')} para actuar.`
-      : turno === destino
-        ? 'Entre en el portal para continuar.'
-        : null;
-  const ahora = deps.clock.now();
-  for (const u of destinatarios) {
-    const correo = correoExpediente({
-      nombre: u.nombre,
-      referencia: referencia(e),
-      hecho,
-      mensaje,
-      pendiente,
-      enlace: enlace(deps, e, destino),
-    });
-    await enqueueMail(tx, { to: u.email, ...correo }, ahora);
-  }
+  await avisarOtraParte(tx, e, {
+    destino,
+    referencia: referencia(e),
+    hecho,
+    mensaje,
+    pendiente: pendienteDe(TURNO_PASO[TRANSICIONES[accion].hacia], destino, vence),
+    enlace: enlace(deps, e, destino),
+    ahora: deps.clock.now(),
+  });
 }
 
 /**

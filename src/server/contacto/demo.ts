@@ -15,11 +15,10 @@ import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import { inicioDiaLocal, partesLocales } from '../../lib/medidas/horas.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import { habilesAntes, pdfDemo } from '../accesoyconexion/demo.ts';
 import type { Db } from '../db/client.ts';
 import { incidenciasRed, users } from '../db/schema.ts';
 import type { DemoStep } from '../demo/load.ts';
-import { guardarDocumento, recibirDocumento } from '../documentos/almacen.ts';
+import { documentoDemo, habilesAntes } from '../documentos/demo.ts';
 import type { Lado } from '../expedientes/acceso.ts';
 import { SISTEMA, type ActorExpediente } from '../expedientes/service.ts';
 import { correoClienteDemo } from '../usuarios/demo.ts';
@@ -188,22 +187,13 @@ export const demoContacto: DemoStep = async (db: Db, _random, now) => {
     for (const p of c.pasos) {
       momento = en(p.dias, p.lado === 'solicitante' ? 10 : 12);
       if ('documento' in p) {
-        const bytes = await pdfDemo(`Documento de demostración: ${p.nombre}`, [
-          'Portal de Grupo Electra Distribución: datos de demostración.',
-        ]);
-        const recibido = await recibirDocumento(new Blob([new Uint8Array(bytes)]).stream());
-        try {
-          await guardarDocumento(db, {
-            expedienteId: e.id,
-            lado: p.lado,
-            clase: p.documento,
-            nombre: p.nombre,
-            subidoPor: actores[p.lado].userId,
-            recibido,
-          });
-        } finally {
-          await recibido.borrar();
-        }
+        await documentoDemo(db, {
+          expedienteId: e.id,
+          lado: p.lado,
+          clase: p.documento,
+          nombre: p.nombre,
+          subidoPor: actores[p.lado].userId,
+        });
       } else {
         await actuar(
           deps,

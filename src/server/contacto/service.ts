@@ -37,23 +37,24 @@ import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import { diaDe, esHabil, habilesEntre, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import { fechaLocal, leerFechaLocal, sumarDias, type FechaLocal } from '../../lib/medidas/horas.ts';
 import type { Db } from '../db/client.ts';
-import { expedientes, suministros, userPermissions, users } from '../db/schema.ts';
+import { expedientes, suministros, users } from '../db/schema.ts';
 import { nombreDistribuidora } from '../distribuidoras/service.ts';
 import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
 import {
+  avisarOtraParte,
   bloquearExpediente,
+  documentoApi,
+  nombreCuentaSql,
+  pendienteDe,
   crearExpediente,
   documentosDelExpediente,
   eventosDe,
   registrarPaso,
   type ActorExpediente,
-  type FilaDocumento,
   type FilaEvento,
 } from '../expedientes/service.ts';
 import type { Clock } from '../http/context.ts';
 import { ApiError, conflict } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { correoExpediente } from '../mail/plantillas.ts';
 
 /** What the service needs; `publicUrl` null sends no mail (the demo data tells no one). */
 export interface DepsContacto {
@@ -132,7 +133,7 @@ function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): CasoCon
   };
 }
 
-const solicitanteSql = sql<string>`coalesce(nullif(trim(${users.razonSocial}), ''), trim(${users.nombre} || ' ' || ${users.apellido1}))`;
+const solicitanteSql = nombreCuentaSql;
 
 /** The account's own cases of a procedure, newest first. */
 export async function listarPropios(deps: DepsContacto, userId: string, p: ProcedimientoContacto): Promise<CasoContactoResumen[]> {
@@ -231,18 +232,6 @@ function accionesPosibles(e: FilaExpediente, lado: Lado, eventos: readonly FilaE
     return true;
   });
 }
-
-const documentoApi = (x: FilaDocumento): CasoContactoDetalle['documentos'][number] => ({
-  id: x.id,
-  clase: x.clase,
-  nombre: x.nombre,
-  tipoMime: x.tipoMime,
-  bytes: x.bytes,
-  lado: x.lado as Lado,
-  subidoEn: x.subidoEn.toISOString(),
-  pendiente: x.eventoId === null,
-  eventoId: x.eventoId,
-});
 
 /** A case as the detail screens show it, from the caller's side. */
 export async function detalle(deps: DepsContacto, e: FilaExpediente, lado: Lado): Promise<CasoContactoDetalle> {
@@ -413,7 +402,7 @@ function hecho(p: ProcedimientoContacto, accion: string): string | null {
   return h[accion] ?? null;
 }
 
-/** Mails the other side of a step through the outbox: the person, or the distributor's administrators. */
+/** Mails the other side of a step: the person, or the distributor's administrators. */
 async function avisar(
   deps: DepsContacto,
   tx: Db,
@@ -426,36 +415,16 @@ async function avisar(
   const texto = hecho(procedimientoDe(e), accion);
   if (!deps.publicUrl || !texto) return;
   const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
-  const destinatarios =
-    destino === 'solicitante'
-      ? await tx.select({ email: users.email, nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId))
-      : await tx
-          .select({ email: users.email, nombre: solicitanteSql })
-          .from(userPermissions)
-          .innerJoin(users, eq(users.id, userPermissions.userId))
-          .where(
-            and(eq(userPermissions.distribuidora, e.distribuidora), eq(userPermissions.area, 'administrador'), eq(users.estado, 'activo')),
-          );
   const def = DEF[procedimientoDe(e)];
-  const turno = def.turno[def.transiciones[accion]!.hacia];
-  const pendiente =
-    turno === destino && vence
-      ? `Tiene hasta el ${vence.split('-').reverse().join('/')} para actuar.`
-      : turno === destino
-        ? 'Entre en el portal para continuar.'
-        : null;
-  const ahora = deps.clock.now();
-  for (const u of destinatarios) {
-    const correo = correoExpediente({
-      nombre: u.nombre,
-      referencia: referencia(e),
-      hecho: texto,
-      mensaje,
-      pendiente,
-      enlace: enlace(deps, e, destino),
-    });
-    await enqueueMail(tx, { to: u.email, ...correo }, ahora);
-  }
+  await avisarOtraParte(tx, e, {
+    destino,
+    referencia: referencia(e),
+    hecho: texto,
+    mensaje,
+    pendiente: pendienteDe(def.turno[def.transiciones[accion]!.hacia], destino, vence),
+    enlace: enlace(deps, e, destino),
+    ahora: deps.clock.now(),
+  });
 }
 
 /**

@@ -6,10 +6,14 @@
  * step, turn and deadline, and leaves the audit entry, all in the caller's transaction.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DocumentoExpedienteSchema } from '../../lib/expedientes/documentos.ts';
+import type { z } from '../../lib/validacion/z.ts';
 import { audit } from '../auditoria/service.ts';
 import { pgArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
-import { documentos, expedienteEventos, expedientes } from '../db/schema.ts';
+import { documentos, expedienteEventos, expedientes, userPermissions, users } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { correoExpediente } from '../mail/plantillas.ts';
 import type { FilaExpediente, Lado } from './acceso.ts';
 
 /** Who acts: the account (null for the scheduled jobs) and the administrator behind an impersonated session. */
@@ -159,4 +163,66 @@ export function vencidos(db: Db, procedimiento: string, pasos: readonly string[]
       ),
     )
     .limit(500);
+}
+
+/** A document as a case's detail lists it (both sides; the pending ones only to their own side). */
+export const documentoApi = (x: FilaDocumento): z.infer<typeof DocumentoExpedienteSchema> => ({
+  id: x.id,
+  clase: x.clase,
+  nombre: x.nombre,
+  tipoMime: x.tipoMime,
+  bytes: x.bytes,
+  lado: x.lado as Lado,
+  subidoEn: x.subidoEn.toISOString(),
+  pendiente: x.eventoId === null,
+  eventoId: x.eventoId,
+});
+
+/** The name an account shows on a case: its company name, or its name and first surname. */
+export const nombreCuentaSql = sql<string>`coalesce(nullif(trim(${users.razonSocial}), ''), trim(${users.nombre} || ' ' || ${users.apellido1}))`;
+
+/**
+ * Mails the side that must know of a step, through the outbox in the caller's transaction: the
+ * account that sent the case, or every active administrator of its distributor.
+ */
+export async function avisarOtraParte(
+  tx: Db,
+  e: FilaExpediente,
+  aviso: {
+    destino: Lado;
+    referencia: string;
+    hecho: string;
+    mensaje: string | null;
+    pendiente: string | null;
+    enlace: string;
+    ahora: Date;
+  },
+): Promise<void> {
+  const destinatarios =
+    aviso.destino === 'solicitante'
+      ? await tx.select({ email: users.email, nombre: nombreCuentaSql }).from(users).where(eq(users.id, e.userId))
+      : await tx
+          .select({ email: users.email, nombre: nombreCuentaSql })
+          .from(userPermissions)
+          .innerJoin(users, eq(users.id, userPermissions.userId))
+          .where(
+            and(eq(userPermissions.distribuidora, e.distribuidora), eq(userPermissions.area, 'administrador'), eq(users.estado, 'activo')),
+          );
+  for (const u of destinatarios) {
+    const correo = correoExpediente({
+      nombre: u.nombre,
+      referencia: aviso.referencia,
+      hecho: aviso.hecho,
+      mensaje: aviso.mensaje,
+      pendiente: aviso.pendiente,
+      enlace: aviso.enlace,
+    });
+    await enqueueMail(tx, { to: u.email, ...correo }, aviso.ahora);
+  }
+}
+
+/** What the mail tells the reader to do: act by the deadline, when the turn is theirs. */
+export function pendienteDe(turnoNuevo: Lado | null | undefined, destino: Lado, vence: string | null): string | null {
+  if (turnoNuevo !== destino) return null;
+  return vence ? `Tiene hasta el ${vence.split('-').reverse().join('/')} para actuar.` : 'Entre en el portal para continuar.';
 }
