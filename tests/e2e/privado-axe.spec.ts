@@ -98,3 +98,41 @@ test('at 320 px the private screens fit the width (no sideways scrolling)', asyn
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.screenshot({ path: join(SHOTS, '320-menu.png') });
 });
+
+test('the query and claim screens with their data pass axe at desktop and phone widths', async ({ page }) => {
+  test.setTimeout(180_000);
+  /** The cases of a demo account, asked through the API with its own token. */
+  const casos = async (email: string, path: string) => {
+    const login = await page.request.post('/api/accesoUsuario', { headers: { Authorization: basic(email, DEMO_PASSWORD) } });
+    const { jwtToken } = (await login.json()) as { jwtToken: string };
+    const r = await page.request.get(path, { headers: { Authorization: `Bearer ${jwtToken}` } });
+    return (await r.json()) as { id: string; paso: string }[];
+  };
+  const reclamaciones = await casos('consumidor@electra.example', '/api/contacto/reclamaciones');
+  const consultas = await casos('consumidor@electra.example', '/api/contacto/consultas');
+  const cola = await casos('admin@electra.example', '/api/administrador/contacto?distribuidora=epd');
+  await page.context().clearCookies();
+  const pantallas = (prefijo: string, lista: { id: string; paso: string }[], titulo: string) =>
+    lista.map((c) => [`${prefijo}/${c.id}`, titulo, `${prefijo.split('/').pop()}-${c.paso}`] as const);
+  for (const w of WIDTHS) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    await entrar(page, 'consumidor@electra.example');
+    for (const [path, titulo, nombre] of [
+      ['/contacto/nueva-reclamacion?distribuidora=epd&subtipo=022', 'Nueva reclamación', 'nueva-reclamacion'],
+      ...pantallas('/contacto/detalleReclamacion', reclamaciones, 'Detalle de la reclamación'),
+      ...pantallas('/contacto/consulta', consultas, 'Consulta o petición'),
+    ] as const) {
+      await irDentro(page, path, titulo);
+      await expectNoAxeViolations(page, `${path} a ${w.width} px`);
+      await page.screenshot({ path: join(SHOTS, `${w.name}-contacto-${nombre}.png`), fullPage: true });
+    }
+    await page.context().clearCookies();
+    await entrar(page, 'admin@electra.example');
+    for (const [path, titulo, nombre] of pantallas('/administrador/contacto', cola, 'Tramitar una consulta o reclamación')) {
+      await irDentro(page, path, titulo);
+      await expectNoAxeViolations(page, `${path} a ${w.width} px`);
+      await page.screenshot({ path: join(SHOTS, `${w.name}-admin-${nombre}.png`), fullPage: true });
+    }
+    await page.context().clearCookies();
+  }
+});

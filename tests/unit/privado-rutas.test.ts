@@ -206,6 +206,7 @@ describe('side menu', () => {
         'Incidencias de red',
         'Solicitudes de modificación',
         'Solicitudes de acceso y conexión',
+        'Consultas y reclamaciones',
         'Estado de contadores',
         'SIPS y registro de suministros',
         'Registro de actividad',

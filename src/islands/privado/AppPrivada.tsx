@@ -56,6 +56,13 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   'solicitud-acceso': lazy(() => import('./accesoyconexion/Solicitud.tsx')),
   'admin-accesos': lazy(() => import('./administracion/AccesosAdmin.tsx')),
   'admin-acceso': lazy(() => import('./administracion/AccesoAdmin.tsx')),
+  consultas: lazy(() => import('./contacto/Consultas.tsx')),
+  consulta: lazy(() => import('./contacto/Consulta.tsx')),
+  reclamaciones: lazy(() => import('./contacto/Reclamaciones.tsx')),
+  'nueva-reclamacion': lazy(() => import('./contacto/NuevaReclamacion.tsx')),
+  reclamacion: lazy(() => import('./contacto/Reclamacion.tsx')),
+  'admin-contactos': lazy(() => import('./administracion/ContactosAdmin.tsx')),
+  'admin-contacto': lazy(() => import('./administracion/ContactoAdmin.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

@@ -56,7 +56,8 @@ export const ROLES_RECLAMANTE = {
   '11': 'Junta Arbitral de Consumo',
 } as const;
 export type RolReclamante = keyof typeof ROLES_RECLAMANTE;
-export const CODIGOS_ROL = Object.keys(ROLES_RECLAMANTE) as RolReclamante[];
+/** In the table's order (an object's integer-like keys would put '11' first). */
+export const CODIGOS_ROL: readonly RolReclamante[] = ['01', '02', '03', '04', '06', '07', '08', '09', '11'];
 
 /** Kind of incorrect attention (table 87), for subtype 001. */
 export const TABLA_87 = {

@@ -36,7 +36,14 @@ export type Pantalla =
   | 'estado-contador'
   | 'admin-contadores'
   | 'admin-sips'
-  | 'sips';
+  | 'sips'
+  | 'consultas'
+  | 'consulta'
+  | 'reclamaciones'
+  | 'nueva-reclamacion'
+  | 'reclamacion'
+  | 'admin-contactos'
+  | 'admin-contacto';
 
 /** The side menu's permission sections (docs/producto.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -155,6 +162,21 @@ export const RUTAS_APP = [
     pantalla: 'admin-acceso',
     padre: 'adminAccesos',
   },
+  {
+    id: 'adminContactos',
+    patron: '/administrador/contacto',
+    titulo: 'Consultas y reclamaciones',
+    area: 'administrador',
+    pantalla: 'admin-contactos',
+  },
+  {
+    id: 'adminContacto',
+    patron: '/administrador/contacto/:id',
+    titulo: 'Tramitar una consulta o reclamación',
+    area: 'administrador',
+    pantalla: 'admin-contacto',
+    padre: 'adminContactos',
+  },
 
   {
     id: 'solicitudes',
@@ -265,24 +287,37 @@ export const RUTAS_APP = [
     patron: '/contacto/consultas-y-peticiones',
     titulo: 'Consultas y peticiones',
     area: 'contacto',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí podrá enviar consultas y peticiones a su distribuidora y seguir sus respuestas.',
+    pantalla: 'consultas',
+  },
+  {
+    id: 'consulta',
+    patron: '/contacto/consulta/:id?',
+    titulo: 'Consulta o petición',
+    area: 'contacto',
+    pantalla: 'consulta',
+    padre: 'consultas',
   },
   {
     id: 'reclamaciones',
     patron: '/contacto/reclamaciones',
     titulo: 'Reclamaciones',
     area: 'contacto',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí podrá presentar reclamaciones y consultar el estado de cada una.',
+    pantalla: 'reclamaciones',
+  },
+  {
+    id: 'nuevaReclamacion',
+    patron: '/contacto/nueva-reclamacion',
+    titulo: 'Nueva reclamación',
+    area: 'contacto',
+    pantalla: 'nueva-reclamacion',
+    padre: 'reclamaciones',
   },
   {
     id: 'detalleReclamacion',
     patron: '/contacto/detalleReclamacion/:id',
     titulo: 'Detalle de la reclamación',
     area: 'contacto',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí verá el historial y los documentos de una reclamación.',
+    pantalla: 'reclamacion',
     padre: 'reclamaciones',
   },
 ] as const satisfies readonly RutaApp[];
@@ -435,6 +470,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminIncidencias'),
       deRuta('adminModificaciones', 'Solicitudes de modificación'),
       deRuta('adminAccesos', 'Solicitudes de acceso y conexión'),
+      deRuta('adminContactos'),
       deRuta('adminContadores'),
       deRuta('adminSips', 'SIPS y registro de suministros'),
       deRuta('adminAuditoria'),

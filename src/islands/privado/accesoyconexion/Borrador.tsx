@@ -48,7 +48,9 @@ import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas
 import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
-import { $avisoSolicitudes, Entrada, ListaDocumentos, Opciones, ResumenFaltas, Seleccion, SubidaDocumento } from './comun.tsx';
+import { Entrada, Opciones, Seleccion } from '../expedientes/campos.tsx';
+import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
+import { $avisoSolicitudes, ResumenFaltas } from './comun.tsx';
 
 /** Props of `Borrador`. */
 export interface BorradorProps {
@@ -361,6 +363,7 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
                 <Entrada {...campo('titularNombre')} etiqueta="Nombre y apellidos o razón social del titular" max={160} />
               </div>
               <SubidaDocumento
+                id={idDocumento('autorizacion')}
                 expediente={id}
                 clase="autorizacion"
                 ayuda="El documento firmado en el que el titular le autoriza a pedir el acceso en su nombre."
@@ -580,6 +583,7 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
           {clasesDocumentos(garantia).map(({ clase, obligatorio }) => (
             <SubidaDocumento
               key={clase}
+              id={idDocumento(clase)}
               expediente={id}
               clase={clase}
               opcional={!obligatorio}

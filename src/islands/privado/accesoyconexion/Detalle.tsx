@@ -33,7 +33,10 @@ import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
-import { AreaTexto, EtiquetaTurno, ListaDocumentos, Plazo, SubidaDocumento } from './comun.tsx';
+import { AreaTexto } from '../expedientes/campos.tsx';
+import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
+import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
+import './accesoyconexion.css';
 
 /** Props of `Detalle`. */
 export interface DetalleProps {
@@ -399,6 +402,7 @@ function Subsanacion({
           max={MAX_MENSAJE}
         />
         <SubidaDocumento
+          id="ac-doc-subsanacion"
           expediente={s.id}
           clase="subsanacion"
           etiqueta="Documentación de la subsanación"

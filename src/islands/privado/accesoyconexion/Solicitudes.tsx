@@ -13,7 +13,8 @@ import { diaDe } from '../../../lib/expedientes/plazos.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, ErrorCarga, Vacio, type Carga } from '../medidas/comun.tsx';
-import { $avisoSolicitudes, EtiquetaTurno, Plazo } from './comun.tsx';
+import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
+import { $avisoSolicitudes } from './comun.tsx';
 import '../medidas/medidas.css';
 
 const tipoDe = (s: SolicitudResumen) => (s.tipo ? NOMBRE_TIPO[s.tipo] : 'Sin tipo todavía');

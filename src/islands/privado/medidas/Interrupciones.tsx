@@ -4,8 +4,10 @@
  * code or municipality — shown with the public page's cards, why each concerns the supply point and
  * the distributor's fault line. A link leads to every interruption of the network.
  */
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
+import { urlReclamarInterrupcion } from '../../../lib/contacto/pantalla.ts';
 import {
   notaIncidencia,
   resumenInterrupciones,
@@ -13,6 +15,8 @@ import {
   type IncidenciaDeSuministro,
   type SuministroConIncidencias,
 } from '../../../lib/medidas/pantalla/interrupciones.ts';
+import { tieneArea } from '../../../lib/permisos.ts';
+import { $permisos } from '../../../lib/sesion/index.ts';
 import { ListaTarjetas } from '../../comunes/TarjetaIncidencia.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros, type Carga } from './comun.tsx';
@@ -20,22 +24,35 @@ import './medidas.css';
 
 const HORA = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' });
 
-/** Why one incident concerns the supply point, and whom to call. */
-function Nota({ i, s }: { i: IncidenciaDeSuministro; s: SuministroConIncidencias }) {
+/** Why one incident concerns the supply point, whom to call and, with `-contacto`, the claim about it. */
+function Nota({ i, s, reclamar }: { i: IncidenciaDeSuministro; s: SuministroConIncidencias; reclamar: boolean }) {
   const n = notaIncidencia(i, s);
   const tel = telefonoAverias(s.distribuidora);
   return (
-    <p className={`med-interrupcion__nota med-interrupcion__nota--${i.afecta}`}>
-      <strong>{n.por}</strong> {n.que}
-      {tel ? (
-        <>
-          {' '}
-          <a href={`tel:${tel.e164}`}>{tel.texto}</a> (24 horas, gratuito).
-        </>
-      ) : (
-        '.'
+    <>
+      <p className={`med-interrupcion__nota med-interrupcion__nota--${i.afecta}`}>
+        <strong>{n.por}</strong> {n.que}
+        {tel ? (
+          <>
+            {' '}
+            <a href={`tel:${tel.e164}`}>{tel.texto}</a> (24 horas, gratuito).
+          </>
+        ) : (
+          '.'
+        )}
+      </p>
+      {reclamar && (
+        <p className="med-interrupcion__reclamar">
+          <a href={urlReclamarInterrupcion({ distribuidora: s.distribuidora, cups: s.cups, inicio: i.inicio, finPrevisto: i.finPrevisto })}>
+            Reclamar por esta interrupción
+            <span className="visually-hidden">
+              {' '}
+              ({i.municipio}, suministro {s.cups})
+            </span>
+          </a>
+        </p>
       )}
-    </p>
+    </>
   );
 }
 
@@ -45,6 +62,7 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
   const [actualizado, setActualizado] = useState<Date | null>(null);
   const [intento, setIntento] = useState(0);
   const actualizar = useCallback(() => setIntento((n) => n + 1), []);
+  const reclamar = tieneArea(useStore($permisos), 'contacto');
 
   useEffect(() => {
     const peticion = new AbortController();
@@ -92,7 +110,11 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
               {s.incidencias.length === 0 ? (
                 <p>No hay interrupciones programadas ni activas que afecten a este suministro.</p>
               ) : (
-                <ListaTarjetas incidencias={s.incidencias} nivel={3} nota={(i) => <Nota i={i as IncidenciaDeSuministro} s={s} />} />
+                <ListaTarjetas
+                  incidencias={s.incidencias}
+                  nivel={3}
+                  nota={(i) => <Nota i={i as IncidenciaDeSuministro} s={s} reclamar={reclamar} />}
+                />
               )}
             </section>
           ))}

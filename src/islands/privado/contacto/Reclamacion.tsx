@@ -1,0 +1,226 @@
+/**
+ * /contacto/detalleReclamacion/:id: one claim from the claimant's side. A draft shows the form to
+ * finish it. A filed claim shows where it stands (step, whose turn, deadline and its rule, overdue),
+ * what the claimant must do now and by when, the box to send the information asked (with
+ * documents), the claim's data (type, subtype, role and each field by its label, the description),
+ * the timeline of both sides, the documents of both sides, the withdrawal ("Anular la reclamación",
+ * confirmed first) and, once closed, the result (table 80) and the written answer with its PDF.
+ */
+import { useCallback, useState } from 'react';
+import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import {
+  apiAccion,
+  apiCaso,
+  apiRespuestaPdf,
+  filasReclamacion,
+  HECHO_SOLICITANTE,
+  MAX_MENSAJE,
+  queHacerReclamacion,
+  RUTA_RECLAMACIONES,
+  textoReclamacionPresentada,
+} from '../../../lib/contacto/pantalla.ts';
+import type { AccionContacto, CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
+import { diaDe } from '../../../lib/expedientes/plazos.ts';
+import { Dato } from '../../comunes/Dato.tsx';
+import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { Confirmacion } from '../administracion/comun.tsx';
+import { AreaTexto } from '../expedientes/campos.tsx';
+import { Descargas } from '../medidas/Descargas.tsx';
+import { useSolicitud } from '../modificaciones/comun.tsx';
+import { $avisoContacto, Anuncio, CabeceraCaso, CajaMensaje, CajaQueHacer, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import { FormReclamacion } from './FormularioReclamacion.tsx';
+
+type AccionPropia = 'enviar_informacion' | 'desistir';
+
+/** The closing answer: the result, the written answer and its PDF. */
+function Respuesta({ c }: { c: CasoContactoDetalle }) {
+  return (
+    <section className="med-panel ct-respuesta" aria-labelledby="rc-respuesta-titulo">
+      <h2 id="rc-respuesta-titulo">Respuesta de la distribuidora</h2>
+      <dl className="med-datos">
+        <Dato t="Resultado">{c.resultado ? `${c.resultado.nombre}` : '—'}</Dato>
+      </dl>
+      {c.respuesta && (
+        <figure className="ac-cita">
+          <figcaption>Respuesta escrita:</figcaption>
+          <blockquote>
+            <p>{c.respuesta}</p>
+          </blockquote>
+        </figure>
+      )}
+      {c.respuestaPdf && (
+        <Descargas
+          ficheros={[{ texto: 'Descargar la respuesta (PDF)', ruta: apiRespuestaPdf(c.id), nombre: `respuesta-${c.referencia}.pdf` }]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** A filed claim. */
+function DetalleReclamacion({
+  c,
+  poner,
+  refrescar,
+  avisoInicial,
+}: {
+  c: CasoContactoDetalle;
+  poner: (d: CasoContactoDetalle) => void;
+  refrescar: () => Promise<void>;
+  avisoInicial: string | null;
+}) {
+  const [anuncio, setAnuncio] = useState<{ texto: string; n: number } | null>(avisoInicial ? { texto: avisoInicial, n: 1 } : null);
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [actuando, setActuando] = useState<AccionPropia | null>(null);
+  const [preguntar, setPreguntar] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const hoy = diaDe(Date.now());
+  const puede = (a: AccionPropia) => (c.acciones as readonly string[]).includes(a);
+
+  const actuar = async (accion: AccionPropia, body: AccionContacto): Promise<boolean> => {
+    if (actuando) return false;
+    setActuando(accion);
+    setAlertas([]);
+    const r = await apiFetch<CasoContactoDetalle>(apiAccion('reclamacion', c.id, accion), { method: 'POST', json: body });
+    setActuando(null);
+    if (r.ok) {
+      poner(r.datos);
+      setAnuncio((a) => ({ texto: HECHO_SOLICITANTE[accion]!, n: (a?.n ?? 0) + 1 }));
+      return true;
+    }
+    setAlertas(alertasDe(mensajesDeError(r.error)));
+    void refrescar();
+    return false;
+  };
+
+  const datos = filasReclamacion(c.reclamacion);
+  return (
+    <>
+      <Anuncio anuncio={anuncio} />
+      <ListaAlertas
+        alertas={alertas}
+        alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))}
+        etiqueta="Avisos de la reclamación"
+      />
+      <CabeceraCaso c={c} hoy={hoy}>
+        <Dato t="Subtipo">{datos.find((f) => f.t === 'Subtipo')?.v ?? '—'}</Dato>
+        {c.resultado && <Dato t="Resultado">{c.resultado.nombre}</Dato>}
+      </CabeceraCaso>
+      <CajaQueHacer q={queHacerReclamacion(c)} c={c} hoy={hoy} />
+      {puede('enviar_informacion') && (
+        <CajaMensaje
+          c={c}
+          id="rc-informacion"
+          titulo="Enviar la información"
+          etiqueta="Su respuesta"
+          ayuda="La información que le pide la distribuidora, o qué documentos adjunta."
+          boton="Enviar la información"
+          falta="Escriba la información que le piden, o explique lo que adjunta."
+          clase="informacion"
+          etiquetaDocumento="Documento con la información"
+          enviando={actuando === 'enviar_informacion'}
+          enviar={(mensaje) => actuar('enviar_informacion', { mensaje })}
+          refrescar={refrescar}
+        />
+      )}
+      {c.paso === 'cerrada' && <Respuesta c={c} />}
+      <section className="med-panel" aria-labelledby="rc-datos-titulo">
+        <h2 id="rc-datos-titulo">Lo que reclamó</h2>
+        <dl className="med-datos">
+          {datos.map((f) => (
+            <Dato key={f.t} t={f.t}>
+              {f.v}
+            </Dato>
+          ))}
+        </dl>
+        {c.reclamacion?.mensaje && (
+          <>
+            <h3>Descripción</h3>
+            <p className="ac-texto-largo">{c.reclamacion.mensaje}</p>
+          </>
+        )}
+      </section>
+      <Hilo c={c} titulo="Historial" />
+      <DocumentosCaso c={c} refrescar={refrescar} />
+      {puede('desistir') && (
+        <section className="med-panel ac-accion" aria-labelledby="rc-anular-titulo">
+          <h2 id="rc-anular-titulo">Anular la reclamación</h2>
+          <p>
+            Si ya no la necesita (por ejemplo, porque se ha resuelto por otra vía), puede anularla. La distribuidora dejará de tramitarla.
+          </p>
+          <p>
+            <button
+              type="button"
+              className="priv-boton priv-boton--secundario ac-boton-peligro"
+              aria-busy={actuando === 'desistir' || undefined}
+              onClick={() => setPreguntar(true)}
+            >
+              Anular la reclamación
+            </button>
+          </p>
+        </section>
+      )}
+      <Confirmacion
+        abierta={preguntar}
+        titulo={`Anular la reclamación ${c.referencia}`}
+        textoConfirmar="Anular la reclamación"
+        peligrosa
+        alConfirmar={() => {
+          setPreguntar(false);
+          const m = motivo.trim().slice(0, MAX_MENSAJE);
+          void actuar('desistir', m ? { mensaje: m } : {}).then((ok) => ok && setMotivo(''));
+        }}
+        alCancelar={() => setPreguntar(false)}
+      >
+        <p>La distribuidora dejará de tramitar la reclamación. No se puede deshacer.</p>
+        <AreaTexto
+          id="rc-anular-mensaje"
+          etiqueta="Mensaje para la distribuidora (opcional)"
+          ayuda="Por ejemplo, por qué la anula."
+          valor={motivo}
+          alCambiar={setMotivo}
+          max={MAX_MENSAJE}
+          filas={3}
+        />
+      </Confirmacion>
+    </>
+  );
+}
+
+/** The claim screen. */
+export default function Reclamacion({ params, ruta }: PropsPantalla) {
+  const id = params['id'] ?? '';
+  const url = apiCaso('reclamacion', id);
+  const [carga, reintentar, poner] = useSolicitud<CasoContactoDetalle>(url);
+  const [aviso, setAviso] = useState<string | null>(() => {
+    const a = $avisoContacto.get();
+    $avisoContacto.set(null);
+    return a;
+  });
+  const refrescar = useCallback(async () => {
+    const r = await apiFetch<CasoContactoDetalle>(url);
+    if (r.ok) poner(r.datos);
+  }, [url, poner]);
+
+  return (
+    <div className="priv-pagina med med--ancha ac ct">
+      <Volver href={RUTA_RECLAMACIONES} texto="Volver a sus reclamaciones" />
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      {carga.fase !== 'lista' ? (
+        <SinCaso carga={carga} reintentar={reintentar} que="la reclamación" lista={RUTA_RECLAMACIONES} />
+      ) : carga.datos.paso === 'borrador' ? (
+        <FormReclamacion
+          borrador={carga.datos}
+          refrescar={refrescar}
+          alEnviar={(d) => {
+            setAviso(textoReclamacionPresentada(d));
+            poner(d);
+          }}
+        />
+      ) : (
+        <DetalleReclamacion c={carga.datos} poner={poner} refrescar={refrescar} avisoInicial={aviso} />
+      )}
+    </div>
+  );
+}

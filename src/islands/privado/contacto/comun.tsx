@@ -1,0 +1,673 @@
+/**
+ * Pieces of the query and claim screens (docs/decisions/018): the account's supply points and name
+ * the forms prefill from, the list of cases as a table or as cards, a case's header, its "what to do
+ * now" box, its thread and documents, the reply box with its documents, the files a form gathers
+ * before the case exists, and the sending of a form: the draft created (or saved), each file
+ * uploaded with its progress, then sent. The words come from src/lib/contacto/pantalla.ts.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ACEPTA_DOCUMENTO, apiDocumento, etiquetaClase, textoTurno } from '../../../lib/accesoyconexion/pantalla.ts';
+import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
+import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import type { DatosConsulta, DatosReclamacion, FaltaContacto } from '../../../lib/contacto/datos.ts';
+import {
+  apiAccion,
+  apiCaso,
+  apiCasos,
+  comprobarMensaje,
+  documentosPorPaso,
+  faltasDeRespuesta,
+  hiloDe,
+  MAX_MENSAJE,
+  nombreDePerfil,
+  pendientesDe,
+  problemaFicheroElegido,
+  textoAsunto,
+  textoFaseEnvio,
+  textoPlazoCaso,
+  textoTema,
+  textoTipo,
+  urlCaso,
+  type FaseEnvio,
+  type FicheroElegido,
+  type QueHacer,
+  type SuministroPropio,
+} from '../../../lib/contacto/pantalla.ts';
+import type { ProcedimientoContacto } from '../../../lib/contacto/procedimientos.ts';
+import type { CasoContactoDetalle, CasoContactoResumen } from '../../../lib/contacto/respuestas.ts';
+import type { ClaseDocumento } from '../../../lib/expedientes/documentos.ts';
+import { tamanoLegible } from '../../../lib/medidas/pantalla/descarga.ts';
+import type { Perfil } from '../../../lib/perfil/pantalla.ts';
+import { tieneArea } from '../../../lib/permisos.ts';
+import { $permisos } from '../../../lib/sesion/index.ts';
+import { Dato } from '../../comunes/Dato.tsx';
+import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
+import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
+import { atributosControl, claseCampo, describedBy, textosCampo } from '../../comunes/formulario/campo.ts';
+import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
+import { AreaTexto } from '../expedientes/campos.tsx';
+import { ListaDocumentos, subirDocumento, SubidaDocumento } from '../expedientes/documentos.tsx';
+import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
+import { Cargando, ErrorCarga, type Carga } from '../medidas/comun.tsx';
+import type { CargaSolicitud } from '../modificaciones/comun.tsx';
+import '../medidas/medidas.css';
+import '../administracion/administracion.css';
+import '../accesoyconexion/accesoyconexion.css';
+import '../../sesion/sesion.css';
+import './contacto.css';
+
+/** A message for the screen opened next (a case just sent, a draft deleted), shown once with focus. */
+export const $avisoContacto = atom<string | null>(null);
+
+// ---------------------------------------------------------------------------------------------
+// What the forms prefill from
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The account's supply points (GET /api/suministros). Only an account with a `-distribucion`
+ * permission holds any, and only it may ask (any other gets a 403, which would end the session).
+ */
+export function useSuministrosPropios(): [Carga<SuministroPropio[]>, () => void] {
+  const permisos = useStore($permisos);
+  const titular = tieneArea(permisos, 'distribucion');
+  const [carga, setCarga] = useState<Carga<SuministroPropio[]>>(titular ? { fase: 'cargando' } : { fase: 'lista', datos: [] });
+  const [intento, setIntento] = useState(0);
+  useEffect(() => {
+    if (!titular) {
+      setCarga({ fase: 'lista', datos: [] });
+      return;
+    }
+    const peticion = new AbortController();
+    setCarga({ fase: 'cargando' });
+    void apiFetch<SuministroPropio[]>('/api/suministros', { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+    });
+    return () => peticion.abort();
+  }, [titular, intento]);
+  return [carga, useCallback(() => setIntento((n) => n + 1), [])];
+}
+
+/** The account's NIF and name (GET /api/perfil), to prefill a holder's claim; null until known or when it fails. */
+export function useCuenta(): { nif: string | null; nombre: string } | null {
+  const [cuenta, setCuenta] = useState<{ nif: string | null; nombre: string } | null>(null);
+  useEffect(() => {
+    const peticion = new AbortController();
+    void apiFetch<Perfil>('/api/perfil', { signal: peticion.signal }).then((r) => {
+      if (!peticion.signal.aborted && r.ok) setCuenta({ nif: r.datos.nif, nombre: nombreDePerfil(r.datos) });
+    });
+    return () => peticion.abort();
+  }, []);
+  return cuenta;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frame
+// ---------------------------------------------------------------------------------------------
+
+/** The "back" link of a screen. */
+export function Volver({ href, texto }: { href: string; texto: string }) {
+  return (
+    <p className="med-volver">
+      <a href={href}>
+        <span aria-hidden="true">← </span>
+        {texto}
+      </a>
+    </p>
+  );
+}
+
+/** A case not loaded (yet): loading, failed with a retry, or missing. */
+export function SinCaso({
+  carga,
+  reintentar,
+  que,
+  lista,
+}: {
+  carga: CargaSolicitud<unknown>;
+  reintentar: () => void;
+  que: string;
+  lista: string;
+}) {
+  if (carga.fase === 'cargando') return <Cargando texto={`Cargando ${que}…`} />;
+  if (carga.fase === 'error') return <ErrorCarga que={que} mensaje={carga.mensaje} reintentar={reintentar} />;
+  if (carga.fase === 'no-existe')
+    return (
+      <div className="priv-aviso priv-aviso--warning" role="alert">
+        <p>
+          {carga.mensaje} Puede que se borrara el borrador, o que la dirección no esté completa. <a href={lista}>Vuelva a la lista</a>.
+        </p>
+      </div>
+    );
+  return null;
+}
+
+/** The result of an action or of a send, at the top of the screen: it takes focus so it is heard and seen. */
+export function Anuncio({ anuncio }: { anuncio: { texto: string; n: number } | null }) {
+  const caja = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (anuncio) caja.current?.focus();
+  }, [anuncio?.n]);
+  if (!anuncio) return null;
+  return (
+    <div ref={caja} tabIndex={-1} className="priv-aviso priv-aviso--info ct-anuncio" role="status">
+      <p>
+        <strong>Hecho. </strong>
+        {anuncio.texto}
+      </p>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+/** What the list says a case is about, under its reference. */
+function sobre(c: CasoContactoResumen): string {
+  return c.procedimiento === 'consulta' ? textoTema(c.tema) : `${textoTipo(c.tipo)}`;
+}
+
+/** The account's cases of one procedure, newest first: a table on wide screens and cards on phones. */
+export function ListaCasos({
+  procedimiento,
+  filas,
+  hoy,
+}: {
+  procedimiento: ProcedimientoContacto;
+  filas: CasoContactoResumen[];
+  hoy: string;
+}) {
+  const titulo = procedimiento === 'consulta' ? 'Sus consultas, la más reciente primero' : 'Sus reclamaciones, la más reciente primero';
+  const reclamacion = procedimiento === 'reclamacion';
+  return (
+    <>
+      <div className="med-tabla ac-lista-tabla" role="region" aria-labelledby="ct-tabla-titulo" tabIndex={0}>
+        <table className="med-tabla__tabla">
+          <caption id="ct-tabla-titulo">{titulo}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Referencia</th>
+              <th scope="col">{reclamacion ? 'Tipo y subtipo' : 'Tema y asunto'}</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Plazo</th>
+              {reclamacion && <th scope="col">Resultado</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {filas.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">
+                  <a href={urlCaso(c)} className="med-nowrap">
+                    {c.referencia}
+                  </a>
+                  {/* The distributor under the reference: a column of its own made the table wider than the page at 1280 px. */}
+                  <span className="ac-lista__sub">{c.distribuidoraNombre}</span>
+                </th>
+                <td>
+                  {sobre(c)}
+                  <span className="ac-lista__sub">{textoAsunto(c)}</span>
+                </td>
+                <td>
+                  {c.pasoNombre}
+                  <span className="ac-lista__sub">
+                    <EtiquetaTurno turno={c.turno} />
+                  </span>
+                </td>
+                <td>
+                  <Plazo plazo={textoPlazoCaso(c, hoy)} corto />
+                </td>
+                {reclamacion && <td>{c.resultado?.nombre ?? '—'}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="med-tarjetas ac-lista-tarjetas" aria-label={titulo}>
+        {filas.map((c) => (
+          <li key={c.id} className="med-tarjeta ac-tarjeta">
+            <h3 className="med-tarjeta__titulo">
+              <a href={urlCaso(c)}>
+                {c.referencia}
+                <span className="med-tarjeta__lugar">{textoAsunto(c)}</span>
+              </a>
+            </h3>
+            <p>
+              <EtiquetaTurno turno={c.turno} />
+            </p>
+            <dl className="med-tarjeta__datos">
+              <Dato t="Estado">{c.pasoNombre}</Dato>
+              <Dato t="Plazo">
+                <Plazo plazo={textoPlazoCaso(c, hoy)} corto />
+              </Dato>
+              <Dato t={reclamacion ? 'Tipo' : 'Tema'}>{sobre(c)}</Dato>
+              <Dato t="Distribuidora">{c.distribuidoraNombre}</Dato>
+              {reclamacion && c.resultado && <Dato t="Resultado">{c.resultado.nombre}</Dato>}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The detail
+// ---------------------------------------------------------------------------------------------
+
+/** A case's header: reference, whose turn, step, distributor, dates and the deadline with its rule. */
+export function CabeceraCaso({ c, hoy, children }: { c: CasoContactoDetalle; hoy: string; children?: ReactNode }) {
+  const plazo = textoPlazoCaso(c, hoy);
+  return (
+    <section className="med-panel ac-cabecera" aria-labelledby="ct-cabecera-titulo">
+      <div className="mod-tarjeta__cabeza">
+        <h2 id="ct-cabecera-titulo" className="med-detalle__titulo">
+          {c.referencia}
+        </h2>
+        <EtiquetaTurno turno={c.turno} lado={c.lado} />
+      </div>
+      <dl className="med-datos">
+        <Dato t="Estado">{c.pasoNombre}</Dato>
+        <Dato t="Distribuidora">{c.distribuidoraNombre}</Dato>
+        {children}
+        <Dato t="A quién le toca">{textoTurno(c.turno, c.lado)}</Dato>
+        <Dato t="Plazo">
+          <Plazo plazo={plazo} />
+          {c.reglaPlazo && <span className="ac-regla">{c.reglaPlazo}</span>}
+        </Dato>
+        {c.presentadoEn && <Dato t="Enviada">{formatearFechaHora(c.presentadoEn)}</Dato>}
+        {c.cerradoEn && <Dato t="Cerrada">{formatearFechaHora(c.cerradoEn)}</Dato>}
+      </dl>
+    </section>
+  );
+}
+
+/** The "what you have to do now" box. */
+export function CajaQueHacer({ q, c, hoy }: { q: QueHacer | null; c: CasoContactoDetalle; hoy: string }) {
+  if (!q) return null;
+  const plazo = c.turno === 'solicitante' ? textoPlazoCaso(c, hoy) : null;
+  return (
+    <section
+      className={`med-panel ac-quehacer${c.turno === 'solicitante' ? '' : ' ct-quehacer--info'}`}
+      aria-labelledby="ct-quehacer-titulo"
+    >
+      <h2 id="ct-quehacer-titulo">{c.turno === 'solicitante' ? 'Qué tiene que hacer ahora' : 'En qué punto está'}</h2>
+      <p>
+        <strong>{q.titulo}.</strong> {q.texto}
+      </p>
+      {plazo && (
+        <p>
+          <strong>Plazo: </strong>
+          <Plazo plazo={plazo} />
+        </p>
+      )}
+      {q.mensajeDistribuidora && (
+        <figure className="ac-cita">
+          <figcaption>Lo que le dice la distribuidora:</figcaption>
+          <blockquote>
+            <p>{q.mensajeDistribuidora}</p>
+          </blockquote>
+        </figure>
+      )}
+    </section>
+  );
+}
+
+/** The thread of a case: every step of both sides, oldest first, with its message and its documents' names. */
+export function Hilo({
+  c,
+  titulo,
+  id = 'ct-hilo',
+  clase = 'med-panel',
+}: {
+  c: CasoContactoDetalle;
+  titulo: string;
+  id?: string;
+  clase?: string;
+}) {
+  const entradas = hiloDe(c.eventos, c.documentos, c.lado, c.consulta?.mensaje ?? c.reclamacion?.mensaje);
+  return (
+    <section className={clase} aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>{titulo}</h2>
+      {entradas.length === 0 ? (
+        <p>Todavía no hay mensajes.</p>
+      ) : (
+        <ol className="ct-hilo" aria-label={`${titulo} de ${c.referencia}, del más antiguo al más reciente`}>
+          {entradas.map((e) => (
+            <li key={e.id} className={`ct-hilo__entrada ct-hilo__entrada--${e.lado === c.lado ? 'propia' : e.lado}`}>
+              <p className="ct-hilo__cabeza">
+                <strong>{e.quien}</strong> · {e.titulo} · <time dateTime={e.momento}>{e.cuando}</time>
+              </p>
+              {e.resultado && (
+                <p>
+                  <strong>Resultado:</strong> {e.resultado}
+                </p>
+              )}
+              {e.mensaje && <p className="ct-hilo__mensaje ac-texto-largo">{e.mensaje}</p>}
+              {e.documentos.length > 0 && (
+                <p className="ct-hilo__nota">
+                  {e.documentos.length === 1 ? 'Documento: ' : 'Documentos: '}
+                  {e.documentos.map((d) => d.nombre).join(', ')}
+                </p>
+              )}
+              {e.plazo && <p className="ct-hilo__nota">{e.plazo}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The documents of both sides, grouped by the step they came with; the pending ones last, with their removal. */
+export function DocumentosCaso({ c, refrescar }: { c: CasoContactoDetalle; refrescar: () => Promise<void> }) {
+  const grupos = documentosPorPaso(c.eventos, c.documentos, c.lado);
+  return (
+    <section className="med-panel" aria-labelledby="ct-documentos-titulo">
+      <h2 id="ct-documentos-titulo">Documentos</h2>
+      {grupos.length === 0 ? (
+        <p>No hay documentos.</p>
+      ) : (
+        grupos.map((g) => (
+          <div key={g.clave} className="ac-grupo-documentos">
+            <h3 id={`ct-docs-${g.clave}`}>{g.titulo}</h3>
+            <p className="med-nota-linea">{g.detalle}</p>
+            <ListaDocumentos
+              expediente={c.id}
+              documentos={g.documentos}
+              etiqueta={`Documentos: ${g.titulo}`}
+              lado={c.lado}
+              {...(g.clave === 'pendientes' ? { alQuitar: () => refrescar() } : {})}
+            />
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+/** Props of `CajaMensaje`. */
+export interface CajaMensajeProps {
+  c: CasoContactoDetalle;
+  /** id prefix of its controls. */
+  id: string;
+  titulo: string;
+  etiqueta: string;
+  ayuda: string;
+  boton: string;
+  /** The message's error when empty. */
+  falta: string;
+  /** The class of the documents it sends, and the label of its upload. */
+  clase: ClaseDocumento;
+  etiquetaDocumento: string;
+  enviando: boolean;
+  /** Sends the message; true when it went. */
+  enviar: (mensaje: string) => Promise<boolean>;
+  refrescar: () => Promise<void>;
+}
+
+/** A message to the other side with its documents (uploaded as chosen, sent with the message). */
+export function CajaMensaje(p: CajaMensajeProps) {
+  const [mensaje, setMensaje] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [intento, setIntento] = useState(0);
+  const idMensaje = `${p.id}-mensaje`;
+
+  const alEnviar = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    if (p.enviando) return;
+    const r = comprobarMensaje(mensaje, p.falta);
+    if (!r.ok) {
+      setError(r.error);
+      setIntento((n) => n + 1);
+      return;
+    }
+    setError(undefined);
+    if (await p.enviar(r.mensaje)) setMensaje('');
+  };
+
+  const pendientes = pendientesDe(p.c.documentos, p.c.lado).filter((d) => d.clase === p.clase);
+  return (
+    <section className="med-panel ac-accion" aria-labelledby={`${p.id}-titulo`}>
+      <h2 id={`${p.id}-titulo`}>{p.titulo}</h2>
+      <ResumenErrores
+        titulo="Revise esto antes de enviar:"
+        errores={error ? [{ campo: idMensaje, mensaje: error }] : []}
+        intento={intento}
+      />
+      <form className="mod-formulario" noValidate onSubmit={(e) => void alEnviar(e)} aria-labelledby={`${p.id}-titulo`}>
+        <AreaTexto
+          id={idMensaje}
+          etiqueta={p.etiqueta}
+          ayuda={p.ayuda}
+          valor={mensaje}
+          alCambiar={(v) => {
+            setMensaje(v);
+            if (error && v.trim()) setError(undefined);
+          }}
+          error={error}
+          requerido
+          max={MAX_MENSAJE}
+        />
+        <SubidaDocumento
+          id={`${p.id}-documento`}
+          expediente={p.c.id}
+          clase={p.clase}
+          etiqueta={p.etiquetaDocumento}
+          opcional
+          ayuda="Se envían con su mensaje."
+          documentos={pendientes}
+          lado={p.c.lado}
+          alCambiar={p.refrescar}
+        />
+        <div className="admin-acciones">
+          <BotonEnviar texto={p.boton} textoEnviando="Enviando…" clase="priv-boton" enviando={p.enviando} />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files chosen in a form, and the send
+// ---------------------------------------------------------------------------------------------
+
+/** A file chosen in a form: the browser's File. */
+export interface FicheroLocal extends FicheroElegido {
+  fichero: File;
+}
+
+/** Props of `FicherosPorEnviar`. */
+export interface FicherosPorEnviarProps {
+  /** id of the file input. */
+  id: string;
+  /** The classes the user may choose; with one, none is asked. */
+  clases: readonly ClaseDocumento[];
+  ficheros: readonly FicheroLocal[];
+  alCambiar: (ficheros: FicheroLocal[]) => void;
+  ayuda: ReactNode;
+}
+
+let numeroFichero = 0;
+
+/**
+ * The documents a form sends with the case: a file input (and, for a claim, what each document is),
+ * checked as it is chosen (type and size) and listed with its removal; they are uploaded when the
+ * form is sent, once the case exists.
+ */
+export function FicherosPorEnviar(p: FicherosPorEnviarProps) {
+  const entrada = useRef<HTMLInputElement>(null);
+  const [clase, setClase] = useState<ClaseDocumento>(p.clases[0]!);
+  const [problema, setProblema] = useState<string | undefined>();
+  const [estado, setEstado] = useState('');
+  const idClase = `${p.id}-clase`;
+  const idEstado = `${p.id}-estado`;
+  const t = textosCampo({ id: p.id, ayuda: p.ayuda, error: problema });
+
+  const elegir = () => {
+    const f = entrada.current?.files?.[0];
+    if (!f) return;
+    if (entrada.current) entrada.current.value = '';
+    const mal = problemaFicheroElegido(f, p.ficheros);
+    if (mal) {
+      setProblema(`No se ha añadido «${f.name}»: ${mal}`);
+      setEstado('');
+      return;
+    }
+    setProblema(undefined);
+    numeroFichero += 1;
+    p.alCambiar([...p.ficheros, { clave: `f${numeroFichero}`, fichero: f, clase, subidoA: null, documento: null }]);
+    setEstado(`Añadido: ${f.name}. Se enviará con el formulario.`);
+  };
+
+  const quitar = (x: FicheroLocal) => {
+    // Already uploaded to a draft after a refused send: it is removed there too.
+    if (x.subidoA && x.documento) void apiFetch(apiDocumento(x.subidoA, x.documento), { method: 'DELETE' });
+    p.alCambiar(p.ficheros.filter((y) => y.clave !== x.clave));
+    setEstado(`Quitado: ${x.fichero.name}.`);
+    entrada.current?.focus();
+  };
+
+  return (
+    <div className="ct-ficheros exp-ficheros">
+      {p.clases.length > 1 && (
+        <div className="admin-campo">
+          <label htmlFor={idClase}>Qué documento va a añadir</label>
+          <select id={idClase} value={clase} onChange={(e) => setClase(e.target.value as ClaseDocumento)}>
+            {p.clases.map((c) => (
+              <option key={c} value={c}>
+                {etiquetaClase(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className={claseCampo('admin-campo', { error: problema })}>
+        <CabeceraCampo id={p.id} etiqueta="Añadir un documento (opcional)" error={problema} textos={t} bloque="admin-campo" />
+        <input
+          ref={entrada}
+          {...atributosControl({ id: p.id, error: problema }, { describedBy: describedBy(t.describedBy, idEstado) })}
+          type="file"
+          accept={ACEPTA_DOCUMENTO}
+          onChange={elegir}
+        />
+      </div>
+      <p id={idEstado} className="ct-ficheros__estado" role="status">
+        {estado}
+      </p>
+      {p.ficheros.length > 0 && (
+        <p id={`${p.id}-lista`} className="ct-ficheros__titulo">
+          Documentos que se enviarán:
+        </p>
+      )}
+      {p.ficheros.length > 0 && (
+        <ul className="exp-documentos__lista ct-ficheros__lista" aria-labelledby={`${p.id}-lista`}>
+          {p.ficheros.map((x) => (
+            <li key={x.clave} className="exp-documento">
+              <span>
+                {p.clases.length > 1 && <span className="exp-documento__clase">{etiquetaClase(x.clase)}: </span>}
+                <strong className="exp-documento__nombre">{x.fichero.name}</strong>{' '}
+                <span className="exp-documento__tamano">({tamanoLegible(x.fichero.size)})</span>
+              </span>
+              <button type="button" className="med-boton-fila exp-documento__quitar" onClick={() => quitar(x)}>
+                Quitar<span className="visually-hidden"> {x.fichero.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The draft a form has created (its id and distributor), kept between attempts. */
+export interface BorradorCreado {
+  id: string;
+  distribuidora: string;
+}
+
+/** What a form sends. */
+export interface PeticionEnvio {
+  procedimiento: ProcedimientoContacto;
+  distribuidora: string;
+  datos: DatosConsulta | DatosReclamacion;
+  /** The draft made by an earlier attempt, or the draft being finished. */
+  borrador: BorradorCreado | null;
+  ficheros: readonly FicheroLocal[];
+  alFase: (f: FaseEnvio) => void;
+  alBorrador: (b: BorradorCreado | null) => void;
+  /** A file went to the draft (a retry does not send it again). */
+  alSubido: (clave: string, borrador: string, documento: string | null) => void;
+}
+
+/** How a send ended: the case sent, or what is missing (the server's 422) or why it failed. */
+export type ResultadoEnvio =
+  | { ok: true; detalle: CasoContactoDetalle }
+  | { ok: false; faltan: FaltaContacto[]; mensajes: string[]; detalle: CasoContactoDetalle | null };
+
+const fallo = (mensajes: string[]): ResultadoEnvio => ({ ok: false, faltan: [], mensajes, detalle: null });
+
+/**
+ * Sends a form: creates the draft with the data (or saves it, or starts again at another
+ * distributor), uploads each file not uploaded yet with its progress, then sends it (`presentar`).
+ * A refusal for missing data (422) brings the draft's `faltan` list, field by field.
+ */
+export async function enviarCaso(p: PeticionEnvio): Promise<ResultadoEnvio> {
+  let b = p.borrador;
+  if (b && b.distribuidora !== p.distribuidora) {
+    p.alFase({ fase: 'creando' });
+    await apiFetch(apiCaso(p.procedimiento, b.id), { method: 'DELETE' });
+    b = null;
+    p.alBorrador(null);
+  }
+  if (!b) {
+    p.alFase({ fase: 'creando' });
+    const r = await apiFetch<CasoContactoDetalle>(apiCasos(p.procedimiento), {
+      method: 'POST',
+      json: { distribuidora: p.distribuidora, datos: p.datos },
+    });
+    if (!r.ok) return fallo(mensajesDeError(r.error));
+    b = { id: r.datos.id, distribuidora: r.datos.distribuidora };
+    p.alBorrador(b);
+  } else {
+    p.alFase({ fase: 'guardando' });
+    const r = await apiFetch(apiCaso(p.procedimiento, b.id), { method: 'PUT', json: p.datos });
+    if (!r.ok) return fallo(mensajesDeError(r.error));
+  }
+  const id = b.id;
+  const porSubir = p.ficheros.filter((f) => f.subidoA !== id);
+  for (const [i, f] of porSubir.entries()) {
+    const fase = { fase: 'subiendo' as const, numero: i + 1, total: porSubir.length, nombre: f.fichero.name, bytes: f.fichero.size };
+    p.alFase({ ...fase, enviados: 0 });
+    const r = await subirDocumento(id, f.clase, f.fichero, (enviados) => p.alFase({ ...fase, enviados }));
+    if (!r.ok) return fallo([`No se ha podido adjuntar «${f.fichero.name}»: ${r.mensaje}`]);
+    p.alSubido(f.clave, id, r.id);
+  }
+  p.alFase({ fase: 'presentando' });
+  const r = await apiFetch<CasoContactoDetalle>(apiAccion(p.procedimiento, id, 'presentar'), { method: 'POST', json: {} });
+  if (r.ok) return { ok: true, detalle: r.datos };
+  if (r.status === 422) {
+    // The client passes the body of a 400 only: the draft's detail lists what is missing.
+    let faltan = faltasDeRespuesta(r.error.cuerpo);
+    const g = await apiFetch<CasoContactoDetalle>(apiCaso(p.procedimiento, id));
+    if (g.ok && (!faltan || faltan.length === 0)) faltan = g.datos.faltan;
+    if (faltan && faltan.length > 0) return { ok: false, faltan, mensajes: [r.error.mensaje], detalle: g.ok ? g.datos : null };
+  }
+  return fallo(mensajesDeError(r.error));
+}
+
+/** The progress of a send: a polite line, and a bar while a file goes. */
+export function ProgresoEnvio({ fase }: { fase: FaseEnvio | null }) {
+  return (
+    <div className="ct-progreso" role="status">
+      {fase && (
+        <>
+          <p>{textoFaseEnvio(fase)}</p>
+          {fase.fase === 'subiendo' && <progress value={fase.enviados} max={fase.bytes || 1} aria-label={`Enviado de ${fase.nombre}`} />}
+        </>
+      )}
+    </div>
+  );
+}
