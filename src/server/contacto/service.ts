@@ -34,8 +34,8 @@ import {
 import type { AccionContacto, CasoContactoDetalle, CasoContactoResumen } from '../../lib/contacto/respuestas.ts';
 import { nombreSubtipo, type ResultadoReclamacion } from '../../lib/contacto/tablas-r1.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
-import { diaDe, esHabil, habilesEntre, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
-import { fechaLocal, leerFechaLocal, sumarDias, type FechaLocal } from '../../lib/medidas/horas.ts';
+import { diaDe, habilesEntre, venceEnHabiles, venceEnMeses, venceEnNaturales } from '../../lib/expedientes/plazos.ts';
+import type { FechaLocal } from '../../lib/medidas/horas.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, suministros, users } from '../db/schema.ts';
 import { nombreDistribuidora } from '../distribuidoras/service.ts';
@@ -270,30 +270,6 @@ export async function detalle(deps: DepsContacto, e: FilaExpediente, lado: Lado)
     respuestaPdf: esReclamacion && !!cierre,
     lado,
   };
-}
-
-/** The last day of a deadline of `meses` calendar months from `desde` (Ley 39/2015 art. 30.4 and 30.5). */
-export function venceEnMeses(desde: FechaLocal, meses: number): FechaLocal {
-  const p = leerFechaLocal(desde)!;
-  const total = p.mes - 1 + meses;
-  const anio = p.anio + Math.floor(total / 12);
-  const mes = (total % 12) + 1;
-  // The same day of the month of expiry, or its last day when that month has no such day (30.4).
-  const ultimo = new Date(Date.UTC(anio, mes, 0)).getUTCDate();
-  let f = fechaLocal(anio, mes, Math.min(p.dia, ultimo));
-  // A last day that is not a business day moves to the next one (30.5).
-  while (!esHabil(f)) f = sumarDias(f, 1);
-  return f;
-}
-
-/**
- * The last day of a deadline of `dias` calendar days from `desde`, counted from the next day; a last
- * day that is not a business day moves to the next one (Ley 39/2015 art. 30.5).
- */
-export function venceEnNaturales(desde: FechaLocal, dias: number): FechaLocal {
-  let f = sumarDias(desde, dias);
-  while (!esHabil(f)) f = sumarDias(f, 1);
-  return f;
 }
 
 const falta = (texto: string) => new ApiError(422, texto);
