@@ -158,7 +158,7 @@ export async function contactoSection(): Promise<string> {
   return [
     '## Queries and claims: the staff queue and the closing answer',
     '',
-    `The staff queue of queries and claims with ${N.toLocaleString('en')} cases (half queries, half claims of every subtype offered, a third per distributor) in a throw-away database, in this process (no HTTP). The queue lists the open cases by deadline (overdue ones have the earliest, so they come first; those without a deadline last), then by sending date. It reads both procedures at once, so it walks \`expedientes_cola_idx\` (distribuidora, procedimiento, vence, presentado_en, id) for each procedure and sorts the matches.`,
+    `The staff queue of queries and claims with ${N.toLocaleString('en')} cases (half queries, half claims of every subtype offered, a third per distributor) in a throw-away database, in this process (no HTTP). The queue lists the open cases by deadline (overdue ones have the earliest, so they come first; those without a deadline last), then by sending date. Indexes (migrations 0011 and 0012): both procedures together walk \`expedientes_cola_contacto_idx\` (distribuidora, vence, presentado_en, id) over the open sent queries and claims; one procedure walks \`expedientes_cola_idx\` (distribuidora, procedimiento, vence, presentado_en, id); a page stops early, the total counts the matching entries. Closed cases (a final step asked for) are outside both partial indexes and are sorted.`,
     '',
     ...bloques,
     `Command: \`npm run bench -- --only contacto\` (N from BENCH_CONTACTO_N).`,

@@ -5,7 +5,7 @@
  * claim's subtype fields against table 82), each side's actions with their checks and deadlines,
  * the staff queue of both, and the mails to the side whose turn it becomes.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   camposDelSubtipo,
   DatosConsultaSchema,
@@ -474,7 +474,8 @@ export async function colaContacto(deps: DepsContacto, f: FiltrosColaContacto): 
   const hoy = diaDe(deps.clock.now());
   const condiciones: SQL[] = [
     eq(expedientes.distribuidora, f.distribuidora),
-    f.procedimiento ? eq(expedientes.procedimiento, f.procedimiento) : inArray(expedientes.procedimiento, ['consulta', 'reclamacion']),
+    // Written as constants so the planner sees the partial index's predicate (expedientes_cola_contacto_idx) in it.
+    f.procedimiento ? eq(expedientes.procedimiento, f.procedimiento) : sql`${expedientes.procedimiento} in ('consulta', 'reclamacion')`,
     sql`${expedientes.presentadoEn} is not null`,
   ];
   const finales = new Set([...CONSULTA.finales, ...RECLAMACION.finales] as string[]);

@@ -798,6 +798,11 @@ export const expedientes = pgTable(
     index('expedientes_cola_idx')
       .on(t.distribuidora, t.procedimiento, t.vence, t.presentadoEn, t.id)
       .where(sql`${t.cerradoEn} is null and ${t.presentadoEn} is not null`),
+    // The contact queue reads queries and claims together (docs/decisions/018): its own partial
+    // index in the same order, so a page stops early instead of sorting both procedures' cases.
+    index('expedientes_cola_contacto_idx')
+      .on(t.distribuidora, t.vence, t.presentadoEn, t.id)
+      .where(sql`${t.procedimiento} in ('consulta', 'reclamacion') and ${t.cerradoEn} is null and ${t.presentadoEn} is not null`),
     check('expedientes_turno_check', sql`${t.turno} in ('solicitante', 'distribuidora')`),
   ],
 );

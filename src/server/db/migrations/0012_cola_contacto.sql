@@ -1,0 +1,1 @@
+CREATE INDEX "expedientes_cola_contacto_idx" ON "expedientes" USING btree ("distribuidora","vence","presentado_en","id") WHERE "expedientes"."procedimiento" in ('consulta', 'reclamacion') and "expedientes"."cerrado_en" is null and "expedientes"."presentado_en" is not null;
