@@ -11,15 +11,15 @@
  *   demo data.
  * - The chart: its draw time in Chromium on that same PGlite server.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ACCEPT_ENCODING, cargar, HERRAMIENTA, type Carga } from './bench-carga.ts';
 import { fechaLocalDe, sumarDias } from '../src/lib/medidas/horas.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -41,38 +41,10 @@ const TITULARES = 200;
 const BASE = 'portal_bench_medidas';
 const CLAVE = 'Bench1234';
 const SECRETO = 'bench-secret-bench-secret-bench-secret-00';
-/** What Chromium and Firefox send over HTTPS. */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const ROOT = new URL('..', import.meta.url).pathname;
 
-interface Resultado {
-  requests: { total: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  duration: number;
-}
-type Autocannon = (o: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { method: string; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
-}) => PromiseLike<Resultado> & { on(e: 'response', f: (c: unknown, code: number, bytes: number, ms: number) => void): void };
-
-const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** What one load run measured, whichever tool ran it. */
-interface Carga {
-  conexiones: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errores: number;
-}
 
 /** One row of a latency table. */
 function fila(x: Carga, procesos?: number): string {
@@ -153,120 +125,26 @@ async function tokenDe(url: string, email: string, clave = CLAVE): Promise<strin
   return ((await res.json()) as { jwtToken: string }).jwtToken;
 }
 
-/** Whether Debian's wrk is installed: a load generator in C costs far less CPU than autocannon on a 2-core machine. */
-const HAY_WRK = spawnSync('wrk', ['--version']).error === undefined;
-
-/** The load tool the tables name. */
-const HERRAMIENTA = HAY_WRK
-  ? 'wrk (Debian, 2 threads)'
-  : "autocannon (in the bench process; install Debian's wrk for a lighter load generator)";
-
 /**
  * Latencies of GET /api/medidas/curva for a year, each request for one of `pedidas` picked at
  * random, with a browser's Accept-Encoding; 3 s of warm-up, then 10 s measured.
  */
-async function cargaCurva(
+function cargaCurva(
   url: string,
   pedidas: { cups: string; token: string }[],
   desde: string,
   hasta: string,
   conexiones = CONEXIONES,
 ): Promise<Carga> {
-  return HAY_WRK ? cargaWrk(url, pedidas, desde, hasta, conexiones) : cargaAutocannon(url, pedidas, desde, hasta, conexiones);
-}
-
-/** The load with wrk: a Lua script picks the holder of each request and reports the percentiles. */
-async function cargaWrk(
-  url: string,
-  pedidas: { cups: string; token: string }[],
-  desde: string,
-  hasta: string,
-  conexiones: number,
-): Promise<Carga> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
-  try {
-    writeFileSync(join(dir, 'pedidas.txt'), pedidas.map((p) => `${p.cups} ${p.token}`).join('\n') + '\n');
-    writeFileSync(
-      join(dir, 'curva.lua'),
-      `local pedidas = {}
-for linea in io.lines("${join(dir, 'pedidas.txt')}") do
-  local cups, token = linea:match("(%S+) (%S+)")
-  pedidas[#pedidas + 1] = { cups = cups, token = token }
-end
-math.randomseed(os.time())
-request = function()
-  local p = pedidas[math.random(#pedidas)]
-  return wrk.format("GET", "/api/medidas/curva?cups=" .. p.cups .. "&desde=${desde}&hasta=${hasta}",
-    { ["Authorization"] = "Bearer " .. p.token, ["Accept-Encoding"] = "${ACCEPT_ENCODING}" })
-end
-done = function(s, l, r)
-  io.write(string.format("RESULTADO %d %d %d %f %f %f %f\\n", s.requests, s.errors.status,
-    s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout, s.duration, l:percentile(50), l:percentile(95), l:percentile(99)))
-end
-`,
-    );
-    const hilos = String(Math.min(2, conexiones));
-    const correr = (segundos: number) =>
-      spawnSync('wrk', ['-t', hilos, '-c', String(conexiones), '-d', `${segundos}s`, '-s', join(dir, 'curva.lua'), url], {
-        encoding: 'utf8',
-      }).stdout;
-    correr(3);
-    const m = /RESULTADO (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(correr(10));
-    if (!m) throw new Error('wrk no dio resultado');
-    const [total, non2xx, errores, duracionUs, p50, p95, p99] = m.slice(1).map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    return { conexiones, rps: total / (duracionUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, non2xx, errores };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The load with autocannon, in this process. */
-async function cargaAutocannon(
-  url: string,
-  pedidas: { cups: string; token: string }[],
-  desde: string,
-  hasta: string,
-  conexiones: number,
-): Promise<Carga> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const requests = [
-    {
-      method: 'GET',
-      setupRequest: (req: Record<string, unknown>) => {
-        const p = pedidas[Math.floor(Math.random() * pedidas.length)]!;
-        return {
-          ...req,
-          path: `/api/medidas/curva?cups=${p.cups}&desde=${desde}&hasta=${hasta}`,
-          headers: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': ACCEPT_ENCODING },
-        };
-      },
-    },
-  ];
-  await autocannon({ url, connections: conexiones, duration: 3, requests });
-  const tiempos: number[] = [];
-  const instancia = autocannon({ url, connections: conexiones, duration: 10, requests });
-  instancia.on('response', (_c, code, _b, t) => {
-    if (code === 200) tiempos.push(t);
-  });
-  const r = await instancia;
-  tiempos.sort((a, b) => a - b);
-  return {
-    conexiones,
-    rps: tiempos.length / r.duration,
-    p50: percentil(tiempos, 50),
-    p95: percentil(tiempos, 95),
-    p99: percentil(tiempos, 99),
-    non2xx: r.non2xx,
-    errores: r.errors + r.timeouts,
-  };
+  return cargar(
+    url,
+    pedidas.map((p) => ({
+      metodo: 'GET',
+      camino: `/api/medidas/curva?cups=${p.cups}&desde=${desde}&hasta=${hasta}`,
+      cabeceras: { Authorization: `Bearer ${p.token}`, 'Accept-Encoding': ACCEPT_ENCODING },
+    })),
+    { conexiones },
+  );
 }
 
 /** The size of one year's answer, plain and as the browser receives it. */

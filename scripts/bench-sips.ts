@@ -26,7 +26,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -38,6 +38,7 @@ import { consultaConsumos, consultaPs } from '../src/server/sips/consultas.ts';
 import { lineasSips } from '../src/server/sips/escritor.ts';
 import { generarFicheroSips } from '../src/server/sips/ficheros.ts';
 import type { FilaSips } from '../src/server/sips/registro.ts';
+import { ACCEPT_ENCODING, cargar, HERRAMIENTA, type Carga, type Peticion } from './bench-carga.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 /** Number of the first supply point's CUPS (construirCups('9901', PRIMER_ID + k)). */
@@ -50,10 +51,9 @@ const PRIMER_MES = '2024-11-01';
 const HEAP_MB = 128;
 /** Supply points per INSERT of the monthly sums. */
 const LOTE_MESES = 50_000;
-/** The CUPS query: concurrent clients, timed requests per client after the warm-up ones, CUPS per request. */
+/** The CUPS query: concurrent clients, different bodies the load picks from, CUPS per request. */
 const CLIENTES = 8;
-const PETICIONES = 20;
-const CALENTAMIENTO = 2;
+const CUERPOS = 200;
 const CUPS_POR_CONSULTA = 1000;
 
 const N = Number(process.env.BENCH_SIPS_N ?? 1_000_000);
@@ -326,34 +326,23 @@ async function cargarMeses(db: Database['db']): Promise<{ filas: number; ms: num
 
 // ---------------------------------------------------------------- the CUPS query
 
-/** Percentile of a sorted sample (nearest rank). */
-const percentil = (ordenados: number[], p: number) =>
-  ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)] ?? NaN;
-
-/** One run of the CUPS query: the sorted latencies of the timed requests, their wall time and their statuses. */
-interface Tanda {
-  clientes: number;
-  ms: number[];
-  totalMs: number;
-  estados: Record<number, number>;
-}
-
 /** What the CUPS query measured, or why it could not be. */
 type Consulta =
   | { pendiente: string }
   | {
-      tandas: Tanda[];
+      cargas: { codificacion: string; carga: Carga }[];
       bytes: number;
+      bytesZstd: number;
       bytesGzip: number;
-      codificacion: string;
       filas: number;
       rechazados: number;
     };
 
 /**
  * Serves the app in this process on the bench database, logs in an `epd-comercializadora` over
- * HTTP, checks the route answers, then runs 1 client and then CLIENTES clients of CALENTAMIENTO + PETICIONES
- * requests each.
+ * HTTP, checks the route answers, then loads it with 1 and then CLIENTES connections (bench-carga.ts:
+ * wrk in its own process when installed), each request one of CUERPOS bodies of different CUPS, with
+ * a browser's Accept-Encoding and then with gzip alone (what most API clients ask for).
  */
 async function medirConsulta(url: string): Promise<Consulta> {
   // Loaded here: the generating child imports this file and must not carry the whole app.
@@ -445,41 +434,28 @@ async function medirConsulta(url: string): Promise<Consulta> {
         };
       }
       if (prueba.status !== 200) throw new Error(`La consulta respondió ${prueba.status}: ${await prueba.text()}`);
-      const codificacion = prueba.headers.get('content-encoding') ?? 'none';
       const texto = await prueba.text();
       const json = JSON.parse(texto) as { filas: unknown[]; rechazados: unknown[] };
-      const una = async () => {
-        const body = cuerpo();
-        const t = performance.now();
-        const res = await pedir(body);
-        await res.arrayBuffer();
-        return { ms: performance.now() - t, estado: res.status };
-      };
-      // Each client sends its warm-up requests, all clients wait for each other, then the timed ones follow.
-      const tanda = async (clientes: number): Promise<Tanda> => {
-        await Promise.all(
-          Array.from({ length: clientes }, async () => {
-            for (let i = 0; i < CALENTAMIENTO; i++) await una();
-          }),
-        );
-        const medidas: { ms: number; estado: number }[] = [];
-        const t0 = performance.now();
-        await Promise.all(
-          Array.from({ length: clientes }, async () => {
-            for (let i = 0; i < PETICIONES; i++) medidas.push(await una());
-          }),
-        );
-        const totalMs = performance.now() - t0;
-        const estados: Record<number, number> = {};
-        for (const m of medidas) estados[m.estado] = (estados[m.estado] ?? 0) + 1;
-        return { clientes, ms: medidas.map((m) => m.ms).sort((x, y) => x - y), totalMs, estados };
-      };
-      const tandas = [await tanda(1), await tanda(CLIENTES)];
+      const peticiones = (acceptEncoding: string): Peticion[] =>
+        Array.from({ length: CUERPOS }, () => ({
+          metodo: 'POST',
+          camino: '/api/sips/epd/consulta',
+          cabeceras: { Authorization: `Bearer ${jwtToken}`, 'Content-Type': 'application/json', 'Accept-Encoding': acceptEncoding },
+          cuerpo: cuerpo(),
+        }));
+      const cargas: { codificacion: string; carga: Carga }[] = [];
+      for (const [codificacion, acceptEncoding] of [
+        ['zstd', ACCEPT_ENCODING],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const lista = peticiones(acceptEncoding);
+        for (const conexiones of [1, CLIENTES]) cargas.push({ codificacion, carga: await cargar(base, lista, { conexiones }) });
+      }
       return {
-        tandas,
+        cargas,
         bytes: Buffer.byteLength(texto),
+        bytesZstd: zstdCompressSync(texto, { params: { [constants.ZSTD_c_compressionLevel]: 1 } }).length,
         bytesGzip: gzipSync(texto, { level: 6 }).length,
-        codificacion,
         filas: json.filas.length,
         rechazados: json.rechazados.length,
       };
@@ -633,10 +609,6 @@ export async function sipsSection(): Promise<string> {
     const [tamanoBase] = await queryRows<{ b: string }>(database.db, sql`select pg_database_size(current_database())::text as b`);
     const totalMs = performance.now() - inicio;
 
-    const estados = (t: Tanda) =>
-      Object.entries(t.estados)
-        .map(([e, n]) => `${n} × ${e}`)
-        .join(', ');
     const bloqueConsulta =
       'pendiente' in consulta
         ? [`**Pending**: ${consulta.pendiente} This part measures as soon as that is done; the bench needs no change.`]
@@ -644,29 +616,30 @@ export async function sipsSection(): Promise<string> {
             parrafo(
               'The app (`createApp` with its real dependencies) served in this process on the bench database, a pool of 10 connections;',
               'an active account with `epd-comercializadora` logs in over HTTP (`POST /api/accesoUsuario`).',
-              `One client, then ${CLIENTES} concurrent clients, each send ${CALENTAMIENTO} warm-up requests`,
-              `and then ${PETICIONES} timed ones, one after the other, to \`POST /api/sips/epd/consulta\` with`,
-              `\`{"cups": [${miles(CUPS_POR_CONSULTA)} CUPS], "formato": "sips2026"}\`:`,
-              'different existing CUPS drawn anew for each request. Each client reads the whole body.',
+              `Load from ${HERRAMIENTA}: 1 connection, then ${CLIENTES} concurrent ones, 3 s of warm-up and then 10 s measured,`,
+              `each request \`POST /api/sips/epd/consulta\` with \`{"cups": [${miles(CUPS_POR_CONSULTA)} CUPS], "formato": "sips2026"}\`,`,
+              `one of ${CUERPOS} bodies of different existing CUPS drawn at random.`,
               'Each answer carries the PS rows of those CUPS (the screen asks for their consumption rows in a second request), and writes an audit entry.',
-              `A checked answer had ${miles(consulta.filas)} PS rows`,
-              `and ${consulta.rechazados} rejected CUPS; answers were compressed with ${consulta.codificacion}`,
-              `(fetch's default Accept-Encoding); that answer was ${mb(consulta.bytes)} MB of JSON,`,
-              `${mb(consulta.bytesGzip)} MB at gzip level 6.`,
-              'Clients and server share this process and its event loop.',
+              `A checked answer had ${miles(consulta.filas)} PS rows and ${consulta.rechazados} rejected CUPS: ${mb(consulta.bytes)} MB of JSON,`,
+              `${(consulta.bytesZstd / 1024).toFixed(0)} KB in zstd at level 1 (what the server answers a browser, which sends`,
+              `\`Accept-Encoding: ${ACCEPT_ENCODING}\`), ${(consulta.bytesGzip / 1024).toFixed(0)} KB in gzip at level 6 (what it answers`,
+              'a client that accepts gzip alone). The goal is a p95 under 200 ms with 8 concurrent clients.',
+              "The server, PostgreSQL and the load generator share the machine's cores.",
             ),
             '',
-            '| clients | timed requests | statuses | p50 | p95 | max | requests/s |',
-            '|---:|---:|---|---:|---:|---:|---:|',
-            ...consulta.tandas.map((t) =>
+            '| answer encoding | connections | requests | requests/s | p50 | p95 | p99 | non-2xx | errors |',
+            '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+            ...consulta.cargas.map(({ codificacion, carga: c }) =>
               fila(
-                t.clientes,
-                t.ms.length,
-                estados(t),
-                `${percentil(t.ms, 50).toFixed(0)} ms`,
-                `${percentil(t.ms, 95).toFixed(0)} ms`,
-                `${t.ms.at(-1)!.toFixed(0)} ms`,
-                (t.ms.length / (t.totalMs / 1000)).toFixed(1),
+                codificacion,
+                c.conexiones,
+                miles(c.peticiones),
+                c.rps.toFixed(1),
+                `${c.p50.toFixed(0)} ms`,
+                `**${c.p95.toFixed(0)} ms**`,
+                `${c.p99.toFixed(0)} ms`,
+                c.non2xx,
+                c.errores,
               ),
             ),
           ];

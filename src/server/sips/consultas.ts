@@ -106,12 +106,22 @@ export type FormaFila = 'csv' | 'json';
  * migration 0010), or a JSON array of the same fields, empty where there is no value.
  */
 function linea(tipo: TipoFicheroSips, version: VersionSips, forma: FormaFila = 'csv'): SQL {
+  const clave = `${tipo} ${version} ${forma}`;
+  let texto = lineas.get(clave);
+  if (texto === undefined) lineas.set(clave, (texto = textoLinea(tipo, version, forma)));
+  return sql.raw(texto);
+}
+
+/** The SQL text of each row expression, built once: the CUPS query asks for one on every request. */
+const lineas = new Map<string, string>();
+
+function textoLinea(tipo: TipoFicheroSips, version: VersionSips, forma: FormaFila): string {
   const mapa = tipo === 'PS_ELECTRICIDAD' ? PS : CONSUMOS;
   const exprs = columnasSips(tipo, version).map((c) => mapa[c.nombre] ?? (tipo === 'PS_ELECTRICIDAD' ? dato(c.nombre) : 'null'));
   // An array constructor, not json_build_array: a function takes at most 100 arguments and SIPS2026 has 103 columns.
-  if (forma === 'json') return sql.raw(`to_json(array[${exprs.map((e) => `coalesce((${e})::text, '')`).join(', ')}])::text`);
+  if (forma === 'json') return `to_json(array[${exprs.map((e) => `coalesce((${e})::text, '')`).join(', ')}])::text`;
   // `||`, not concat_ws, for the same reason.
-  return sql.raw(`${exprs.map((e) => `sips_campo(${e})`).join(" || ',' || ")} || E'\\r\\n'`);
+  return `${exprs.map((e) => `sips_campo(${e})`).join(" || ',' || ")} || E'\\r\\n'`;
 }
 
 /** Which supply points: a whole distributor, or some CUPS of it. */
