@@ -35,6 +35,7 @@ import { modificacionesRoutes } from './modificaciones/routes.ts';
 import { perfilRoutes } from './perfil/routes.ts';
 import { sipsAdminRoutes } from './sips/admin.ts';
 import { sipsRoutes } from './sips/routes.ts';
+import { intercambioRoutes } from './intercambio/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { suministrosRoutes } from './suministros/routes.ts';
 import type { SiteIndex } from './site/static-files.ts';
@@ -72,7 +73,8 @@ export function createApi() {
     .route('/', accesoyconexionRoutes())
     .route('/', accesoyconexionAdminRoutes())
     .route('/', contactoRoutes())
-    .route('/', contactoAdminRoutes());
+    .route('/', contactoAdminRoutes())
+    .route('/', intercambioRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

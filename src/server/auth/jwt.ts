@@ -119,35 +119,61 @@ const AUDIENCIA_REENVIO = 'reenvio-activacion';
 /** How long that proof lasts: enough to read the message and press the button. */
 export const REENVIO_TTL_SECONDS = 15 * 60;
 
-/**
- * Signs the proof that someone just typed the right password of a pending account: it lets them ask
- * for the activation mail again without the password travelling twice, and names nothing but the
- * account's id. Another audience than access tokens', so neither passes as the other.
- */
-export async function firmarPruebaReenvio(secret: Uint8Array, now: Date, userId: string): Promise<string> {
+/** Signs a token that names only an account, for one audience and lifetime. */
+function firmarSujeto(secret: Uint8Array, now: Date, userId: string, audiencia: string, ttl: number): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(userId)
-    .setAudience(AUDIENCIA_REENVIO)
+    .setAudience(audiencia)
     .setIssuedAt(iat)
-    .setExpirationTime(iat + REENVIO_TTL_SECONDS)
+    .setExpirationTime(iat + ttl)
     .sign(secret);
 }
 
-/** The account id a resend proof names; null when it is forged, of another kind or expired. */
-export async function verificarPruebaReenvio(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
+/** The account a token of `firmarSujeto` names; null when it is forged, of another audience, longer-lived than `ttl` or expired. */
+async function verificarSujeto(secret: Uint8Array, token: string, now: Date, audiencia: string, ttl: number): Promise<string | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
-      audience: AUDIENCIA_REENVIO,
+      audience: audiencia,
       currentDate: now,
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    if (payload.exp! - payload.iat! > REENVIO_TTL_SECONDS) return null;
+    if (payload.exp! - payload.iat! > ttl) return null;
     return payload.sub ?? null;
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;
     throw err;
   }
+}
+
+/**
+ * Signs the proof that someone just typed the right password of a pending account: it lets them ask
+ * for the activation mail again without the password travelling twice, and names nothing but the
+ * account's id. Another audience than access tokens', so neither passes as the other.
+ */
+export function firmarPruebaReenvio(secret: Uint8Array, now: Date, userId: string): Promise<string> {
+  return firmarSujeto(secret, now, userId, AUDIENCIA_REENVIO, REENVIO_TTL_SECONDS);
+}
+
+/** The account id a resend proof names; null when it is forged, of another kind or expired. */
+export function verificarPruebaReenvio(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
+  return verificarSujeto(secret, token, now, AUDIENCIA_REENVIO, REENVIO_TTL_SECONDS);
+}
+
+/** Audience of the token of the file exchange's FTP screen (`jwTokenFtp`): it opens nothing else. */
+const AUDIENCIA_FTP = 'intercambio-ftp';
+
+/** How long an FTP screen session lasts before its e-mail and password are asked again. */
+export const FTP_TTL_SECONDS = 2 * 60 * 60;
+
+/** Signs the token `POST /api/ftpConnect` answers: it names the account only; permissions are read on every request. */
+export function firmarTokenFtp(secret: Uint8Array, now: Date, userId: string): Promise<string> {
+  return firmarSujeto(secret, now, userId, AUDIENCIA_FTP, FTP_TTL_SECONDS);
+}
+
+/** The account an FTP token names; null when it is forged, of another kind or expired. */
+export function verificarTokenFtp(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
+  return verificarSujeto(secret, token, now, AUDIENCIA_FTP, FTP_TTL_SECONDS);
 }

@@ -208,12 +208,29 @@ async function sesionDe(
   };
 }
 
+/** Where a login comes from: the portal, the FTP screen of the file exchange, or its SFTP server. */
+export type CanalAcceso = 'web' | 'ftp' | 'sftp';
+
+/** An account whose password was just proved, and the writes that record the success. */
+export interface CredencialesComprobadas {
+  cuenta: CuentaConPermisos;
+  /** Gives the attempt's rate-limit units back, forgets the pair's failures, audits the login (in `tx`). */
+  exito(tx: Db, canal: CanalAcceso): Promise<void>;
+}
+
 /**
- * Logs in with a user name (e-mail in any case, or NIF) and password. Every failure, including an
+ * Checks a user name (e-mail in any case, or NIF) and password with the login's rate limits, for
+ * every way in (the portal, the file exchange's FTP screen and SFTP). Every failure, including an
  * account not activated or deactivated, answers the same 401 after the same argon2 work. Rate limits
- * are taken before any hash is computed; a success gives its units back.
+ * are taken before any hash is computed. Only the portal tells a pending account so (`canal` web).
  */
-export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username: string, password: string): Promise<SesionEmitida> {
+export async function comprobarCredenciales(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  username: string,
+  password: string,
+  canal: CanalAcceso = 'web',
+): Promise<CredencialesComprobadas> {
   const ident = identificadorDeAcceso(username);
   const cuenta = ident.valor ? await findAccountForLogin(deps.db, username) : undefined;
   const direccion = addressKey(info.ip);
@@ -227,7 +244,7 @@ export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username
   const consumos = await consumir(deps, entradas);
 
   const valida = password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(cuenta?.passwordHash ?? (await dummyHash()), password));
-  if (cuenta && valida && cuenta.estado === 'pendiente') {
+  if (cuenta && valida && cuenta.estado === 'pendiente' && canal === 'web') {
     // Only after the right password: whoever typed it owns the account, and may be told it awaits
     // activation and get a proof to ask for the mail again. A wrong password still gets the same 401.
     await devolver(deps, consumos);
@@ -248,28 +265,39 @@ export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username
       ip: info.ip,
       requestId: info.requestId,
       // The typed name only when it is an account's: a password typed into the user field must not be kept.
-      details: cuenta ? { username: ident.valor, motivo: !valida ? 'clave' : cuenta.estado } : { motivo: 'cuenta_desconocida' },
+      details: {
+        ...(cuenta ? { username: ident.valor, motivo: !valida ? 'clave' : cuenta.estado } : { motivo: 'cuenta_desconocida' }),
+        ...(canal === 'web' ? {} : { canal }),
+      },
     });
     throw new ApiError(401, MENSAJE_CREDENCIALES);
   }
+  return {
+    cuenta,
+    exito: async (tx, canalExito) => {
+      const enTx = { ...deps, db: tx };
+      // This attempt counts nowhere. The pair's earlier failures are forgotten: whoever just proved the
+      // password gains nothing from guessing it. The address and account counters keep theirs, or a
+      // sprayer could wipe its address counter by logging in to an account of its own now and then.
+      await devolver(enTx, consumos);
+      await reiniciar(enTx, par);
+      await recordarDireccion(enTx, sujeto, direccion);
+      await audit(tx, {
+        action: 'sesion.login',
+        actorUserId: cuenta.id,
+        ip: info.ip,
+        requestId: info.requestId,
+        details: { con: ident.tipo, ...(canalExito === 'web' ? {} : { canal: canalExito }) },
+      });
+    },
+  };
+}
 
+/** Logs in to the portal: the credentials checked, then a new session, with every write of a success in one transaction. */
+export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username: string, password: string): Promise<SesionEmitida> {
+  const { cuenta, exito } = await comprobarCredenciales(deps, info, username, password);
   // One transaction for every write of a success (one commit, not six).
-  return emitirSesion(deps, cuenta, info, null, async (tx) => {
-    const enTx = { ...deps, db: tx };
-    // This attempt counts nowhere. The pair's earlier failures are forgotten: whoever just proved the
-    // password gains nothing from guessing it. The address and account counters keep theirs, or a
-    // sprayer could wipe its address counter by logging in to an account of its own now and then.
-    await devolver(enTx, consumos);
-    await reiniciar(enTx, par);
-    await recordarDireccion(enTx, sujeto, direccion);
-    await audit(tx, {
-      action: 'sesion.login',
-      actorUserId: cuenta.id,
-      ip: info.ip,
-      requestId: info.requestId,
-      details: { con: ident.tipo },
-    });
-  });
+  return emitirSesion(deps, cuenta, info, null, (tx) => exito(tx, 'web'));
 }
 
 /** Revokes every live token of one family; answers how many tokens it revoked. */

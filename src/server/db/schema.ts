@@ -883,3 +883,76 @@ export const documentosTrozos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.documentoId, t.n] })],
 );
+
+/**
+ * The file exchange of supply companies (docs/decisions/019): every file and folder an account sees
+ * over SFTP and on the FTP screen, under `/<distribuidora>/entrada` (what the company sends),
+ * `/<distribuidora>/salida` (what the distributor sends it) and the folders it makes. Those fixed
+ * folders are not rows: they exist for each distributor the account holds `-comercializadora` for.
+ * Paths are kept whole and normalised (`/epd/entrada/x.xml`), with their parent folder beside them.
+ */
+export const ficherosIntercambio = pgTable(
+  'ficheros_intercambio',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    ruta: text('ruta').notNull(),
+    /** The folder the entry is in (`/epd/entrada`). */
+    padre: text('padre').notNull(),
+    carpeta: boolean('carpeta').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    sha256: text('sha256'),
+    /** Who wrote it: the company itself, or the distributor (its answers in salida/). */
+    origen: text('origen').notNull().default('empresa'),
+    modificadoEn: timestamp('modificado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** When the exchange read a file that landed in entrada/ (null: waiting to be read). */
+    procesadoEn: timestamp('procesado_en', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ficheros_intercambio_ruta').on(t.usuarioId, t.ruta),
+    index('ficheros_intercambio_padre').on(t.usuarioId, t.padre),
+    index('ficheros_intercambio_pendientes')
+      .on(t.modificadoEn)
+      .where(sql`${t.procesadoEn} is null and not ${t.carpeta}`),
+    check('ficheros_intercambio_origen_check', sql`${t.origen} in ('empresa', 'distribuidora')`),
+  ],
+);
+
+/** A file's bytes in pieces of at most 1 MiB, in order. */
+export const ficherosIntercambioTrozos = pgTable(
+  'ficheros_intercambio_trozos',
+  {
+    ficheroId: bigint('fichero_id', { mode: 'number' })
+      .notNull()
+      .references(() => ficherosIntercambio.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    datos: bytea('datos').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ficheroId, t.n] })],
+);
+
+/** The SSH public keys an account logs in to the SFTP exchange with (OpenSSH `authorized_keys` lines). */
+export const clavesSsh = pgTable(
+  'claves_ssh',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ssh-ed25519, ecdsa-sha2-nistp256…, ssh-rsa. */
+    tipo: text('tipo').notNull(),
+    /** The key's blob in base64, as in authorized_keys. */
+    clave: text('clave').notNull(),
+    /** SHA256:… as `ssh-keygen -lf` prints it. */
+    huella: text('huella').notNull(),
+    comentario: text('comentario').notNull().default(''),
+    creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+    usadaEn: timestamp('usada_en', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('claves_ssh_huella').on(t.usuarioId, t.huella)],
+);

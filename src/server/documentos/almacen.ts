@@ -11,11 +11,11 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, gte, is, sql, type SQL } from 'drizzle-orm';
-import { PgliteDatabase, PgliteTransaction } from 'drizzle-orm/pglite';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { ClaseDocumento, DocumentoRespuesta, TipoDocumento } from '../../lib/expedientes/documentos.ts';
 import type { Db } from '../db/client.ts';
 import { documentos, documentosTrozos } from '../db/schema.ts';
+import { porTrozos, valorTrozo } from '../db/trozos.ts';
 import type { Lado } from '../expedientes/acceso.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -144,17 +144,6 @@ export interface NuevoDocumento {
 }
 
 /**
- * A piece as the `bytea` value to insert. node-postgres sends a Buffer as it is, in binary; PGlite's
- * own `bytea` conversion builds an array of every byte and a string for each (four times slower for
- * a 20 MB document, with tens of MB of garbage), so on PGlite the piece goes as hexadecimal text
- * (`decode(…, 'hex')`), which Node writes natively. Pieces are read back as hexadecimal on both
- * (`encode(…, 'hex')`): node-postgres reads `bytea` as hexadecimal text anyway.
- */
-function valorTrozo(tx: Db, datos: Buffer): Buffer | SQL {
-  return is(tx, PgliteTransaction) || is(tx, PgliteDatabase) ? sql`decode(${datos.toString('hex')}, 'hex')` : datos;
-}
-
-/**
  * Stores a received document as pending (no event yet): its row, then its bytes read from the
  * temporary file in pieces of TROZO_DOCUMENTO_BYTES, one INSERT each. All in one transaction (a
  * savepoint when `db` is already one), so a failure leaves neither the row nor any piece.
@@ -176,24 +165,9 @@ export async function guardarDocumento(db: Db, nuevo: NuevoDocumento): Promise<F
         ...(nuevo.subidoEn ? { subidoEn: nuevo.subidoEn } : {}),
       })
       .returning();
-    const entrada = await open(recibido.ruta, 'r');
-    try {
-      // One buffer for every piece: the driver has copied it (or its text) by the time its INSERT answers.
-      const datos = Buffer.allocUnsafe(Math.min(TROZO_DOCUMENTO_BYTES, recibido.bytes));
-      let posicion = 0;
-      for (let n = 0; posicion < recibido.bytes; n++) {
-        const largo = Math.min(TROZO_DOCUMENTO_BYTES, recibido.bytes - posicion);
-        for (let leido = 0; leido < largo;) {
-          const { bytesRead } = await entrada.read(datos, leido, largo - leido, posicion + leido);
-          if (bytesRead === 0) throw new Error('El fichero temporal del documento es más corto de lo recibido.');
-          leido += bytesRead;
-        }
-        await tx.insert(documentosTrozos).values({ documentoId: fila!.id, n, datos: valorTrozo(tx, datos.subarray(0, largo)) });
-        posicion += largo;
-      }
-    } finally {
-      await entrada.close();
-    }
+    await porTrozos(recibido.ruta, recibido.bytes, TROZO_DOCUMENTO_BYTES, async (n, datos) => {
+      await tx.insert(documentosTrozos).values({ documentoId: fila!.id, n, datos: valorTrozo(tx, datos) });
+    });
     return fila!;
   });
 }

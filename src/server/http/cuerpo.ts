@@ -11,6 +11,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { MAX_DOCUMENTO_BYTES, MENSAJE_DOCUMENTO_GRANDE } from '../../lib/expedientes/documentos.ts';
+import { MAX_FICHERO_INTERCAMBIO_BYTES, MENSAJE_FICHERO_GRANDE } from '../../lib/intercambio/rutas.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -47,6 +48,15 @@ export const LIMITES_CUERPO: readonly LimiteCuerpo[] = [
     ruta: /^\/api\/expedientes\/[^/]+\/documentos$/,
     maxBytes: MAX_DOCUMENTO_BYTES,
     mensaje: MENSAJE_DOCUMENTO_GRANDE,
+    alPaso: true,
+  },
+  // A file of the supply companies' exchange, streamed to a temporary file by its route
+  // (src/server/intercambio/almacen.ts), which counts it again as it reads.
+  {
+    metodo: 'PUT',
+    ruta: /^\/api\/ftp\/fichero$/,
+    maxBytes: MAX_FICHERO_INTERCAMBIO_BYTES,
+    mensaje: MENSAJE_FICHERO_GRANDE,
     alPaso: true,
   },
 ];
