@@ -51,6 +51,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      // The file exchange's SFTP server, on a port of its own per run (runs with another E2E_PORT may share the machine).
+      SFTP_PORT: String(E2E_PORT + 20000),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

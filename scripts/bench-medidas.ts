@@ -70,7 +70,7 @@ async function servir(database: Database) {
 export async function arrancarServidor(env: Record<string, string>, port: number): Promise<{ url: string; parar: () => Promise<void> }> {
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET: SECRETO, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET: SECRETO, SFTP_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -43,6 +43,10 @@ export interface Config {
    * addresses or CIDR blocks, comma separated); empty: no header is, the socket's peer is the client.
    */
   proxiesDeConfianza: readonly string[];
+  /** Port of the file exchange's SFTP server (SFTP_PORT, 2222 by default); 0 turns it off. */
+  sftpPort: number;
+  /** The SFTP server's host key (SFTP_HOST_KEY, an OpenSSH or PEM private key); null: one generated once into `dataDir`. */
+  sftpHostKey: string | null;
 }
 
 /** An IPv4 or IPv6 address, or a CIDR block of one, as TRUSTED_PROXIES lists them; null when it is neither. */
@@ -59,6 +63,13 @@ export function parseProxy(texto: string): { direccion: string; prefijo: number 
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  SFTP_PORT: z.coerce
+    .number()
+    .int('SFTP_PORT debe ser un número de puerto')
+    .min(0)
+    .max(65535, 'SFTP_PORT debe ser un número de puerto')
+    .default(2222),
+  SFTP_HOST_KEY: z.string().optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -147,5 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(e.DIST_DIR),
     workers,
     proxiesDeConfianza: e.TRUSTED_PROXIES ?? [],
+    sftpPort: e.SFTP_PORT,
+    sftpHostKey: e.SFTP_HOST_KEY ?? null,
   };
 }

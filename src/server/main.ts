@@ -23,6 +23,7 @@ import { createJobs, type Jobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { fileMailer, smtpMailer } from './mail/transports.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
+import { claveDeHost, iniciarSftp, type ServidorSftp } from './intercambio/sftp.ts';
 import { loadSite } from './site/static-files.ts';
 import { bootstrapAdmin } from './usuarios/bootstrap.ts';
 
@@ -34,6 +35,8 @@ export interface Running {
   mailWorker: MailWorker;
   /** Periodic clean-up. */
   jobs: Jobs;
+  /** The file exchange's SFTP server; null when SFTP_PORT is 0. */
+  sftp: ServidorSftp | null;
   /** Stops accepting connections, lets requests in flight finish, stops the outbox worker and the jobs, then closes the database. */
   stop(): Promise<void>;
 }
@@ -71,7 +74,8 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : fileMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
-  const app = createApp({ db: database.db, mailer, clock: systemClock, config, logger }, site);
+  const deps = { db: database.db, mailer, clock: systemClock, config, logger };
+  const app = createApp(deps, site);
 
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
@@ -84,6 +88,10 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   mailWorker.start();
   const jobs = createJobs({ db: database.db, clock: systemClock, logger, publicUrl: config.publicUrl });
   jobs.start();
+  const sftp =
+    config.sftpPort === 0
+      ? null
+      : await iniciarSftp(deps, { puerto: config.sftpPort, host: config.host, claveHost: claveDeHost(config.dataDir, config.sftpHostKey) });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -96,11 +104,11 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       // The send in flight finishes and is recorded; what is still queued waits in the database.
-      await Promise.all([mailWorker.stop(), jobs.stop()]);
+      await Promise.all([mailWorker.stop(), jobs.stop(), sftp?.cerrar()]);
       await database.close();
       logger.info('detenido');
     })());
-  return { server, database, mailWorker, jobs, stop };
+  return { server, database, mailWorker, jobs, sftp, stop };
 }
 
 /** Entry point when run as a program. */

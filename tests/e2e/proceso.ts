@@ -15,7 +15,7 @@ export interface Proc {
 /** Spawns `node src/server/main.ts` with the given environment on top of safe defaults. */
 export function startServer(env: Record<string, string>): Proc {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', SFTP_PORT: '0', ...env },
   });
   const lines: Record<string, unknown>[] = [];
   const waiters: { msg: string; resolve: (l: Record<string, unknown>) => void }[] = [];

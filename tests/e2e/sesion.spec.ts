@@ -138,6 +138,7 @@ async function arrancarPortal(smtpPuerto: number): Promise<Portal> {
       ...process.env,
       PORT: String(puerto),
       HOST: '127.0.0.1',
+      SFTP_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-sesion-e2e-')),
       DATABASE_URL: '',
       DEMO_DATA: '1',

@@ -366,6 +366,18 @@ export class Recepcion {
 }
 
 /**
+ * Whether the company may write a file at `ruta`: its folder exists, it is no fixed folder nor a
+ * folder of its own, and it is not in salida/. Asked before an upload starts, so a refusal costs no
+ * bytes; `guardar` asks again when the file is whole.
+ */
+export async function comprobarEscritura(db: Db, cuenta: CuentaIntercambio, ruta: string): Promise<void> {
+  const d = await comprobarPadre(db, cuenta, ruta);
+  if (esFija(cuenta, ruta)) throw new ErrorIntercambio('es_carpeta', MENSAJES_INTERCAMBIO.esCarpeta);
+  if (estaDentro(ruta, `/${d}/${SALIDA}`)) throw new ErrorIntercambio('prohibido', MENSAJES_INTERCAMBIO.salida);
+  if ((await filaDe(db, cuenta.id, ruta))?.carpeta) throw new ErrorIntercambio('es_carpeta', MENSAJES_INTERCAMBIO.esCarpeta);
+}
+
+/**
  * Stores a received file at `ruta`, over a file already there. A company cannot write into
  * salida/, nor pass its quota; the distributor (`origen: 'distribuidora'`) writes where it must.
  * The row and its pieces go in one transaction: a reader sees the old file or the new one whole.

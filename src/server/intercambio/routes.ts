@@ -14,14 +14,17 @@ import { audit } from '../auditoria/service.ts';
 import { firmarTokenFtp, verificarTokenFtp } from '../auth/jwt.ts';
 import { comprobarCredenciales, MENSAJE_CREDENCIALES } from '../auth/sesion.ts';
 import { disposicionAdjunto } from '../documentos/comprobar.ts';
-import type { AppEnv } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
+import type { AppEnv, AuthEnv } from '../http/context.ts';
+import { authOf, requireAuth } from '../auth/middleware.ts';
+import { borrarClave, clavesDe, registrarClave } from './claves.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import { findAccountById } from '../usuarios/service.ts';
 import {
   abrir,
   borrar,
+  comprobarEscritura,
   crearCarpeta,
   cuentaIntercambio,
   guardar,
@@ -221,6 +224,82 @@ const borrarRuta = createRoute({
   responses: { 204: { description: 'Borrado' }, ...errores },
 });
 
+const ClaveSshSchema = z
+  .object({
+    id: z.string().uuid(),
+    tipo: z.string().openapi({ example: 'ssh-ed25519' }),
+    huella: z.string().openapi({ example: 'SHA256:2d8w…' }),
+    comentario: z.string(),
+    creadaEn: z.string(),
+    usadaEn: z.string().nullable(),
+  })
+  .openapi('ClaveSsh');
+
+const soloComercializadora = createMiddleware<AuthEnv>(async (c, next) => {
+  if (cuentaIntercambio(authOf(c).userId, authOf(c).permisos).distribuidoras.length === 0 || authOf(c).impersonatorUserId) {
+    throw new ApiError(403, 'Solo las comercializadoras registran claves para el intercambio de ficheros, y cada una las suyas.');
+  }
+  await next();
+});
+
+const clavesListar = createRoute({
+  method: 'get',
+  path: '/perfil/claves-ssh',
+  tags: ['Intercambio de ficheros'],
+  summary: 'Claves SSH de la cuenta para el SFTP',
+  security: [{ Bearer: [] }],
+  middleware: [requireAuth(), soloComercializadora] as const,
+  responses: {
+    200: jsonResponse(z.array(ClaveSshSchema), 'Las claves'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('La cuenta no es de una comercializadora'),
+  },
+});
+
+const clavesAnadir = createRoute({
+  method: 'post',
+  path: '/perfil/claves-ssh',
+  tags: ['Intercambio de ficheros'],
+  summary: 'Registrar una clave SSH pública',
+  description:
+    'Una línea de authorized_keys de OpenSSH (el contenido del fichero .pub): ssh-ed25519, ecdsa-sha2-nistp256/384/521 o ssh-rsa de al menos 2048 bits. Como mucho 10 por cuenta.',
+  security: [{ Bearer: [] }],
+  middleware: [soloJson, requireAuth(), soloComercializadora] as const,
+  request: jsonBody(
+    z
+      .object({
+        clave: z
+          .string()
+          .min(1)
+          .max(16 * 1024),
+      })
+      .openapi('ClaveSshNueva'),
+  ),
+  responses: {
+    201: jsonResponse(ClaveSshSchema, 'Registrada'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('La cuenta no es de una comercializadora'),
+    409: errorResponse('Ya registrada, o ya tiene 10'),
+    422: errorResponse('No es una clave pública admitida'),
+  },
+});
+
+const clavesBorrar = createRoute({
+  method: 'delete',
+  path: '/perfil/claves-ssh/{id}',
+  tags: ['Intercambio de ficheros'],
+  summary: 'Borrar una clave SSH',
+  security: [{ Bearer: [] }],
+  middleware: [requireAuth(), soloComercializadora] as const,
+  request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
+  responses: {
+    204: { description: 'Borrada' },
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('La cuenta no es de una comercializadora'),
+    404: errorResponse('No tiene esa clave'),
+  },
+});
+
 /** An audit entry of the exchange, with the distributor the path is under. */
 async function auditar(c: Context<FtpEnv>, action: string, ruta: string, details: Record<string, unknown> = {}) {
   const info = infoDe(c);
@@ -280,6 +359,8 @@ export function intercambioRoutes() {
     .openapi(subir, async (c) => {
       const ruta = rutaDe(c.req.valid('query').ruta);
       const { db, clock } = c.get('deps');
+      // Who may write there, before a byte of the body is read.
+      await comprobarEscritura(db, c.get('ftp'), ruta);
       const cuerpo = c.req.raw.body;
       const recepcion = await Recepcion.abrir();
       try {
@@ -304,6 +385,37 @@ export function intercambioRoutes() {
       const movido = await mover(c.get('deps').db, c.get('ftp'), de, a, c.get('deps').clock.now());
       await auditar(c, 'intercambio.movido', a, { origen: de });
       return c.json(elemento(movido), 200);
+    })
+    .openapi(clavesListar, async (c) => c.json(await clavesDe(c.get('deps').db, authOf(c).userId), 200))
+    .openapi(clavesAnadir, async (c) => {
+      const { db, clock } = c.get('deps');
+      const clave = await registrarClave(db, authOf(c).userId, c.req.valid('json').clave, clock.now());
+      const info = infoDe(c);
+      await audit(db, {
+        action: 'perfil.clave_ssh',
+        actorUserId: authOf(c).userId,
+        targetType: 'clave_ssh',
+        targetId: clave.id,
+        ip: info.ip,
+        requestId: info.requestId,
+        details: { huella: clave.huella, tipo: clave.tipo },
+      });
+      return c.json(clave, 201);
+    })
+    .openapi(clavesBorrar, async (c) => {
+      const { db } = c.get('deps');
+      const { id } = c.req.valid('param');
+      if (!(await borrarClave(db, authOf(c).userId, id))) throw notFound('No tiene esa clave.');
+      const info = infoDe(c);
+      await audit(db, {
+        action: 'perfil.clave_ssh_borrada',
+        actorUserId: authOf(c).userId,
+        targetType: 'clave_ssh',
+        targetId: id,
+        ip: info.ip,
+        requestId: info.requestId,
+      });
+      return c.body(null, 204) as never;
     })
     .openapi(borrarRuta, async (c) => {
       const { ruta: r, recursivo } = c.req.valid('query');
