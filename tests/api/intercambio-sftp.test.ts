@@ -11,6 +11,7 @@ import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger.ts';
 import { iniciarSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
+import { claveDe } from '../../src/server/intercambio/claves.ts';
 import { auditadas, cuenta, llamar, PASSWORD, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
 
@@ -146,6 +147,22 @@ describe('el servidor SFTP del intercambio', () => {
     }
   });
 
+  it('ofrecer una clave registrada sin su firma no cuenta como uso', async () => {
+    const { public: publica } = utils.generateKeyPairSync('ed25519');
+    const c = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
+    const { jwtToken } = await sesion(server, c.email);
+    await llamar(server, 'POST', '/api/perfil/claves-ssh', { token: jwtToken, body: { clave: publica } });
+    // What the server does when a client offers that public key before signing (anyone who knows it can).
+    const blob = Buffer.from(publica.split(' ')[1]!, 'base64');
+    expect(await claveDe(server.database.db, c.email, blob)).toMatchObject({ usuarioId: c.id });
+    const lista = (await (await llamar(server, 'GET', '/api/perfil/claves-ssh', { token: jwtToken })).json()) as {
+      claves: { usadaEn: string | null }[];
+    };
+    expect(lista.claves[0]!.usadaEn).toBeNull();
+    // Another account's name with that key is nobody's key.
+    expect(await claveDe(server.database.db, empresa.email, blob)).toBeNull();
+  });
+
   it('entra con una clave pública registrada en el perfil, y no con otra', async () => {
     const { private: privada, public: publica } = utils.generateKeyPairSync('ed25519', { comment: 'pruebas' });
     const { jwtToken } = await sesion(server, empresa.email);
@@ -163,6 +180,16 @@ describe('el servidor SFTP del intercambio', () => {
     }
     const otra = utils.generateKeyPairSync('ed25519');
     await expect(conectar({ username: empresa.email, privateKey: otra.private })).rejects.toThrow(/authentication/i);
+    const lista = (await (await llamar(server, 'GET', '/api/perfil/claves-ssh', { token: jwtToken })).json()) as {
+      puertoSftp: number | null;
+      claves: { usadaEn: string | null }[];
+    };
+    expect(lista.puertoSftp).toBe(server.config.sftpPort);
+    expect(lista.claves).toHaveLength(1);
+    expect(lista.claves[0]!.usadaEn).not.toBeNull();
+    // Only a supply company registers keys.
+    const { jwtToken: hogar } = await sesion(server, (await cuenta(server, { prefijo: 'consumidor' })).email);
+    expect((await llamar(server, 'GET', '/api/perfil/claves-ssh', { token: hogar })).status).toBe(403);
     // Another account's name with this key does not get in either.
     const ajena = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
     await expect(conectar({ username: ajena.email, privateKey: privada })).rejects.toThrow(/authentication/i);

@@ -89,6 +89,7 @@ test('at 320 px the private screens fit the width (no sideways scrolling)', asyn
     ['/inicio', /^Bienvenido\/a/],
     ['/perfil', 'Perfil'],
     ['/comercializadora/sips', 'SIPS'],
+    ['/comercializadora/ftp', 'FTP'],
   ] as const) {
     await irDentro(page, path, titulo);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);

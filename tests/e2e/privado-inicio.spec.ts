@@ -41,7 +41,7 @@ test('a supply company reaches its area from its card', async ({ page }) => {
   await entrar(page, 'comercializadora@electra.example');
   const comercializadora = tarjeta(page, 'Comercializadora');
   await expect(comercializadora).toContainText('Tiene acceso');
-  await expect(comercializadora.getByRole('link', { name: /^FTP/ })).toHaveAttribute('href', 'https://ftp.grupo-electra.example/');
+  await expect(comercializadora.getByRole('link', { name: 'FTP', exact: true })).toHaveAttribute('href', '/comercializadora/ftp');
   await comercializadora.getByRole('link', { name: 'Solicitudes ATR' }).click();
   await expect(page).toHaveURL(/\/comercializadora\/solicitud-atr$/);
   await expect(page.locator('main h1')).toHaveText('Solicitudes ATR');

@@ -37,13 +37,13 @@ test.describe('sections by permission', () => {
     await expect(n.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   });
 
-  test('a supply company also sees its section, with the FTP as an external link', async ({ page }) => {
+  test('a supply company also sees its section, with the FTP screen inside the app', async ({ page }) => {
     await entrar(page, 'comercializadora@electra.example');
     await expect(menu(page).getByText('Energía Clara Comercializadora Demo, S.L.')).toBeVisible();
     expect(await secciones(page)).toEqual(['Acceso y conexión', 'Comercializadora', 'Contacto']);
-    const ftp = nav(page).getByRole('link', { name: /^FTP/ });
-    await expect(ftp).toHaveAttribute('href', 'https://ftp.grupo-electra.example/');
-    await expect(ftp).toHaveAttribute('target', '_blank');
+    const ftp = nav(page).getByRole('link', { name: 'FTP', exact: true });
+    await expect(ftp).toHaveAttribute('href', '/comercializadora/ftp');
+    await expect(ftp).not.toHaveAttribute('target', /./);
     await expect(nav(page).getByRole('link', { name: 'Solicitudes ATR' })).toBeVisible();
   });
 

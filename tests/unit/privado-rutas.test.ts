@@ -15,7 +15,6 @@ import {
   ruta,
   SECCIONES_MENU,
   seccionesVisibles,
-  URL_FTP,
   urlLogin,
   type DecisionGuarda,
   type RutaApp,
@@ -53,6 +52,7 @@ describe('docs/producto.md §6 rules for logged-in users', () => {
   const casos: [string, string][] = [
     ['/comercializadora/solicitud-atr', 'comercializadora'],
     ['/comercializadora/sips', 'comercializadora'],
+    ['/comercializadora/ftp', 'comercializadora'],
     ['/medidas/potencia', 'distribucion'],
     ['/medidas/curvas', 'distribucion'],
     ['/accesoyconexion/listado-de-solicitudes', 'accesoyconexion'],
@@ -152,6 +152,7 @@ describe('route table', () => {
       '/modificacionesContractuales/modificaciones-contractuales',
       '/comercializadora/sips',
       '/comercializadora/solicitud-atr',
+      '/comercializadora/ftp',
       '/contacto/consultas-y-peticiones',
       '/contacto/reclamaciones',
       '/contacto/detalleReclamacion/1',
@@ -228,14 +229,14 @@ describe('side menu', () => {
     });
   });
 
-  it('marks public pages for a full load and the FTP as another site on the group domain', () => {
+  it('marks public pages for a full load and routes the FTP screen inside the app', () => {
     const todos = [...SECCIONES_MENU.flatMap((s) => s.items), ...Object.values(MENU_FIJO)];
     for (const i of todos) {
       if (i.tipo === 'ruta') expect(esRutaDeLaApp(i.href), i.href).toBe(true);
       if (i.tipo === 'publica') expect(esRutaDeLaApp(i.href), i.href).toBe(false);
     }
-    expect(todos.find((i) => i.texto === 'FTP')).toEqual({ tipo: 'externa', texto: 'FTP', href: 'https://ftp.grupo-electra.example/' });
-    expect(URL_FTP).toBe('https://ftp.grupo-electra.example/');
+    expect(todos.find((i) => i.texto === 'FTP')).toEqual({ tipo: 'ruta', id: 'ftp', texto: 'FTP', href: '/comercializadora/ftp' });
+    expect(todos.some((i) => i.tipo === 'externa')).toBe(false);
   });
 
   it('every menu entry that is a route leads to a screen its section permission opens', () => {

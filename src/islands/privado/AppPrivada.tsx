@@ -52,6 +52,7 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   'admin-contadores': lazy(() => import('./administracion/ContadoresAdmin.tsx')),
   'admin-sips': lazy(() => import('./sips/SipsAdmin.tsx')),
   sips: lazy(() => import('./sips/Sips.tsx')),
+  ftp: lazy(() => import('./ftp/Ftp.tsx')),
   'solicitudes-acceso': lazy(() => import('./accesoyconexion/Solicitudes.tsx')),
   'solicitud-acceso': lazy(() => import('./accesoyconexion/Solicitud.tsx')),
   'admin-accesos': lazy(() => import('./administracion/AccesosAdmin.tsx')),

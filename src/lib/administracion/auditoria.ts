@@ -160,6 +160,17 @@ const ACCIONES: Record<string, string> = {
   'expediente.documento.descarga': 'Descarga de un documento de un expediente',
   'expediente.documento.borrado': 'Documento pendiente quitado de un expediente',
   'acceso.crear': 'Borrador de solicitud de acceso y conexión',
+  'intercambio.subida': 'Fichero subido al intercambio',
+  'intercambio.descarga': 'Fichero descargado del intercambio',
+  'intercambio.carpeta': 'Carpeta creada en el intercambio',
+  'intercambio.movido': 'Fichero o carpeta movido en el intercambio',
+  'intercambio.borrado': 'Fichero o carpeta borrado del intercambio',
+  'perfil.clave_ssh': 'Alta de una clave SSH para el intercambio',
+  'perfil.clave_ssh_borrada': 'Baja de una clave SSH del intercambio',
+  'atr.recibir': 'Solicitud ATR recibida',
+  'atr.aceptar': 'Solicitud ATR aceptada',
+  'atr.rechazar': 'Solicitud ATR rechazada',
+  'atr.anular': 'Solicitud ATR anulada',
   // Every step of an access and connection request (`acceso.<accion>`, src/server/expedientes/service.ts).
   ...Object.fromEntries(
     Object.entries(NOMBRE_ACCION).map(([accion, nombre]) => [

@@ -5,6 +5,8 @@
  * `/`; names carry no control characters, `/` or `\`, and are at most 255 bytes.
  */
 
+import { numero } from '../formato/numeros.ts';
+
 /** The folder where a company leaves what it sends, and the one where the distributor leaves what it sends the company. */
 export const ENTRADA = 'entrada';
 export const SALIDA = 'salida';
@@ -15,7 +17,7 @@ export const RECHAZADOS = 'rechazados';
 export const MAX_FICHERO_INTERCAMBIO_BYTES = 200 * 1024 * 1024;
 export const CUOTA_INTERCAMBIO_BYTES = 2 * 1024 * 1024 * 1024;
 
-const megas = (bytes: number) => `${Math.round(bytes / 1024 / 1024).toLocaleString('es-ES')} MB`;
+const megas = (bytes: number) => `${numero(Math.round(bytes / 1024 / 1024))} MB`;
 
 /** The refusal of a file over the size limit, and of one that would pass the quota. */
 export const MENSAJE_FICHERO_GRANDE = `El fichero pasa del tamaño máximo de ${megas(MAX_FICHERO_INTERCAMBIO_BYTES)}.`;

@@ -5,7 +5,6 @@
  * components.
  */
 import { tieneArea, type Area } from '../permisos.ts';
-import { WEB_GRUPO } from '../contacto.ts';
 import { esRutaPrivada } from '../rutas.ts';
 import { createRouter } from '@nanostores/router';
 
@@ -37,6 +36,7 @@ export type Pantalla =
   | 'admin-contadores'
   | 'admin-sips'
   | 'sips'
+  | 'ftp'
   | 'consultas'
   | 'consulta'
   | 'reclamaciones'
@@ -281,6 +281,13 @@ export const RUTAS_APP = [
     pantalla: 'no-disponible',
     ofrecera: 'Aquí verá las solicitudes de acceso de terceros a la red (ATR) que tiene en curso y su estado.',
   },
+  {
+    id: 'ftp',
+    patron: '/comercializadora/ftp',
+    titulo: 'FTP',
+    area: 'comercializadora',
+    pantalla: 'ftp',
+  },
 
   {
     id: 'consultas',
@@ -432,9 +439,6 @@ export function guarda(path: string, search: string, sesion: { Permisos: readonl
   return { tipo: 'permitir', ruta: encontrada.ruta, params: encontrada.params };
 }
 
-/** Where the FTP service of supply companies lives: outside the portal, on the group's domain. */
-export const URL_FTP = new URL('/', WEB_GRUPO.replace('://www.', '://ftp.')).href;
-
 /** One entry of the side menu. */
 export type ItemMenu =
   /** A private route, routed inside the app. */
@@ -503,7 +507,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
   {
     id: 'comercializadora',
     titulo: 'Comercializadora',
-    items: [deRuta('sips'), deRuta('solicitudesAtr'), { tipo: 'externa', texto: 'FTP', href: URL_FTP }],
+    items: [deRuta('sips'), deRuta('solicitudesAtr'), deRuta('ftp')],
   },
   {
     id: 'contacto',

@@ -11,23 +11,12 @@ import type { Db } from '../db/client.ts';
 import { clavesSsh } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { findAccountForLogin } from '../usuarios/service.ts';
+import { esClavePrivada, MAX_CLAVES_SSH, MENSAJES_CLAVE } from '../../lib/intercambio/claves.ts';
 
 const { utils } = ssh2;
 
 /** Kinds of key accepted: those OpenSSH makes today (RSA of at least 2048 bits). */
 const TIPOS = ['ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'ssh-rsa'] as const;
-
-/** Most keys an account may register. */
-export const MAX_CLAVES_SSH = 10;
-
-export const MENSAJES_CLAVE = {
-  formato:
-    'Pegue la clave pública en el formato de OpenSSH: una línea como «ssh-ed25519 AAAA… comentario» (el contenido del fichero .pub).',
-  tipo: 'Tipo de clave no admitido: use ssh-ed25519, ecdsa-sha2-nistp256/384/521 o ssh-rsa de al menos 2048 bits.',
-  privada: 'Eso es una clave privada: pegue solo la pública (el fichero .pub), y no comparta nunca la privada.',
-  repetida: 'Esa clave ya está registrada en su cuenta.',
-  muchas: `Como mucho puede registrar ${MAX_CLAVES_SSH} claves: borre alguna que ya no use.`,
-} as const;
 
 /** A key as the profile lists it. */
 export interface ClaveSsh {
@@ -47,7 +36,7 @@ export function huellaDe(blob: Buffer): string {
 /** Reads an `authorized_keys` line: its kind, blob (base64) and comment, or the 422 that says what is wrong. */
 export function leerClavePublica(texto: string): { tipo: string; clave: string; huella: string; comentario: string } {
   const linea = texto.trim();
-  if (/PRIVATE KEY/.test(linea)) throw new ApiError(422, MENSAJES_CLAVE.privada);
+  if (esClavePrivada(linea)) throw new ApiError(422, MENSAJES_CLAVE.privada);
   const m = /^(\S+)\s+([A-Za-z0-9+/]+={0,2})(?:\s+(.*))?$/.exec(linea);
   if (!m || linea.includes('\n')) throw new ApiError(422, MENSAJES_CLAVE.formato);
   const [, tipo, base64, comentario = ''] = m;
@@ -119,16 +108,28 @@ export async function borrarClave(db: Db, usuarioId: string, id: string): Promis
 /**
  * The registered key an SFTP login offers, for the account its user name names: its owner and its
  * `authorized_keys` form (to verify the signature with); null when that account has no such key.
+ * Nothing is written: anyone may offer a public key; only a verified signature counts as a use.
  */
-export async function claveDe(db: Db, username: string, blob: Buffer): Promise<{ usuarioId: string; linea: string } | null> {
+export async function claveDe(
+  db: Db,
+  username: string,
+  blob: Buffer,
+): Promise<{ usuarioId: string; huella: string; linea: string } | null> {
   const cuenta = await findAccountForLogin(db, username);
   if (!cuenta) return null;
   const huella = huellaDe(blob);
   const [k] = await db
-    .update(clavesSsh)
-    .set({ usadaEn: new Date() })
-    .where(and(eq(clavesSsh.usuarioId, cuenta.id), eq(clavesSsh.huella, huella)))
-    .returning();
+    .select()
+    .from(clavesSsh)
+    .where(and(eq(clavesSsh.usuarioId, cuenta.id), eq(clavesSsh.huella, huella)));
   if (!k || k.clave !== blob.toString('base64')) return null;
-  return { usuarioId: cuenta.id, linea: `${k.tipo} ${k.clave}` };
+  return { usuarioId: cuenta.id, huella, linea: `${k.tipo} ${k.clave}` };
+}
+
+/** Records a login with a key, once its signature was verified. */
+export async function marcarUso(db: Db, usuarioId: string, huella: string, ahora: Date): Promise<void> {
+  await db
+    .update(clavesSsh)
+    .set({ usadaEn: ahora })
+    .where(and(eq(clavesSsh.usuarioId, usuarioId), eq(clavesSsh.huella, huella)));
 }

@@ -248,9 +248,13 @@ const clavesListar = createRoute({
   tags: ['Intercambio de ficheros'],
   summary: 'Claves SSH de la cuenta para el SFTP',
   security: [{ Bearer: [] }],
+  description: 'Las claves registradas y el puerto del servidor SFTP (null si está apagado).',
   middleware: [requireAuth(), soloComercializadora] as const,
   responses: {
-    200: jsonResponse(z.array(ClaveSshSchema), 'Las claves'),
+    200: jsonResponse(
+      z.object({ puertoSftp: z.number().int().nullable(), claves: z.array(ClaveSshSchema) }).openapi('ClavesSsh'),
+      'Las claves y el puerto SFTP',
+    ),
     401: errorResponse('Sin sesión'),
     403: errorResponse('La cuenta no es de una comercializadora'),
   },
@@ -386,7 +390,10 @@ export function intercambioRoutes() {
       await auditar(c, 'intercambio.movido', a, { origen: de });
       return c.json(elemento(movido), 200);
     })
-    .openapi(clavesListar, async (c) => c.json(await clavesDe(c.get('deps').db, authOf(c).userId), 200))
+    .openapi(clavesListar, async (c) => {
+      const { db, config } = c.get('deps');
+      return c.json({ puertoSftp: config.sftpPort === 0 ? null : config.sftpPort, claves: await clavesDe(db, authOf(c).userId) }, 200);
+    })
     .openapi(clavesAnadir, async (c) => {
       const { db, clock } = c.get('deps');
       const clave = await registrarClave(db, authOf(c).userId, c.req.valid('json').clave, clock.now());

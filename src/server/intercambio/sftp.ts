@@ -37,7 +37,7 @@ import {
   type EntradaIntercambio,
   type Lectura,
 } from './almacen.ts';
-import { claveDe } from './claves.ts';
+import { claveDe, marcarUso } from './claves.ts';
 
 const { Server, utils } = ssh2;
 const { OPEN_MODE, STATUS_CODE } = utils.sftp;
@@ -117,7 +117,7 @@ export async function iniciarSftp(deps: AppDeps, opciones: { puerto: number; hos
   const servidor = new Server({ hostKeys: [opciones.claveHost], ident: 'portal-intercambio' }, (cliente, infoCliente) => {
     conexiones.add(cliente);
     // SFTP is request and answer: Nagle's algorithm would hold each small answer for the client's delayed ACK (40 ms).
-    cliente.setNoDelay(true);
+    (cliente as unknown as { setNoDelay(v: boolean): void }).setNoDelay(true);
     const ip = infoCliente.ip;
     let usuarioId: string | null = null;
     const requestId = `sftp-${randomBytes(6).toString('hex')}`;
@@ -163,6 +163,7 @@ export async function iniciarSftp(deps: AppDeps, opciones: { puerto: number; hos
         if (!cuenta || cuenta.estado !== 'activo' || cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) {
           return ctx.reject(['password', 'publickey']);
         }
+        await marcarUso(deps.db, cuenta.id, registrada.huella, deps.clock.now());
         await audit(deps.db, {
           action: 'sesion.login',
           actorUserId: cuenta.id,

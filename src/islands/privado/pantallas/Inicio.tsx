@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { tieneArea, type Area } from '../../../lib/permisos.ts';
 import { $avisoGuarda } from '../../../lib/privado/avisos.ts';
-import { COMO_OBTENER, ruta, URL_FTP, type IdRuta } from '../../../lib/privado/rutas-app.ts';
+import { COMO_OBTENER, ruta, type IdRuta } from '../../../lib/privado/rutas-app.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 
@@ -55,8 +55,9 @@ const TARJETAS: readonly Tarjeta[] = [
   {
     area: 'comercializadora',
     titulo: 'Comercializadora',
-    descripcion: 'Consulte las solicitudes ATR que tiene en curso y descargue cada mes el fichero SIPS de cada distribuidora.',
-    enlaces: [aRuta('solicitudesAtr'), aRuta('sips', 'Ficheros SIPS'), { texto: 'FTP', href: URL_FTP, externo: true }],
+    descripcion:
+      'Consulte las solicitudes ATR que tiene en curso, descargue cada mes el fichero SIPS de cada distribuidora e intercambie ficheros con ellas por FTP.',
+    enlaces: [aRuta('solicitudesAtr'), aRuta('sips', 'Ficheros SIPS'), aRuta('ftp', 'FTP')],
     sinAcceso: COMO_OBTENER.comercializadora,
   },
 ];

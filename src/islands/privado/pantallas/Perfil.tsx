@@ -1,17 +1,20 @@
 /**
  * /perfil (decision 006): the account's data (NIF shown, not editable), the
  * names or company name by the kind of NIF, the e-mail change confirmed by a mailed link, the
- * password change, and the live sessions with "Cerrar las demás sesiones". In an impersonated
- * session the password, e-mail and sessions actions are disabled (the API refuses them too).
+ * password change, the live sessions with "Cerrar las demás sesiones", and for supply companies the
+ * SSH keys of their SFTP access. In an impersonated session the password, e-mail and sessions
+ * actions are disabled and the SSH keys are not shown (the API refuses them too).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { fechaHora, type Perfil as DatosDePerfil } from '../../../lib/perfil/pantalla.ts';
-import { $session } from '../../../lib/sesion/index.ts';
+import { tieneArea } from '../../../lib/permisos.ts';
+import { $permisos, $session } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CambioClave } from '../perfil/CambioClave.tsx';
 import { CambioEmail } from '../perfil/CambioEmail.tsx';
+import { ClavesSsh } from '../perfil/ClavesSsh.tsx';
 import { DatosPersonales } from '../perfil/DatosPersonales.tsx';
 import { BloquePerfil } from '../perfil/FormularioPerfil.tsx';
 import { SesionesActivas } from '../perfil/SesionesActivas.tsx';
@@ -23,6 +26,7 @@ type Carga = { fase: 'cargando' } | { fase: 'error'; mensaje: string } | { fase:
 /** The profile screen. */
 export default function Perfil({ ruta }: PropsPantalla) {
   const sesion = useStore($session);
+  const permisos = useStore($permisos);
   const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
   const [versionSesiones, setVersionSesiones] = useState(0);
 
@@ -36,6 +40,8 @@ export default function Perfil({ ruta }: PropsPantalla) {
   }, [cargar]);
 
   const suplantado = Boolean(sesion?.suplantadoPor) || (carga.fase === 'lista' && carga.perfil.suplantado);
+  // Only a supply company's own session may read its SSH keys: the API answers 403 to anyone else, and a 403 ends the session.
+  const clavesSsh = tieneArea(permisos, 'comercializadora') && !suplantado;
 
   return (
     <div className="priv-pagina priv-perfil">
@@ -81,6 +87,7 @@ export default function Perfil({ ruta }: PropsPantalla) {
           <CambioEmail perfil={carga.perfil} bloqueado={suplantado} alSolicitar={() => void cargar()} />
           <CambioClave bloqueado={suplantado} alCambiar={() => setVersionSesiones((v) => v + 1)} />
           <SesionesActivas bloqueado={suplantado} version={versionSesiones} />
+          {clavesSsh && <ClavesSsh correo={carga.perfil.email} />}
         </>
       )}
     </div>
