@@ -24,6 +24,7 @@ import { createLogger } from './logger.ts';
 import { fileMailer, smtpMailer } from './mail/transports.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { claveDeHost, iniciarSftp, type ServidorSftp } from './intercambio/sftp.ts';
+import { createLectorAtr } from './atr/trabajo.ts';
 import { loadSite } from './site/static-files.ts';
 import { bootstrapAdmin } from './usuarios/bootstrap.ts';
 
@@ -88,6 +89,8 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   mailWorker.start();
   const jobs = createJobs({ db: database.db, clock: systemClock, logger, publicUrl: config.publicUrl });
   jobs.start();
+  const lectorAtr = createLectorAtr({ db: database.db, clock: systemClock, logger });
+  lectorAtr.start();
   const sftp =
     config.sftpPort === 0
       ? null
@@ -104,7 +107,7 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       // The send in flight finishes and is recorded; what is still queued waits in the database.
-      await Promise.all([mailWorker.stop(), jobs.stop(), sftp?.cerrar()]);
+      await Promise.all([mailWorker.stop(), jobs.stop(), lectorAtr.stop(), sftp?.cerrar()]);
       await database.close();
       logger.info('detenido');
     })());

@@ -103,3 +103,33 @@ describe('demo queries and claims', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('demo ATR requests (docs/decisions/020)', () => {
+  it('the supply company has requests of each process at EPD and EOD, answered by the reader', async () => {
+    const filas = await queryRows<{ d: string; tipo: string; estado: string }>(
+      database.db,
+      sql`select e.distribuidora as d, e.tipo, e.datos->>'estado' as estado
+          from expedientes e join users u on u.id = e.user_id
+          where u.email = 'comercializadora@electra.example' and e.procedimiento = 'atr' order by e.numero`,
+    );
+    for (const d of ['epd', 'eod']) {
+      expect(filas.filter((f) => f.d === d).map((f) => `${f.tipo} ${f.estado}`)).toEqual([
+        'C1 aceptada',
+        'C1 rechazada',
+        'C2 aceptada',
+        'A3 rechazada',
+        'M1 aceptada',
+        'B1 anulada',
+      ]);
+    }
+    const ficheros = await queryRows<{ ruta: string }>(
+      database.db,
+      sql`select f.ruta from ficheros_intercambio f join users u on u.id = f.usuario_id
+          where u.email = 'comercializadora@electra.example' and f.ruta like '/epd/%' order by f.ruta`,
+    );
+    const rutas = ficheros.map((f) => f.ruta);
+    expect(rutas).toContain('/epd/entrada/rechazados/notas.xml');
+    expect(rutas).toContain('/epd/entrada/rechazados/notas.xml.txt');
+    expect(rutas.filter((r) => r.startsWith('/epd/salida/')).length).toBe(7);
+  });
+});

@@ -117,6 +117,14 @@ test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un f
   await expect(dialogoCarpeta).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: `Se ha creado la carpeta «${carpeta}».` })).toBeVisible();
   await expect(fila(page, carpeta)).toBeVisible();
+  // A second one to move into. Files dropped directly into entrada are read as ATR messages by the
+  // distributor (and this one is none), so the work happens in the company's own folders.
+  const archivo = `archivo-${Date.now()}`;
+  await page.getByRole('button', { name: 'Nueva carpeta' }).click();
+  await page.getByLabel('Nombre de la carpeta').fill(archivo);
+  await page.getByLabel('Nombre de la carpeta').press('Enter');
+  await expect(fila(page, archivo)).toBeVisible();
+  await abrir(page, carpeta, `/epd/entrada/${carpeta}`);
 
   // An upload through the file input, with its bar.
   const nombre = `prueba-${Date.now()}.txt`;
@@ -156,15 +164,16 @@ test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un f
   await expect(destino).toBeVisible();
   // Not into salida from outside it, not where it is.
   await expect(destino.locator('option', { hasText: /^\/epd\/salida/ })).toHaveCount(0);
-  await expect(destino.locator('option', { hasText: /^\/epd\/entrada$/ })).toHaveCount(0);
-  await destino.selectOption(`/epd/entrada/${carpeta}`);
+  await expect(destino.locator('option', { hasText: new RegExp(`^/epd/entrada/${carpeta}$`) })).toHaveCount(0);
+  await destino.selectOption(`/epd/entrada/${archivo}`);
   await expectNoAxeViolations(page, 'diálogo de mover');
   await page.screenshot({ path: '/tmp/ftp-mover-1280.png' });
   await mover.getByRole('button', { name: 'Mover aquí' }).click();
   await expect(mover).toBeHidden();
   await expect(fila(page, nuevo)).toHaveCount(0);
 
-  await abrir(page, carpeta, `/epd/entrada/${carpeta}`);
+  await page.getByRole('navigation', { name: 'Carpeta actual' }).getByRole('button', { name: 'entrada' }).click();
+  await abrir(page, archivo, `/epd/entrada/${archivo}`);
   await expect(fila(page, nuevo)).toBeVisible();
   await revisarAnchos(page, 'carpeta');
 
@@ -190,13 +199,39 @@ test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un f
   await expect(page.getByText('Esta carpeta está vacía.')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Carpeta actual' }).getByRole('button', { name: 'entrada' }).click();
-  await fila(page, carpeta)
-    .getByRole('button', { name: `Borrar ${carpeta}` })
-    .click();
-  const borrarCarpeta = page.getByRole('dialog', { name: '¿Borrar la carpeta?' });
-  await expect(borrarCarpeta).toContainText('que está vacía');
-  await borrarCarpeta.getByRole('button', { name: 'Borrar' }).click();
-  await expect(fila(page, carpeta)).toHaveCount(0);
+  for (const c of [carpeta, archivo]) {
+    await fila(page, c)
+      .getByRole('button', { name: `Borrar ${c}` })
+      .click();
+    const borrarCarpeta = page.getByRole('dialog', { name: '¿Borrar la carpeta?' });
+    await expect(borrarCarpeta).toContainText('que está vacía');
+    await borrarCarpeta.getByRole('button', { name: 'Borrar' }).click();
+    await expect(fila(page, c)).toHaveCount(0);
+  }
+});
+
+test('un fichero que no es un mensaje ATR, dejado en entrada, pasa a entrada/rechazados con su motivo', async ({ page }) => {
+  await entrar(page, COMERCIALIZADORA, DEMO_PASSWORD, '/comercializadora/ftp?carpeta=%2Fepd%2Fentrada');
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar al FTP' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Carpeta /epd/entrada' })).toBeVisible();
+  const nombre = `nota-${Date.now()}.txt`;
+  await page.getByTestId('ftp-ficheros').setInputFiles({ name: nombre, mimeType: 'text/plain', buffer: Buffer.from('Esto no es XML') });
+  await expect(page.locator('.ftp-transferencias')).toContainText('Subido a /epd/entrada');
+  // The distributor's reader looks every 2 s: the file leaves entrada for rechazados.
+  await abrir(page, 'rechazados', '/epd/entrada/rechazados');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Recargar' }).click();
+    await expect(fila(page, `${nombre}.txt`)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(fila(page, nombre)).toBeVisible();
+  const [motivo] = await Promise.all([
+    page.waitForEvent('download'),
+    fila(page, `${nombre}.txt`)
+      .getByRole('button', { name: `Descargar ${nombre}.txt` })
+      .click(),
+  ]);
+  expect(readFileSync(await motivo.path(), 'utf8')).toContain('El fichero no es XML.');
 });
 
 test('un token que el intercambio rechaza vuelve al acceso, y «Cerrar sesión FTP» lo olvida', async ({ page }) => {

@@ -155,6 +155,7 @@ const ACCIONES: Record<string, string> = {
   'usuario.borrado_sin_activar': 'Borrado de cuenta sin activar',
   'usuario.estado': 'Cambio de estado de usuario',
   'usuario.permisos': 'Cambio de permisos',
+  'usuario.codigo_ree': 'Cambio del código REE de una comercializadora',
   'usuario.reenvio_activacion': 'Reenvío del correo de activación',
   'expediente.documento': 'Documento añadido a un expediente',
   'expediente.documento.descarga': 'Descarga de un documento de un expediente',

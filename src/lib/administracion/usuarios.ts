@@ -60,6 +60,8 @@ export interface UsuarioDetalle extends UsuarioResumen {
   activado: string | null;
   ultimoAcceso: string | null;
   sesionesActivas: number;
+  /** A supply company's code in the CNMC's table 1 (REE, four digits); null for everyone else. */
+  codigoRee: string | null;
   permisosDetalle: PermisoDetalle[];
   /** Whether the caller may change its state, mail it or act as it, and why not (docs/decisions/014). */
   acciones: { permitidas: boolean; motivo: string | null };

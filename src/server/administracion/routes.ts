@@ -10,7 +10,15 @@ import { AREAS } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, pageResponse, uuidParams, validationResponse } from '../http/openapi.ts';
-import { cambiarEstado, cambiarPermisos, detalleUsuario, listarUsuarios, MENSAJES_ADMINISTRACION, reenviarActivacion } from './service.ts';
+import {
+  cambiarEstado,
+  cambiarCodigoRee,
+  cambiarPermisos,
+  detalleUsuario,
+  listarUsuarios,
+  MENSAJES_ADMINISTRACION,
+  reenviarActivacion,
+} from './service.ts';
 
 const ESTADOS = ['pendiente', 'activo', 'inactivo'] as const;
 
@@ -52,6 +60,10 @@ const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
     description: 'Último inicio de sesión propio (no suplantado): instante UTC ISO 8601; null si nunca ha iniciado sesión.',
   }),
   sesionesActivas: z.number().int().nonnegative().openapi({ description: 'Sesiones abiertas ahora en la cuenta, suplantadas incluidas.' }),
+  codigoRee: z.string().nullable().openapi({
+    example: '9811',
+    description: 'Código REE de una comercializadora (tabla 1 de la CNMC): el emisor de sus mensajes ATR; null en las demás cuentas.',
+  }),
   permisosDetalle: z
     .array(
       z.object({
@@ -248,6 +260,37 @@ const permisos = createRoute({
   },
 });
 
+const codigoRee = createRoute({
+  ...base,
+  method: 'put',
+  path: '/administrador/usuarios/{id}/codigo-ree',
+  summary: 'Asignar el código REE de una comercializadora',
+  description:
+    'El código de la tabla 1 de la CNMC (cuatro cifras) con el que la comercializadora firma sus mensajes ATR; null lo retira. Solo para cuentas con algún permiso -comercializadora, por un administrador de una de esas distribuidoras. Un código es de una sola cuenta (409).',
+  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
+  request: {
+    params: idParam,
+    ...jsonBody(
+      z
+        .object({
+          codigoRee: z
+            .string()
+            .regex(/^[0-9]{4}$/, 'El código REE son cuatro cifras.')
+            .nullable()
+            .openapi({ example: '9811' }),
+        })
+        .openapi('CambioCodigoRee'),
+    ),
+  },
+  responses: {
+    200: jsonResponse(UsuarioDetalleSchema, 'Usuario con su código REE'),
+    400: validationResponse('Código no válido'),
+    ...comunes,
+    404: errorResponse(MENSAJES_ADMINISTRACION.noExiste),
+    409: errorResponse('La cuenta no es de una comercializadora, o el código ya es de otra cuenta'),
+  },
+});
+
 /** The user administration sub-app. */
 export function administracionRoutes() {
   return featureApp()
@@ -269,6 +312,16 @@ export function administracionRoutes() {
     })
     .openapi(permisos, async (c) => {
       const detalleNuevo = await cambiarPermisos(c.get('deps'), infoDe(c), authOf(c), c.req.valid('param').id, c.req.valid('json'));
+      return c.json(detalleNuevo, 200);
+    })
+    .openapi(codigoRee, async (c) => {
+      const detalleNuevo = await cambiarCodigoRee(
+        c.get('deps'),
+        infoDe(c),
+        authOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json').codigoRee,
+      );
       return c.json(detalleNuevo, 200);
     });
 }

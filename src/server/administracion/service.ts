@@ -310,6 +310,7 @@ export async function detalleUsuario(db: Db, admin: Pick<AuthContext, 'permisos'
     activado: u.activatedAt?.toISOString() ?? null,
     ultimoAcceso: acceso?.at.toISOString() ?? null,
     sesionesActivas: sesiones.length,
+    codigoRee: cuenta.codigoRee ?? null,
     permisosDetalle,
     acciones: accionesSobre(admin, huella),
   };
@@ -437,6 +438,47 @@ export async function cambiarPermisos(
         concedidos: conceder.filter((p) => !antes.has(p)),
         revocados: revocar.filter((p) => antes.has(p)),
       },
+    });
+  });
+  return detalleUsuario(deps.db, admin, id, now);
+}
+
+/**
+ * Sets (or with null, removes) a supply company's REE code (CNMC table 1): the
+ * `CodigoREEEmpresaEmisora` its ATR messages must carry (docs/decisions/020). Only for an account
+ * with some `-comercializadora`, by an administrator of one of those distributors; a code belongs
+ * to one account.
+ */
+export async function cambiarCodigoRee(
+  deps: AuthDeps,
+  info: InfoPeticion,
+  admin: AuthContext,
+  id: string,
+  codigo: string | null,
+): Promise<UsuarioDetalle> {
+  const huella = UUID.test(id) ? await huellaDe(deps.db, id) : undefined;
+  if (!huella) throw notFound(MENSAJES_ADMINISTRACION.noExiste);
+  if (!visible(admin, huella)) exigirAmbito(admin, huella);
+  const suyos = ((await permisosDe(deps.db, [id])).get(id) ?? []).filter((p) => p.endsWith('-comercializadora'));
+  if (suyos.length === 0) throw conflict('Solo las cuentas con permiso de comercializadora tienen código REE.');
+  if (!suyos.some((p) => (admin.permisos as readonly string[]).includes(`${p.slice(0, -'-comercializadora'.length)}-administrador`))) {
+    throw forbidden('Necesita el permiso de administración de una distribuidora de la que esta cuenta sea comercializadora.');
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (codigo) {
+      const [otra] = await tx.select({ id: users.id }).from(users).where(eq(users.codigoRee, codigo));
+      if (otra && otra.id !== id) throw conflict(`El código REE ${codigo} ya es de otra cuenta.`);
+    }
+    await tx.update(users).set({ codigoRee: codigo, updatedAt: now }).where(eq(users.id, id));
+    await audit(tx, {
+      action: 'usuario.codigo_ree',
+      actorUserId: admin.userId,
+      targetType: 'usuario',
+      targetId: id,
+      ip: info.ip,
+      requestId: info.requestId,
+      details: { codigoRee: codigo },
     });
   });
   return detalleUsuario(deps.db, admin, id, now);

@@ -86,6 +86,11 @@ export const users = pgTable(
     razonSocial: text('razon_social').notNull().default(''),
     /** argon2id hash (PHC string). */
     passwordHash: text('password_hash').notNull(),
+    /**
+     * A supply company's code in the CNMC's table 1 (four digits, REE), set by an administrator: the
+     * `CodigoREEEmpresaEmisora` of its ATR messages (docs/sector.md §4). Null for everyone else.
+     */
+    codigoRee: text('codigo_ree'),
     /** pendiente (awaiting activation), activo, inactivo (deactivated by an administrator). */
     estado: text('estado').notNull().default('pendiente'),
     createdAt: createdAt(),
@@ -105,6 +110,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_nif_key').on(t.nif),
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_codigo_ree_key').on(t.codigoRee),
+    check('users_codigo_ree_check', sql`${t.codigoRee} ~ '^[0-9]{4}$'`),
     check('users_estado_check', sql`${t.estado} in ('pendiente', 'activo', 'inactivo')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     // User administration: newest first, by state, NIF and e-mail prefixes, name words.
@@ -803,6 +810,14 @@ export const expedientes = pgTable(
     index('expedientes_cola_contacto_idx')
       .on(t.distribuidora, t.vence, t.presentadoEn, t.id)
       .where(sql`${t.procedimiento} in ('consulta', 'reclamacion') and ${t.cerradoEn} is null and ${t.presentadoEn} is not null`),
+    // ATR requests (docs/decisions/020): the open ones of a supply point (tabla 27 codes 37–40), and a
+    // company's request by its CodigoDeSolicitud (an anulación names it).
+    index('expedientes_atr_cups_idx')
+      .on(sql`(${t.datos}->>'cups')`)
+      .where(sql`${t.procedimiento} = 'atr' and ${t.cerradoEn} is null`),
+    index('expedientes_atr_solicitud_idx')
+      .on(t.userId, sql`(${t.datos}->>'codigoSolicitud')`)
+      .where(sql`${t.procedimiento} = 'atr'`),
     check('expedientes_turno_check', sql`${t.turno} in ('solicitante', 'distribuidora')`),
   ],
 );

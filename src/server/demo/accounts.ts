@@ -20,6 +20,8 @@ export interface DemoAccount {
   razonSocial?: string;
   /** Permissions granted by an administrator on top of the automatic ones. */
   extra: Permiso[];
+  /** A supply company's REE code (CNMC table 1), set by an administrator. */
+  codigoRee?: string;
 }
 
 /** The five accounts listed in docs/api.md, and an administrator of EPD alone (docs/decisions/014); all in the README. */
@@ -31,6 +33,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     nif: 'B00005025',
     razonSocial: 'Energía Clara Comercializadora Demo, S.L.',
     extra: ['epd-comercializadora', 'eod-comercializadora'],
+    codigoRee: '9811',
   },
   { email: 'promotor@electra.example', nif: 'B00006031', razonSocial: 'Solar Meseta Promociones Demo, S.L.', extra: [] },
   { email: 'admin@electra.example', nif: '00000001R', nombre: 'Ana', apellido1: 'Gestora', apellido2: 'Demo', extra: todosLosPermisos() },

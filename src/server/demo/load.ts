@@ -3,12 +3,15 @@
  * data uses. Each feature adds its own generator to DEMO_STEPS.
  */
 import type { Logger } from 'pino';
+import { eq } from 'drizzle-orm';
 import { demoAccesoyconexion } from '../accesoyconexion/demo.ts';
 import { demoContacto } from '../contacto/demo.ts';
+import { demoAtr } from '../atr/demo.ts';
 import { audit } from '../auditoria/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
 import { demoLecturas } from '../lecturas/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
@@ -32,6 +35,7 @@ const accounts: DemoStep = async (db) => {
   for (const account of DEMO_ACCOUNTS) {
     const { id } = await createUser(db, { ...account, password: DEMO_PASSWORD, estado: 'activo' });
     await grantPermissions(db, id, [...permisosAlActivar(), ...account.extra]);
+    if (account.codigoRee) await db.update(users).set({ codigoRee: account.codigoRee }).where(eq(users.id, id));
   }
   return { cuentas: DEMO_ACCOUNTS.length };
 };
@@ -49,6 +53,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoSips,
   demoAccesoyconexion,
   demoContacto,
+  demoAtr,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

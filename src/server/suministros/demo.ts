@@ -57,7 +57,8 @@ const CALLES = [
   'Paseo del Prado',
 ];
 const COMERCIALIZADORAS = [
-  { codigo: '0901', nombre: 'Energía Clara Comercializadora Demo, S.L.' },
+  // The demo supply company's own code (REE 9811): the supply points it supplies.
+  { codigo: '9811', nombre: 'Energía Clara Comercializadora Demo, S.L.' },
   { codigo: '0902', nombre: 'Luz del Sur Comercializadora Demo, S.A.' },
   { codigo: '0903', nombre: 'Comercializadora de Referencia Demo, S.A.' },
 ] as const;

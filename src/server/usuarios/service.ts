@@ -73,6 +73,8 @@ export interface CuentaConPermisos {
   passwordHash: string;
   /** Permission strings, sorted. */
   permisos: Permiso[];
+  /** A supply company's REE code (CNMC table 1), or null. */
+  codigoRee: string | null;
 }
 
 /** The columns of an account with its permissions, for one row grouped by user. */
@@ -85,6 +87,7 @@ const columnasCuenta = () => ({
   apellido1: users.apellido1,
   razonSocial: users.razonSocial,
   passwordHash: users.passwordHash,
+  codigoRee: users.codigoRee,
   permisos: sql<
     string[] | null
   >`array_agg(${userPermissions.distribuidora} || '-' || ${userPermissions.area} order by ${userPermissions.distribuidora}, ${userPermissions.area}) filter (where ${userPermissions.area} is not null)`,

@@ -1,0 +1,93 @@
+/**
+ * The demo supply company's ATR requests (docs/decisions/020), made the way real ones are: step 01
+ * XML files (and one anulación, and one file that is no message) dropped into its entrada folders
+ * at EPD and EOD, then read and answered by the same reader the portal runs. Each process appears:
+ * switches accepted and refused, a change of contract and an end of supply of points it supplies,
+ * a new supply refused because the contract is in force, one request anulled.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ProcesoAtr } from '../../lib/atr/procesos.ts';
+import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
+import { createLogger } from '../logger.ts';
+import type { Db } from '../db/client.ts';
+import { suministros, users } from '../db/schema.ts';
+import type { DemoStep } from '../demo/load.ts';
+import { guardar, Recepcion, type CuentaIntercambio } from '../intercambio/almacen.ts';
+import { leerEntradas } from './lector.ts';
+import { xmlAnulacion, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
+
+const EMPRESA = 'comercializadora@electra.example';
+
+async function dejar(db: Db, cuenta: CuentaIntercambio, ruta: string, contenido: string, ahora: Date) {
+  const r = await Recepcion.abrir();
+  try {
+    await r.escribir(0, Buffer.from(contenido));
+    await guardar(db, cuenta, ruta, await r.terminar(), ahora);
+  } finally {
+    await r.descartar();
+  }
+}
+
+type Punto = typeof suministros.$inferSelect;
+
+export const demoAtr: DemoStep = async (db, _random, now) => {
+  const [empresa] = await db.select({ id: users.id, ree: users.codigoRee }).from(users).where(eq(users.email, EMPRESA));
+  if (!empresa?.ree) return { solicitudesAtr: 0 };
+  const fecha = now.toISOString().slice(0, 19);
+  let n = 0;
+  for (const d of DISTRIBUIDORAS.filter((x) => x.codigo !== 'ecd')) {
+    const cuenta: CuentaIntercambio = { id: empresa.id, distribuidoras: [d.codigo] };
+    const puntos = (propios: boolean, cuantos: number) =>
+      db
+        .select()
+        .from(suministros)
+        .where(
+          and(
+            eq(suministros.distribuidora, d.codigo),
+            sql`${suministros.fechaBaja} is null`,
+            propios ? eq(suministros.comercializadoraCodigo, empresa.ree!) : ne(suministros.comercializadoraCodigo, empresa.ree!),
+          ),
+        )
+        .orderBy(asc(suministros.cups))
+        .limit(cuantos);
+    const ajenos = await puntos(false, 4);
+    const propios = await puntos(true, 2);
+    const titular = (p: Punto): DatosSolicitud['titular'] => ({ nif: p.titularNif, nombre: p.titularNombre, apellido1: '.' });
+    const solicitud = async (proceso: ProcesoAtr, p: Punto | undefined, datos: Partial<DatosSolicitud> = {}, anular = false) => {
+      if (!p) return;
+      const codigo = `${now.getUTCFullYear()}${String(++n).padStart(8, '0')}`;
+      const c = { emisora: empresa.ree!, destino: d.codigoREE, codigoSolicitud: codigo, fecha, cups: p.cups };
+      const xml = xmlSolicitud(proceso, c, { activacion: 'A', titular: titular(p), ...datos });
+      await dejar(db, cuenta, `/${d.codigo}/entrada/${proceso}01_${codigo}.xml`, xml, now);
+      if (anular) {
+        // Read first, so the anulación finds the request accepted.
+        await leerEntradas({ db, clock: { now: () => now }, logger: createLogger('silent') });
+        await dejar(
+          db,
+          cuenta,
+          `/${d.codigo}/entrada/${proceso}${proceso === 'B1' ? '03' : '08'}_${codigo}.xml`,
+          xmlAnulacion(proceso, c),
+          now,
+        );
+      }
+    };
+    // A switch accepted; one refused because the holder's NIF is not the contract's (03); one with changes to the contract.
+    await solicitud('C1', ajenos[0]);
+    await solicitud('C1', ajenos[1], { titular: { nif: '00000000T', nombre: 'Otra', apellido1: 'Persona' } });
+    const c2 = ajenos[2];
+    if (c2) await solicitud('C2', c2, { contrato: { tarifa: c2.tarifa, potenciasW: c2.potenciasW } });
+    // A new supply where a contract is in force: refused (21).
+    await solicitud('A3', ajenos[3], { cnae: '9820', contrato: { tarifa: '2.0TD', potenciasW: [4600, 4600] } });
+    // A change of contracted power and an end of supply (then anulled) of points it supplies.
+    const propio = propios[0];
+    if (propio) {
+      const potencias = propio.tarifa === '2.0TD' ? [5750, 5750] : propio.potenciasW;
+      await solicitud('M1', propio, { contrato: { tarifa: propio.tarifa, potenciasW: potencias } });
+    }
+    await solicitud('B1', propios[1], { motivoBaja: '02' }, true);
+    // A file that is no message: it goes to entrada/rechazados with its reason.
+    await dejar(db, cuenta, `/${d.codigo}/entrada/notas.xml`, 'Esto no es un mensaje ATR', now);
+    await leerEntradas({ db, clock: { now: () => now }, logger: createLogger('silent') });
+  }
+  return { solicitudesAtr: n };
+};

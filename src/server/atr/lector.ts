@@ -1,0 +1,643 @@
+/**
+ * The ATR reader of the file exchange (docs/decisions/020): every file a supply company drops
+ * directly into `/<distribuidora>/entrada` is read, and answered in `/<distribuidora>/salida`.
+ *
+ * - A file that is no message, or a hostile one, or one whose header is not this company to this
+ *   distributor, or a request already received, is moved to `entrada/rechazados` with a `.txt`
+ *   beside it that says why, in Spanish. Nothing else is lost, and the reader goes on.
+ * - A request (step 01 of C1, C2, A3, M1, B1) opens an ATR case (the case core of
+ *   docs/decisions/017, procedure `atr`) and is answered at once with its step 02: the acceptance
+ *   of that process, or a `MensajeRechazo` with every table 27 reason found. Each answer is valid
+ *   against the CNMC schema of its message.
+ * - An anulación of a request not yet activated closes it and is accepted; of one activated, it is
+ *   rejected (table 27 code 43).
+ *
+ * Files are taken with `FOR UPDATE SKIP LOCKED`, in batches, inside one transaction per batch:
+ * every process of the portal can run the reader, none reads a file twice, and a reader that dies
+ * leaves its batch for another. Memory holds one batch of messages (each at most 1 MB).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  HABILES_RESPUESTA,
+  MENSAJES_PROCESO,
+  MOTIVO_EN_CURSO,
+  MOTIVOS_ATR,
+  procesoDeSolicitud,
+  RAIZ_ANULACION,
+  PROCESOS_ATR,
+  type MotivoAtr,
+  type ProcesoAtr,
+} from '../../lib/atr/procesos.ts';
+import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
+import { errorCups, normalizarCups } from '../../lib/cups.ts';
+import { RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
+import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
+import { comprobarPotencias } from '../../lib/modificaciones/reglas.ts';
+import { normalizarNif } from '../../lib/nif.ts';
+import type { Db } from '../db/client.ts';
+import { distribuidoras, expedientes, ficherosIntercambio, ficherosIntercambioTrozos, suministros, users } from '../db/schema.ts';
+import { crearExpediente, registrarPaso, SISTEMA } from '../expedientes/service.ts';
+import type { FilaExpediente } from '../expedientes/acceso.ts';
+import type { Clock } from '../http/context.ts';
+import { depositar, mover, type CuentaIntercambio } from '../intercambio/almacen.ts';
+import { contratoDe } from '../modificaciones/comun.ts';
+import { escribirMensaje, leerMensaje, lista, MensajeIlegible, validar, valor, type MensajeLeido, type Nodo } from './xml.ts';
+
+/** Files read per batch (and per xmllint run of each schema). */
+export const LOTE_LECTOR = 200;
+
+interface Pendiente {
+  id: number;
+  usuarioId: string;
+  distribuidora: string;
+  ruta: string;
+  bytes: number;
+}
+
+/** A file refused as a whole, with the reason for its `.txt`. */
+class FicheroRechazado extends Error {}
+
+/** `YYYY-MM-DDTHH:MM:SS` in Madrid, as the CNMC's `FechaSolicitud` (xs:dateTime without zone). */
+function fechaHoraMadrid(d: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Madrid',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The header of an answer: the distributor to the company, the request's code, sequence and CUPS. */
+function cabeceraRespuesta(c: Cabecera, paso: string, ahora: Date): Nodo {
+  return {
+    n: 'Cabecera',
+    h: [
+      { n: 'CodigoREEEmpresaEmisora', t: c.destino },
+      { n: 'CodigoREEEmpresaDestino', t: c.emisora },
+      { n: 'CodigoDelProceso', t: c.proceso },
+      { n: 'CodigoDePaso', t: paso },
+      { n: 'CodigoDeSolicitud', t: c.solicitud },
+      { n: 'SecuencialDeSolicitud', t: c.secuencial },
+      { n: 'FechaSolicitud', t: fechaHoraMadrid(ahora) },
+      { n: 'CUPS', t: c.cups },
+    ],
+  };
+}
+
+interface Cabecera {
+  emisora: string;
+  destino: string;
+  proceso: string;
+  paso: string;
+  solicitud: string;
+  secuencial: string;
+  cups: string;
+}
+
+function cabeceraDe(m: MensajeLeido): Cabecera {
+  const v = (campo: string) => valor(m.arbol, 'Cabecera', campo) ?? '';
+  return {
+    emisora: v('CodigoREEEmpresaEmisora'),
+    destino: v('CodigoREEEmpresaDestino'),
+    proceso: v('CodigoDelProceso'),
+    paso: v('CodigoDePaso'),
+    solicitud: v('CodigoDeSolicitud'),
+    secuencial: v('SecuencialDeSolicitud'),
+    cups: normalizarCups(v('CUPS')),
+  };
+}
+
+/** The rejection message (step 02 or the anulación's answer) with its reasons. */
+function rechazo(c: Cabecera, paso: string, motivos: readonly { codigo: MotivoAtr; comentario: string }[], ahora: Date): string {
+  return escribirMensaje({
+    n: 'MensajeRechazo',
+    h: [
+      cabeceraRespuesta(c, paso, ahora),
+      {
+        n: 'Rechazos',
+        h: [
+          { n: 'FechaRechazo', t: diaDe(ahora) },
+          ...motivos.map((m, i) => ({
+            n: 'Rechazo',
+            h: [
+              { n: 'Secuencial', t: String(i + 1) },
+              { n: 'CodigoMotivo', t: m.codigo },
+              { n: 'Comentarios', t: m.comentario.slice(0, 4000) },
+            ],
+          })),
+        ],
+      },
+    ],
+  });
+}
+
+type Suministro = typeof suministros.$inferSelect;
+
+/** The contract conditions an acceptance states: the tariff (table 17) and the powers per period, in W. */
+function condiciones(tarifa: string, potenciasW: readonly number[]): Nodo {
+  return {
+    n: 'CondicionesContractuales',
+    h: [
+      { n: 'TarifaATR', t: CODIGO_TARIFA[tarifa] ?? '018' },
+      {
+        n: 'PotenciasContratadas',
+        h: potenciasW.map((w, i) => ({ n: 'Potencia', a: { Periodo: String(i + 1) }, t: String(w) })),
+      },
+    ],
+  };
+}
+
+/** The activation a request asks for (table 8: A as soon as possible, F on a date, L with the next reading), and its date. */
+function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string): { tipo: string; fecha: string } {
+  const ind = valor(m.arbol, cuerpo, 'DatosSolicitud', 'IndActivacion');
+  const fecha = valor(m.arbol, cuerpo, 'DatosSolicitud', 'FechaPrevistaAccion');
+  if (ind === 'F' && fecha && fecha > hoy) return { tipo: 'F0', fecha };
+  if (ind === 'L') return { tipo: 'L0', fecha: venceEnHabiles(hoy, 5) };
+  return { tipo: 'A0', fecha: venceEnHabiles(hoy, 1) };
+}
+
+/** The element under the root that carries a request's data. */
+const CUERPO: Readonly<Record<ProcesoAtr, string>> = {
+  C1: 'CambiodeComercializadorSinCambios',
+  C2: 'CambiodeComercializadorConCambios',
+  A3: 'Alta',
+  M1: 'ModificacionDeATR',
+  B1: 'BajaSuspension',
+};
+
+/** The acceptance (step 02) of a request. */
+function aceptacion(
+  proceso: ProcesoAtr,
+  c: Cabecera,
+  m: MensajeLeido,
+  s: Suministro,
+  pedido: Pedido,
+  ahora: Date,
+): { xml: string; activacion: string } {
+  const hoy = diaDe(ahora);
+  const act = activacionPrevista(m, CUERPO[proceso], hoy);
+  const cond = condiciones(pedido.tarifa ?? s.tarifa, pedido.potenciasW ?? s.potenciasW);
+  const ultimaLectura = venceEnHabiles(hoy, 0);
+  const raiz = MENSAJES_PROCESO[proceso].aceptacion;
+  const cuerpo = raiz.replace(/^Mensaje/, '');
+  const datos: Record<ProcesoAtr, Nodo[]> = {
+    C1: [
+      {
+        n: 'DatosAceptacion',
+        h: [
+          { n: 'FechaAceptacion', t: hoy },
+          { n: 'ActuacionCampo', t: 'N' },
+          { n: 'FechaUltimaLecturaFirme', t: ultimaLectura },
+        ],
+      },
+      {
+        n: 'Contrato',
+        h: [
+          { n: 'TipoContratoATR', t: '01' },
+          cond,
+          { n: 'TipoActivacionPrevista', t: act.tipo },
+          { n: 'FechaActivacionPrevista', t: act.fecha },
+        ],
+      },
+    ],
+    C2: [
+      {
+        n: 'DatosAceptacion',
+        h: [
+          { n: 'FechaAceptacion', t: hoy },
+          { n: 'PotenciaActual', t: String(Math.max(...s.potenciasW)) },
+          { n: 'ActuacionCampo', t: 'N' },
+          { n: 'FechaUltimaLecturaFirme', t: ultimaLectura },
+        ],
+      },
+      {
+        n: 'Contrato',
+        h: [
+          { n: 'TipoContratoATR', t: '01' },
+          cond,
+          { n: 'TipoActivacionPrevista', t: act.tipo },
+          { n: 'FechaActivacionPrevista', t: act.fecha },
+        ],
+      },
+    ],
+    A3: [
+      {
+        n: 'DatosAceptacion',
+        h: [
+          { n: 'FechaAceptacion', t: hoy },
+          { n: 'ActuacionCampo', t: 'N' },
+        ],
+      },
+      { n: 'Contrato', h: [cond, { n: 'TipoActivacionPrevista', t: act.tipo }, { n: 'FechaActivacionPrevista', t: act.fecha }] },
+    ],
+    M1: [
+      {
+        n: 'DatosAceptacion',
+        h: [
+          { n: 'FechaAceptacion', t: hoy },
+          { n: 'ActuacionCampo', t: 'N' },
+        ],
+      },
+      {
+        n: 'Contrato',
+        h: [
+          { n: 'TipoContratoATR', t: '01' },
+          cond,
+          { n: 'TipoActivacionPrevista', t: act.tipo },
+          { n: 'FechaActivacionPrevista', t: act.fecha },
+        ],
+      },
+    ],
+    B1: [
+      {
+        n: 'DatosAceptacion',
+        h: [
+          { n: 'FechaAceptacion', t: hoy },
+          { n: 'ActuacionCampo', t: 'N' },
+          { n: 'FechaUltimaLecturaFirme', t: ultimaLectura },
+          { n: 'TipoActivacionPrevista', t: act.tipo },
+          { n: 'FechaActivacionPrevista', t: act.fecha },
+        ],
+      },
+    ],
+  };
+  return {
+    xml: escribirMensaje({ n: raiz, h: [cabeceraRespuesta(c, '02', ahora), { n: cuerpo, h: datos[proceso] }] }),
+    activacion: act.fecha,
+  };
+}
+
+/** What a request asks to change: a tariff (table 17 code read back) and powers, when it carries them. */
+interface Pedido {
+  tarifa: string | null;
+  potenciasW: number[] | null;
+}
+
+function pedidoDe(proceso: ProcesoAtr, m: MensajeLeido): Pedido {
+  const cond = ['Contrato', 'CondicionesContractuales'];
+  const codigo = valor(m.arbol, CUERPO[proceso], ...cond, 'TarifaATR');
+  const tarifa = codigo ? (Object.entries(CODIGO_TARIFA).find(([, c]) => c === codigo)?.[0] ?? null) : null;
+  const potencias = lista(m.arbol, CUERPO[proceso], ...cond, 'PotenciasContratadas', 'Potencia')
+    .map((p) => ({ periodo: Number(valor(p, '@Periodo') ?? NaN), w: Number(valor(p) ?? NaN) }))
+    .filter((p) => Number.isInteger(p.periodo) && Number.isFinite(p.w))
+    .sort((a, b) => a.periodo - b.periodo)
+    .map((p) => p.w);
+  return { tarifa, potenciasW: potencias.length ? potencias : null };
+}
+
+/** The reasons a request is refused for, in table 27 codes, from the supply point and the cases open on it. */
+async function motivosDe(
+  tx: Db,
+  proceso: ProcesoAtr,
+  m: MensajeLeido,
+  c: Cabecera,
+  s: Suministro | undefined,
+  empresaRee: string,
+  pedido: Pedido,
+) {
+  const motivos: { codigo: MotivoAtr; comentario: string }[] = [];
+  const con = (codigo: MotivoAtr, comentario: string = MOTIVOS_ATR[codigo]) => motivos.push({ codigo, comentario });
+  if (!s) {
+    con('01', `${MOTIVOS_ATR['01']}: la distribuidora no tiene el CUPS ${c.cups}.`);
+    return motivos;
+  }
+  if (proceso !== 'A3' && s.fechaBaja) con('72', `${MOTIVOS_ATR['72']} desde el ${s.fechaBaja}.`);
+  if (proceso === 'A3' && !s.fechaBaja) con('21');
+  const nif = normalizarNif(valor(m.arbol, CUERPO[proceso], 'Cliente', 'IdCliente', 'Identificador') ?? '');
+  const cambiaTitular =
+    proceso === 'M1' && ['S', 'T'].includes(valor(m.arbol, CUERPO[proceso], 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
+  if (['C1', 'C2', 'M1', 'B1'].includes(proceso) && !cambiaTitular && nif !== s.titularNif) con('03');
+  // Only the retailer of the supply point may change its contract or end it.
+  if ((proceso === 'M1' || proceso === 'B1') && s.comercializadoraCodigo !== empresaRee)
+    con('11', `${MOTIVOS_ATR['11']}: el suministro no es de su comercializadora.`);
+  const abiertos = await tx
+    .select({ tipo: expedientes.tipo })
+    .from(expedientes)
+    .where(
+      and(eq(expedientes.procedimiento, 'atr'), sql`${expedientes.cerradoEn} is null`, sql`${expedientes.datos}->>'cups' = ${c.cups}`),
+    );
+  for (const p of PROCESOS_ATR) {
+    const codigo = MOTIVO_EN_CURSO[p];
+    if (codigo && abiertos.some((a) => a.tipo === p)) con(codigo);
+  }
+  if ((proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.potenciasW) {
+    for (const e of comprobarPotencias(contratoDe(s), pedido.tarifa ?? s.tarifa, pedido.potenciasW)) {
+      if (e.codigo && e.codigo in MOTIVOS_ATR && !motivos.some((x) => x.codigo === e.codigo)) con(e.codigo as MotivoAtr, e.mensaje);
+    }
+  }
+  return motivos;
+}
+
+/** The reader's work on one batch of pending files. */
+export async function leerEntradas(deps: { db: Db; clock: Clock; logger: Logger }, limite = LOTE_LECTOR): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const pendientes = await tx
+      .select({
+        id: ficherosIntercambio.id,
+        usuarioId: ficherosIntercambio.usuarioId,
+        distribuidora: ficherosIntercambio.distribuidora,
+        ruta: ficherosIntercambio.ruta,
+        bytes: ficherosIntercambio.bytes,
+      })
+      .from(ficherosIntercambio)
+      .where(and(sql`${ficherosIntercambio.procesadoEn} is null`, eq(ficherosIntercambio.carpeta, false)))
+      .orderBy(ficherosIntercambio.modificadoEn, ficherosIntercambio.id)
+      .limit(limite)
+      .for('update', { skipLocked: true });
+    if (pendientes.length === 0) return 0;
+    const ahora = deps.clock.now();
+    const leidos: { p: Pendiente; m: MensajeLeido | null; error: string | null }[] = [];
+    for (const p of pendientes) {
+      if (p.bytes > 1024 * 1024) {
+        leidos.push({ p, m: null, error: `El fichero ocupa ${p.bytes.toLocaleString('es-ES')} bytes: un mensaje ATR no pasa de 1 MB.` });
+        continue;
+      }
+      try {
+        leidos.push({ p, m: leerMensaje(await bytesDe(tx, p.id)), error: null });
+      } catch (err) {
+        if (!(err instanceof MensajeIlegible)) throw err;
+        leidos.push({ p, m: null, error: err.message });
+      }
+    }
+    const validos = leidos.filter((l) => l.m);
+    const errores = await validar(validos.map((l) => l.m!));
+    validos.forEach((l, i) => {
+      if (errores[i]!.length)
+        l.error = `El mensaje no cumple el esquema de la CNMC (${l.m!.raiz}):\n${errores[i]!.map((e) => `- ${e}`).join('\n')}`;
+    });
+    const codigosRee = new Map(
+      (
+        await tx
+          .select({ id: users.id, ree: users.codigoRee })
+          .from(users)
+          .where(inArray(users.id, [...new Set(pendientes.map((p) => p.usuarioId))]))
+      ).map((u) => [u.id, u.ree]),
+    );
+    const reeDistribuidora = new Map(
+      (await tx.select({ c: distribuidoras.codigo, r: distribuidoras.codigoRee }).from(distribuidoras)).map((d) => [d.c, d.r]),
+    );
+    for (const l of leidos) {
+      const cuenta: CuentaIntercambio = { id: l.p.usuarioId, distribuidoras: [l.p.distribuidora] };
+      try {
+        if (l.error) throw new FicheroRechazado(l.error);
+        // A savepoint per file: a file that fails half-way leaves nothing behind, and the batch goes on.
+        await tx.transaction((sp) =>
+          atender(sp, l.p, l.m!, cuenta, codigosRee.get(l.p.usuarioId) ?? null, reeDistribuidora.get(l.p.distribuidora)!, ahora),
+        );
+      } catch (err) {
+        if (err instanceof FicheroRechazado) await apartar(tx, cuenta, l.p, err.message, ahora);
+        else {
+          // Never a file that stops the exchange: it is set aside, said so, and the error logged for the staff.
+          deps.logger.error({ err, fichero: l.p.ruta }, 'error al tramitar un mensaje ATR');
+          await apartar(
+            tx,
+            cuenta,
+            l.p,
+            'No se pudo tramitar por un error de la distribuidora. Vuelva a enviarlo más tarde; si se repite, avísenos.',
+            ahora,
+          );
+        }
+      }
+      await tx.update(ficherosIntercambio).set({ procesadoEn: ahora }).where(eq(ficherosIntercambio.id, l.p.id));
+    }
+    deps.logger.info({ ficheros: pendientes.length }, 'mensajes ATR leídos');
+    return pendientes.length;
+  });
+}
+
+async function bytesDe(tx: Db, id: number): Promise<Uint8Array> {
+  const trozos = await tx
+    .select({ hex: sql<string>`encode(${ficherosIntercambioTrozos.datos}, 'hex')` })
+    .from(ficherosIntercambioTrozos)
+    .where(eq(ficherosIntercambioTrozos.ficheroId, id))
+    .orderBy(ficherosIntercambioTrozos.n);
+  return Buffer.concat(trozos.map((t) => Buffer.from(t.hex, 'hex')));
+}
+
+/** Moves a file to entrada/rechazados with the reason beside it. */
+async function apartar(tx: Db, cuenta: CuentaIntercambio, p: Pendiente, motivo: string, ahora: Date) {
+  const carpeta = `/${p.distribuidora}/entrada/${RECHAZADOS}`;
+  const destino = `${carpeta}/${nombreDe(p.ruta)}`;
+  await mover(tx, cuenta, p.ruta, destino, ahora, { reemplazar: true });
+  const texto = `Fichero: ${nombreDe(p.ruta)}\nRecibido y leído: ${fechaHoraMadrid(ahora)} (hora de Madrid)\n\nNo se ha tramitado:\n${motivo}\n`;
+  await depositar(tx, cuenta, `${destino}.txt`, Buffer.from(texto.replace(/\n/g, '\r\n'), 'utf8'), ahora);
+}
+
+/** Reads one valid message: a request, or an anulación. */
+async function atender(
+  tx: Db,
+  p: Pendiente,
+  m: MensajeLeido,
+  cuenta: CuentaIntercambio,
+  empresaRee: string | null,
+  distribuidoraRee: string,
+  ahora: Date,
+): Promise<void> {
+  const c = cabeceraDe(m);
+  if (!empresaRee) {
+    throw new FicheroRechazado(
+      'Su empresa no tiene código REE (tabla 1 de la CNMC) registrado en el portal: pida a la distribuidora que lo registre.',
+    );
+  }
+  if (c.emisora !== empresaRee)
+    throw new FicheroRechazado(`CodigoREEEmpresaEmisora es ${c.emisora}, pero el código de su empresa es ${empresaRee}.`);
+  if (c.destino !== distribuidoraRee) {
+    throw new FicheroRechazado(`CodigoREEEmpresaDestino es ${c.destino}, pero esta carpeta es de la distribuidora ${distribuidoraRee}.`);
+  }
+  if (errorCups(c.cups)) throw new FicheroRechazado(`El CUPS ${c.cups} no es válido (letras de control o formato).`);
+  const proceso =
+    m.raiz === RAIZ_ANULACION
+      ? (PROCESOS_ATR as readonly string[]).includes(c.proceso)
+        ? (c.proceso as ProcesoAtr)
+        : null
+      : procesoDeSolicitud(m.raiz);
+  if (!proceso || c.proceso !== proceso) throw new FicheroRechazado(`CodigoDelProceso ${c.proceso} no corresponde al mensaje ${m.raiz}.`);
+  const previo = await casoDe(tx, p.usuarioId, c.solicitud);
+  if (m.raiz === RAIZ_ANULACION) {
+    if (c.paso !== MENSAJES_PROCESO[proceso].pasoAnulacion) {
+      throw new FicheroRechazado(`Una anulación de ${proceso} es el paso ${MENSAJES_PROCESO[proceso].pasoAnulacion}, no el ${c.paso}.`);
+    }
+    return anular(tx, p, c, proceso, previo, cuenta, ahora);
+  }
+  if (c.paso !== '01') throw new FicheroRechazado(`Una solicitud ${proceso} es el paso 01, no el ${c.paso}.`);
+  if (previo)
+    throw new FicheroRechazado(
+      `La solicitud ${c.solicitud} ya se recibió el ${diaDe(previo.createdAt)}: cada solicitud lleva su propio CodigoDeSolicitud.`,
+    );
+
+  const [s] = await tx
+    .select()
+    .from(suministros)
+    .where(and(eq(suministros.cups, c.cups), eq(suministros.distribuidora, p.distribuidora)));
+  const pedido = pedidoDe(proceso, m);
+  const motivos = await motivosDe(tx, proceso, m, c, s, empresaRee, pedido);
+  const caso = await crearExpediente(tx, {
+    procedimiento: 'atr',
+    distribuidora: p.distribuidora,
+    userId: p.usuarioId,
+    paso: '01',
+    tipo: proceso,
+    datos: {
+      proceso,
+      codigoSolicitud: c.solicitud,
+      secuencial: c.secuencial,
+      cups: c.cups,
+      pedido,
+      mensajes: [{ paso: '01', ruta: p.ruta }],
+    },
+  });
+  const hoy = diaDe(ahora);
+  await registrarPaso(
+    tx,
+    caso,
+    {
+      accion: 'recibir',
+      paso: '01',
+      lado: 'solicitante',
+      turno: 'distribuidora',
+      vence: venceEnHabiles(hoy, HABILES_RESPUESTA[proceso]),
+      plazoRegla: `${HABILES_RESPUESTA[proceso]} días hábiles`,
+      momento: ahora,
+      presentar: true,
+    },
+    { ...SISTEMA, userId: p.usuarioId },
+  );
+  const nombre = `${proceso}02_${c.solicitud}_${c.secuencial}.xml`;
+  const ruta = `/${p.distribuidora}/salida/${nombre}`;
+  if (motivos.length) {
+    await depositar(tx, cuenta, ruta, Buffer.from(rechazo(c, '02', motivos, ahora)), ahora);
+    await registrarPaso(
+      tx,
+      { ...caso, paso: '01' },
+      {
+        accion: 'rechazar',
+        paso: '02',
+        lado: 'distribuidora',
+        turno: null,
+        vence: null,
+        plazoRegla: null,
+        momento: ahora,
+        datos: { estado: 'rechazada', motivos, fichero: ruta },
+        cambios: {
+          datos: {
+            ...caso.datos,
+            estado: 'rechazada',
+            mensajes: [
+              { paso: '01', ruta: p.ruta },
+              { paso: '02', ruta },
+            ],
+          },
+        },
+      },
+      SISTEMA,
+    );
+    return;
+  }
+  const { xml, activacion } = aceptacion(proceso, c, m, s!, pedido, ahora);
+  await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
+  await registrarPaso(
+    tx,
+    { ...caso, paso: '01' },
+    {
+      accion: 'aceptar',
+      paso: '02',
+      lado: 'distribuidora',
+      turno: 'distribuidora',
+      vence: activacion,
+      plazoRegla: 'activación prevista',
+      momento: ahora,
+      datos: { estado: 'aceptada', activacionPrevista: activacion, fichero: ruta },
+      cambios: {
+        datos: {
+          ...caso.datos,
+          estado: 'aceptada',
+          activacionPrevista: activacion,
+          mensajes: [
+            { paso: '01', ruta: p.ruta },
+            { paso: '02', ruta },
+          ],
+        },
+      },
+    },
+    SISTEMA,
+  );
+}
+
+/** A company's ATR case by the request code it gave. */
+async function casoDe(tx: Db, usuarioId: string, codigo: string): Promise<FilaExpediente | undefined> {
+  const [e] = await tx
+    .select()
+    .from(expedientes)
+    .where(
+      and(
+        eq(expedientes.procedimiento, 'atr'),
+        eq(expedientes.userId, usuarioId),
+        sql`${expedientes.datos}->>'codigoSolicitud' = ${codigo}`,
+      ),
+    )
+    .for('update');
+  return e;
+}
+
+/** An anulación: accepted while the request is not activated nor closed, rejected (43) once it is. */
+async function anular(
+  tx: Db,
+  p: Pendiente,
+  c: Cabecera,
+  proceso: ProcesoAtr,
+  caso: FilaExpediente | undefined,
+  cuenta: CuentaIntercambio,
+  ahora: Date,
+) {
+  if (!caso || caso.tipo !== proceso || caso.distribuidora !== p.distribuidora) {
+    throw new FicheroRechazado(`No hay ninguna solicitud ${proceso} con el código ${c.solicitud} de su empresa en esta distribuidora.`);
+  }
+  const paso = MENSAJES_PROCESO[proceso].pasoRespuestaAnulacion;
+  const ruta = `/${p.distribuidora}/salida/${proceso}${paso}_${c.solicitud}_${c.secuencial}.xml`;
+  const mensajes = [
+    ...(((caso.datos as { mensajes?: unknown[] }).mensajes ?? []) as unknown[]),
+    { paso: c.paso, ruta: p.ruta },
+    { paso, ruta },
+  ];
+  if (caso.cerradoEn) {
+    const motivo = { codigo: '43' as const, comentario: `${MOTIVOS_ATR['43']} o cerrada.` };
+    await depositar(tx, cuenta, ruta, Buffer.from(rechazo(c, paso, [motivo], ahora)), ahora);
+    await tx
+      .update(expedientes)
+      .set({ datos: { ...caso.datos, mensajes } })
+      .where(eq(expedientes.id, caso.id));
+    return;
+  }
+  const raiz = MENSAJES_PROCESO[proceso].aceptacionAnulacion;
+  const xml = escribirMensaje({
+    n: raiz,
+    h: [cabeceraRespuesta(c, paso, ahora), { n: raiz.replace(/^Mensaje/, ''), h: [{ n: 'FechaAceptacion', t: diaDe(ahora) }] }],
+  });
+  await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
+  await registrarPaso(
+    tx,
+    caso,
+    {
+      accion: 'anular',
+      paso,
+      lado: 'solicitante',
+      turno: null,
+      vence: null,
+      plazoRegla: null,
+      momento: ahora,
+      datos: { estado: 'anulada', fichero: ruta },
+      cambios: { datos: { ...caso.datos, estado: 'anulada', mensajes } },
+    },
+    { ...SISTEMA, userId: p.usuarioId },
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * The ATR reader of the file exchange (docs/decisions/020): step 01 of C1, C2, A3, M1 and B1
+ * dropped into entrada/ is answered in salida/ with its step 02, valid against the CNMC schema of
+ * that message; each refusal carries its table 27 code; an anulación is accepted or refused; and a
+ * malformed or hostile file goes to entrada/rechazados with a .txt that says why, without stopping
+ * the files after it.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { construirCups } from '../../src/lib/cups.ts';
+import { leerEntradas } from '../../src/server/atr/lector.ts';
+import { leerMensaje, validar } from '../../src/server/atr/xml.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { abrir, guardar, listar, Recepcion, type CuentaIntercambio } from '../../src/server/intercambio/almacen.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { guardarSuministros } from '../../src/server/suministros/service.ts';
+import { cuenta, nuevoDni } from '../support/privado.ts';
+import { servidorDelFichero } from '../support/server.ts';
+import { EMPRESA_3_0TD, suministroPrueba } from '../support/suministros.ts';
+
+const server = servidorDelFichero();
+const REE = '9811';
+let empresa: CuentaIntercambio;
+const titular = nuevoDni();
+let n = 0;
+/** A fresh EPD supply point of `titular`, supplied by the company unless told. */
+async function punto(extra: Parameters<typeof suministroPrueba>[3] = {}): Promise<string> {
+  const cups = construirCups('9901', 7_000_000 + ++n * 13 + Math.floor(Math.random() * 1000) * 1000);
+  await guardarSuministros(server.database.db, [suministroPrueba(cups, 'epd', titular, { comercializadoraCodigo: REE, ...extra })]);
+  return cups;
+}
+
+beforeAll(async () => {
+  const c = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
+  await server.database.db.update(users).set({ codigoRee: REE }).where(eq(users.id, c.id));
+  empresa = { id: c.id, distribuidoras: ['epd'] };
+});
+
+const deps = () => ({ db: server.database.db, clock: server.clock, logger: createLogger('silent') });
+let codigo = 0;
+const nuevoCodigo = () => `2026${String(++codigo).padStart(8, '0')}`;
+
+function cabecera(proceso: string, paso: string, cups: string, solicitud: string, emisora = REE, destino = '9901') {
+  return `<Cabecera><CodigoREEEmpresaEmisora>${emisora}</CodigoREEEmpresaEmisora><CodigoREEEmpresaDestino>${destino}</CodigoREEEmpresaDestino><CodigoDelProceso>${proceso}</CodigoDelProceso><CodigoDePaso>${paso}</CodigoDePaso><CodigoDeSolicitud>${solicitud}</CodigoDeSolicitud><SecuencialDeSolicitud>01</SecuencialDeSolicitud><FechaSolicitud>2026-11-20T10:00:00</FechaSolicitud><CUPS>${cups}</CUPS></Cabecera>`;
+}
+const cliente = (nif: string) =>
+  `<Cliente><IdCliente><TipoIdentificador>NI</TipoIdentificador><Identificador>${nif}</Identificador></IdCliente><Nombre><NombreDePila>Lucía</NombreDePila><PrimerApellido>Martín</PrimerApellido></Nombre></Cliente>`;
+
+function c101(cups: string, solicitud: string, nif = titular, opciones: { emisora?: string; ind?: string } = {}) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<MensajeCambiodeComercializadorSinCambios xmlns="http://localhost/elegibilidad">${cabecera('C1', '01', cups, solicitud, opciones.emisora)}<CambiodeComercializadorSinCambios><DatosSolicitud><IndActivacion>${opciones.ind ?? 'A'}</IndActivacion><ContratacionIncondicionalPS>S</ContratacionIncondicionalPS><ContratacionIncondicionalBS>N</ContratacionIncondicionalBS></DatosSolicitud>${cliente(nif)}</CambiodeComercializadorSinCambios></MensajeCambiodeComercializadorSinCambios>`;
+}
+
+function anulacion(proceso: string, paso: string, cups: string, solicitud: string) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<MensajeAnulacionSolicitud xmlns="http://localhost/elegibilidad">${cabecera(proceso, paso, cups, solicitud)}</MensajeAnulacionSolicitud>`;
+}
+
+/** A holder with its address (ClienteConDireccion): the supply point's address (IndicadorTipoDireccion S). */
+const clienteConDireccion = (nif: string) =>
+  cliente(nif).replace('</Cliente>', '<IndicadorTipoDireccion>S</IndicadorTipoDireccion></Cliente>');
+const contrato = (tarifa: string, potencias: number[], extra = '') =>
+  `<Contrato><TipoContratoATR>01</TipoContratoATR><CondicionesContractuales><TarifaATR>${tarifa}</TarifaATR><PotenciasContratadas>${potencias.map((w, i) => `<Potencia Periodo="${i + 1}">${w}</Potencia>`).join('')}</PotenciasContratadas></CondicionesContractuales>${extra}</Contrato>`;
+const contacto =
+  '<Contacto><PersonaDeContacto>Lucía Martín</PersonaDeContacto><Telefono><PrefijoPais>34</PrefijoPais><Numero>600000000</Numero></Telefono></Contacto>';
+
+function mensaje(proceso: 'C2' | 'A3' | 'M1' | 'B1', cups: string, solicitud: string, cuerpo: string) {
+  const raiz = { C2: 'CambiodeComercializadorConCambios', A3: 'Alta', M1: 'ModificacionDeATR', B1: 'BajaSuspension' }[proceso];
+  return `<?xml version="1.0" encoding="UTF-8"?><Mensaje${raiz} xmlns="http://localhost/elegibilidad">${cabecera(proceso, '01', cups, solicitud)}<${raiz}>${cuerpo}</${raiz}></Mensaje${raiz}>`;
+}
+
+async function dejar(nombre: string, contenido: string | Buffer) {
+  const r = await Recepcion.abrir();
+  try {
+    await r.escribir(0, typeof contenido === 'string' ? Buffer.from(contenido) : contenido);
+    await guardar(server.database.db, empresa, `/epd/entrada/${nombre}`, await r.terminar(), server.clock.now());
+  } finally {
+    await r.descartar();
+  }
+}
+
+async function rechazos(): Promise<string> {
+  const l = await listar(server.database.db, empresa, '/epd/entrada/rechazados');
+  const t: string[] = [];
+  for (const e of l) if (e.nombre.endsWith('.txt')) t.push(await texto(`/epd/entrada/rechazados/${e.nombre}`));
+  return t.join('\n');
+}
+
+async function texto(ruta: string): Promise<string> {
+  const l = await abrir(server.database.db, empresa, ruta);
+  return (await l.leer(0, l.entrada.bytes)).toString('utf8');
+}
+
+/** The answer in salida/, checked against its CNMC schema. */
+async function respuesta(nombre: string): Promise<string> {
+  const xml = await texto(`/epd/salida/${nombre}`);
+  const m = leerMensaje(Buffer.from(xml));
+  expect(await validar([m])).toEqual([[]]);
+  return xml;
+}
+
+describe('solicitudes ATR por el intercambio', () => {
+  it('acepta un C1 correcto con su C102 válido según el esquema de la CNMC, y abre la solicitud', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(cups, sol));
+    expect(await leerEntradas(deps())).toBe(1);
+    const xml = await respuesta(`C102_${sol}_01.xml`);
+    expect(xml).toContain('<MensajeAceptacionCambiodeComercializadorSinCambios');
+    expect(xml).toContain('<CodigoREEEmpresaEmisora>9901</CodigoREEEmpresaEmisora>');
+    expect(xml).toContain('<TarifaATR>018</TarifaATR>');
+    // A file is read once.
+    expect(await leerEntradas(deps())).toBe(0);
+  });
+
+  it('rechaza con el código de la tabla 27: CUPS inexistente (01), NIF distinto (03), solicitud en curso (38)', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const inexistente = construirCups('9901', 6_543_210);
+    const [a, b, c] = [nuevoCodigo(), nuevoCodigo(), nuevoCodigo()];
+    await dejar(`a_${a}.xml`, c101(inexistente, a));
+    await dejar(`b_${b}.xml`, c101(cups, b, nuevoDni()));
+    await dejar(`c_${c}.xml`, c101(cups, c));
+    await leerEntradas(deps());
+    expect(await respuesta(`C102_${a}_01.xml`)).toMatch(/<CodigoMotivo>01<\/CodigoMotivo>/);
+    expect(await respuesta(`C102_${b}_01.xml`)).toMatch(/<CodigoMotivo>03<\/CodigoMotivo>/);
+    // c is accepted; the same CUPS asked again while it is in progress is refused with 38.
+    expect(await respuesta(`C102_${c}_01.xml`)).toContain('MensajeAceptacion');
+    const d = nuevoCodigo();
+    await dejar(`d_${d}.xml`, c101(cups, d));
+    await leerEntradas(deps());
+    expect(await respuesta(`C102_${d}_01.xml`)).toMatch(/<CodigoMotivo>38<\/CodigoMotivo>/);
+  });
+
+  it('acepta la anulación de una solicitud aceptada y rechaza (43) la de una ya cerrada', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(cups, sol));
+    await leerEntradas(deps());
+    await dejar(`C108_${sol}.xml`, anulacion('C1', '08', cups, sol));
+    await leerEntradas(deps());
+    expect(await respuesta(`C109_${sol}_01.xml`)).toContain('<MensajeAceptacionAnulacion');
+    await dejar(`C108_${sol}_otra.xml`, anulacion('C1', '08', cups, sol));
+    await leerEntradas(deps());
+    expect(await respuesta(`C109_${sol}_01.xml`)).toMatch(/<CodigoMotivo>43<\/CodigoMotivo>/);
+  });
+
+  it('aparta a entrada/rechazados, con un .txt que dice por qué, lo que no es un mensaje que se pueda tramitar', async () => {
+    const cups = await punto();
+    const bomba = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><MensajeAlta>&lol2;</MensajeAlta>`;
+    const externa = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><MensajeAlta>&e;</MensajeAlta>`;
+    const casos: [string, string | Buffer, RegExp][] = [
+      ['bomba.xml', bomba, /DOCTYPE o entidades/],
+      ['externa.xml', externa, /DOCTYPE o entidades/],
+      ['texto.xml', 'esto no es XML', /no es XML/],
+      ['roto.xml', '<MensajeAlta><Cabecera></MensajeAlta>', /bien formado/],
+      ['grande.xml', Buffer.alloc(2 * 1024 * 1024, 0x20), /no pasa de 1 MB/],
+      ['otro.xml', '<?xml version="1.0"?><Factura/>', /no es un mensaje ATR/],
+      ['esquema.xml', c101(cups, nuevoCodigo(), titular, { ind: 'Z' }), /esquema de la CNMC[\s\S]*IndActivacion/],
+      ['emisora.xml', c101(cups, nuevoCodigo(), titular, { emisora: '1234' }), /CodigoREEEmpresaEmisora es 1234/],
+    ];
+    for (const [nombre, contenido] of casos) await dejar(nombre, contenido);
+    const bueno = nuevoCodigo();
+    await dejar(`zz_${bueno}.xml`, c101(await punto({ comercializadoraCodigo: '0901' }), bueno));
+    await leerEntradas(deps());
+    const apartados = (await listar(server.database.db, empresa, '/epd/entrada/rechazados')).map((e) => e.nombre);
+    for (const [nombre, , motivo] of casos) {
+      expect(apartados).toContain(nombre);
+      expect(await texto(`/epd/entrada/rechazados/${nombre}.txt`)).toMatch(motivo);
+    }
+    // The good file after them was answered.
+    expect(await respuesta(`C102_${bueno}_01.xml`)).toContain('MensajeAceptacion');
+  });
+
+  it('responde con un 02 válido según su esquema a cada proceso: C2, A3, M1 y B1, y comprueba sus reglas', async () => {
+    const tresCero = await punto({ ...EMPRESA_3_0TD, comercializadoraCodigo: '0901' });
+    const enBaja = await punto({ fechaBaja: '2025-12-31' });
+    const propio = await punto();
+    const ajeno = await punto({ comercializadoraCodigo: '0901' });
+    const k = { C2: nuevoCodigo(), A3: nuevoCodigo(), M1: nuevoCodigo(), B1: nuevoCodigo(), M1mal: nuevoCodigo(), B1ajeno: nuevoCodigo() };
+    const datos =
+      '<IndActivacion>A</IndActivacion><ContratacionIncondicionalPS>S</ContratacionIncondicionalPS><ContratacionIncondicionalBS>N</ContratacionIncondicionalBS>';
+    await dejar(
+      'c2.xml',
+      mensaje(
+        'C2',
+        tresCero,
+        k.C2,
+        `<DatosSolicitud><TipoModificacion>N</TipoModificacion>${datos}</DatosSolicitud>${contrato('019', [25000, 25000, 25000, 25000, 25000, 40000])}${clienteConDireccion(titular)}`,
+      ),
+    );
+    await dejar(
+      'a3.xml',
+      mensaje(
+        'A3',
+        enBaja,
+        k.A3,
+        `<DatosSolicitud><CNAE>9820</CNAE><IndActivacion>A</IndActivacion></DatosSolicitud>${contrato('018', [4600, 4600], contacto)}${clienteConDireccion(titular)}`,
+      ),
+    );
+    const m1 = (potencias: number[]) =>
+      `<DatosSolicitud><TipoModificacion>N</TipoModificacion><IndActivacion>A</IndActivacion></DatosSolicitud>${contrato('018', potencias)}${clienteConDireccion(titular)}`;
+    await dejar('m1.xml', mensaje('M1', propio, k.M1, m1([5750, 5750])));
+    await dejar(
+      'b1.xml',
+      mensaje(
+        'B1',
+        await punto(),
+        k.B1,
+        `<DatosSolicitud><IndActivacion>A</IndActivacion><Motivo>01</Motivo></DatosSolicitud>${cliente(titular)}`,
+      ),
+    );
+    // Powers in the wrong order (15) on a supply point of its own; a B1 of a supply point another company supplies (11).
+    await dejar(
+      'm1mal.xml',
+      mensaje(
+        'M1',
+        await punto({ ...EMPRESA_3_0TD }),
+        k.M1mal,
+        m1([40000, 30000, 30000, 30000, 30000, 30000]).replace('<TarifaATR>018', '<TarifaATR>019'),
+      ),
+    );
+    await dejar(
+      'b1ajeno.xml',
+      mensaje(
+        'B1',
+        ajeno,
+        k.B1ajeno,
+        `<DatosSolicitud><IndActivacion>A</IndActivacion><Motivo>01</Motivo></DatosSolicitud>${cliente(titular)}`,
+      ),
+    );
+    await leerEntradas(deps());
+    expect(await rechazos()).not.toMatch(/c2\.xml|a3\.xml|m1\.xml|b1\.xml/);
+    expect(await respuesta(`C202_${k.C2}_01.xml`)).toContain('<MensajeAceptacionCambiodeComercializadorConCambios');
+    expect(await respuesta(`A302_${k.A3}_01.xml`)).toContain('<MensajeAceptacionAlta');
+    expect(await respuesta(`M102_${k.M1}_01.xml`)).toContain('<MensajeAceptacionModificacionDeATR');
+    expect(await respuesta(`B102_${k.B1}_01.xml`)).toContain('<MensajeAceptacionBajaSuspension');
+    expect(await respuesta(`M102_${k.M1mal}_01.xml`)).toMatch(/<CodigoMotivo>15<\/CodigoMotivo>/);
+    expect(await respuesta(`B102_${k.B1ajeno}_01.xml`)).toMatch(/<CodigoMotivo>11<\/CodigoMotivo>/);
+  });
+});
