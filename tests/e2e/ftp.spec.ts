@@ -224,7 +224,8 @@ test('un fichero que no es un mensaje ATR, dejado en entrada, pasa a entrada/rec
     await page.getByRole('button', { name: 'Recargar' }).click();
     await expect(fila(page, `${nombre}.txt`)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
-  await expect(fila(page, nombre)).toBeVisible();
+  // The file itself and its reason beside it.
+  await expect(fila(page, nombre)).toHaveCount(2);
   const [motivo] = await Promise.all([
     page.waitForEvent('download'),
     fila(page, `${nombre}.txt`)

@@ -57,7 +57,7 @@ test('a supply company adds an SSH public key, is refused a private one, and del
   const claves = bloque(page);
   await expect(claves).toBeVisible();
   const host = new URL(page.url()).hostname;
-  await expect(claves.getByText(`sftp -P 2222 comercializadora@electra.example@${host}`)).toBeVisible();
+  await expect(claves.getByText(`sftp -P ${E2E_PORT + 20000} comercializadora@electra.example@${host}`)).toBeVisible();
   await expect(claves.getByText(/con la contraseña del portal/)).toBeVisible();
   await expect(claves.getByText(/No tiene ninguna clave registrada/)).toBeVisible();
 
