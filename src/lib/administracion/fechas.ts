@@ -40,6 +40,13 @@ function relojMadrid(ms: number): Reloj & { segundo: number } {
   return { anio: p['year']!, mes: p['month']!, dia: p['day']!, hora: p['hour']!, minuto: p['minute']!, segundo: p['second']! };
 }
 
+/** The Madrid wall-clock time of an instant as `YYYY-MM-DDTHH:MM:SS`, no zone (the CNMC messages' `xs:dateTime`). */
+export function relojMadridIso(ms: number): string {
+  const r = relojMadrid(ms);
+  const d = (n: number) => String(n).padStart(2, '0');
+  return `${r.anio}-${d(r.mes)}-${d(r.dia)}T${d(r.hora)}:${d(r.minuto)}:${d(r.segundo)}`;
+}
+
 /** Madrid's offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
 function desfaseMadrid(ms: number): number {
   const r = relojMadrid(ms);

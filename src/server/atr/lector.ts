@@ -29,6 +29,7 @@ import {
   type MotivoAtr,
   type ProcesoAtr,
 } from '../../lib/atr/procesos.ts';
+import { relojMadridIso } from '../../lib/administracion/fechas.ts';
 import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
 import { errorCups, normalizarCups } from '../../lib/cups.ts';
 import { RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
@@ -59,23 +60,7 @@ interface Pendiente {
 class FicheroRechazado extends Error {}
 
 /** `YYYY-MM-DDTHH:MM:SS` in Madrid, as the CNMC's `FechaSolicitud` (xs:dateTime without zone). */
-function fechaHoraMadrid(d: Date): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Madrid',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
-}
+const fechaHoraMadrid = (d: Date) => relojMadridIso(d.getTime());
 
 /** The header of an answer: the distributor to the company, the request's code, sequence and CUPS. */
 function cabeceraRespuesta(c: Cabecera, paso: string, ahora: Date): Nodo {

@@ -19,6 +19,7 @@ import { documentos, expedientes } from '../db/schema.ts';
 import { accesoExpediente, type AccesoExpediente, type FilaExpediente } from '../expedientes/acceso.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
+import { flujoDeTrozos } from '../http/flujos.ts';
 import { errorResponse, featureApp, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { infoDe } from '../http/peticion.ts';
 import {
@@ -243,17 +244,7 @@ export function documentosRoutes() {
       const d = await documentoDe(db, expediente.id, documentoId);
       if (!d) throw notFound(NO_EXISTE_DOCUMENTO);
       await auditarDocumento(c, db, expediente, { action: 'expediente.documento.descarga', details: huella(d) });
-      const trozos = trozosDocumento(db, d.id);
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const r = await trozos.next();
-          if (r.done) controller.close();
-          else controller.enqueue(r.value);
-        },
-        async cancel() {
-          await trozos.return(undefined);
-        },
-      });
+      const body = flujoDeTrozos(trozosDocumento(db, d.id));
       return c.body(body, 200, {
         'Content-Type': d.tipoMime,
         'Content-Length': String(d.bytes),

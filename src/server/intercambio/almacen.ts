@@ -287,12 +287,8 @@ export async function mover(
   });
 }
 
-/** A file received whole into a private temporary folder, counted and hashed. */
-export interface Recibido {
-  ruta: string;
-  bytes: number;
-  sha256: string;
-}
+/** A file received whole, counted and hashed: in a private temporary file (`ruta`), or, small, in memory (`datos`). */
+export type Recibido = { bytes: number; sha256: string } & ({ ruta: string; datos?: never } | { datos: Buffer; ruta?: never });
 
 /**
  * An upload being received into a private temporary file (mkdtemp, mode 0600), at the offsets the
@@ -422,16 +418,21 @@ export async function guardar(
         procesadoEn: origen === 'empresa' && seLee(ruta) ? null : ahora,
       })
       .returning();
-    await porTrozos(recibido.ruta, recibido.bytes, TROZO_INTERCAMBIO_BYTES, async (n, datos) => {
+    const trozo = async (n: number, datos: Buffer) => {
       await tx.insert(ficherosIntercambioTrozos).values({ ficheroId: f!.id, n, datos: valorTrozo(tx, datos) });
-    });
+    };
+    if (recibido.datos) {
+      for (let n = 0; n * TROZO_INTERCAMBIO_BYTES < recibido.bytes; n++) {
+        await trozo(n, recibido.datos.subarray(n * TROZO_INTERCAMBIO_BYTES, (n + 1) * TROZO_INTERCAMBIO_BYTES));
+      }
+    } else await porTrozos(recibido.ruta, recibido.bytes, TROZO_INTERCAMBIO_BYTES, trozo);
     return deFila(f!);
   });
 }
 
 /**
  * Writes a file the distributor sends a company (an answer into salida/, a rejected file's reason
- * beside it) from bytes in memory: these are small. The name is the file's own; a file already
+ * beside it) from bytes in memory: these are small, and go into the database without a temporary file. The name is the file's own; a file already
  * there with it is replaced.
  */
 export async function depositar(
@@ -443,13 +444,8 @@ export async function depositar(
 ): Promise<EntradaIntercambio> {
   const error = errorNombre(nombreDe(ruta));
   if (error) throw new ErrorIntercambio('ruta', MENSAJES_RUTA[error]);
-  const r = await Recepcion.abrir();
-  try {
-    await r.escribir(0, contenido);
-    return await guardar(db, cuenta, ruta, await r.terminar(), ahora, 'distribuidora');
-  } finally {
-    await r.descartar();
-  }
+  const sha256 = createHash('sha256').update(contenido).digest('hex');
+  return guardar(db, cuenta, ruta, { datos: contenido, bytes: contenido.byteLength, sha256 }, ahora, 'distribuidora');
 }
 
 /** Pieces read from the database at a time when a whole file is served (4 MiB). */

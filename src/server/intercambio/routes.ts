@@ -18,6 +18,7 @@ import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { authOf, requireAuth } from '../auth/middleware.ts';
 import { borrarClave, clavesDe, registrarClave } from './claves.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { flujoDeTrozos } from '../http/flujos.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import { findAccountById } from '../usuarios/service.ts';
@@ -341,17 +342,7 @@ export function intercambioRoutes() {
       const ruta = rutaDe(c.req.valid('query').ruta);
       const lectura = await abrir(c.get('deps').db, c.get('ftp'), ruta);
       await auditar(c, 'intercambio.descarga', ruta, { bytes: lectura.entrada.bytes, sha256: lectura.sha256 });
-      const trozos = lectura.todo();
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const r = await trozos.next();
-          if (r.done) controller.close();
-          else controller.enqueue(r.value);
-        },
-        async cancel() {
-          await trozos.return(undefined);
-        },
-      });
+      const body = flujoDeTrozos(lectura.todo());
       return c.body(body, 200, {
         'Content-Type': 'application/octet-stream',
         'Content-Length': String(lectura.entrada.bytes),

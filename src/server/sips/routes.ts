@@ -19,6 +19,7 @@ import { authOf, requireAuth, requirePermiso, tienePermiso } from '../auth/middl
 import type { AuthEnv } from '../http/context.ts';
 import { respuestaJson } from '../http/compresion.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { flujoDeTrozos } from '../http/flujos.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { soloJson } from '../http/peticion.ts';
 import { auditarSips, DistribuidoraParams, distribuidoraDe } from './comun.ts';
@@ -145,17 +146,7 @@ export function sipsRoutes() {
         targetId: f.nombre,
         details: { fichero: f.nombre, filas: f.filas, sha256: f.sha256 },
       });
-      const trozos = trozosDe(db, f.id);
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const r = await trozos.next();
-          if (r.done) controller.close();
-          else controller.enqueue(r.value);
-        },
-        async cancel() {
-          await trozos.return(undefined);
-        },
-      });
+      const body = flujoDeTrozos(trozosDe(db, f.id));
       return c.body(body, 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String(f.bytesGzip ?? 0),
