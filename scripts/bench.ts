@@ -24,6 +24,7 @@ import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { accesoyconexionSection } from './bench-accesoyconexion.ts';
 import { contactoSection } from './bench-contacto.ts';
+import { intercambioSection } from './bench-intercambio.ts';
 import { certificadoSection } from './bench-certificado.ts';
 import { documentosSection } from './bench-documentos.ts';
 import { descargasSection } from './bench-exportacion.ts';
@@ -524,6 +525,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'documentos', needsBuild: false, run: documentosSection },
   { name: 'accesoyconexion', needsBuild: false, run: accesoyconexionSection },
   { name: 'contacto', needsBuild: false, run: contactoSection },
+  { name: 'intercambio', needsBuild: false, run: intercambioSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.

@@ -1,0 +1,225 @@
+/**
+ * The file exchange section of `npm run bench` (`--only intercambio`; docs/decisions/019 and 020),
+ * on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; a throw-away database, dropped at the end):
+ *
+ * 1. ATR reader: BENCH_ATR_N (10,000) step 01 files (C1, each for its own supply point) dropped into
+ *    a company's entrada folder at once, then read and answered by `leerEntradas` batch after batch
+ *    until none is left, as the portal's reader does. Time, files per second, and this process's
+ *    peak RSS above what it had before reading (sampled every 50 ms).
+ * 2. SFTP: a 100 MB file uploaded and downloaded with ssh2's client (`fastPut`/`fastGet`, 64
+ *    requests in flight, as OpenSSH's sftp does) to the portal's SFTP server in this process,
+ *    against copying the same file on the local disk (`cp`, then reading it back with `cat`).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import ssh2 from 'ssh2';
+import { construirCups } from '../src/lib/cups.ts';
+import { letraDni } from '../src/lib/nif.ts';
+import { leerEntradas } from '../src/server/atr/lector.ts';
+import { xmlSolicitud } from '../src/server/atr/solicitudes.ts';
+import { queryRows } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { users } from '../src/server/db/schema.ts';
+import { guardar, Recepcion } from '../src/server/intercambio/almacen.ts';
+import { iniciarSftp } from '../src/server/intercambio/sftp.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { guardarSuministros, type SuministroEntrada } from '../src/server/suministros/service.ts';
+import { createUser, grantPermissions } from '../src/server/usuarios/service.ts';
+import { basesDeBench } from './bench-bases.ts';
+
+const N = Number(process.env.BENCH_ATR_N ?? 10_000);
+const MB_SFTP = 100;
+const CLAVE = 'Bench1234';
+
+const miles = (n: number) => Math.round(n).toLocaleString('en');
+const seg = (ms: number) => (ms / 1000).toFixed(1);
+const mbs = (bytes: number, ms: number) => (bytes / 1_048_576 / (ms / 1000)).toFixed(0);
+
+function punto(i: number): SuministroEntrada {
+  const dni = 10_000_000 + i;
+  return {
+    cups: construirCups('9901', 8_000_000 + i),
+    distribuidora: 'epd',
+    titularNif: `${dni}${letraDni(dni)}`,
+    titularNombre: `Titular ${i}`,
+    direccion: 'Calle Mayor, 1',
+    codigoPostal: '28801',
+    municipio: 'Alcalá de Henares',
+    codigoIne: '28005',
+    provincia: 'Madrid',
+    tarifa: '2.0TD',
+    potenciasW: [4600, 4600],
+    potenciaMaximaW: 9200,
+    tensionV: 230,
+    contadorInteligente: true,
+    telegestionado: true,
+    propiedadContador: 'distribuidora',
+    numeroContador: null,
+    fasesContador: 'monofasico',
+    resolucionMinutos: 60,
+    modoControlPotencia: 'telegestion',
+    autoconsumo: 'ninguno',
+    comercializadoraCodigo: '0902',
+    comercializadoraNombre: null,
+    periodicidadFacturacion: 'mensual',
+    fechaAlta: '2020-01-01',
+    fechaBaja: null,
+  };
+}
+
+export async function intercambioSection(): Promise<string> {
+  const titulo = '## File exchange: ATR reader and SFTP';
+  const motor = basesDeBench('intercambio').find((b) => b.nombre === 'PostgreSQL');
+  if (!motor) {
+    return [titulo, '', 'Not measured: set `BENCH_DATABASE_URL` or `TEST_DATABASE_URL` (PostgreSQL).', ''].join('\n');
+  }
+  const carga = loadavg()[0]!.toFixed(1);
+  const { db, cerrar, driver } = await motor.abrir();
+  const { syncDistribuidoras } = await import('../src/server/distribuidoras/service.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-intercambio-'));
+  try {
+    await migrate({ db, driver, withLock: (_k, fn) => fn(), close: cerrar });
+    await syncDistribuidoras(db);
+    const { id } = await createUser(db, {
+      nif: 'B00005025',
+      email: 'bench-com@correo.example',
+      razonSocial: 'Bench',
+      password: CLAVE,
+      estado: 'activo',
+    });
+    await grantPermissions(db, id, ['epd-comercializadora']);
+    await db.update(users).set({ codigoRee: '9811' }).where(eq(users.id, id));
+    const cuenta = { id, distribuidoras: ['epd'] };
+    const ahora = new Date();
+    for (let i = 0; i < N; i += 2000)
+      await guardarSuministros(
+        db,
+        Array.from({ length: Math.min(2000, N - i) }, (_, k) => punto(i + k)),
+      );
+
+    // 1. ATR reader.
+    process.stderr.write(`intercambio: dejando ${miles(N)} solicitudes C1…\n`);
+    const tDejar = performance.now();
+    for (let i = 0; i < N; i++) {
+      const p = punto(i);
+      const codigo = `2026${String(i + 1).padStart(8, '0')}`;
+      const xml = xmlSolicitud(
+        'C1',
+        { emisora: '9811', destino: '9901', codigoSolicitud: codigo, fecha: '2026-11-27T10:00:00', cups: p.cups },
+        { activacion: 'A', titular: { nif: p.titularNif, nombre: p.titularNombre, apellido1: '.' } },
+      );
+      const r = await Recepcion.abrir();
+      try {
+        await r.escribir(0, Buffer.from(xml));
+        await guardar(db, cuenta, `/epd/entrada/C101_${codigo}.xml`, await r.terminar(), ahora);
+      } finally {
+        await r.descartar();
+      }
+    }
+    const dejarMs = performance.now() - tDejar;
+    global.gc?.();
+    const rssBase = process.memoryUsage().rss;
+    let rssPico = rssBase;
+    const muestreo = setInterval(() => (rssPico = Math.max(rssPico, process.memoryUsage().rss)), 50);
+    process.stderr.write('intercambio: leyendo…\n');
+    const tLeer = performance.now();
+    let leidos = 0;
+    for (let n = await leerEntradas({ db, clock: { now: () => ahora }, logger: createLogger('silent') }); n > 0;) {
+      leidos += n;
+      n = await leerEntradas({ db, clock: { now: () => ahora }, logger: createLogger('silent') });
+    }
+    const leerMs = performance.now() - tLeer;
+    clearInterval(muestreo);
+    const [resultado] = await queryRows<{ aceptadas: number; salida: number }>(
+      db,
+      sql`select (select count(*)::int from expedientes where procedimiento = 'atr' and datos->>'estado' = 'aceptada') as aceptadas,
+        (select count(*)::int from ficheros_intercambio where ruta like '/epd/salida/%') as salida`,
+    );
+
+    // 2. SFTP.
+    process.stderr.write('intercambio: SFTP…\n');
+    const local = join(dir, 'origen.bin');
+    writeFileSync(local, randomBytes(MB_SFTP * 1_048_576));
+    const bytes = statSync(local).size;
+    const tiempo = (orden: string) => {
+      const t = performance.now();
+      const r = spawnSync('sh', ['-c', orden]);
+      if (r.status !== 0) throw new Error(`${orden}: ${r.stderr}`);
+      return performance.now() - t;
+    };
+    const cpMs = tiempo(`cp ${local} ${join(dir, 'copia.bin')} && sync`);
+    const catMs = tiempo(`cat ${join(dir, 'copia.bin')} > /dev/null`);
+    const { private: claveHost } = ssh2.utils.generateKeyPairSync('ed25519');
+    const { loadConfig } = await import('../src/server/config.ts');
+    const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+    const servidor = await iniciarSftp(
+      { db, mailer: { send: async () => undefined } as never, clock: { now: () => new Date() }, config, logger: createLogger('silent') },
+      { puerto: 0, host: '127.0.0.1', claveHost },
+    );
+    let subidaMs = 0;
+    let bajadaMs = 0;
+    try {
+      const cliente = new ssh2.Client();
+      await new Promise<void>((res, rej) =>
+        cliente
+          .on('ready', () => res())
+          .on('error', rej)
+          .connect({ host: '127.0.0.1', port: servidor.puerto, username: 'bench-com@correo.example', password: CLAVE }),
+      );
+      const sftp = await new Promise<ssh2.SFTPWrapper>((res, rej) => cliente.sftp((e, s) => (e ? rej(e) : res(s))));
+      let t = performance.now();
+      await new Promise<void>((res, rej) =>
+        sftp.fastPut(local, '/epd/entrada/grande.bin', { concurrency: 64, chunkSize: 32768 }, (e) => (e ? rej(e) : res())),
+      );
+      subidaMs = performance.now() - t;
+      t = performance.now();
+      await new Promise<void>((res, rej) =>
+        sftp.fastGet('/epd/entrada/grande.bin', join(dir, 'bajada.bin'), { concurrency: 64, chunkSize: 32768 }, (e) =>
+          e ? rej(e) : res(),
+        ),
+      );
+      bajadaMs = performance.now() - t;
+      cliente.end();
+    } finally {
+      await servidor.cerrar();
+    }
+    if (statSync(join(dir, 'bajada.bin')).size !== bytes) throw new Error('la bajada no tiene el tamaño del fichero');
+
+    return [
+      titulo,
+      '',
+      `Command: \`npm run bench -- --only intercambio\` with \`TEST_DATABASE_URL\` set (PostgreSQL, a throw-away database). Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}); load average ${carga} when the section started.`,
+      '',
+      '### ATR reader',
+      '',
+      `${miles(N)} C1 requests (step 01), each for its own supply point, dropped into one company's \`/epd/entrada\` (through the exchange's store, ${seg(dejarMs)} s), then read by \`leerEntradas\` in batches of 200 until none was left: each file parsed, validated against the CNMC schema (one xmllint run per batch), checked against its supply point and the cases open on it, a case opened with its two steps and audit entries, and its C102 written into \`/epd/salida\`.`,
+      '',
+      '| files | read and answered in | files/s | accepted | answers in salida | peak RSS above the start |',
+      '|---:|---:|---:|---:|---:|---:|',
+      `| ${miles(N)} | **${seg(leerMs)} s** | ${miles(leidos / (leerMs / 1000))} | ${miles(resultado!.aceptadas)} | ${miles(resultado!.salida)} | ${((rssPico - rssBase) / 1_048_576).toFixed(0)} MB |`,
+      '',
+      `Goal: 10,000 files answered in under 60 s with flat memory (one batch of messages, each at most 1 MB, is held at a time).`,
+      '',
+      '### SFTP',
+      '',
+      `A ${MB_SFTP} MB file of random bytes, with ssh2's client (64 requests of 32 KB in flight) to the portal's SFTP server in this process (AES-GCM through Node's crypto), stored in the database in 1 MiB pieces; against the local disk of the same machine.`,
+      '',
+      '| what | time | MB/s |',
+      '|---|---:|---:|',
+      `| local disk: \`cp\` + \`sync\` | ${seg(cpMs)} s | ${mbs(bytes, cpMs)} |`,
+      `| local disk: \`cat\` to /dev/null | ${seg(catMs)} s | ${mbs(bytes, catMs)} |`,
+      `| SFTP upload (\`fastPut\`) | ${seg(subidaMs)} s | **${mbs(bytes, subidaMs)}** |`,
+      `| SFTP download (\`fastGet\`) | ${seg(bajadaMs)} s | **${mbs(bytes, bajadaMs)}** |`,
+      '',
+      `Upload at ${((cpMs / subidaMs) * 100).toFixed(0)} % of the disk's copy, download at ${((catMs / bajadaMs) * 100).toFixed(0)} % of its read (the goal is more than half).`,
+      '',
+    ].join('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await cerrar();
+  }
+}
