@@ -36,6 +36,7 @@ import { perfilRoutes } from './perfil/routes.ts';
 import { sipsAdminRoutes } from './sips/admin.ts';
 import { sipsRoutes } from './sips/routes.ts';
 import { intercambioRoutes } from './intercambio/routes.ts';
+import { atrRoutes } from './atr/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { suministrosRoutes } from './suministros/routes.ts';
 import type { SiteIndex } from './site/static-files.ts';
@@ -74,7 +75,8 @@ export function createApi() {
     .route('/', accesoyconexionAdminRoutes())
     .route('/', contactoRoutes())
     .route('/', contactoAdminRoutes())
-    .route('/', intercambioRoutes());
+    .route('/', intercambioRoutes())
+    .route('/', atrRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

@@ -14,13 +14,14 @@ import { users } from '../../src/server/db/schema.ts';
 import { abrir, guardar, listar, Recepcion, type CuentaIntercambio } from '../../src/server/intercambio/almacen.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { cuenta, nuevoDni } from '../support/privado.ts';
+import { cuenta, llamar, nuevoDni, sesion } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
 import { EMPRESA_3_0TD, suministroPrueba } from '../support/suministros.ts';
 
 const server = servidorDelFichero();
 const REE = '9811';
 let empresa: CuentaIntercambio;
+let empresaCorreo: string;
 const titular = nuevoDni();
 let n = 0;
 /** A fresh EPD supply point of `titular`, supplied by the company unless told. */
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const c = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
   await server.database.db.update(users).set({ codigoRee: REE }).where(eq(users.id, c.id));
   empresa = { id: c.id, distribuidoras: ['epd'] };
+  empresaCorreo = c.email;
 });
 
 const deps = () => ({ db: server.database.db, clock: server.clock, logger: createLogger('silent') });
@@ -236,5 +238,42 @@ describe('solicitudes ATR por el intercambio', () => {
     expect(await respuesta(`B102_${k.B1}_01.xml`)).toContain('<MensajeAceptacionBajaSuspension');
     expect(await respuesta(`M102_${k.M1mal}_01.xml`)).toMatch(/<CodigoMotivo>15<\/CodigoMotivo>/);
     expect(await respuesta(`B102_${k.B1ajeno}_01.xml`)).toMatch(/<CodigoMotivo>11<\/CodigoMotivo>/);
+  });
+});
+
+describe('la pantalla de solicitudes ATR', () => {
+  it('lista las de la empresa con su estado y da cada mensaje con su XML; de otra empresa, 404; sin ser comercializadora, 403', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const [buena, mala] = [nuevoCodigo(), nuevoCodigo()];
+    await dejar(`s_${buena}.xml`, c101(cups, buena));
+    await dejar(`s_${mala}.xml`, c101(construirCups('9901', 6_543_211), mala));
+    await leerEntradas(deps());
+    const { jwtToken } = await sesion(server, empresaCorreo);
+    const res = await llamar(server, 'GET', `/api/atr/solicitudes?q=${buena}`, { token: jwtToken });
+    expect(res.status).toBe(200);
+    const [fila] = (await res.json()) as { id: string; estado: string; proceso: string; cups: string }[];
+    expect(fila).toMatchObject({ estado: 'aceptada', proceso: 'C1', cups });
+    const detalle = (await (await llamar(server, 'GET', `/api/atr/solicitudes/${fila!.id}`, { token: jwtToken })).json()) as {
+      mensajes: { paso: string; lado: string; xml: string }[];
+    };
+    expect(detalle.mensajes.map((m) => `${m.paso} ${m.lado}`)).toEqual(['01 empresa', '02 distribuidora']);
+    expect(detalle.mensajes[1]!.xml).toContain('<MensajeAceptacionCambiodeComercializadorSinCambios');
+    const rechazadas = (await (
+      await llamar(server, 'GET', `/api/atr/solicitudes?estado=rechazada&q=${mala}`, { token: jwtToken })
+    ).json()) as {
+      id: string;
+    }[];
+    const rechazada = (await (await llamar(server, 'GET', `/api/atr/solicitudes/${rechazadas[0]!.id}`, { token: jwtToken })).json()) as {
+      motivos: { codigo: string }[];
+    };
+    expect(rechazada.motivos.map((m) => m.codigo)).toEqual(['01']);
+
+    const otra = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
+    const { jwtToken: tokenOtra } = await sesion(server, otra.email);
+    expect((await llamar(server, 'GET', `/api/atr/solicitudes/${fila!.id}`, { token: tokenOtra })).status).toBe(404);
+    expect(((await (await llamar(server, 'GET', '/api/atr/solicitudes', { token: tokenOtra })).json()) as unknown[]).length).toBe(0);
+    const hogar = await cuenta(server, { prefijo: 'consumidor' });
+    const { jwtToken: tokenHogar } = await sesion(server, hogar.email);
+    expect((await llamar(server, 'GET', '/api/atr/solicitudes', { token: tokenHogar })).status).toBe(403);
   });
 });

@@ -37,7 +37,15 @@ import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import { comprobarPotencias } from '../../lib/modificaciones/reglas.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import type { Db } from '../db/client.ts';
-import { distribuidoras, expedientes, ficherosIntercambio, ficherosIntercambioTrozos, suministros, users } from '../db/schema.ts';
+import {
+  distribuidoras,
+  expedienteEventos,
+  expedientes,
+  ficherosIntercambio,
+  ficherosIntercambioTrozos,
+  suministros,
+  users,
+} from '../db/schema.ts';
 import { crearExpediente, registrarPaso, SISTEMA } from '../expedientes/service.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { Clock } from '../http/context.ts';
@@ -323,6 +331,21 @@ async function motivosDe(
   return motivos;
 }
 
+/** A message of a request as its timeline keeps it: the step, the file's name, who sent it and its XML. */
+export interface MensajeAtr {
+  paso: string;
+  nombre: string;
+  lado: 'empresa' | 'distribuidora';
+  xml: string;
+}
+
+const mensaje = (paso: string, ruta: string, lado: MensajeAtr['lado'], xml: string): MensajeAtr => ({
+  paso,
+  nombre: nombreDe(ruta),
+  lado,
+  xml,
+});
+
 /** The reader's work on one batch of pending files. */
 export async function leerEntradas(deps: { db: Db; clock: Clock; logger: Logger }, limite = LOTE_LECTOR): Promise<number> {
   return deps.db.transaction(async (tx) => {
@@ -452,7 +475,7 @@ async function atender(
     if (c.paso !== MENSAJES_PROCESO[proceso].pasoAnulacion) {
       throw new FicheroRechazado(`Una anulación de ${proceso} es el paso ${MENSAJES_PROCESO[proceso].pasoAnulacion}, no el ${c.paso}.`);
     }
-    return anular(tx, p, c, proceso, previo, cuenta, ahora);
+    return anular(tx, p, m, c, proceso, previo, cuenta, ahora);
   }
   if (c.paso !== '01') throw new FicheroRechazado(`Una solicitud ${proceso} es el paso 01, no el ${c.paso}.`);
   if (previo)
@@ -494,13 +517,15 @@ async function atender(
       plazoRegla: `${HABILES_RESPUESTA[proceso]} días hábiles`,
       momento: ahora,
       presentar: true,
+      datos: { mensajes: [mensaje('01', p.ruta, 'empresa', m.texto)] },
     },
     { ...SISTEMA, userId: p.usuarioId },
   );
   const nombre = `${proceso}02_${c.solicitud}_${c.secuencial}.xml`;
   const ruta = `/${p.distribuidora}/salida/${nombre}`;
   if (motivos.length) {
-    await depositar(tx, cuenta, ruta, Buffer.from(rechazo(c, '02', motivos, ahora)), ahora);
+    const xmlRechazo = rechazo(c, '02', motivos, ahora);
+    await depositar(tx, cuenta, ruta, Buffer.from(xmlRechazo), ahora);
     await registrarPaso(
       tx,
       { ...caso, paso: '01' },
@@ -512,7 +537,7 @@ async function atender(
         vence: null,
         plazoRegla: null,
         momento: ahora,
-        datos: { estado: 'rechazada', motivos, fichero: ruta },
+        datos: { estado: 'rechazada', motivos, mensajes: [mensaje('02', ruta, 'distribuidora', xmlRechazo)] },
         cambios: {
           datos: {
             ...caso.datos,
@@ -541,7 +566,7 @@ async function atender(
       vence: activacion,
       plazoRegla: 'activación prevista',
       momento: ahora,
-      datos: { estado: 'aceptada', activacionPrevista: activacion, fichero: ruta },
+      datos: { estado: 'aceptada', activacionPrevista: activacion, mensajes: [mensaje('02', ruta, 'distribuidora', xml)] },
       cambios: {
         datos: {
           ...caso.datos,
@@ -578,6 +603,7 @@ async function casoDe(tx: Db, usuarioId: string, codigo: string): Promise<FilaEx
 async function anular(
   tx: Db,
   p: Pendiente,
+  m: MensajeLeido,
   c: Cabecera,
   proceso: ProcesoAtr,
   caso: FilaExpediente | undefined,
@@ -596,11 +622,24 @@ async function anular(
   ];
   if (caso.cerradoEn) {
     const motivo = { codigo: '43' as const, comentario: `${MOTIVOS_ATR['43']} o cerrada.` };
-    await depositar(tx, cuenta, ruta, Buffer.from(rechazo(c, paso, [motivo], ahora)), ahora);
+    const xmlRechazo = rechazo(c, paso, [motivo], ahora);
+    await depositar(tx, cuenta, ruta, Buffer.from(xmlRechazo), ahora);
     await tx
       .update(expedientes)
       .set({ datos: { ...caso.datos, mensajes } })
       .where(eq(expedientes.id, caso.id));
+    // The closed case's timeline keeps both messages; its step, turn and closing stay as they were.
+    await tx.insert(expedienteEventos).values({
+      expedienteId: caso.id,
+      accion: 'anulacion_rechazada',
+      paso: caso.paso,
+      lado: 'distribuidora',
+      momento: ahora,
+      datos: {
+        motivos: [motivo],
+        mensajes: [mensaje(c.paso, p.ruta, 'empresa', m.texto), mensaje(paso, ruta, 'distribuidora', xmlRechazo)],
+      },
+    });
     return;
   }
   const raiz = MENSAJES_PROCESO[proceso].aceptacionAnulacion;
@@ -620,7 +659,7 @@ async function anular(
       vence: null,
       plazoRegla: null,
       momento: ahora,
-      datos: { estado: 'anulada', fichero: ruta },
+      datos: { estado: 'anulada', mensajes: [mensaje(c.paso, p.ruta, 'empresa', m.texto), mensaje(paso, ruta, 'distribuidora', xml)] },
       cambios: { datos: { ...caso.datos, estado: 'anulada', mensajes } },
     },
     { ...SISTEMA, userId: p.usuarioId },
