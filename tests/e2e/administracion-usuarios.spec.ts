@@ -155,6 +155,30 @@ test.describe('user detail', () => {
     await expect(page).toHaveURL(new RegExp(`${LISTA}\\?q=`));
   });
 
+  test("sets a supply company's REE code, which only supply companies have", async ({ page }) => {
+    await entrarComoAdmin(page);
+    await abrirDetalle(page, correo(118));
+    await expect(page.getByRole('heading', { name: 'Código REE de comercializadora' })).toHaveCount(0);
+    await abrirDetalle(page, 'comercializadora@electra.example');
+    const seccion = page.locator('section.admin-seccion', { has: page.getByRole('heading', { name: 'Código REE de comercializadora' }) });
+    const campo = seccion.getByLabel('Código REE (cuatro cifras; vacío para retirarlo)');
+    await expect(campo).toHaveValue('9811');
+    await expect(seccion.getByRole('button', { name: 'Guardar código REE' })).toBeDisabled();
+    await campo.fill('98A');
+    await expect(seccion.getByText('El código REE son cuatro cifras.')).toBeVisible();
+    await expect(campo).toHaveAttribute('aria-invalid', 'true');
+    await campo.fill('9821');
+    await seccion.getByRole('button', { name: 'Guardar código REE' }).click();
+    await expect(seccion.getByText('Código REE guardado: 9821.')).toBeVisible();
+    await expectNoAxeViolations(page, 'código REE');
+    mkdirSync(SHOTS, { recursive: true });
+    await seccion.screenshot({ path: join(SHOTS, 'codigo-ree.png') });
+    // Back to the demo's code: other tests read the demo company's requests.
+    await campo.fill('9811');
+    await seccion.getByRole('button', { name: 'Guardar código REE' }).click();
+    await expect(seccion.getByText('Código REE guardado: 9811.')).toBeVisible();
+  });
+
   test('does not let the administrator deactivate themself or drop their own administration', async ({ page }) => {
     await entrarComoAdmin(page);
     await abrirDetalle(page, ADMIN);

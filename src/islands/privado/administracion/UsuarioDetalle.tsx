@@ -25,6 +25,7 @@ import { $permisos, $session } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
 import { Cargando, Confirmacion, EstadoUsuario, RegionTabla } from './comun.tsx';
+import { CodigoRee } from './CodigoRee.tsx';
 import { ConfirmarSuplantacion, type Objetivo } from './ConfirmarSuplantacion.tsx';
 import { urlListadoUsuariosRecordada } from './navegacion.ts';
 import { Dato } from '../../comunes/Dato.tsx';
@@ -379,6 +380,8 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
           </details>
         )}
       </section>
+
+      {detalle.permisos.some((p) => p.endsWith('-comercializadora')) && <CodigoRee detalle={detalle} alCambiar={adoptar} />}
 
       <section className="admin-seccion" aria-labelledby={`${id}-suplantar`}>
         <h2 id={`${id}-suplantar`}>Acceder como este usuario</h2>
