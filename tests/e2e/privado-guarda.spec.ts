@@ -128,12 +128,10 @@ test('a bare first segment opens its first screen, and an unknown private path s
   await expect(page.getByRole('link', { name: 'Ir a Inicio' })).toHaveAttribute('href', '/inicio');
 });
 
-test('a screen not built yet says so plainly and leads back to Inicio', async ({ page }) => {
-  await entrar(page, USUARIOS.admin, undefined, '/comercializadora/solicitud-atr');
+test('the ATR requests screen, once pending, now shows the requests', async ({ page }) => {
+  await entrar(page, USUARIOS.comercializadora, undefined, '/comercializadora/solicitud-atr');
   const principal = page.getByRole('main');
-  await expect(principal.getByText('Este servicio todavía no está disponible.')).toBeVisible();
-  await expect(principal.getByText(/acceso de terceros a la red/)).toBeVisible();
-  await principal.getByRole('link', { name: 'Volver a Inicio' }).click();
-  await expect(page).toHaveURL(/\/inicio$/);
-  await expect(titulo(page)).toBeFocused();
+  await expect(titulo(page)).toHaveText('Solicitudes ATR');
+  await expect(principal.getByRole('search', { name: 'Filtrar solicitudes ATR' })).toBeVisible();
+  await expect(principal.getByText('Este servicio todavía no está disponible.')).toHaveCount(0);
 });

@@ -171,7 +171,9 @@ describe('route table', () => {
   });
 
   it('every screen not built yet says what it will offer', () => {
-    for (const r of RUTAS_APP.filter((x) => x.pantalla === 'no-disponible')) expect(r.ofrecera, r.id).toMatch(/^Aquí .+\.$/);
+    // None is pending today; the rule still holds for the next one added.
+    const rutas: readonly RutaApp[] = RUTAS_APP;
+    for (const r of rutas.filter((x) => x.pantalla === 'no-disponible')) expect(r.ofrecera, r.id).toMatch(/^Aquí .+\.$/);
   });
 
   it('refuses an unknown route id when the code is compiled', () => {

@@ -64,6 +64,8 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   reclamacion: lazy(() => import('./contacto/Reclamacion.tsx')),
   'admin-contactos': lazy(() => import('./administracion/ContactosAdmin.tsx')),
   'admin-contacto': lazy(() => import('./administracion/ContactoAdmin.tsx')),
+  'solicitudes-atr': lazy(() => import('./atr/SolicitudesAtr.tsx')),
+  'solicitud-atr': lazy(() => import('./atr/SolicitudAtr.tsx')),
 };
 
 /** The query string of the router's page, as the guard and the returnUrl need it. */

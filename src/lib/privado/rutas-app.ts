@@ -43,7 +43,9 @@ export type Pantalla =
   | 'nueva-reclamacion'
   | 'reclamacion'
   | 'admin-contactos'
-  | 'admin-contacto';
+  | 'admin-contacto'
+  | 'solicitudes-atr'
+  | 'solicitud-atr';
 
 /** The side menu's permission sections (docs/producto.md §6), in the menu's order. */
 export type SeccionMenu = 'administrador' | 'accesoyconexion' | 'distribucion' | 'comercializadora' | 'contacto';
@@ -278,8 +280,15 @@ export const RUTAS_APP = [
     patron: '/comercializadora/solicitud-atr',
     titulo: 'Solicitudes ATR',
     area: 'comercializadora',
-    pantalla: 'no-disponible',
-    ofrecera: 'Aquí verá las solicitudes de acceso de terceros a la red (ATR) que tiene en curso y su estado.',
+    pantalla: 'solicitudes-atr',
+  },
+  {
+    id: 'solicitudAtr',
+    patron: '/comercializadora/solicitud-atr/:id',
+    titulo: 'Solicitud ATR',
+    area: 'comercializadora',
+    pantalla: 'solicitud-atr',
+    padre: 'solicitudesAtr',
   },
   {
     id: 'ftp',
