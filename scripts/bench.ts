@@ -133,7 +133,7 @@ async function timeStart(dataDir: string, port: number): Promise<number> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: '1', SFTP_PORT: '0' },
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -198,7 +198,7 @@ type Autocannon = (opts: {
 async function startServerChild(dataDir: string, port: number): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: '1', SFTP_PORT: '0' },
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
