@@ -14,7 +14,7 @@ type Operacion = { security?: unknown[] };
 type Documento = { paths: Record<string, Record<string, Operacion>> };
 
 /**
- * The public operations: docs/api.md's, the session's own calls (they carry a cookie or a link id), the
+ * The public operations: docs/api.md's, the session's own calls and the file exchange's login (they carry a cookie or a link id), the
  * public verification of a certificate, and the calendar subscription (its secret is in the path: decision 013).
  */
 const PUBLICAS = new Set([
@@ -25,6 +25,8 @@ const PUBLICAS = new Set([
   'GET /capacidadNodal/{id}',
   'GET /capacidadNodal/{id}/csv',
   'POST /accesoUsuario',
+  // The file exchange's own login (docs/decisions/019): the portal's credentials, the login's checks and limits.
+  'POST /ftpConnect',
   'POST /users/refresh-token',
   'POST /users/revoke-token',
   'POST /users/fin-suplantacion',

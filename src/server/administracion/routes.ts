@@ -277,7 +277,7 @@ const codigoRee = createRoute({
             .string()
             .regex(/^[0-9]{4}$/, 'El código REE son cuatro cifras.')
             .nullable()
-            .openapi({ example: '9811' }),
+            .openapi({ example: '9811', description: 'Código REE de cuatro cifras; null para retirarlo' }),
         })
         .openapi('CambioCodigoRee'),
     ),

@@ -21,32 +21,41 @@ const ESTADOS = ['recibida', 'aceptada', 'rechazada', 'anulada', 'activada'] as 
 
 const SolicitudAtrSchema = z
   .object({
-    id: z.string().uuid(),
-    referencia: z.string().openapi({ example: 'ATR-2026-000123' }),
-    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA),
-    proceso: z.enum(PROCESOS_ATR),
-    codigoSolicitud: z.string().openapi({ example: '202600000001' }),
-    cups: z.string(),
-    estado: z.enum(ESTADOS),
+    id: z.string().uuid().openapi({ description: 'Identificador de la solicitud' }),
+    referencia: z.string().openapi({ description: 'Referencia pública', example: 'ATR-2026-000123' }),
+    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).openapi({ description: 'Distribuidora a la que se envió' }),
+    proceso: z.enum(PROCESOS_ATR).openapi({ description: 'Proceso (tabla 2 de la CNMC)' }),
+    codigoSolicitud: z.string().openapi({ description: 'CodigoDeSolicitud que le dio la comercializadora', example: '202600000001' }),
+    cups: z.string().openapi({ description: 'CUPS del punto de suministro' }),
+    estado: z.enum(ESTADOS).openapi({ description: 'Estado según sus pasos' }),
     paso: z.string().openapi({ example: '02', description: 'Último paso (tabla 3 de la CNMC)' }),
     recibida: z.string().openapi({ description: 'Cuándo se leyó la solicitud (ISO 8601)' }),
     vence: z.string().nullable().openapi({ description: 'Activación prevista de una solicitud aceptada (AAAA-MM-DD)' }),
-    actualizada: z.string(),
+    actualizada: z.string().openapi({ description: 'Último paso (ISO 8601)' }),
   })
   .openapi('SolicitudAtr');
 
 const DetalleAtrSchema = SolicitudAtrSchema.extend({
-  activacionPrevista: z.string().nullable(),
-  motivos: z.array(z.object({ codigo: z.string(), texto: z.string() })),
-  mensajes: z.array(
-    z.object({
-      paso: z.string(),
-      nombre: z.string(),
-      lado: z.enum(['empresa', 'distribuidora']),
-      fecha: z.string(),
-      xml: z.string(),
-    }),
-  ),
+  activacionPrevista: z.string().nullable().openapi({ description: 'Activación prevista de una solicitud aceptada (AAAA-MM-DD)' }),
+  motivos: z
+    .array(
+      z.object({
+        codigo: z.string().openapi({ description: 'Código de la tabla 27 de la CNMC' }),
+        texto: z.string().openapi({ description: 'Su título' }),
+      }),
+    )
+    .openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
+  mensajes: z
+    .array(
+      z.object({
+        paso: z.string().openapi({ description: 'Paso del mensaje (tabla 3)' }),
+        nombre: z.string().openapi({ description: 'Nombre del fichero' }),
+        lado: z.enum(['empresa', 'distribuidora']).openapi({ description: 'Quién lo envió' }),
+        fecha: z.string().openapi({ description: 'Cuándo (ISO 8601)' }),
+        xml: z.string().openapi({ description: 'El mensaje XML' }),
+      }),
+    )
+    .openapi({ description: 'Cada mensaje, en orden' }),
 }).openapi('SolicitudAtrDetalle');
 
 const seguridad = [{ Bearer: [] }];
@@ -62,12 +71,12 @@ const listar = createRoute({
   middleware: [requireAuth()] as const,
   request: {
     query: z.object({
-      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).optional(),
-      proceso: z.enum(PROCESOS_ATR).optional(),
-      estado: z.enum(ESTADOS).optional(),
+      distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).optional().openapi({ description: 'Solo las de esta distribuidora' }),
+      proceso: z.enum(PROCESOS_ATR).optional().openapi({ description: 'Solo las de este proceso' }),
+      estado: z.enum(ESTADOS).optional().openapi({ description: 'Solo las que están en este estado' }),
       q: z.string().max(30).optional().openapi({ description: 'CUPS o código de solicitud (o su comienzo)' }),
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(100).default(25),
+      page: z.coerce.number().int().min(1).default(1).openapi({ description: 'Página, desde 1' }),
+      pageSize: z.coerce.number().int().min(1).max(100).default(25).openapi({ description: 'Solicitudes por página (hasta 100)' }),
     }),
   },
   responses: {
@@ -85,7 +94,9 @@ const detalle = createRoute({
   summary: 'Una solicitud ATR con sus mensajes',
   security: seguridad,
   middleware: [requireAuth()] as const,
-  request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Identificador de la solicitud' }) }),
+  },
   responses: {
     200: jsonResponse(DetalleAtrSchema, 'La solicitud, los motivos de un rechazo y cada mensaje con su XML'),
     401: errorResponse('Sin sesión'),

@@ -64,8 +64,8 @@ const requireFtp = () =>
 export const ElementoFtpSchema = z
   .object({
     id: z.string().openapi({ description: 'Ruta absoluta del elemento', example: '/epd/entrada/C101.xml' }),
-    name: z.string().openapi({ example: 'C101.xml' }),
-    isFolder: z.boolean(),
+    name: z.string().openapi({ description: 'Nombre del fichero o carpeta', example: 'C101.xml' }),
+    isFolder: z.boolean().openapi({ description: 'Es una carpeta' }),
     parent: z.string().openapi({ description: 'Ruta de la carpeta que lo contiene', example: '/epd/entrada' }),
     size: z.number().int().openapi({ description: 'Bytes (0 en las carpetas)' }),
     modified: z.string().openapi({ description: 'Última modificación (ISO 8601)' }),
@@ -95,7 +95,11 @@ const RutaQuery = z.object({
     .string()
     .min(1)
     .max(2048)
-    .openapi({ param: { name: 'ruta', in: 'query' }, example: '/epd/entrada/C101.xml' }),
+    .openapi({
+      param: { name: 'ruta', in: 'query' },
+      description: 'Ruta absoluta del fichero o carpeta',
+      example: '/epd/entrada/C101.xml',
+    }),
 });
 
 const seguridad = [{ Bearer: [] }];
@@ -115,9 +119,25 @@ const conectar = createRoute({
   description:
     'Con el correo electrónico (o NIF) y la contraseña del portal. Responde un token para las demás llamadas del intercambio (cabecera Authorization: Bearer), válido dos horas. Aplica los mismos límites de intentos que el inicio de sesión.',
   middleware: [soloJson] as const,
-  request: jsonBody(z.object({ username: z.string().min(1).max(254), password: z.string().min(1).max(1024) }).openapi('AccesoFtp')),
+  request: jsonBody(
+    z
+      .object({
+        username: z.string().min(1).max(254).openapi({ description: 'Correo electrónico (o NIF) de la cuenta del portal' }),
+        password: z.string().min(1).max(1024).openapi({ description: 'Contraseña del portal' }),
+      })
+      .openapi('AccesoFtp'),
+  ),
   responses: {
-    200: jsonResponse(z.object({ token: z.string() }).openapi('TokenFtp'), 'Acceso concedido'),
+    200: jsonResponse(
+      z
+        .object({
+          token: z
+            .string()
+            .openapi({ description: 'Token del intercambio (jwTokenFtp) para la cabecera Authorization: Bearer; dura dos horas' }),
+        })
+        .openapi('TokenFtp'),
+      'Acceso concedido',
+    ),
     400: validationResponse('Falta el usuario o la contraseña'),
     401: errorResponse(MENSAJE_CREDENCIALES),
     403: errorResponse('La cuenta no es de una comercializadora'),
@@ -139,12 +159,17 @@ const listarRuta = createRoute({
         .string()
         .max(2048)
         .default('/')
-        .openapi({ param: { name: 'carpeta', in: 'query' }, example: '/epd' }),
+        .openapi({ param: { name: 'carpeta', in: 'query' }, description: 'Ruta absoluta de la carpeta; `/` por defecto', example: '/epd' }),
     }),
   },
   responses: {
     200: jsonResponse(
-      z.object({ carpeta: z.string(), elementos: z.array(ElementoFtpSchema) }).openapi('CarpetaFtp'),
+      z
+        .object({
+          carpeta: z.string().openapi({ description: 'Ruta absoluta de la carpeta listada' }),
+          elementos: z.array(ElementoFtpSchema).openapi({ description: 'Lo que contiene: carpetas primero, luego ficheros, por nombre' }),
+        })
+        .openapi('CarpetaFtp'),
       'La carpeta y lo que contiene',
     ),
     ...errores,
@@ -189,7 +214,11 @@ const nuevaCarpeta = createRoute({
   summary: 'Crear una carpeta',
   security: seguridad,
   middleware: [soloJson, requireFtp()] as const,
-  request: jsonBody(z.object({ ruta: z.string().min(1).max(2048) }).openapi('CarpetaNuevaFtp')),
+  request: jsonBody(
+    z
+      .object({ ruta: z.string().min(1).max(2048).openapi({ description: 'Ruta absoluta de la carpeta nueva', example: '/epd/archivo' }) })
+      .openapi('CarpetaNuevaFtp'),
+  ),
   responses: { 201: jsonResponse(ElementoFtpSchema, 'Carpeta creada'), ...errores },
 });
 
@@ -202,7 +231,14 @@ const moverRuta = createRoute({
     'Una carpeta se mueve con todo lo que contiene. El destino no debe existir. Nada entra en salida desde fuera de ella, ni pasa de una distribuidora a otra.',
   security: seguridad,
   middleware: [soloJson, requireFtp()] as const,
-  request: jsonBody(z.object({ origen: z.string().min(1).max(2048), destino: z.string().min(1).max(2048) }).openapi('MovimientoFtp')),
+  request: jsonBody(
+    z
+      .object({
+        origen: z.string().min(1).max(2048).openapi({ description: 'Ruta absoluta de lo que se mueve' }),
+        destino: z.string().min(1).max(2048).openapi({ description: 'Ruta absoluta nueva (otra carpeta, otro nombre o ambos)' }),
+      })
+      .openapi('MovimientoFtp'),
+  ),
   responses: { 200: jsonResponse(ElementoFtpSchema, 'Movido'), ...errores },
 });
 
@@ -219,7 +255,7 @@ const borrarRuta = createRoute({
       recursivo: z
         .enum(['0', '1'])
         .optional()
-        .openapi({ param: { name: 'recursivo', in: 'query' } }),
+        .openapi({ param: { name: 'recursivo', in: 'query' }, description: '1 para borrar una carpeta con todo lo que contiene' }),
     }),
   },
   responses: { 204: { description: 'Borrado' }, ...errores },
@@ -227,12 +263,12 @@ const borrarRuta = createRoute({
 
 const ClaveSshSchema = z
   .object({
-    id: z.string().uuid(),
-    tipo: z.string().openapi({ example: 'ssh-ed25519' }),
-    huella: z.string().openapi({ example: 'SHA256:2d8w…' }),
-    comentario: z.string(),
-    creadaEn: z.string(),
-    usadaEn: z.string().nullable(),
+    id: z.string().uuid().openapi({ description: 'Identificador de la clave' }),
+    tipo: z.string().openapi({ description: 'Tipo de clave', example: 'ssh-ed25519' }),
+    huella: z.string().openapi({ description: 'Huella SHA-256, como la escribe ssh-keygen -lf', example: 'SHA256:2d8w…' }),
+    comentario: z.string().openapi({ description: 'Comentario de la línea de la clave' }),
+    creadaEn: z.string().openapi({ description: 'Cuándo se registró (ISO 8601)' }),
+    usadaEn: z.string().nullable().openapi({ description: 'Último acceso SFTP con ella (ISO 8601); null si nunca' }),
   })
   .openapi('ClaveSsh');
 
@@ -253,7 +289,12 @@ const clavesListar = createRoute({
   middleware: [requireAuth(), soloComercializadora] as const,
   responses: {
     200: jsonResponse(
-      z.object({ puertoSftp: z.number().int().nullable(), claves: z.array(ClaveSshSchema) }).openapi('ClavesSsh'),
+      z
+        .object({
+          puertoSftp: z.number().int().nullable().openapi({ description: 'Puerto del servidor SFTP; null si está apagado' }),
+          claves: z.array(ClaveSshSchema).openapi({ description: 'Las claves registradas, la más antigua primero' }),
+        })
+        .openapi('ClavesSsh'),
       'Las claves y el puerto SFTP',
     ),
     401: errorResponse('Sin sesión'),
@@ -276,7 +317,8 @@ const clavesAnadir = createRoute({
         clave: z
           .string()
           .min(1)
-          .max(16 * 1024),
+          .max(16 * 1024)
+          .openapi({ description: 'Una línea de authorized_keys: el contenido del fichero .pub' }),
       })
       .openapi('ClaveSshNueva'),
   ),
@@ -296,7 +338,9 @@ const clavesBorrar = createRoute({
   summary: 'Borrar una clave SSH',
   security: [{ Bearer: [] }],
   middleware: [requireAuth(), soloComercializadora] as const,
-  request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Identificador de la clave' }) }),
+  },
   responses: {
     204: { description: 'Borrada' },
     401: errorResponse('Sin sesión'),
