@@ -432,8 +432,8 @@ export async function guardar(
 
 /**
  * Writes a file the distributor sends a company (an answer into salida/, a rejected file's reason
- * beside it) from bytes in memory: these are small, and go into the database without a temporary file. The name is the file's own; a file already
- * there with it is replaced.
+ * beside it) from bytes in memory: these are small, and go into the database without a temporary
+ * file. The name is the file's own; a file already there with it is replaced.
  */
 export async function depositar(
   db: Db,
