@@ -29,9 +29,8 @@ import {
   type MotivoAtr,
   type ProcesoAtr,
 } from '../../lib/atr/procesos.ts';
-import { relojMadridIso } from '../../lib/administracion/fechas.ts';
 import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
-import { errorCups, normalizarCups } from '../../lib/cups.ts';
+import { errorCups } from '../../lib/cups.ts';
 import { RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
 import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import { comprobarPotencias } from '../../lib/modificaciones/reglas.ts';
@@ -51,7 +50,20 @@ import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { Clock } from '../http/context.ts';
 import { depositar, mover, type CuentaIntercambio } from '../intercambio/almacen.ts';
 import { contratoDe } from '../modificaciones/comun.ts';
+import {
+  cabeceraDe,
+  cabeceraRespuesta,
+  condiciones,
+  CUERPO,
+  fechaHoraMadrid,
+  mensaje,
+  rechazo,
+  type Cabecera,
+  type MensajeAtr,
+} from './respuestas.ts';
 import { escribirMensaje, leerMensaje, lista, MensajeIlegible, validar, valor, type MensajeLeido, type Nodo } from './xml.ts';
+
+export type { MensajeAtr };
 
 /** Files read per batch (and per xmllint run of each schema). */
 export const LOTE_LECTOR = 200;
@@ -67,88 +79,13 @@ interface Pendiente {
 /** A file refused as a whole, with the reason for its `.txt`. */
 class FicheroRechazado extends Error {}
 
-/** `YYYY-MM-DDTHH:MM:SS` in Madrid, as the CNMC's `FechaSolicitud` (xs:dateTime without zone). */
-const fechaHoraMadrid = (d: Date) => relojMadridIso(d.getTime());
 
-/** The header of an answer: the distributor to the company, the request's code, sequence and CUPS. */
-function cabeceraRespuesta(c: Cabecera, paso: string, ahora: Date): Nodo {
-  return {
-    n: 'Cabecera',
-    h: [
-      { n: 'CodigoREEEmpresaEmisora', t: c.destino },
-      { n: 'CodigoREEEmpresaDestino', t: c.emisora },
-      { n: 'CodigoDelProceso', t: c.proceso },
-      { n: 'CodigoDePaso', t: paso },
-      { n: 'CodigoDeSolicitud', t: c.solicitud },
-      { n: 'SecuencialDeSolicitud', t: c.secuencial },
-      { n: 'FechaSolicitud', t: fechaHoraMadrid(ahora) },
-      { n: 'CUPS', t: c.cups },
-    ],
-  };
-}
 
-interface Cabecera {
-  emisora: string;
-  destino: string;
-  proceso: string;
-  paso: string;
-  solicitud: string;
-  secuencial: string;
-  cups: string;
-}
 
-function cabeceraDe(m: MensajeLeido): Cabecera {
-  const v = (campo: string) => valor(m.arbol, 'Cabecera', campo) ?? '';
-  return {
-    emisora: v('CodigoREEEmpresaEmisora'),
-    destino: v('CodigoREEEmpresaDestino'),
-    proceso: v('CodigoDelProceso'),
-    paso: v('CodigoDePaso'),
-    solicitud: v('CodigoDeSolicitud'),
-    secuencial: v('SecuencialDeSolicitud'),
-    cups: normalizarCups(v('CUPS')),
-  };
-}
 
-/** The rejection message (step 02 or the anulación's answer) with its reasons. */
-function rechazo(c: Cabecera, paso: string, motivos: readonly { codigo: MotivoAtr; comentario: string }[], ahora: Date): string {
-  return escribirMensaje({
-    n: 'MensajeRechazo',
-    h: [
-      cabeceraRespuesta(c, paso, ahora),
-      {
-        n: 'Rechazos',
-        h: [
-          { n: 'FechaRechazo', t: diaDe(ahora) },
-          ...motivos.map((m, i) => ({
-            n: 'Rechazo',
-            h: [
-              { n: 'Secuencial', t: String(i + 1) },
-              { n: 'CodigoMotivo', t: m.codigo },
-              { n: 'Comentarios', t: m.comentario.slice(0, 4000) },
-            ],
-          })),
-        ],
-      },
-    ],
-  });
-}
 
 type Suministro = typeof suministros.$inferSelect;
 
-/** The contract conditions an acceptance states: the tariff (table 17) and the powers per period, in W. */
-function condiciones(tarifa: string, potenciasW: readonly number[]): Nodo {
-  return {
-    n: 'CondicionesContractuales',
-    h: [
-      { n: 'TarifaATR', t: CODIGO_TARIFA[tarifa] ?? '018' },
-      {
-        n: 'PotenciasContratadas',
-        h: potenciasW.map((w, i) => ({ n: 'Potencia', a: { Periodo: String(i + 1) }, t: String(w) })),
-      },
-    ],
-  };
-}
 
 /** The activation a request asks for (table 8: A as soon as possible, F on a date, L with the next reading), and its date. */
 function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string): { tipo: string; fecha: string } {
@@ -159,14 +96,6 @@ function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string): { tip
   return { tipo: 'A0', fecha: venceEnHabiles(hoy, 1) };
 }
 
-/** The element under the root that carries a request's data. */
-const CUERPO: Readonly<Record<ProcesoAtr, string>> = {
-  C1: 'CambiodeComercializadorSinCambios',
-  C2: 'CambiodeComercializadorConCambios',
-  A3: 'Alta',
-  M1: 'ModificacionDeATR',
-  B1: 'BajaSuspension',
-};
 
 /** The acceptance (step 02) of a request. */
 function aceptacion(
@@ -331,20 +260,7 @@ async function motivosDe(
   return motivos;
 }
 
-/** A message of a request as its timeline keeps it: the step, the file's name, who sent it and its XML. */
-export interface MensajeAtr {
-  paso: string;
-  nombre: string;
-  lado: 'empresa' | 'distribuidora';
-  xml: string;
-}
 
-const mensaje = (paso: string, ruta: string, lado: MensajeAtr['lado'], xml: string): MensajeAtr => ({
-  paso,
-  nombre: nombreDe(ruta),
-  lado,
-  xml,
-});
 
 /** The reader's work on one batch of pending files. */
 export async function leerEntradas(deps: { db: Db; clock: Clock; logger: Logger }, limite = LOTE_LECTOR): Promise<number> {

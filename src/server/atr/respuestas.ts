@@ -1,0 +1,121 @@
+/**
+ * What every answer of the distributor to a supply company's ATR request is made of (docs/sector.md
+ * §4; the CNMC's XSDs in ./xsd): the header that swaps the two companies, the rejection message with
+ * its table 27 reasons, the contract conditions, and a message as a case's timeline keeps it. The
+ * reader (lector.ts) and the staff's steps (gestion.ts) write their XML with these.
+ */
+import type { MotivoAtr, ProcesoAtr } from '../../lib/atr/procesos.ts';
+import { relojMadridIso } from '../../lib/administracion/fechas.ts';
+import { normalizarCups } from '../../lib/cups.ts';
+import { diaDe } from '../../lib/expedientes/plazos.ts';
+import { nombreDe } from '../../lib/intercambio/rutas.ts';
+import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
+import { escribirMensaje, valor, type MensajeLeido, type Nodo } from './xml.ts';
+
+/** `YYYY-MM-DDTHH:MM:SS` in Madrid, as the CNMC's `FechaSolicitud` (xs:dateTime without zone). */
+export const fechaHoraMadrid = (d: Date) => relojMadridIso(d.getTime());
+
+/** The header of an answer: the distributor to the company, the request's code, sequence and CUPS. */
+export function cabeceraRespuesta(c: Cabecera, paso: string, ahora: Date): Nodo {
+  return {
+    n: 'Cabecera',
+    h: [
+      { n: 'CodigoREEEmpresaEmisora', t: c.destino },
+      { n: 'CodigoREEEmpresaDestino', t: c.emisora },
+      { n: 'CodigoDelProceso', t: c.proceso },
+      { n: 'CodigoDePaso', t: paso },
+      { n: 'CodigoDeSolicitud', t: c.solicitud },
+      { n: 'SecuencialDeSolicitud', t: c.secuencial },
+      { n: 'FechaSolicitud', t: fechaHoraMadrid(ahora) },
+      { n: 'CUPS', t: c.cups },
+    ],
+  };
+}
+
+/** The header fields of a message as read. */
+export interface Cabecera {
+  emisora: string;
+  destino: string;
+  proceso: string;
+  paso: string;
+  solicitud: string;
+  secuencial: string;
+  cups: string;
+}
+
+/** The header of a message read. */
+export function cabeceraDe(m: MensajeLeido): Cabecera {
+  const v = (campo: string) => valor(m.arbol, 'Cabecera', campo) ?? '';
+  return {
+    emisora: v('CodigoREEEmpresaEmisora'),
+    destino: v('CodigoREEEmpresaDestino'),
+    proceso: v('CodigoDelProceso'),
+    paso: v('CodigoDePaso'),
+    solicitud: v('CodigoDeSolicitud'),
+    secuencial: v('SecuencialDeSolicitud'),
+    cups: normalizarCups(v('CUPS')),
+  };
+}
+
+/** The rejection message (step 02 or the anulación's answer) with its reasons. */
+export function rechazo(c: Cabecera, paso: string, motivos: readonly { codigo: MotivoAtr; comentario: string }[], ahora: Date): string {
+  return escribirMensaje({
+    n: 'MensajeRechazo',
+    h: [
+      cabeceraRespuesta(c, paso, ahora),
+      {
+        n: 'Rechazos',
+        h: [
+          { n: 'FechaRechazo', t: diaDe(ahora) },
+          ...motivos.map((m, i) => ({
+            n: 'Rechazo',
+            h: [
+              { n: 'Secuencial', t: String(i + 1) },
+              { n: 'CodigoMotivo', t: m.codigo },
+              { n: 'Comentarios', t: m.comentario.slice(0, 4000) },
+            ],
+          })),
+        ],
+      },
+    ],
+  });
+}
+
+/** The contract conditions an acceptance states: the tariff (table 17) and the powers per period, in W. */
+export function condiciones(tarifa: string, potenciasW: readonly number[]): Nodo {
+  return {
+    n: 'CondicionesContractuales',
+    h: [
+      { n: 'TarifaATR', t: CODIGO_TARIFA[tarifa] ?? '018' },
+      {
+        n: 'PotenciasContratadas',
+        h: potenciasW.map((w, i) => ({ n: 'Potencia', a: { Periodo: String(i + 1) }, t: String(w) })),
+      },
+    ],
+  };
+}
+
+/** The element under the root that carries a request's data. */
+export const CUERPO: Readonly<Record<ProcesoAtr, string>> = {
+  C1: 'CambiodeComercializadorSinCambios',
+  C2: 'CambiodeComercializadorConCambios',
+  A3: 'Alta',
+  M1: 'ModificacionDeATR',
+  B1: 'BajaSuspension',
+};
+
+/** A message of a request as its timeline keeps it: the step, the file's name, who sent it and its XML. */
+export interface MensajeAtr {
+  paso: string;
+  nombre: string;
+  lado: 'empresa' | 'distribuidora';
+  xml: string;
+}
+
+/** A message for the timeline, by its path in the exchange. */
+export const mensaje = (paso: string, ruta: string, lado: MensajeAtr['lado'], xml: string): MensajeAtr => ({
+  paso,
+  nombre: nombreDe(ruta),
+  lado,
+  xml,
+});
