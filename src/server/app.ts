@@ -36,6 +36,7 @@ import { perfilRoutes } from './perfil/routes.ts';
 import { sipsAdminRoutes } from './sips/admin.ts';
 import { sipsRoutes } from './sips/routes.ts';
 import { intercambioRoutes } from './intercambio/routes.ts';
+import { atrAdminRoutes } from './atr/admin.ts';
 import { atrRoutes } from './atr/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { suministrosRoutes } from './suministros/routes.ts';
@@ -76,7 +77,8 @@ export function createApi() {
     .route('/', contactoRoutes())
     .route('/', contactoAdminRoutes())
     .route('/', intercambioRoutes())
-    .route('/', atrRoutes());
+    .route('/', atrRoutes())
+    .route('/', atrAdminRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

@@ -83,6 +83,13 @@ export const ESQUEMA_DE_RAIZ: Readonly<Record<string, string>> = {
   MensajeAceptacionAnulacion: 'AceptacionAnulacion.xsd',
   MensajeAceptacionAnulacionBaja: 'AceptacionAnulacionBaja.xsd',
   MensajeRechazo: 'Rechazo.xsd',
+  MensajeActivacionCambiodeComercializadorSinCambios: 'ActivacionCambiodeComercializadorSinCambios.xsd',
+  MensajeActivacionCambiodeComercializadorConCambios: 'ActivacionCambiodeComercializadorConCambios.xsd',
+  MensajeActivacionAlta: 'ActivacionAlta.xsd',
+  MensajeActivacionModificacionDeATR: 'ActivacionModificacionDeATR.xsd',
+  MensajeActivacionBajaSuspension: 'ActivacionBajaSuspension.xsd',
+  MensajeActivacionComercializadorSaliente: 'ActivacionComercializadorSaliente.xsd',
+  MensajeIncidenciasATRDistribuidor: 'IncidenciasATRDistribuidor.xsd',
 };
 
 /** The process a request's root element starts. */
@@ -101,6 +108,11 @@ export const MOTIVOS_ATR = {
   '15': 'Secuencia de potencias incorrecta (Pi > Pi+1)',
   '17': 'Tarifa no válida para la tensión de suministro',
   '21': 'Existencia de contrato previo en vigor',
+  '26': 'Acceso imposibilitado más de dos veces por causas ajenas a la distribuidora',
+  '27': 'Caja ICP no válida o inexistente',
+  '28': 'Rechazo por anormalidad',
+  '29': 'Falta equipo del cliente',
+  '31': 'Impedimento del titular',
   '37': 'Existencia de solicitud previa en curso A3',
   '38': 'Existencia de solicitud previa en curso C1',
   '39': 'Existencia de solicitud previa en curso C2',
@@ -126,3 +138,30 @@ export const HABILES_RESPUESTA: Readonly<Record<ProcesoAtr, number>> = { C1: 5, 
 /** States of a request as the company follows them (from its steps, docs/sector.md §4.6). */
 export const ESTADOS_ATR = ['aceptada', 'rechazada', 'activada', 'anulada', 'incidencia', 'rechazada_campo'] as const;
 export type EstadoAtr = (typeof ESTADOS_ATR)[number];
+
+/** The table 27 reasons a request is refused for after the field work (step 04): what the crew found on site. */
+export const MOTIVOS_CAMPO = ['26', '27', '28', '29', '31', '99'] as const satisfies readonly MotivoAtr[];
+
+/** Table 28: why the distributor's field work is delayed (step 03, an incidence that keeps the request open). */
+export const INCIDENCIAS_ATR = {
+  '01': 'Cliente ausente',
+  '06': 'El cliente no ha puesto el equipo de su propiedad a disposición de la distribuidora',
+  '08': 'Cita concertada',
+  '09': 'Deficiencia subsanable en la instalación',
+  '10': 'Deficiencia subsanable en el equipo de medida',
+  '11': 'Trabajos pendientes de finalizar',
+  '12': 'Teléfono de contacto erróneo',
+  '13': 'El consumidor en campo no quiere la baja',
+} as const;
+export type IncidenciaAtr = keyof typeof INCIDENCIAS_ATR;
+
+/** The root element of each process's activation (step 05), and of the outgoing company's notice (step 06 of C1 and C2). */
+export const ACTIVACION_PROCESO: Readonly<Record<ProcesoAtr, { raiz: string; cuerpo: string }>> = {
+  C1: { raiz: 'MensajeActivacionCambiodeComercializadorSinCambios', cuerpo: 'ActivacionCambiodeComercializadorSinCambios' },
+  C2: { raiz: 'MensajeActivacionCambiodeComercializadorConCambios', cuerpo: 'ActivacionCambiodeComercializadorConCambios' },
+  A3: { raiz: 'MensajeActivacionAlta', cuerpo: 'ActivacionAlta' },
+  M1: { raiz: 'MensajeActivacionModificacionDeATR', cuerpo: 'ActivacionModificaciones' },
+  B1: { raiz: 'MensajeActivacionBajaSuspension', cuerpo: 'ActivacionBaja' },
+};
+export const RAIZ_SALIENTE = 'MensajeActivacionComercializadorSaliente';
+export const RAIZ_INCIDENCIA = 'MensajeIncidenciasATRDistribuidor';

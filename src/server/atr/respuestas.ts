@@ -9,7 +9,8 @@ import { relojMadridIso } from '../../lib/administracion/fechas.ts';
 import { normalizarCups } from '../../lib/cups.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import { nombreDe } from '../../lib/intercambio/rutas.ts';
-import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
+import { CODIGO_TARIFA, TENSION_TABLA_64 } from '../../lib/sips/columnas.ts';
+import type { Suministro } from '../suministros/service.ts';
 import { escribirMensaje, valor, type MensajeLeido, type Nodo } from './xml.ts';
 
 /** `YYYY-MM-DDTHH:MM:SS` in Madrid, as the CNMC's `FechaSolicitud` (xs:dateTime without zone). */
@@ -119,3 +120,63 @@ export const mensaje = (paso: string, ruta: string, lado: MensajeAtr['lado'], xm
   lado,
   xml,
 });
+
+/** Table 64 code of a supply voltage: 1X or 3X by the meter's phases in low voltage, the nominal voltage above. */
+export function tensionTabla64(tensionV: number, fases: string): string {
+  const mono: Record<number, string> = { 220: '01', 230: '02', 127: '07', 133: '08' };
+  const tri: Record<number, string> = { 220: '12', 230: '14', 380: '04', 400: '06' };
+  const baja = fases === 'monofasico' ? mono[tensionV] : tri[tensionV];
+  if (baja) return baja;
+  const alta = Object.entries(TENSION_TABLA_64).find(([codigo, v]) => v === tensionV && Number(codigo) >= 15 && codigo !== '99');
+  return alta?.[0] ?? '99';
+}
+
+/** A supply point's contract as a step 05 states it (CondicionesContractualesC): tariff, billing, telemetering, powers, voltage. */
+export function condicionesActivacion(s: Suministro): Nodo {
+  const base = condiciones(s.tarifa, s.potenciasW);
+  const [tarifa, potencias] = base.h as Nodo[];
+  return {
+    n: 'CondicionesContractuales',
+    h: [
+      tarifa!,
+      // Table 108: 01 monthly, 02 every two months.
+      { n: 'PeriodicidadFacturacion', t: s.periodicidadFacturacion === 'bimestral' ? '02' : '01' },
+      // Table 109: 01 telemetering working with hourly curve, 02 not working.
+      { n: 'TipodeTelegestion', t: s.telegestionado ? '01' : '02' },
+      potencias!,
+      { n: 'TensionDelSuministro', t: tensionTabla64(s.tensionV, s.fasesContador) },
+    ],
+  };
+}
+
+/**
+ * The measure point of a supply point in a step 05 or 06 (PuntoDeMedida): its code (the CUPS with
+ * the border point's suffix), the movement (table 37), its type by contracted power (table 30, RD
+ * 1110/2007 art. 7: type 5 up to 15 kW, 4 up to 50 kW, 3 up to 450 kW), how it is read (table 38)
+ * and since when.
+ */
+export function puntosDeMedida(s: Suministro, movimiento: 'A' | 'B' | 'M', fecha: string): Nodo {
+  const kw = Math.max(...s.potenciasW) / 1000;
+  const tipo = kw <= 15 ? '05' : kw <= 50 ? '04' : kw <= 450 ? '03' : '02';
+  return {
+    n: 'PuntosDeMedida',
+    h: [
+      {
+        n: 'PuntoDeMedida',
+        h: [
+          { n: 'CodPM', t: s.cups.length === 22 ? s.cups : `${s.cups.slice(0, 20)}0F` },
+          { n: 'TipoMovimiento', t: movimiento },
+          { n: 'TipoPM', t: tipo },
+          { n: 'ModoLectura', t: s.telegestionado ? '4' : '1' },
+          { n: 'Funcion', t: 'P' },
+          { n: 'FechaVigor', t: fecha },
+          { n: 'FechaAlta', t: movimiento === 'A' ? fecha : s.fechaAlta },
+          movimiento === 'B' ? { n: 'FechaBaja', t: fecha } : null,
+        ],
+      },
+    ],
+  };
+}
+
+/** The contract a message names (IdContrato): the supply point's number in the portal. */
+export const idContrato = (s: Suministro): Nodo => ({ n: 'IdContrato', h: [{ n: 'CodContrato', t: String(s.id) }] });

@@ -1,0 +1,89 @@
+/**
+ * An ATR request as both sides read it (docs/decisions/020): the supply company on its screen and
+ * the distributor's staff in their queue see the same row, the same rejection reasons and the same
+ * messages, each with its XML as the case's timeline keeps it.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { ESTADOS_ATR, MOTIVOS_ATR, type EstadoAtr, type ProcesoAtr } from '../../lib/atr/procesos.ts';
+import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { diaDe } from '../../lib/expedientes/plazos.ts';
+import type { Db } from '../db/client.ts';
+import { expedienteEventos } from '../db/schema.ts';
+import type { FilaExpediente } from '../expedientes/acceso.ts';
+import type { MensajeAtr } from './respuestas.ts';
+
+/** A request's states: `recibida` until its step 02 is written, then those of its steps. */
+export const ESTADOS_SOLICITUD_ATR = ['recibida', ...ESTADOS_ATR] as const;
+export type EstadoSolicitudAtr = 'recibida' | EstadoAtr;
+
+/** What an ATR case keeps in `datos`. */
+export interface DatosAtr {
+  proceso?: string;
+  codigoSolicitud?: string;
+  secuencial?: string;
+  cups?: string;
+  estado?: string;
+  activacionPrevista?: string;
+  activacion?: string;
+  pedido?: { tarifa: string | null; potenciasW: number[] | null };
+  mensajes?: { paso: string; ruta: string }[];
+}
+
+/** The public reference of a request: ATR-<year>-<number>. */
+export const referenciaAtr = (e: FilaExpediente) => `ATR-${e.createdAt.toISOString().slice(0, 4)}-${String(e.numero).padStart(6, '0')}`;
+
+/** A request as a list row. */
+export function filaAtr(e: FilaExpediente) {
+  const d = e.datos as DatosAtr;
+  return {
+    id: e.id,
+    referencia: referenciaAtr(e),
+    distribuidora: e.distribuidora as CodigoDistribuidora,
+    proceso: (d.proceso ?? e.tipo) as ProcesoAtr,
+    codigoSolicitud: d.codigoSolicitud ?? '',
+    cups: d.cups ?? '',
+    estado: (d.estado ?? 'recibida') as EstadoSolicitudAtr,
+    paso: e.paso,
+    recibida: (e.presentadoEn ?? e.createdAt).toISOString(),
+    vence: e.cerradoEn ? null : e.vence,
+    actualizada: e.updatedAt.toISOString(),
+  };
+}
+
+/** Whether an open request's deadline has passed (`hoy` in Madrid). */
+export const vencidaAtr = (e: FilaExpediente, hoy: string) => !e.cerradoEn && e.turno === 'distribuidora' && !!e.vence && e.vence < hoy;
+
+/** The timeline's actions that refuse a request, with their reasons (step 02 or the field's 04). */
+const RECHAZOS = new Set(['rechazar', 'rechazar_campo']);
+
+/** A request's messages in order, the reasons of its last rejection, and its planned and actual activation. */
+export async function detalleAtr(db: Db, e: FilaExpediente) {
+  const eventos = await db
+    .select()
+    .from(expedienteEventos)
+    .where(eq(expedienteEventos.expedienteId, e.id))
+    .orderBy(asc(expedienteEventos.momento), asc(expedienteEventos.id));
+  const mensajes = eventos.flatMap((ev) =>
+    (((ev.datos as { mensajes?: MensajeAtr[] } | null)?.mensajes ?? []) as MensajeAtr[]).map((m) => ({
+      ...m,
+      fecha: ev.momento.toISOString(),
+    })),
+  );
+  const rechazo = eventos.filter((ev) => RECHAZOS.has(ev.accion)).at(-1);
+  const motivos = (((rechazo?.datos as { motivos?: { codigo: string; comentario?: string }[] } | null)?.motivos ?? []) as {
+    codigo: string;
+    comentario?: string;
+  }[]).map((m) => ({
+    codigo: m.codigo,
+    texto: MOTIVOS_ATR[m.codigo as keyof typeof MOTIVOS_ATR] ?? m.comentario ?? m.codigo,
+  }));
+  const d = e.datos as DatosAtr;
+  return {
+    ...filaAtr(e),
+    activacionPrevista: d.activacionPrevista ?? null,
+    activacion: d.activacion ?? null,
+    cerrada: e.cerradoEn ? diaDe(e.cerradoEn) : null,
+    motivos,
+    mensajes,
+  };
+}
