@@ -105,7 +105,7 @@ describe('demo queries and claims', () => {
 });
 
 describe('demo ATR requests (docs/decisions/020)', () => {
-  it('the supply company has requests of each process at EPD and EOD, answered by the reader', async () => {
+  it('the supply company has requests of each process at EPD and EOD, answered by the reader and carried on by the staff', async () => {
     const filas = await queryRows<{ d: string; tipo: string; estado: string }>(
       database.db,
       sql`select e.distribuidora as d, e.tipo, e.datos->>'estado' as estado
@@ -114,12 +114,13 @@ describe('demo ATR requests (docs/decisions/020)', () => {
     );
     for (const d of ['epd', 'eod']) {
       expect(filas.filter((f) => f.d === d).map((f) => `${f.tipo} ${f.estado}`)).toEqual([
-        'C1 aceptada',
+        'C1 activada',
         'C1 rechazada',
-        'C2 aceptada',
+        'C2 incidencia',
         'A3 rechazada',
         'M1 aceptada',
         'B1 anulada',
+        'C1 rechazada_campo',
       ]);
     }
     const ficheros = await queryRows<{ ruta: string }>(
@@ -130,6 +131,9 @@ describe('demo ATR requests (docs/decisions/020)', () => {
     const rutas = ficheros.map((f) => f.ruta);
     expect(rutas).toContain('/epd/entrada/rechazados/notas.xml');
     expect(rutas).toContain('/epd/entrada/rechazados/notas.xml.txt');
-    expect(rutas.filter((r) => r.startsWith('/epd/salida/')).length).toBe(7);
+    // Every request's 02, the anulación's answer, and the staff's 05, 03 and 04 (the measure files aside).
+    const salida = '/epd/salida/';
+    const atr = rutas.filter((r) => r.startsWith(salida) && /^[A-Z]\d{3}_/.test(r.slice(salida.length))).map((r) => r.slice(12, 16));
+    expect(atr.sort()).toEqual(['A302', 'B102', 'B104', 'C102', 'C102', 'C102', 'C104', 'C105', 'C202', 'C203', 'M102']);
   });
 });

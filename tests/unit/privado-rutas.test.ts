@@ -209,6 +209,7 @@ describe('side menu', () => {
         'Incidencias de red',
         'Solicitudes de modificación',
         'Solicitudes de acceso y conexión',
+        'Solicitudes ATR de comercializadoras',
         'Consultas y reclamaciones',
         'Estado de contadores',
         'SIPS y registro de suministros',

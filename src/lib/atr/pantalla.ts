@@ -26,7 +26,7 @@ import { MENSAJES_PROCESO, NOMBRE_PROCESO, PROCESOS_ATR, type ProcesoAtr } from 
 // ---------------------------------------------------------------------------------------------
 
 /** Where a request stands. */
-export const ESTADOS_ATR = ['recibida', 'aceptada', 'rechazada', 'anulada', 'activada'] as const;
+export const ESTADOS_ATR = ['recibida', 'aceptada', 'incidencia', 'activada', 'rechazada', 'rechazada_campo', 'anulada'] as const;
 export type EstadoAtr = (typeof ESTADOS_ATR)[number];
 
 /** One request in the list (GET /api/atr/solicitudes). */
@@ -120,6 +120,8 @@ export const NOMBRE_ESTADO_ATR: Readonly<Record<EstadoAtr, string>> = {
   rechazada: 'Rechazada',
   anulada: 'Anulada',
   activada: 'Activada',
+  incidencia: 'Con incidencia',
+  rechazada_campo: 'Rechazada en campo',
 };
 
 /** A state in words; an unknown one as it comes. */
@@ -139,6 +141,7 @@ const PASOS_COMUNES: Readonly<Record<string, string>> = {
   '03': 'Incidencia',
   '04': 'Rechazo tras actuaciones en campo',
   '05': 'Activación',
+  '06': 'Aviso a la comercializadora saliente',
 };
 
 /**

@@ -15,6 +15,8 @@ export type Pantalla =
   | 'solicitud-acceso'
   | 'admin-accesos'
   | 'admin-acceso'
+  | 'admin-atr-cola'
+  | 'admin-atr'
   | 'perfil'
   | 'no-disponible'
   | 'admin-usuarios'
@@ -163,6 +165,21 @@ export const RUTAS_APP = [
     area: 'administrador',
     pantalla: 'admin-acceso',
     padre: 'adminAccesos',
+  },
+  {
+    id: 'adminAtr',
+    patron: '/administrador/atr',
+    titulo: 'Solicitudes ATR',
+    area: 'administrador',
+    pantalla: 'admin-atr-cola',
+  },
+  {
+    id: 'adminSolicitudAtr',
+    patron: '/administrador/atr/:id',
+    titulo: 'Tramitar una solicitud ATR',
+    area: 'administrador',
+    pantalla: 'admin-atr',
+    padre: 'adminAtr',
   },
   {
     id: 'adminContactos',
@@ -483,6 +500,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminIncidencias'),
       deRuta('adminModificaciones', 'Solicitudes de modificación'),
       deRuta('adminAccesos', 'Solicitudes de acceso y conexión'),
+      deRuta('adminAtr', 'Solicitudes ATR de comercializadoras'),
       deRuta('adminContactos'),
       deRuta('adminContadores'),
       deRuta('adminSips', 'SIPS y registro de suministros'),

@@ -3,16 +3,21 @@
  * XML files (and one anulación, and one file that is no message) dropped into its entrada folders
  * at EPD and EOD, then read and answered by the same reader the portal runs. Each process appears:
  * switches accepted and refused, a change of contract and an end of supply of points it supplies,
- * a new supply refused because the contract is in force, one request anulled.
+ * a new supply refused because the contract is in force, one request anulled. Then the staff's
+ * steps, through the same service their screen calls: one switch activated (05), one with an
+ * incidence (03), one rejected after the field work (04); the change of contract waits in the queue.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ProcesoAtr } from '../../lib/atr/procesos.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
+import { fechaLocalDe } from '../../lib/medidas/horas.ts';
 import { createLogger } from '../logger.ts';
 import type { Db } from '../db/client.ts';
-import { suministros, users } from '../db/schema.ts';
+import { expedientes, suministros, users } from '../db/schema.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { guardar, Recepcion, type CuentaIntercambio } from '../intercambio/almacen.ts';
+import { SISTEMA } from '../expedientes/service.ts';
+import { actuarAtr, type AccionGestionAtr } from './gestion.ts';
 import { leerEntradas } from './lector.ts';
 import { xmlAnulacion, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
 
@@ -50,7 +55,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
         )
         .orderBy(asc(suministros.cups))
         .limit(cuantos);
-    const ajenos = await puntos(false, 4);
+    const ajenos = await puntos(false, 5);
     const propios = await puntos(true, 2);
     const titular = (p: Punto): DatosSolicitud['titular'] => ({ nif: p.titularNif, nombre: p.titularNombre, apellido1: '.' });
     const solicitud = async (proceso: ProcesoAtr, p: Punto | undefined, datos: Partial<DatosSolicitud> = {}, anular = false) => {
@@ -87,7 +92,31 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
     await solicitud('B1', propios[1], { motivoBaja: '02' }, true);
     // A file that is no message: it goes to entrada/rechazados with its reason.
     await dejar(db, cuenta, `/${d.codigo}/entrada/notas.xml`, 'Esto no es un mensaje ATR', now);
+    // A switch the field crew could not carry out (04).
+    await solicitud('C1', ajenos[4]);
     await leerEntradas({ db, clock: { now: () => now }, logger: createLogger('silent') });
+
+    const aceptadas = await db
+      .select({ id: expedientes.id, tipo: expedientes.tipo })
+      .from(expedientes)
+      .where(
+        and(
+          eq(expedientes.procedimiento, 'atr'),
+          eq(expedientes.distribuidora, d.codigo),
+          sql`${expedientes.datos}->>'estado' = 'aceptada'`,
+        ),
+      )
+      .orderBy(asc(expedientes.numero));
+    const hoy = fechaLocalDe(now);
+    const pasos: [ProcesoAtr, number, AccionGestionAtr][] = [
+      ['C1', 0, { accion: 'activar', fecha: hoy }],
+      ['C1', 1, { accion: 'rechazar', codigo: '29', comentario: 'En la visita no había caja para el contador en el punto de suministro.' }],
+      ['C2', 0, { accion: 'incidencia', codigo: '08', comentario: 'Cita concertada con el cliente para cambiar el contador.' }],
+    ];
+    for (const [proceso, i, accion] of pasos) {
+      const caso = aceptadas.filter((a) => a.tipo === proceso)[i];
+      if (caso) await actuarAtr({ db, clock: { now: () => now }, publicUrl: null }, caso.id, accion, SISTEMA);
+    }
   }
   return { solicitudesAtr: n };
 };

@@ -26,7 +26,7 @@ import { useSolicitud } from '../modificaciones/comun.tsx';
 import { EstadoSolicitud, urlListaRecordada } from './comun.tsx';
 
 /** One message: step, side, date, its XML behind a disclosure and its download. */
-function Mensaje({ m, proceso }: { m: MensajeAtr; proceso: string }) {
+export function Mensaje({ m, proceso }: { m: MensajeAtr; proceso: string }) {
   const id = useId();
   const nombre = nombreDescargaAtr(m);
   const descargar = () => guardarBlob(new Blob([m.xml], { type: 'application/xml;charset=utf-8' }), nombre);

@@ -1,0 +1,137 @@
+/**
+ * /administrador/atr: the queue of ATR requests (CNMC exchange formats) a distributor the user
+ * administers has accepted and must carry on: overdue first and flagged in words, then by planned
+ * activation (the server's order). Filters by process, state, CUPS or request code and "only
+ * overdue" live in the address, so back, forward and a reload keep them. Each reference leads to
+ * the request, where it is activated, rejected after the field work or given an incidence.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
+import { listaColaAtr, RUTA_COLA_ATR, urlSolicitudAtrAdmin } from '../../../lib/atr/gestion.ts';
+import { diaAtr, ESTADOS_ATR, fechaHoraAtr, nombreEstadoAtr, nombreProcesoAtr } from '../../../lib/atr/pantalla.ts';
+import { PROCESOS_ATR } from '../../../lib/atr/procesos.ts';
+import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { $permisos } from '../../../lib/sesion/index.ts';
+import type { PropsPantalla } from '../AppPrivada.tsx';
+import { CodigoProceso, EstadoSolicitud } from '../atr/comun.tsx';
+import type { Opcion } from './comun.tsx';
+import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import './administracion.css';
+import './accesos.css';
+
+const OPCIONES_PROCESO = opcionesFiltro('Todos', PROCESOS_ATR, (p) => `${p} · ${nombreProcesoAtr(p)}`);
+const OPCIONES_ESTADO = opcionesFiltro('En cola (aceptadas y con incidencia)', ESTADOS_ATR, nombreEstadoAtr);
+const OPCIONES_VENCIDAS: Opcion[] = [
+  { valor: '', texto: 'Todas' },
+  { valor: 'si', texto: 'Solo las vencidas' },
+];
+
+/** The last filters used in this page, so a request's "back" returns to them. */
+let consultaRecordada = '';
+
+/** The queue with the filters it had when last shown. */
+export function urlColaAtrRecordada(): string {
+  return consultaRecordada ? `${RUTA_COLA_ATR}?${consultaRecordada}` : RUTA_COLA_ATR;
+}
+
+/** The staff's queue of ATR requests. */
+export default function AtrAdmin({ ruta }: PropsPantalla) {
+  const permisos = useStore($permisos);
+  const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
+  const definicion = useMemo(() => listaColaAtr(propias), [propias]);
+  const l = useListaFiltrada(definicion);
+  const { consulta } = l;
+  const opcionesDistribuidora: Opcion[] = propias.map((d, i) => ({ valor: i === 0 ? '' : d, texto: nombreDistribuidora(d) }));
+  const actual = l.filtros.distribuidora || propias[0] || '';
+  const hoy = hoyMadrid();
+
+  useEffect(() => {
+    consultaRecordada = consulta;
+  }, [consulta]);
+
+  return (
+    <section className="admin">
+      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <p className="admin__intro">
+        Las solicitudes ATR que las comercializadoras envían con los ficheros XML de la CNMC. El portal contesta cada una al momento
+        (paso 02); las aceptadas esperan aquí a que la distribuidora las active (05), las rechace tras la visita a campo (04) o anote una
+        incidencia (03). Primero aparecen las que tienen la activación prevista vencida. Cada paso deja su mensaje en la carpeta de salida
+        de la comercializadora.
+      </p>
+
+      {propias.length === 0 ? (
+        <div className="admin-vacio">
+          <p>Para tramitar solicitudes ATR necesita el permiso de administración de al menos una distribuidora.</p>
+        </div>
+      ) : (
+        <>
+          {propias.length === 1 && (
+            <p className="admin-nota">
+              Distribuidora: <strong>{nombreDistribuidora(actual)}</strong>
+            </p>
+          )}
+          <FormularioFiltros etiqueta="Filtrar solicitudes" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar}>
+            <Filtro
+              lista={l}
+              clave="q"
+              etiqueta="Buscar"
+              ayuda="CUPS o código de solicitud, o su comienzo."
+              tipo="search"
+              max={30}
+              clase="admin-filtros__busqueda"
+            />
+            {propias.length > 1 && <Filtro lista={l} clave="distribuidora" etiqueta="Distribuidora" opciones={opcionesDistribuidora} />}
+            <Filtro lista={l} clave="proceso" etiqueta="Proceso" opciones={OPCIONES_PROCESO} />
+            <Filtro lista={l} clave="estado" etiqueta="Estado" opciones={OPCIONES_ESTADO} />
+            <Filtro lista={l} clave="vencidas" etiqueta="Plazo" opciones={OPCIONES_VENCIDAS} />
+          </FormularioFiltros>
+
+          <ResultadosLista
+            lista={l}
+            que={['solicitud', 'solicitudes']}
+            cargando="Cargando solicitudes…"
+            vacioConFiltros="No hay solicitudes que coincidan con los filtros elegidos."
+            vacio={`No hay solicitudes ATR pendientes de la distribuidora en ${nombreDistribuidora(actual)}.`}
+            avisarPaginaInexistente
+          />
+          <TablaPaginada
+            lista={l}
+            titulo={`Solicitudes ATR de ${nombreDistribuidora(actual)}`}
+            que="solicitudes"
+            clase="adm-acc-tabla"
+            columnas={['Referencia', 'Activación prevista', 'Proceso', 'Estado', 'CUPS', 'Comercializadora', 'Recibida']}
+            fila={(s) => (
+              <tr key={s.id} className={s.vencida ? 'adm-acc-fila--vencida' : undefined}>
+                <th scope="row" className="admin-tabla__principal">
+                  <a href={urlSolicitudAtrAdmin(s.id)}>{s.referencia}</a>
+                  <span className="admin-motivo admin-nowrap">{s.codigoSolicitud}</span>
+                </th>
+                <td>
+                  <span className="admin-nowrap">{diaAtr(s.vence)}</span>
+                  {s.vencida ? (
+                    <span className="admin-estado adm-acc-vencida adm-acc-vencida--bloque">Vencida</span>
+                  ) : (
+                    s.vence && s.vence === hoy && <span className="admin-motivo">Hoy</span>
+                  )}
+                </td>
+                <td>
+                  <CodigoProceso proceso={s.proceso} />
+                </td>
+                <td>
+                  <EstadoSolicitud estado={s.estado} />
+                </td>
+                <td className="admin-partible">{s.cups}</td>
+                <td>
+                  {s.empresa || '—'}
+                  {s.codigoRee && <span className="admin-motivo">REE {s.codigoRee}</span>}
+                </td>
+                <td className="admin-nowrap">{fechaHoraAtr(s.recibida)}</td>
+              </tr>
+            )}
+          />
+        </>
+      )}
+    </section>
+  );
+}
