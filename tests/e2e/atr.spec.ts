@@ -1,6 +1,6 @@
 /**
  * The supply company's ATR requests (/comercializadora/solicitud-atr), through the browser: the
- * demo company's twelve requests (six at EPD, six at EOD, made by the demo as real XML files), the
+ * demo company's fourteen requests (seven at EPD, seven at EOD, made by the demo as real XML files), the
  * filters kept in the address, the request refused for the holder's NIF with its reason, its two
  * messages, the rejection's XML read and downloaded. axe and no sideways scrolling at 320, 375 and
  * 1280 px, with screenshots in /tmp (SHOTS_DIR).
@@ -42,14 +42,14 @@ test('a supply company lists its ATR requests, filters them and reads a rejectio
   await expect(principal.locator('h1')).toHaveText('Solicitudes ATR');
   await expect(principal.getByRole('link', { name: 'FTP', exact: true })).toHaveAttribute('href', '/comercializadora/ftp');
 
-  // The demo's six requests at EPD and six at EOD.
-  await expect(principal.getByRole('status').filter({ hasText: 'solicitudes' })).toHaveText('12 solicitudes.');
+  // The demo's seven requests at EPD and seven at EOD.
+  await expect(principal.getByRole('status').filter({ hasText: 'solicitudes' })).toHaveText('14 solicitudes.');
   const filas = principal.locator('.atr-tabla tbody tr');
-  await expect(filas).toHaveCount(12);
+  await expect(filas).toHaveCount(14);
   await revisar(page, 'lista');
   // On a phone the same requests are cards.
   await page.setViewportSize({ width: 375, height: 740 });
-  await expect(principal.locator('.atr-tarjeta')).toHaveCount(12);
+  await expect(principal.locator('.atr-tarjeta')).toHaveCount(14);
   await expect(filas.first()).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -21,7 +21,7 @@ import './administracion.css';
 import './accesos.css';
 
 const OPCIONES_PROCESO = opcionesFiltro('Todos', PROCESOS_ATR, (p) => `${p} · ${nombreProcesoAtr(p)}`);
-const OPCIONES_ESTADO = opcionesFiltro('En cola (aceptadas y con incidencia)', ESTADOS_ATR, nombreEstadoAtr);
+const OPCIONES_ESTADO = opcionesFiltro('En cola', ESTADOS_ATR, nombreEstadoAtr);
 const OPCIONES_VENCIDAS: Opcion[] = [
   { valor: '', texto: 'Todas' },
   { valor: 'si', texto: 'Solo las vencidas' },
@@ -76,7 +76,7 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
               lista={l}
               clave="q"
               etiqueta="Buscar"
-              ayuda="CUPS o código de solicitud, o su comienzo."
+              ayuda="CUPS o código de solicitud, o su comienzo. «En cola» son las aceptadas y las que tienen incidencia."
               tipo="search"
               max={30}
               clase="admin-filtros__busqueda"

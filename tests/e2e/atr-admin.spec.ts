@@ -1,0 +1,68 @@
+/**
+ * ATR requests from the distributor's side (docs/decisions/020), through the browser: EPD's
+ * administrator opens the queue of accepted requests (the demo's change of contract, M1, and the
+ * switch with an incidence, C2), opens the M1, is told in the field why a future activation date is
+ * refused, activates it today and reads the activation (05) among its messages; the queue then
+ * holds only the C2. axe and no sideways scrolling at desktop, phone and 320 px, with screenshots.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { foto } from './medidas-support.ts';
+import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
+
+const ADMIN_EPD = 'admin-epd@electra.example';
+const COLA = '/administrador/atr';
+const ANCHOS = [...WIDTHS, { name: 'estrecho', width: 320, height: 720 }] as const;
+
+async function revisarAnchos(page: Page, nombre: string) {
+  for (const w of ANCHOS) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
+    await foto(page, `${nombre}-${w.width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Today in Madrid, as the date field takes it. */
+const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+
+test('la distribuidora activa una solicitud ATR de su cola y la comercializadora tiene el 05', async ({ page }) => {
+  test.setTimeout(90_000);
+  await entrar(page, ADMIN_EPD, DEMO_PASSWORD, COLA);
+  const principal = page.getByRole('main');
+  await expect(principal.getByRole('heading', { level: 1, name: 'Solicitudes ATR' })).toBeVisible();
+  const filas = principal.getByRole('table', { name: /Solicitudes ATR de Electra Peninsular/ }).locator('tbody tr');
+  await expect(filas).toHaveCount(2);
+  await expect(filas.filter({ hasText: 'Con incidencia' })).toHaveCount(1);
+  const m1 = filas.filter({ has: page.locator('abbr', { hasText: /^M1$/ }) });
+  await expect(m1).toContainText('Aceptada');
+  await expect(m1).toContainText('REE 9811');
+  await revisarAnchos(page, 'atr-admin-cola');
+
+  await m1.getByRole('link').click();
+  await expect(principal.getByRole('heading', { level: 1, name: 'Tramitar una solicitud ATR' })).toBeVisible();
+  await expect(principal.getByText('Contrato hoy')).toBeVisible();
+  await revisarAnchos(page, 'atr-admin-detalle');
+
+  await principal.getByRole('button', { name: 'Activar…' }).click();
+  const dialogo = page.getByRole('dialog', { name: /Activar la solicitud ATR-/ });
+  await expect(dialogo).toContainText('El contrato toma la tarifa y las potencias pedidas');
+  const fecha = dialogo.getByLabel('Fecha de activación');
+  await fecha.fill('2099-01-01');
+  await dialogo.getByRole('button', { name: 'Activar y cambiar el contrato' }).click();
+  await expect(dialogo.getByText(/no puede ser posterior a hoy/)).toBeVisible();
+  await expect(fecha).toBeFocused();
+  await foto(page, 'atr-admin-activar-error-1280');
+
+  await fecha.fill(hoy());
+  await dialogo.getByRole('button', { name: 'Activar y cambiar el contrato' }).click();
+  await expect(principal.getByRole('alert').or(principal.getByRole('status')).filter({ hasText: /activada/ })).toBeVisible();
+  await expect(principal.locator('.atr-estado').first()).toHaveText('Activada');
+  await expect(principal.getByRole('heading', { level: 3, name: '05 · Activación' })).toBeVisible();
+  await expect(principal.getByRole('button', { name: 'Activar…' })).toHaveCount(0);
+  await foto(page, 'atr-admin-activada-1280');
+
+  await principal.getByRole('link', { name: /Volver a la cola/ }).click();
+  await expect(filas).toHaveCount(1);
+  await expect(filas.first()).toContainText('Con incidencia');
+});
