@@ -9,6 +9,8 @@
  * 2. SFTP: a 100 MB file uploaded and downloaded with ssh2's client (`fastPut`/`fastGet`, 64
  *    requests in flight, as OpenSSH's sftp does) to the portal's SFTP server in this process,
  *    against copying the same file on the local disk (`cp`, then reading it back with `cat`).
+ * 3. Daily P5D (docs/decisions/021): a company supplying BENCH_P5D_N (10,000) supply points with one
+ *    day of hours each; the morning run of `escribirMedidasDiarias` timed, with its peak RSS.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,20 +20,24 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import ssh2 from 'ssh2';
 import { construirCups } from '../src/lib/cups.ts';
+import { instantesDesdeReloj } from '../src/lib/medidas/horas.ts';
 import { letraDni } from '../src/lib/nif.ts';
 import { leerEntradas } from '../src/server/atr/lector.ts';
 import { xmlSolicitud } from '../src/server/atr/solicitudes.ts';
-import { queryRows } from '../src/server/db/client.ts';
+import { queryRows, type Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema.ts';
 import { guardar, Recepcion } from '../src/server/intercambio/almacen.ts';
+import { escribirMedidasDiarias } from '../src/server/intercambio/medidas-diarias.ts';
 import { iniciarSftp } from '../src/server/intercambio/sftp.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { importarMedidas } from '../src/server/medidas/importar.ts';
 import { guardarSuministros, type SuministroEntrada } from '../src/server/suministros/service.ts';
 import { createUser, grantPermissions } from '../src/server/usuarios/service.ts';
 import { basesDeBench } from './bench-bases.ts';
 
 const N = Number(process.env.BENCH_ATR_N ?? 10_000);
+const N_P5D = Number(process.env.BENCH_P5D_N ?? 10_000);
 const MB_SFTP = 100;
 const CLAVE = 'Bench1234';
 
@@ -71,6 +77,68 @@ function punto(i: number): SuministroEntrada {
   };
 }
 
+/** What the daily P5D of one company cost. */
+export interface MedidaP5dDiario {
+  suministros: number;
+  lineas: number;
+  bytes: number;
+  ms: number;
+  rssMb: number;
+}
+
+/**
+ * 3. The daily P5D: a company (REE 0555) supplying `n` EPD supply points, each with the 24 hours of
+ * Tuesday 17 November 2026 imported through `importarMedidas`; then the run of 06:30 the next morning
+ * (`escribirMedidasDiarias`, what the scheduler calls), timed, with this process's peak RSS above what
+ * it had before. Their cycle day is the 1st, so no F5D is due that morning.
+ */
+export async function medirP5dDiario(db: Db, n: number): Promise<MedidaP5dDiario> {
+  const { id } = await createUser(db, {
+    nif: 'B00005033',
+    email: 'bench-p5d@correo.example',
+    razonSocial: 'Bench P5D',
+    password: CLAVE,
+    estado: 'activo',
+  });
+  await grantPermissions(db, id, ['epd-comercializadora']);
+  await db.update(users).set({ codigoRee: '0555' }).where(eq(users.id, id));
+  const dia = instantesDesdeReloj('2026-11-17', 0, 0)[0]!.getTime();
+  for (let i = 0; i < n; i += 2000) {
+    const lote = Array.from({ length: Math.min(2000, n - i) }, (_, k) => ({
+      ...punto(1_000_000 + i + k),
+      comercializadoraCodigo: '0555',
+    }));
+    await guardarSuministros(db, lote);
+    const r = await importarMedidas(
+      db,
+      lote.flatMap((p, k) =>
+        Array.from({ length: 24 }, (_, h) => ({
+          cups: p.cups,
+          inicio: new Date(dia + h * 3_600_000),
+          minutos: 60 as const,
+          importadaWh: 100 + ((i + k + h) % 900),
+          exportadaWh: null,
+          metodo: 'real' as const,
+          firme: null,
+          origen: 'P5D' as const,
+        })),
+      ),
+    );
+    if (!r.ok) throw new Error(r.errores[0]?.motivo);
+  }
+  global.gc?.();
+  const rssBase = process.memoryUsage().rss;
+  let rssPico = rssBase;
+  const muestreo = setInterval(() => (rssPico = Math.max(rssPico, process.memoryUsage().rss)), 50);
+  const t = performance.now();
+  const entregas = await escribirMedidasDiarias(db, instantesDesdeReloj('2026-11-18', 6, 30)[0]!);
+  const ms = performance.now() - t;
+  clearInterval(muestreo);
+  const suya = entregas.find((e) => e.usuarioId === id && e.tipo === 'P5D');
+  if (!suya || suya.lineas !== n * 24) throw new Error(`El P5D no tiene las ${n * 24} líneas esperadas: ${suya?.lineas}`);
+  return { suministros: suya.suministros, lineas: suya.lineas, bytes: suya.bytes, ms, rssMb: (rssPico - rssBase) / 1_048_576 };
+}
+
 export async function intercambioSection(): Promise<string> {
   const titulo = '## File exchange: ATR reader and SFTP';
   const motor = basesDeBench('intercambio').find((b) => b.nombre === 'PostgreSQL');
@@ -95,6 +163,9 @@ export async function intercambioSection(): Promise<string> {
     await db.update(users).set({ codigoRee: '9811' }).where(eq(users.id, id));
     const cuenta = { id, distribuidoras: ['epd'] };
     const ahora = new Date();
+    // 3. Daily P5D, first, on a database that holds nothing else yet.
+    process.stderr.write(`intercambio: P5D diario de ${miles(N_P5D)} suministros…\n`);
+    const p5d = await medirP5dDiario(db, N_P5D);
     for (let i = 0; i < N; i += 2000)
       await guardarSuministros(
         db,
@@ -216,6 +287,14 @@ export async function intercambioSection(): Promise<string> {
       `| SFTP download (\`fastGet\`) | ${seg(bajadaMs)} s | **${mbs(bytes, bajadaMs)}** |`,
       '',
       `Upload at ${((cpMs / subidaMs) * 100).toFixed(0)} % of the disk's copy, download at ${((catMs / bajadaMs) * 100).toFixed(0)} % of its read (the goal is more than half).`,
+      '',
+      '### Daily P5D',
+      '',
+      `A company supplying ${miles(N_P5D)} EPD supply points, each with the 24 hours of one day stored; the morning run of \`escribirMedidasDiarias\` (docs/decisions/021) writes its P5D into \`/epd/salida\`: supply points read 200 at a time, their hours in batches, the lines through a temporary file, then stored in 1 MiB pieces with its audit entry in one transaction.`,
+      '',
+      '| supply points | lines | file | written in | lines/s | peak RSS above the start |',
+      '|---:|---:|---:|---:|---:|---:|',
+      `| ${miles(p5d.suministros)} | ${miles(p5d.lineas)} | ${(p5d.bytes / 1_048_576).toFixed(1)} MB | **${seg(p5d.ms)} s** | ${miles(p5d.lineas / (p5d.ms / 1000))} | ${p5d.rssMb.toFixed(0)} MB |`,
       '',
     ].join('\n');
   } finally {

@@ -166,12 +166,16 @@ const ACCIONES: Record<string, string> = {
   'intercambio.carpeta': 'Carpeta creada en el intercambio',
   'intercambio.movido': 'Fichero o carpeta movido en el intercambio',
   'intercambio.borrado': 'Fichero o carpeta borrado del intercambio',
+  'intercambio.medidas': 'Ficheros de medidas P5D o F5D enviados a una comercializadora',
   'perfil.clave_ssh': 'Alta de una clave SSH para el intercambio',
   'perfil.clave_ssh_borrada': 'Baja de una clave SSH del intercambio',
   'atr.recibir': 'Solicitud ATR recibida',
   'atr.aceptar': 'Solicitud ATR aceptada',
   'atr.rechazar': 'Solicitud ATR rechazada',
   'atr.anular': 'Solicitud ATR anulada',
+  'atr.activar': 'Solicitud ATR activada por la distribuidora',
+  'atr.rechazar_campo': 'Solicitud ATR rechazada tras la visita a campo',
+  'atr.incidencia': 'Incidencia anotada en una solicitud ATR',
   // Every step of an access and connection request (`acceso.<accion>`, src/server/expedientes/service.ts).
   ...Object.fromEntries(
     Object.entries(NOMBRE_ACCION).map(([accion, nombre]) => [

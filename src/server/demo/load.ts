@@ -13,6 +13,7 @@ import { demoCertificados } from '../certificados/demo.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { demoIncidencias } from '../incidencias/demo.ts';
+import { demoMedidasDiarias } from '../intercambio/medidas-diarias.ts';
 import { demoLecturas } from '../lecturas/demo.ts';
 import { demoMedidas } from '../medidas/demo.ts';
 import { demoModificaciones } from '../modificaciones/demo.ts';
@@ -54,6 +55,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoAccesoyconexion,
   demoContacto,
   demoAtr,
+  demoMedidasDiarias,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

@@ -12,6 +12,7 @@ import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { completarTotalesMeses } from '../medidas/meses.ts';
 import { vencerPlazosAcceso } from '../accesoyconexion/service.ts';
 import { generarSipsPendientes } from '../sips/ficheros.ts';
+import { escribirMedidasDiarias } from '../intercambio/medidas-diarias.ts';
 import { limpiar } from './limpieza.ts';
 
 /** Period of the clean-up. */
@@ -62,6 +63,13 @@ export function createJobs(deps: {
         if (ficheros > 0) log.info({ ficheros }, 'ficheros SIPS del mes generados');
       } catch (err) {
         log.error({ err }, 'error al generar los ficheros SIPS del mes');
+      }
+      try {
+        // The supply companies' P5D and F5D of the day before, from 06:00 Madrid (docs/decisions/021).
+        const entregas = await escribirMedidasDiarias(deps.db, deps.clock.now(), { seguir: () => !stopped });
+        if (entregas.length > 0) log.info({ entregas: entregas.length }, 'ficheros de medidas diarios escritos en las carpetas salida');
+      } catch (err) {
+        log.error({ err }, 'error al escribir los ficheros de medidas diarios');
       }
       try {
         const movidas = await vencerPlazosAcceso({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl ?? null });
