@@ -67,6 +67,7 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   'admin-contactos': lazy(() => import('./administracion/ContactosAdmin.tsx')),
   'admin-contacto': lazy(() => import('./administracion/ContactoAdmin.tsx')),
   'solicitudes-atr': lazy(() => import('./atr/SolicitudesAtr.tsx')),
+  'nueva-solicitud-atr': lazy(() => import('./atr/NuevaSolicitudAtr.tsx')),
   'solicitud-atr': lazy(() => import('./atr/SolicitudAtr.tsx')),
 };
 

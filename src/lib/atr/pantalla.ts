@@ -73,6 +73,8 @@ export interface MensajeAtr {
 
 /** One request in full (GET /api/atr/solicitudes/{id}). */
 export interface SolicitudAtrDetalle extends SolicitudAtrResumen {
+  /** Not closed yet: it can still be anulled. */
+  abierta?: boolean;
   activacionPrevista: string | null;
   motivos: MotivoRechazoAtr[];
   mensajes: MensajeAtr[];
@@ -84,6 +86,8 @@ export interface SolicitudAtrDetalle extends SolicitudAtrResumen {
 
 /** The list screen. */
 export const RUTA_SOLICITUDES_ATR = '/comercializadora/solicitud-atr';
+/** The form of a new request. */
+export const RUTA_NUEVA_SOLICITUD_ATR = '/comercializadora/solicitud-atr/nueva';
 /** The exchange screen a company may drop its files with. */
 export const RUTA_FTP = '/comercializadora/ftp';
 /** The list's API path. */
@@ -97,6 +101,11 @@ export function urlSolicitudAtr(id: string): string {
 /** A request's API path. */
 export function apiSolicitudAtr(id: string): string {
   return `${API_SOLICITUDES_ATR}/${encodeURIComponent(id)}`;
+}
+
+/** The API path of a request's anulación. */
+export function apiAnulacionAtr(id: string): string {
+  return `${apiSolicitudAtr(id)}/anulacion`;
 }
 
 /** The exchange folder a company drops its requests into at a distributor ("/epd/entrada"). */

@@ -47,6 +47,7 @@ export type Pantalla =
   | 'admin-contactos'
   | 'admin-contacto'
   | 'solicitudes-atr'
+  | 'nueva-solicitud-atr'
   | 'solicitud-atr';
 
 /** The side menu's permission sections (docs/producto.md §6), in the menu's order. */
@@ -298,6 +299,15 @@ export const RUTAS_APP = [
     titulo: 'Solicitudes ATR',
     area: 'comercializadora',
     pantalla: 'solicitudes-atr',
+  },
+  // Before the request's route: its `:id` would take «nueva».
+  {
+    id: 'nuevaSolicitudAtr',
+    patron: '/comercializadora/solicitud-atr/nueva',
+    titulo: 'Nueva solicitud ATR',
+    area: 'comercializadora',
+    pantalla: 'nueva-solicitud-atr',
+    padre: 'solicitudesAtr',
   },
   {
     id: 'solicitudAtr',

@@ -34,6 +34,7 @@ import { errorCups } from '../../lib/cups.ts';
 import { RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
 import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import { comprobarPotencias } from '../../lib/modificaciones/reglas.ts';
+import { errorTarifaTension } from '../../lib/atr/formulario.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -205,7 +206,7 @@ interface Pedido {
   potenciasW: number[] | null;
 }
 
-function pedidoDe(proceso: ProcesoAtr, m: MensajeLeido): Pedido {
+export function pedidoDe(proceso: ProcesoAtr, m: MensajeLeido): Pedido {
   const cond = ['Contrato', 'CondicionesContractuales'];
   const codigo = valor(m.arbol, CUERPO[proceso], ...cond, 'TarifaATR');
   const tarifa = codigo ? (Object.entries(CODIGO_TARIFA).find(([, c]) => c === codigo)?.[0] ?? null) : null;
@@ -218,7 +219,7 @@ function pedidoDe(proceso: ProcesoAtr, m: MensajeLeido): Pedido {
 }
 
 /** The reasons a request is refused for, in table 27 codes, from the supply point and the cases open on it. */
-async function motivosDe(
+export async function motivosDe(
   tx: Db,
   proceso: ProcesoAtr,
   m: MensajeLeido,
@@ -252,6 +253,9 @@ async function motivosDe(
     const codigo = MOTIVO_EN_CURSO[p];
     if (codigo && abiertos.some((a) => a.tipo === p)) con(codigo);
   }
+  // The tariff must be one the supply's voltage admits (table 27 code 17; Circular 3/2020 voltage bands).
+  const error17 = (proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.tarifa ? errorTarifaTension(pedido.tarifa, s.tensionV) : null;
+  if (error17) con('17', error17);
   if ((proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.potenciasW) {
     for (const e of comprobarPotencias(contratoDe(s), pedido.tarifa ?? s.tarifa, pedido.potenciasW)) {
       if (e.codigo && e.codigo in MOTIVOS_ATR && !motivos.some((x) => x.codigo === e.codigo)) con(e.codigo as MotivoAtr, e.mensaje);
@@ -561,7 +565,8 @@ async function anular(
   const raiz = MENSAJES_PROCESO[proceso].aceptacionAnulacion;
   const xml = escribirMensaje({
     n: raiz,
-    h: [cabeceraRespuesta(c, paso, ahora), { n: raiz.replace(/^Mensaje/, ''), h: [{ n: 'FechaAceptacion', t: diaDe(ahora) }] }],
+    // Both acceptances (MensajeAceptacionAnulacion and B1's MensajeAceptacionAnulacionBaja) carry an AceptacionAnulacion.
+    h: [cabeceraRespuesta(c, paso, ahora), { n: 'AceptacionAnulacion', h: [{ n: 'FechaAceptacion', t: diaDe(ahora) }] }],
   });
   await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
   await registrarPaso(

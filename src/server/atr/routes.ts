@@ -2,22 +2,24 @@
  * A supply company's ATR requests (docs/decisions/020), as its screen lists them: those it sent to
  * the distributors it holds `-comercializadora` for, with their state, and each one's messages (the
  * XML both sides exchanged, kept in the case's timeline whatever the company later does with its
- * files). Only its own: another company's request is 404.
+ * files). Only its own: another company's request is 404. The web form sends a new request, or the
+ * anulación of an open one, as the XML file the reader answers (formulario.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MOTIVOS_ATR, PROCESOS_ATR } from '../../lib/atr/procesos.ts';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { solicitudAtrSchema } from '../../lib/atr/formulario.ts';
+import { PROCESOS_ATR } from '../../lib/atr/procesos.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
-import { authOf, requireAuth } from '../auth/middleware.ts';
-import { expedienteEventos, expedientes } from '../db/schema.ts';
-import type { FilaExpediente } from '../expedientes/acceso.ts';
+import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
+import { expedientes } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { errorResponse, featureApp, jsonResponse, pageResponse, validationResponse } from '../http/openapi.ts';
-import { respuestaPagina } from '../http/peticion.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, pageResponse, validationResponse } from '../http/openapi.ts';
+import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import { cuentaIntercambio } from '../intercambio/almacen.ts';
-import type { MensajeAtr } from './lector.ts';
+import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
+import { anularSolicitudAtr, enviarSolicitudAtr } from './formulario.ts';
+import { detalleAtr, ESTADOS_SOLICITUD_ATR, filaAtr } from './vista.ts';
 
-const ESTADOS = ['recibida', 'aceptada', 'rechazada', 'anulada', 'activada'] as const;
 
 const SolicitudAtrSchema = z
   .object({
@@ -27,7 +29,7 @@ const SolicitudAtrSchema = z
     proceso: z.enum(PROCESOS_ATR).openapi({ description: 'Proceso (tabla 2 de la CNMC)' }),
     codigoSolicitud: z.string().openapi({ description: 'CodigoDeSolicitud que le dio la comercializadora', example: '202600000001' }),
     cups: z.string().openapi({ description: 'CUPS del punto de suministro' }),
-    estado: z.enum(ESTADOS).openapi({ description: 'Estado según sus pasos' }),
+    estado: z.enum(ESTADOS_SOLICITUD_ATR).openapi({ description: 'Estado según sus pasos' }),
     paso: z.string().openapi({ example: '02', description: 'Último paso (tabla 3 de la CNMC)' }),
     recibida: z.string().openapi({ description: 'Cuándo se leyó la solicitud (ISO 8601)' }),
     vence: z.string().nullable().openapi({ description: 'Activación prevista de una solicitud aceptada (AAAA-MM-DD)' }),
@@ -36,6 +38,9 @@ const SolicitudAtrSchema = z
   .openapi('SolicitudAtr');
 
 const DetalleAtrSchema = SolicitudAtrSchema.extend({
+  abierta: z.boolean().openapi({ description: 'Sigue abierta (no cerrada): se puede anular' }),
+  activacion: z.string().nullable().openapi({ description: 'Día en que la distribuidora la activó (AAAA-MM-DD)' }),
+  cerrada: z.string().nullable().openapi({ description: 'Día en que se cerró (AAAA-MM-DD)' }),
   activacionPrevista: z.string().nullable().openapi({ description: 'Activación prevista de una solicitud aceptada (AAAA-MM-DD)' }),
   motivos: z
     .array(
@@ -73,7 +78,7 @@ const listar = createRoute({
     query: z.object({
       distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).optional().openapi({ description: 'Solo las de esta distribuidora' }),
       proceso: z.enum(PROCESOS_ATR).optional().openapi({ description: 'Solo las de este proceso' }),
-      estado: z.enum(ESTADOS).optional().openapi({ description: 'Solo las que están en este estado' }),
+      estado: z.enum(ESTADOS_SOLICITUD_ATR).optional().openapi({ description: 'Solo las que están en este estado' }),
       q: z.string().max(30).optional().openapi({ description: 'CUPS o código de solicitud (o su comienzo)' }),
       page: z.coerce.number().int().min(1).default(1).openapi({ description: 'Página, desde 1' }),
       pageSize: z.coerce.number().int().min(1).max(100).default(25).openapi({ description: 'Solicitudes por página (hasta 100)' }),
@@ -105,32 +110,79 @@ const detalle = createRoute({
   },
 });
 
-const referencia = (e: FilaExpediente) => `ATR-${e.createdAt.toISOString().slice(0, 4)}-${String(e.numero).padStart(6, '0')}`;
+const EnviadaSchema = z
+  .object({
+    proceso: z.enum(PROCESOS_ATR).openapi({ description: 'Proceso (tabla 2 de la CNMC)' }),
+    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).openapi({ description: 'Distribuidora a la que se envió' }),
+    codigoSolicitud: z.string().openapi({ description: 'CodigoDeSolicitud del mensaje, único en la empresa', example: '202612345678' }),
+    fichero: z.string().openapi({ description: 'Nombre del fichero en la carpeta de entrada', example: 'C101_202612345678_01.xml' }),
+    ruta: z.string().openapi({ description: 'Ruta completa del fichero', example: '/epd/entrada/C101_202612345678_01.xml' }),
+  })
+  .openapi('SolicitudAtrEnviada');
 
-interface DatosAtr {
-  proceso?: string;
-  codigoSolicitud?: string;
-  cups?: string;
-  estado?: string;
-  activacionPrevista?: string;
-}
+const RechazoFormularioSchema = z
+  .object({
+    message: z.string().openapi({ description: 'Qué ha pasado, en español; no se ha escrito ningún fichero' }),
+    motivos: z
+      .array(
+        z.object({
+          codigo: z.string().openapi({ description: 'Código de la tabla 27 de la CNMC', example: '03' }),
+          texto: z.string().openapi({ description: 'Su título' }),
+          comentario: z.string().openapi({ description: 'Qué falla exactamente en esta solicitud' }),
+        }),
+      )
+      .openapi({
+        description: 'Motivos por los que la distribuidora la rechazaría; vacía si falta el código REE o el esquema no se cumple',
+      }),
+  })
+  .openapi('RechazoSolicitudAtr');
 
-function fila(e: FilaExpediente) {
-  const d = e.datos as DatosAtr;
-  return {
-    id: e.id,
-    referencia: referencia(e),
-    distribuidora: e.distribuidora as (typeof CODIGOS_DISTRIBUIDORA)[number],
-    proceso: (d.proceso ?? e.tipo) as (typeof PROCESOS_ATR)[number],
-    codigoSolicitud: d.codigoSolicitud ?? '',
-    cups: d.cups ?? '',
-    estado: (d.estado ?? 'recibida') as (typeof ESTADOS)[number],
-    paso: e.paso,
-    recibida: (e.presentadoEn ?? e.createdAt).toISOString(),
-    vence: e.cerradoEn ? null : e.vence,
-    actualizada: e.updatedAt.toISOString(),
-  };
-}
+const MENSAJE_LIMITE = 'Demasiadas solicitudes en una hora (60 por cuenta); para enviar muchas, use el intercambio de ficheros por SFTP';
+
+const crear = createRoute({
+  method: 'post',
+  path: '/atr/solicitudes',
+  tags: ['Comercializadoras'],
+  summary: 'Enviar una solicitud ATR desde el formulario',
+  description:
+    'Escribe el mensaje XML del paso 01 del proceso (C1, C2, A3, M1 o B1) con los formatos de la CNMC, lo comprueba como lo hará el lector (esquema XSD y motivos de la tabla 27 con los datos del suministro y las solicitudes en curso) y, si la distribuidora lo aceptaría, lo deja en la carpeta de entrada de la empresa, donde se contesta en segundos con el paso 02 en la de salida. Si no, responde 422 con cada motivo y no escribe nada. No desde una sesión suplantada. Como mucho 60 por hora y cuenta.',
+  security: seguridad,
+  middleware: [soloJson, requireAuth(), requireNoSuplantado()] as const,
+  request: jsonBody(solicitudAtrSchema),
+  responses: {
+    201: jsonResponse(EnviadaSchema, 'Mensaje dejado en la carpeta de entrada; la distribuidora lo contestará en la de salida'),
+    400: validationResponse('Datos del formulario no válidos'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('No es comercializadora de esa distribuidora, o actúa como otro usuario'),
+    413: errorResponse('Cuerpo demasiado grande'),
+    415: errorResponse('El cuerpo no es JSON'),
+    422: jsonResponse(RechazoFormularioSchema, 'Sin código REE, o la distribuidora la rechazaría: los motivos de la tabla 27'),
+    429: errorResponse(MENSAJE_LIMITE),
+  },
+});
+
+const anular = createRoute({
+  method: 'post',
+  path: '/atr/solicitudes/{id}/anulacion',
+  tags: ['Comercializadoras'],
+  summary: 'Anular una solicitud ATR abierta',
+  description:
+    'Deja en la carpeta de entrada el mensaje de anulación de la CNMC (paso 08 de C1 y C2, 06 de A3 y M1, 03 de B1) de una solicitud de la empresa que sigue abierta; la distribuidora contesta su aceptación en la carpeta de salida. No desde una sesión suplantada.',
+  security: seguridad,
+  middleware: [requireAuth(), requireNoSuplantado()] as const,
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Identificador de la solicitud' }) }),
+  },
+  responses: {
+    201: jsonResponse(EnviadaSchema, 'Anulación dejada en la carpeta de entrada'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('No es comercializadora, o actúa como otro usuario'),
+    404: errorResponse('No existe, o no es de su empresa'),
+    409: errorResponse('La solicitud ya está cerrada, o su anulación ya está enviada'),
+    422: errorResponse('Su empresa no tiene código REE'),
+    429: errorResponse(MENSAJE_LIMITE),
+  },
+});
 
 /** The distributors whose requests the caller sees; 403 for an account that is no supply company. */
 function distribuidorasDe(auth: ReturnType<typeof authOf>): string[] {
@@ -169,7 +221,7 @@ export function atrRoutes() {
         .orderBy(desc(expedientes.createdAt), desc(expedientes.numero))
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize);
-      return respuestaPagina(c, total, filas.map(fila));
+      return respuestaPagina(c, total, filas.map(filaAtr));
     })
     .openapi(detalle, async (c) => {
       const auth = authOf(c);
@@ -182,22 +234,17 @@ export function atrRoutes() {
         .from(expedientes)
         .where(and(eq(expedientes.id, id), eq(expedientes.procedimiento, 'atr'), eq(expedientes.userId, auth.userId)));
       if (!e || !suyas.includes(e.distribuidora)) throw notFound('No existe esa solicitud.');
-      const eventos = await db
-        .select()
-        .from(expedienteEventos)
-        .where(eq(expedienteEventos.expedienteId, e.id))
-        .orderBy(asc(expedienteEventos.momento), asc(expedienteEventos.id));
-      const mensajes = eventos.flatMap((ev) =>
-        (((ev.datos as { mensajes?: MensajeAtr[] } | null)?.mensajes ?? []) as MensajeAtr[]).map((m) => ({
-          ...m,
-          fecha: ev.momento.toISOString(),
-        })),
-      );
-      const rechazo = eventos.filter((ev) => ev.accion === 'rechazar').at(-1);
-      const motivos = (((rechazo?.datos as { motivos?: { codigo: string }[] } | null)?.motivos ?? []) as { codigo: string }[]).map((m) => ({
-        codigo: m.codigo,
-        texto: MOTIVOS_ATR[m.codigo as keyof typeof MOTIVOS_ATR] ?? m.codigo,
-      }));
-      return c.json({ ...fila(e), activacionPrevista: (e.datos as DatosAtr).activacionPrevista ?? null, motivos, mensajes }, 200);
+      return c.json({ ...(await detalleAtr(db, e)), abierta: e.cerradoEn === null }, 200);
+    })
+    .openapi(crear, async (c) => {
+      const deps = c.get('deps');
+      // Every attempt counts, refused or not: each one writes and checks a message against the CNMC schema.
+      await consumir(deps, [{ limite: LIMITES.solicitudAtr, sujeto: sujetoCuenta(authOf(c).userId) }]);
+      return c.json(await enviarSolicitudAtr(deps, authOf(c), c.req.valid('json'), infoDe(c)), 201);
+    })
+    .openapi(anular, async (c) => {
+      const deps = c.get('deps');
+      await consumir(deps, [{ limite: LIMITES.solicitudAtr, sujeto: sujetoCuenta(authOf(c).userId) }]);
+      return c.json(await anularSolicitudAtr(deps, authOf(c), c.req.valid('param').id, infoDe(c)), 201);
     });
 }

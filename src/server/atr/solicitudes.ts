@@ -24,7 +24,7 @@ export interface DatosSolicitud {
   activacion: 'A' | 'L' | 'F';
   fechaActivacion?: string;
   /** The holder (NIF, and name or company name). */
-  titular: { nif: string; nombre: string; apellido1?: string; razonSocial?: string };
+  titular: { nif: string; nombre: string; apellido1?: string; apellido2?: string; razonSocial?: string };
   /** For C2, A3 and M1: the tariff and powers asked for, in W. */
   contrato?: { tarifa: string; potenciasW: number[] };
   /** For A3: the activity (CNAE, four digits) and a contact telephone. */
@@ -63,6 +63,7 @@ function cliente(t: DatosSolicitud['titular'], conDireccion: boolean): Nodo {
         h: [
           { n: 'NombreDePila', t: t.nombre },
           { n: 'PrimerApellido', t: t.apellido1 ?? '' },
+          t.apellido2 ? { n: 'SegundoApellido', t: t.apellido2 } : null,
         ],
       };
   return {

@@ -63,6 +63,8 @@ export const LIMITES = {
   accionAcceso: { nombre: 'acceso-cuenta', max: 20, ventanaMs: HORA },
   /** Steps a person takes on queries and claims: each one mails the distributor's staff (decision 018). */
   accionContacto: { nombre: 'contacto-cuenta', max: 20, ventanaMs: HORA },
+  /** ATR requests and anulaciones one account sends from the web form: each runs the CNMC schema check (decision 020). */
+  solicitudAtr: { nombre: 'atr-cuenta', max: 60, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

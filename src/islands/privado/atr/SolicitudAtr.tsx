@@ -1,11 +1,18 @@
 /**
  * /comercializadora/solicitud-atr/:id: one ATR request of the supply company: its data, the
  * rejection reasons (CNMC table 27) when refused, and its messages in the order they were
- * exchanged, each with its step, side and date, its XML to read and to download.
+ * exchanged, each with its step, side and date, its XML to read and to download. While it is open,
+ * "Anular solicitud" (confirmed first) leaves the CNMC's anulación in entrada; the screen follows it
+ * until the distributor's answer arrives.
  */
-import { useId } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import type { SolicitudAtrEnviada } from '../../../lib/atr/formulario.ts';
 import {
+  apiAnulacionAtr,
   apiSolicitudAtr,
+  carpetaSalida,
   diaAtr,
   fechaHoraAtr,
   mensajesEnOrden,
@@ -18,12 +25,123 @@ import {
   type SolicitudAtrDetalle,
 } from '../../../lib/atr/pantalla.ts';
 import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { $session } from '../../../lib/sesion/index.ts';
 import { guardarBlob } from '../../../lib/medidas/pantalla/descarga.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
-import { Cargando } from '../administracion/comun.tsx';
+import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { Cargando, Confirmacion } from '../administracion/comun.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
-import { EstadoSolicitud, urlListaRecordada } from './comun.tsx';
+import { AvisoAtr, EstadoSolicitud, urlListaRecordada } from './comun.tsx';
+
+/** How often, and how many times, the screen looks for the distributor's answer to an anulación. */
+const CADA_MS = 2_000;
+const INTENTOS = 20;
+
+/**
+ * The anulación of an open request: the button, its confirmation, the call, and what became of it
+ * (sent, then answered: the screen takes the request as it stands then).
+ */
+function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d: SolicitudAtrDetalle) => void }) {
+  const [confirmando, setConfirmando] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const [enviada, setEnviada] = useState<SolicitudAtrEnviada | null>(null);
+  const [contestada, setContestada] = useState<boolean | null>(null);
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  // The company's own act: the API refuses it from an impersonated session.
+  const suplantado = Boolean(useStore($session)?.suplantadoPor);
+
+  useEffect(() => {
+    if (!enviada) return;
+    let vivo = true;
+    let intentos = 0;
+    let temporizador: ReturnType<typeof setTimeout> | undefined;
+    const mirar = async () => {
+      const r = await apiFetch<SolicitudAtrDetalle>(apiSolicitudAtr(s.id));
+      if (!vivo) return;
+      if (r.ok && r.datos.abierta === false) {
+        setContestada(true);
+        alContestar(r.datos);
+      } else if (++intentos >= INTENTOS) setContestada(false);
+      else temporizador = setTimeout(() => void mirar(), CADA_MS);
+    };
+    temporizador = setTimeout(() => void mirar(), CADA_MS);
+    return () => {
+      vivo = false;
+      clearTimeout(temporizador);
+    };
+    // Once per anulación sent.
+  }, [enviada]);
+
+  const anular = async () => {
+    setConfirmando(false);
+    if (enviando) return;
+    setEnviando(true);
+    setAlertas([]);
+    const r = await apiFetch<SolicitudAtrEnviada>(apiAnulacionAtr(s.id), { method: 'POST' });
+    setEnviando(false);
+    if (r.ok) setEnviada(r.datos);
+    else setAlertas(alertasDe([r.error.mensaje]));
+  };
+
+  return (
+    <section className="admin-seccion atr-anulacion" aria-labelledby="atr-anulacion-titulo">
+      <h2 id="atr-anulacion-titulo">Anulación</h2>
+      <ListaAlertas alertas={alertas} alCerrar={(id) => setAlertas((l) => l.filter((x) => x.id !== id))} etiqueta="Respuesta del portal" />
+      {enviada ? (
+        <AvisoAtr n={1} tono={contestada === false ? 'warning' : 'info'}>
+          <p>
+            <strong>Anulación enviada: la distribuidora la contestará en su carpeta de salida</strong> (
+            <code className="atr-ruta">{carpetaSalida(enviada.distribuidora)}</code>). Fichero{' '}
+            <span className="atr-codigo">{enviada.fichero}</span>.
+          </p>
+          {contestada === null && (
+            <p className="atr-aviso__espera">
+              <span className="priv-cargando__giro" aria-hidden="true"></span>
+              Esperando la respuesta de la distribuidora…
+            </p>
+          )}
+          {contestada === true && <p>La distribuidora ya la ha contestado: vea abajo su mensaje.</p>}
+          {contestada === false && <p>La distribuidora aún no la ha leído: vuelva a cargar la página en unos minutos.</p>}
+        </AvisoAtr>
+      ) : suplantado ? (
+        <p className="priv-nota priv-nota--bloqueo">Mientras actúa como otro usuario no se pueden anular solicitudes ATR.</p>
+      ) : (
+        <>
+          <p>
+            Mientras la solicitud siga abierta puede anularla: el portal deja en la carpeta de entrada el mensaje de anulación de la CNMC
+            (paso {s.proceso === 'B1' ? '03' : s.proceso === 'A3' || s.proceso === 'M1' ? '06' : '08'}) y la distribuidora la contesta en
+            unos segundos.
+          </p>
+          <p>
+            <button
+              type="button"
+              className="admin-boton admin-boton--peligro"
+              aria-busy={enviando || undefined}
+              onClick={() => !enviando && setConfirmando(true)}
+            >
+              {enviando ? 'Anulando…' : 'Anular solicitud'}
+            </button>
+          </p>
+        </>
+      )}
+      <Confirmacion
+        abierta={confirmando}
+        titulo="¿Anular la solicitud?"
+        textoConfirmar="Anular solicitud"
+        peligrosa
+        alConfirmar={() => void anular()}
+        alCancelar={() => setConfirmando(false)}
+      >
+        <p>
+          Se enviará a la distribuidora la anulación de la solicitud {s.proceso} <span className="atr-codigo">{s.codigoSolicitud}</span> del
+          CUPS <span className="atr-codigo">{s.cups}</span>. No se puede deshacer: para volver a pedirlo tendrá que enviar una solicitud
+          nueva.
+        </p>
+      </Confirmacion>
+    </section>
+  );
+}
 
 /** One message: step, side, date, its XML behind a disclosure and its download. */
 export function Mensaje({ m, proceso }: { m: MensajeAtr; proceso: string }) {
@@ -61,9 +179,12 @@ export function Mensaje({ m, proceso }: { m: MensajeAtr; proceso: string }) {
 }
 
 /** The loaded request. */
-function Detalle({ s }: { s: SolicitudAtrDetalle }) {
+function Detalle({ s, poner }: { s: SolicitudAtrDetalle; poner: (d: SolicitudAtrDetalle) => void }) {
+  // Open when the screen loaded it: the section stays, with what became of the anulación, once it closes.
+  const [conAnulacion] = useState(() => s.abierta === true);
   const mensajes = mensajesEnOrden(s.mensajes ?? []);
-  const activacion = s.activacionPrevista ?? s.vence;
+  // A request refused or anulled will not be activated.
+  const activacion = s.estado === 'rechazada' || s.estado === 'anulada' ? null : (s.activacionPrevista ?? s.vence);
   return (
     <>
       <section className="admin-seccion atr-cabecera" aria-labelledby="atr-cabecera-titulo">
@@ -88,6 +209,8 @@ function Detalle({ s }: { s: SolicitudAtrDetalle }) {
           <Dato t="Última actualización">{fechaHoraAtr(s.actualizada)}</Dato>
         </dl>
       </section>
+
+      {conAnulacion && <Anulacion s={s} alContestar={poner} />}
 
       {s.motivos && s.motivos.length > 0 && (
         <section className="admin-seccion atr-motivos" aria-labelledby="atr-motivos-titulo">
@@ -119,7 +242,7 @@ function Detalle({ s }: { s: SolicitudAtrDetalle }) {
 /** The request screen. */
 export default function SolicitudAtr({ params, ruta }: PropsPantalla) {
   const id = params['id'] ?? '';
-  const [carga, reintentar] = useSolicitud<SolicitudAtrDetalle>(apiSolicitudAtr(id));
+  const [carga, reintentar, poner] = useSolicitud<SolicitudAtrDetalle>(apiSolicitudAtr(id));
   const lista = urlListaRecordada();
   return (
     <section className="admin atr">
@@ -147,7 +270,7 @@ export default function SolicitudAtr({ params, ruta }: PropsPantalla) {
           </p>
         </div>
       )}
-      {carga.fase === 'lista' && <Detalle s={carga.datos} />}
+      {carga.fase === 'lista' && <Detalle s={carga.datos} poner={poner} />}
     </section>
   );
 }

@@ -3,18 +3,25 @@
  * distributors it works with (`<d>-comercializadora`), newest first, filtered by distributor,
  * process, state and CUPS or request code (in the address, so back, forward and a reload keep
  * them) and paged by the server. A table on wide screens, cards on phones; each reference leads to
- * the request with its messages.
+ * the request with its messages. "Nueva solicitud" opens the form; the request it sent is announced
+ * here, and shown as soon as the distributor's reader has answered it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { apiFetch } from '../../../lib/api/cliente.ts';
+import type { SolicitudAtrEnviada } from '../../../lib/atr/formulario.ts';
 import {
+  carpetaSalida,
   diaAtr,
   ESTADOS_ATR,
   fechaHoraAtr,
+  FILTROS_ATR_VACIOS,
   listaAtr,
   nombreEstadoAtr,
   nombreProcesoAtr,
+  RUTA_NUEVA_SOLICITUD_ATR,
   textoVenceAtr,
+  urlListaAtr,
   urlSolicitudAtr,
   type SolicitudAtrResumen,
 } from '../../../lib/atr/pantalla.ts';
@@ -28,7 +35,73 @@ import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Paginador, type Opcion } from '../administracion/comun.tsx';
 import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, useListaFiltrada, type Lista } from '../administracion/lista.tsx';
 import type { FiltrosAtr } from '../../../lib/atr/pantalla.ts';
-import { cargarPaginaAtr, CodigoProceso, ComoSeEnvian, EstadoSolicitud, recordarConsultaAtr } from './comun.tsx';
+import { $enviadaAtr, AvisoAtr, cargarPaginaAtr, CodigoProceso, ComoSeEnvian, EstadoSolicitud, recordarConsultaAtr } from './comun.tsx';
+
+/** How often, and how many times, the list looks for the answer to a request the form just sent. */
+const CADA_MS = 2_000;
+const INTENTOS = 20;
+
+type Espera = { fase: 'esperando' } | { fase: 'contestada'; s: SolicitudAtrResumen } | { fase: 'tarda' };
+
+/**
+ * Waits for the distributor's reader to answer the request the form sent (it reads entrada every
+ * two seconds): looks for it by its code, and once it is there reloads the list once.
+ */
+function useContestacion(enviada: SolicitudAtrEnviada | null, alLlegar: () => void): Espera | null {
+  const [espera, setEspera] = useState<Espera | null>(enviada ? { fase: 'esperando' } : null);
+  useEffect(() => {
+    if (!enviada) return;
+    let vivo = true;
+    let intentos = 0;
+    let temporizador: ReturnType<typeof setTimeout> | undefined;
+    const url = urlListaAtr({ ...FILTROS_ATR_VACIOS, distribuidora: enviada.distribuidora, q: enviada.codigoSolicitud });
+    const mirar = async () => {
+      const r = await apiFetch<SolicitudAtrResumen[]>(url);
+      if (!vivo) return;
+      const s = r.ok && Array.isArray(r.datos) ? r.datos.find((x) => x.codigoSolicitud === enviada.codigoSolicitud) : undefined;
+      if (s) {
+        setEspera({ fase: 'contestada', s });
+        alLlegar();
+      } else if (++intentos >= INTENTOS) setEspera({ fase: 'tarda' });
+      else temporizador = setTimeout(() => void mirar(), CADA_MS);
+    };
+    temporizador = setTimeout(() => void mirar(), CADA_MS);
+    return () => {
+      vivo = false;
+      clearTimeout(temporizador);
+    };
+    // `alLlegar` reloads the list: the latest one is fine.
+  }, [enviada]);
+  return espera;
+}
+
+/** What became of the request the form sent. */
+function AvisoEnviada({ e, espera }: { e: SolicitudAtrEnviada; espera: Espera }) {
+  return (
+    <AvisoAtr n={1} tono={espera.fase === 'tarda' ? 'warning' : 'info'}>
+      <p>
+        <strong>Solicitud enviada: la distribuidora la contestará en su carpeta de salida</strong> (
+        <code className="atr-ruta">{carpetaSalida(e.distribuidora)}</code>). Código de solicitud{' '}
+        <span className="atr-codigo">{e.codigoSolicitud}</span>, fichero <span className="atr-codigo">{e.fichero}</span>.
+      </p>
+      {espera.fase === 'esperando' && (
+        <p className="atr-aviso__espera">
+          <span className="priv-cargando__giro" aria-hidden="true"></span>
+          Aparecerá en esta lista en cuanto la distribuidora la lea, en unos segundos.
+        </p>
+      )}
+      {espera.fase === 'contestada' && (
+        <p>
+          Ya está contestada: <a href={urlSolicitudAtr(espera.s.id)}>{espera.s.referencia}</a>,{' '}
+          {nombreEstadoAtr(espera.s.estado).toLowerCase()}.
+        </p>
+      )}
+      {espera.fase === 'tarda' && (
+        <p>La distribuidora aún no la ha leído. Aparecerá aquí en cuanto lo haga: vuelva a cargar la lista en unos minutos.</p>
+      )}
+    </AvisoAtr>
+  );
+}
 
 const OPCIONES_PROCESO = opcionesFiltro('Todos', PROCESOS_ATR, (p) => `${p} · ${nombreProcesoAtr(p)}`);
 const OPCIONES_ESTADO = opcionesFiltro('Todos', ESTADOS_ATR, nombreEstadoAtr);
@@ -143,9 +216,20 @@ export default function SolicitudesAtr({ ruta }: PropsPantalla) {
 
   useEffect(() => recordarConsultaAtr(l.consulta), [l.consulta]);
 
+  // The request the form just sent, announced once.
+  const [enviada] = useState(() => $enviadaAtr.get());
+  useEffect(() => $enviadaAtr.set(null), []);
+  const espera = useContestacion(enviada, l.pagina.recargar);
+
   return (
     <section className="admin atr">
-      <h1 tabIndex={-1}>{ruta.titulo}</h1>
+      <div className="atr-titulo">
+        <h1 tabIndex={-1}>{ruta.titulo}</h1>
+        <a className="priv-boton" href={RUTA_NUEVA_SOLICITUD_ATR}>
+          Nueva solicitud
+        </a>
+      </div>
+      {enviada && espera && <AvisoEnviada e={enviada} espera={espera} />}
       <ComoSeEnvian distribuidora={l.filtros.distribuidora || propias[0] || 'epd'} />
 
       <FormularioFiltros etiqueta="Filtrar solicitudes ATR" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar}>
@@ -160,7 +244,7 @@ export default function SolicitudesAtr({ ruta }: PropsPantalla) {
         que={['solicitud', 'solicitudes']}
         cargando="Cargando sus solicitudes…"
         vacioConFiltros="No hay solicitudes que coincidan con los filtros elegidos."
-        vacio="Aún no hay solicitudes. Para enviar una, deje su fichero XML en la carpeta de entrada de la distribuidora por SFTP o desde la pantalla FTP: la respuesta aparecerá aquí y en la carpeta de salida."
+        vacio="Aún no hay solicitudes. Para enviar una, use «Nueva solicitud» o deje su fichero XML en la carpeta de entrada de la distribuidora por SFTP o desde la pantalla FTP: la respuesta aparecerá aquí y en la carpeta de salida."
         avisarPaginaInexistente
       />
       <Resultados lista={l} />

@@ -1,9 +1,13 @@
 /**
  * Pieces of the ATR requests screens: the state badge, the process code with its name, how a
- * company sends its requests, the remembered list filters for the detail's "back" link, and the
+ * company sends its requests, the remembered list filters for the detail's "back" link, the
+ * request the form just sent (for the list to announce), a notice that takes the focus, and the
  * loader of a page of the list. The words come from src/lib/atr/pantalla.ts.
  */
+import { atom } from 'nanostores';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { crearApiFetch, type OpcionesApi, type RespuestaApi } from '../../../lib/api/cliente.ts';
+import type { SolicitudAtrEnviada } from '../../../lib/atr/formulario.ts';
 import type { Pagina } from '../../../lib/administracion/api.ts';
 import {
   carpetaEntrada,
@@ -12,6 +16,7 @@ import {
   nombreEstadoAtr,
   nombreProcesoAtr,
   RUTA_FTP,
+  RUTA_NUEVA_SOLICITUD_ATR,
   RUTA_SOLICITUDES_ATR,
 } from '../../../lib/atr/pantalla.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
@@ -43,9 +48,24 @@ export function ComoSeEnvian({ distribuidora }: { distribuidora: string }) {
     <p className="admin__intro">
       Su empresa envía cada solicitud (procesos C1, C2, A3, M1 y B1) como un fichero XML con los formatos de la CNMC, dejándolo en la
       carpeta de entrada de la distribuidora (por ejemplo, <code className="atr-ruta">{carpetaEntrada(d)}</code>) por SFTP o desde la
-      pantalla <a href={RUTA_FTP}>FTP</a>. La distribuidora la contesta al momento con el mensaje del paso 02, de aceptación o de rechazo,
-      en la carpeta de salida (<code className="atr-ruta">{carpetaSalida(d)}</code>). Aquí tiene cada solicitud con sus mensajes.
+      pantalla <a href={RUTA_FTP}>FTP</a>, o con el formulario de <a href={RUTA_NUEVA_SOLICITUD_ATR}>nueva solicitud</a>, que escribe el
+      mismo fichero. La distribuidora la contesta al momento con el mensaje del paso 02, de aceptación o de rechazo, en la carpeta de salida
+      (<code className="atr-ruta">{carpetaSalida(d)}</code>). Aquí tiene cada solicitud con sus mensajes.
     </p>
+  );
+}
+
+/** The request (or anulación) the form just wrote, for the next screen to announce; read once. */
+export const $enviadaAtr = atom<SolicitudAtrEnviada | null>(null);
+
+/** A notice of what just happened: announced politely, and focused when it appears or changes (`n`). */
+export function AvisoAtr({ n, tono = 'info', children }: { n: number; tono?: 'info' | 'warning'; children: ReactNode }) {
+  const caja = useRef<HTMLDivElement>(null);
+  useEffect(() => caja.current?.focus(), [n]);
+  return (
+    <div ref={caja} tabIndex={-1} className={`priv-aviso priv-aviso--${tono} atr-aviso`} role="status">
+      {children}
+    </div>
   );
 }
 
