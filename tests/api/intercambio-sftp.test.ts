@@ -138,6 +138,39 @@ describe('el servidor SFTP del intercambio', () => {
     }
   });
 
+  it('cierra el canal cuando el cliente termina, como sftp -b espera para salir, y elige AES-GCM antes que ChaCha20', async () => {
+    const cliente = new Client();
+    const negociado = new Promise<string>((resolve) => cliente.on('handshake', (n) => resolve(n.cs.cipher)));
+    await new Promise<void>((resolve, reject) =>
+      cliente
+        .on('ready', () => resolve())
+        .on('error', reject)
+        .connect({
+          host: '127.0.0.1',
+          port: sftpServidor.puerto,
+          username: empresa.email,
+          password: PASSWORD,
+          // OpenSSH's own preference.
+          algorithms: { cipher: ['chacha20-poly1305@openssh.com', 'aes128-gcm@openssh.com', 'aes256-gcm@openssh.com'] },
+        }),
+    );
+    expect(await negociado).toBe('aes128-gcm@openssh.com');
+    const canal = await new Promise<ssh2.ClientChannel>((resolve, reject) =>
+      cliente.subsys('sftp', (err, c) => (err ? reject(err) : resolve(c))),
+    );
+    // SSH_FXP_INIT (version 3), its VERSION answer, then only the client's EOF: the server must answer
+    // with its own and close, or the client waits for ever.
+    const version = new Promise<void>((resolve) => canal.once('data', () => resolve()));
+    canal.write(Buffer.from([0, 0, 0, 5, 1, 0, 0, 0, 3]));
+    await version;
+    const cerrado = new Promise<void>((resolve) => canal.on('close', () => resolve()));
+    canal.end();
+    await expect(Promise.race([cerrado.then(() => 'cerrado'), new Promise((r) => setTimeout(() => r('colgado'), 3000))])).resolves.toBe(
+      'cerrado',
+    );
+    cliente.end();
+  });
+
   it('no abre una terminal ni ejecuta órdenes', async () => {
     const { cliente } = await conectar({ username: empresa.email, password: PASSWORD });
     try {
