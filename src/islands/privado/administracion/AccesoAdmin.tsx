@@ -50,7 +50,6 @@ import { fechaSinDia } from '../../../lib/formato/fechas.ts';
 import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas/pantalla/descarga.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
 import { Dato } from '../../comunes/Dato.tsx';
-import { alertasDe, ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
 import { atributosControl, claseCampo, textosCampo, type PropsCampoBase } from '../../comunes/formulario/campo.ts';
@@ -59,7 +58,7 @@ import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { urlColaRecordada } from './AccesosAdmin.tsx';
-import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion } from './comun.tsx';
+import { Campo, CampoArea, CampoSelect, Confirmacion, DetalleSinCargar } from './comun.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -721,27 +720,14 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
 
   if (carga.fase !== 'lista') {
     return (
-      <section className="admin">
-        {volver}
-        <h1 tabIndex={-1}>{ruta.titulo}</h1>
-        {carga.fase === 'cargando' && <Cargando texto="Cargando la solicitud…" />}
-        {carga.fase === 'no-existe' && (
-          <div className="admin-vacio">
-            <p>{carga.mensaje}</p>
-            <p>Puede que la referencia no sea correcta o que la solicitud sea de una distribuidora que usted no administra.</p>
-          </div>
-        )}
-        {carga.fase === 'error' && (
-          <>
-            <ListaAlertas alertas={alertasDe([carga.mensaje])} alCerrar={() => undefined} />
-            <p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setIntento((n) => n + 1)}>
-                Reintentar
-              </button>
-            </p>
-          </>
-        )}
-      </section>
+      <DetalleSinCargar
+        carga={carga}
+        titulo={ruta.titulo}
+        volver={volver}
+        que="la solicitud"
+        reintentar={() => setIntento((n) => n + 1)}
+        ayudaNoExiste="Puede que la referencia no sea correcta o que la solicitud sea de una distribuidora que usted no administra."
+      />
     );
   }
 

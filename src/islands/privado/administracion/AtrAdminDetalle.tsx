@@ -27,7 +27,7 @@ import { EstadoSolicitud } from '../atr/comun.tsx';
 import { Mensaje } from '../atr/SolicitudAtr.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
 import { urlColaAtrRecordada } from './AtrAdmin.tsx';
-import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion } from './comun.tsx';
+import { Campo, CampoArea, CampoSelect, Confirmacion, DetalleSinCargar } from './comun.tsx';
 import './administracion.css';
 
 /** The open dialog, with what it edits and its errors by field. */
@@ -59,26 +59,13 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
 
   if (carga.fase !== 'lista') {
     return (
-      <section className="admin">
-        {volver}
-        <h1 tabIndex={-1}>{ruta.titulo}</h1>
-        {carga.fase === 'cargando' && <Cargando texto="Cargando la solicitud…" />}
-        {carga.fase === 'no-existe' && (
-          <div className="admin-vacio">
-            <p>{carga.mensaje}</p>
-          </div>
-        )}
-        {carga.fase === 'error' && (
-          <>
-            <ListaAlertas alertas={alertasDe([carga.mensaje])} alCerrar={() => undefined} />
-            <p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={reintentar}>
-                Reintentar
-              </button>
-            </p>
-          </>
-        )}
-      </section>
+      <DetalleSinCargar
+        carga={carga}
+        titulo={ruta.titulo}
+        volver={volver}
+        que="la solicitud"
+        reintentar={reintentar}
+      />
     );
   }
 

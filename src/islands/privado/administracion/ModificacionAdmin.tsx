@@ -20,7 +20,7 @@ import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import { DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from '../modificaciones/comun.tsx';
-import { Campo, CampoSelect, Cargando, Confirmacion, Correo } from './comun.tsx';
+import { Campo, CampoSelect, Confirmacion, Correo, DetalleSinCargar } from './comun.tsx';
 import { urlListaRecordada } from './ModificacionesAdmin.tsx';
 import '../medidas/medidas.css';
 import './administracion.css';
@@ -55,26 +55,13 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
 
   if (carga.fase !== 'lista') {
     return (
-      <section className="admin">
-        {volver}
-        <h1 tabIndex={-1}>{ruta.titulo}</h1>
-        {carga.fase === 'cargando' && <Cargando texto="Cargando la solicitud…" />}
-        {carga.fase === 'no-existe' && (
-          <div className="admin-vacio">
-            <p>{carga.mensaje}</p>
-          </div>
-        )}
-        {carga.fase === 'error' && (
-          <>
-            <ListaAlertas alertas={alertasDe([carga.mensaje])} alCerrar={() => undefined} />
-            <p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={reintentar}>
-                Reintentar
-              </button>
-            </p>
-          </>
-        )}
-      </section>
+      <DetalleSinCargar
+        carga={carga}
+        titulo={ruta.titulo}
+        volver={volver}
+        que="la solicitud"
+        reintentar={reintentar}
+      />
     );
   }
 

@@ -486,3 +486,46 @@ export function EstadoResultados<T>({ pagina: { estado, alertas, setAlertas, rec
     </>
   );
 }
+
+/** Props of `DetalleSinCargar`. */
+export interface DetalleSinCargarProps {
+  /** The load's state: loading, missing (404) or failed. */
+  carga: { fase: 'cargando' } | { fase: 'no-existe' | 'error'; mensaje: string };
+  /** The screen's heading. */
+  titulo: string;
+  /** The link back to the list. */
+  volver: ReactNode;
+  /** What is being loaded, for "Cargando la solicitud…". */
+  que: string;
+  /** Asks again after a failure. */
+  reintentar: () => void;
+  /** Said below the server's words when it does not exist. */
+  ayudaNoExiste?: string;
+}
+
+/** A staff detail screen before its data: loading, "does not exist", or the error with a retry. */
+export function DetalleSinCargar(p: DetalleSinCargarProps) {
+  return (
+    <section className="admin">
+      {p.volver}
+      <h1 tabIndex={-1}>{p.titulo}</h1>
+      {p.carga.fase === 'cargando' && <Cargando texto={`Cargando ${p.que}…`} />}
+      {p.carga.fase === 'no-existe' && (
+        <div className="admin-vacio">
+          <p>{p.carga.mensaje}</p>
+          {p.ayudaNoExiste && <p>{p.ayudaNoExiste}</p>}
+        </div>
+      )}
+      {p.carga.fase === 'error' && (
+        <>
+          <ListaAlertas alertas={alertasDe([p.carga.mensaje])} alCerrar={() => undefined} />
+          <p>
+            <button type="button" className="admin-boton admin-boton--secundario" onClick={p.reintentar}>
+              Reintentar
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
