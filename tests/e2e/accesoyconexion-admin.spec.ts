@@ -11,24 +11,10 @@ import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { foto } from './medidas-support.ts';
-import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
+import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
 
 const ADMIN_EPD = 'admin-epd@electra.example';
 const COLA = '/administrador/accesoyconexion';
-
-/** The widths checked: the suite's two and the narrowest phone the portal supports. */
-const ANCHOS = [...WIDTHS, { name: 'estrecho', width: 320, height: 720 }] as const;
-
-/** axe, no sideways scrolling of the page, and a screenshot at every width. */
-async function revisarAnchos(page: Page, nombre: string) {
-  for (const w of ANCHOS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
-    await foto(page, `${nombre}-${w.width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** POSTs an action to the API as a demo account, as another administrator would from elsewhere. */
 async function accionApi(email: string, path: string, cuerpo: unknown): Promise<void> {

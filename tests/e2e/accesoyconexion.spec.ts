@@ -10,26 +10,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
-import { foto } from './medidas-support.ts';
-import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
+
+import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
 
 const PROMOTOR = 'promotor@electra.example';
 const LISTA = '/accesoyconexion/listado-de-solicitudes';
 const EPD = 'Electra Peninsular Distribución, S.L.';
-
-/** The suite's two widths and the narrowest phone the portal supports. */
-const ANCHOS = [...WIDTHS, { name: 'estrecho', width: 320, height: 720 }] as const;
-
-/** axe, no sideways scrolling of the page, and a screenshot at every width. */
-async function revisarAnchos(page: Page, nombre: string) {
-  for (const w of ANCHOS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
-    await foto(page, `${nombre}-${w.width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A small valid-looking PDF. */
 const pdf = (name: string) => ({

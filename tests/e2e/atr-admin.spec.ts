@@ -5,23 +5,12 @@
  * refused, activates it today and reads the activation (05) among its messages; the queue then
  * holds only the C2. axe and no sideways scrolling at desktop, phone and 320 px, with screenshots.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { foto } from './medidas-support.ts';
-import { DEMO_PASSWORD, entrar, expectNoAxeViolations, WIDTHS } from './support.ts';
+import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
 
 const ADMIN_EPD = 'admin-epd@electra.example';
 const COLA = '/administrador/atr';
-const ANCHOS = [...WIDTHS, { name: 'estrecho', width: 320, height: 720 }] as const;
-
-async function revisarAnchos(page: Page, nombre: string) {
-  for (const w of ANCHOS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
-    await foto(page, `${nombre}-${w.width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Today in Madrid, as the date field takes it. */
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { expect, request as peticiones, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { letraDni, tipoNif } from '../../src/lib/nif.ts';
-import { DEMO_PASSWORD, entrar, expectNoAxeViolations } from './support.ts';
+import { DEMO_PASSWORD, entrar, expectNoAxeViolations, revisarAnchos } from './support.ts';
 
 const EMPRESA = 'cliente022@correo.example';
 const REE = '9877';
@@ -30,16 +30,8 @@ const ANCHOS = [
   { name: 'movil', width: 375, height: 740 },
 ] as const;
 
-/** axe, no sideways scrolling of the page, and a screenshot at each width. */
-async function revisar(page: Page, nombre: string) {
-  for (const w of ANCHOS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
-    await page.screenshot({ path: join(SHOTS, `atr-formulario-${nombre}-${w.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** axe, no sideways scrolling and a screenshot at each of this screen's widths. */
+const revisar = (page: Page, nombre: string) => revisarAnchos(page, `atr-formulario-${nombre}`, ANCHOS);
 
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
 

@@ -6,9 +6,9 @@
  * 1280 px, with screenshots in /tmp (SHOTS_DIR).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { expect, test, type Page } from '@playwright/test';
-import { entrar, expectNoAxeViolations } from './support.ts';
+import { entrar, revisarAnchos } from './support.ts';
 
 const EMPRESA = 'comercializadora@electra.example';
 const LISTA = '/comercializadora/solicitud-atr';
@@ -23,16 +23,8 @@ const ANCHOS = [
   { name: 'pequeno', width: 320, height: 640 },
 ] as const;
 
-/** axe, no sideways scrolling of the page, and a screenshot at every width. */
-async function revisar(page: Page, nombre: string) {
-  for (const w of ANCHOS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
-    await page.screenshot({ path: join(SHOTS, `atr-${nombre}-${w.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** axe, no sideways scrolling and a screenshot at each of this screen's widths. */
+const revisar = (page: Page, nombre: string) => revisarAnchos(page, `atr-${nombre}`, ANCHOS);
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -8,11 +8,11 @@
  * 1280 and 375 px, with screenshots in /tmp/shots-contacto (SHOTS_DIR).
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { construirCups } from '../../src/lib/cups.ts';
-import { DEMO_PASSWORD, entrar, expectNoAxeViolations } from './support.ts';
+import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
 
 const CONSUMIDOR = 'consumidor@electra.example';
 const EMPRESA = 'empresa@electra.example';
@@ -29,16 +29,8 @@ const ANCHOS = [
   { name: 'movil', width: 375, height: 740 },
 ] as const;
 
-/** axe, no sideways scrolling of the page, and a screenshot at every width. */
-async function revisar(page: Page, nombre: string) {
-  for (const w of ANCHOS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
-    await page.screenshot({ path: join(SHOTS, `${nombre}-${w.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** axe, no sideways scrolling and a screenshot at each of this screen's widths. */
+const revisar = (page: Page, nombre: string) => revisarAnchos(page, `${nombre}`, ANCHOS);
 
 const pdf = (name: string) => ({
   name,

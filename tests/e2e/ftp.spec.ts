@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, entrar, expectNoAxeViolations } from './support.ts';
+import { DEMO_PASSWORD, entrar, expectNoAxeViolations, revisarAnchos } from './support.ts';
 
 const COMERCIALIZADORA = 'comercializadora@electra.example';
 const MODAL_FALLO = 'No se pudo acceder, por favor compruebe los datos y vuelva a intentarlo.';
@@ -29,16 +29,12 @@ async function abrir(page: Page, nombre: string, ruta: string) {
   await expect(page.getByText('Cargando la carpeta…')).toHaveCount(0);
 }
 
-/** axe, no sideways scrolling and a photograph at 1280, 375 and 320 px. */
-async function revisarAnchos(page: Page, nombre: string) {
-  for (const ancho of [1280, 375, 320]) {
-    await page.setViewportSize({ width: ancho, height: ancho < 400 ? 812 : 900 });
-    await expectNoAxeViolations(page, `${nombre} a ${ancho} px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${ancho} px`).toBeLessThanOrEqual(ancho);
-    await page.screenshot({ path: `/tmp/ftp-${nombre}-${ancho}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const revisar = (page: Page, nombre: string) =>
+  revisarAnchos(page, `ftp-${nombre}`, [
+  { name: 'escritorio', width: 1280, height: 900 },
+  { name: 'movil', width: 375, height: 812 },
+  { name: 'estrecho', width: 320, height: 812 },
+]);
 
 test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un fichero', async ({ page }) => {
   test.setTimeout(120_000);
@@ -62,7 +58,7 @@ test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un f
   await clave.fill('');
   await expect(boton).toBeDisabled();
   await expect(page.getByText('Introduzca su contraseña.')).toBeVisible();
-  await revisarAnchos(page, 'login');
+  await revisar(page, 'login');
 
   await clave.fill('NoEsLaClave1');
   await boton.click();
@@ -86,10 +82,10 @@ test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un f
   await expect(page.getByRole('button', { name: 'Subir ficheros' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Nueva carpeta' })).toBeDisabled();
 
-  await revisarAnchos(page, 'raiz');
+  await revisar(page, 'raiz');
   await abrir(page, 'epd', '/epd');
   await expect(fila(page, 'entrada')).toContainText('Carpeta fija');
-  await revisarAnchos(page, 'distribuidora');
+  await revisar(page, 'distribuidora');
   await expect(fila(page, 'salida')).toContainText('Carpeta fija');
   await expect(fila(page, 'salida').getByRole('button', { name: /^Borrar/ })).toHaveCount(0);
 
@@ -175,7 +171,7 @@ test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un f
   await page.getByRole('navigation', { name: 'Carpeta actual' }).getByRole('button', { name: 'entrada' }).click();
   await abrir(page, archivo, `/epd/entrada/${archivo}`);
   await expect(fila(page, nuevo)).toBeVisible();
-  await revisarAnchos(page, 'carpeta');
+  await revisar(page, 'carpeta');
 
   // Download: the same bytes come back.
   const [descarga] = await Promise.all([

@@ -1,6 +1,6 @@
 /** Helpers shared by the browser tests. */
-import { readdirSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -9,6 +9,32 @@ export const WIDTHS = [
   { name: 'escritorio', width: 1280, height: 800 },
   { name: 'movil', width: 390, height: 844 },
 ] as const;
+
+/** A width a screen is checked at. */
+export interface Ancho {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** The widths a private screen is checked at: desktop, a phone, and the narrowest phone the portal supports. */
+export const ANCHOS_REVISION: readonly Ancho[] = [...WIDTHS, { name: 'estrecho', width: 320, height: 720 }];
+
+/**
+ * axe, no sideways scrolling of the page, and a full-page screenshot (`<SHOTS_DIR>/<nombre>-<width>.png`,
+ * /tmp/shots-e2e by default) at every width; the page is left at 1280 × 800.
+ */
+export async function revisarAnchos(page: Page, nombre: string, anchos: readonly Ancho[] = ANCHOS_REVISION): Promise<void> {
+  const dir = process.env['SHOTS_DIR'] ?? '/tmp/shots-e2e';
+  mkdirSync(dir, { recursive: true });
+  for (const w of anchos) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    await expectNoAxeViolations(page, `${nombre} (${w.name})`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${nombre} a ${w.width} px`).toBeLessThanOrEqual(w.width);
+    await page.screenshot({ path: join(dir, `${nombre}-${w.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** Paths of every built page, read from dist/ (the shell pages by a path that reaches them). */
 export function builtPages(): string[] {
