@@ -3,6 +3,7 @@
  * answers, the queue's filters as the address keeps them and as the API is asked, and the words of
  * each step the staff take (CNMC tables 27 and 28). Plain TypeScript, no React.
  */
+import { numeroHasta } from '../formato/numeros.ts';
 import {
   comoParametros,
   consultaDePantalla,
@@ -119,7 +120,7 @@ export const OPCIONES_INCIDENCIA = Object.entries(INCIDENCIAS_ATR).map(([c, t]) 
 /** Powers in W as "4,6 / 4,6 kW". */
 export function textoPotencias(w: readonly number[] | null | undefined): string {
   if (!w?.length) return '—';
-  return `${w.map((x) => (x / 1000).toLocaleString('es-ES', { maximumFractionDigits: 3 })).join(' / ')} kW`;
+  return `${w.map((x) => numeroHasta(x / 1000, 3)).join(' / ')} kW`;
 }
 
 /** What activating does to the supply point, in words, by process. */
