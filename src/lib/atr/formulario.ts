@@ -10,6 +10,7 @@
  */
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
+import { numeroHasta } from '../formato/numeros.ts';
 import { fechaSinDia } from '../medidas/pantalla/formato.ts';
 import { esFechaLocal } from '../medidas/horas.ts';
 import { leerKw } from '../modificaciones/potencias.ts';
@@ -94,7 +95,7 @@ export function tarifasParaTension(tensionV: number): readonly Tarifa[] {
 export function errorTarifaTension(tarifa: string, tensionV: number): string | null {
   const posibles = tarifasParaTension(tensionV);
   if ((posibles as readonly string[]).includes(tarifa)) return null;
-  const tension = tensionV < 1_000 ? `${tensionV} V` : `${(tensionV / 1000).toLocaleString('es-ES')} kV`;
+  const tension = tensionV < 1_000 ? `${tensionV} V` : `${numeroHasta(tensionV / 1000, 3)} kV`;
   return `El suministro es de ${tension} y la tarifa ${tarifa} no corresponde a esa tensión: admite ${posibles.join(' o ')}.`;
 }
 
