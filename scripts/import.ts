@@ -82,7 +82,15 @@ const IMPORTADORES: Record<string, Importador> = {
         // The service checks the code and says which distributors publish; the cast only satisfies the type.
         const publicacion = { distribuidora: distribuidora as 'epd', publicacion: mes, tipo: 'generacion' as const };
         const { nudos, errores } = comprobarCapacidadCsv(publicacion, bytes);
-        if (errores.length) return { errores };
+        if (errores.length) {
+          // A demand file given to the generation import: say which command reads it.
+          const { parseCapacidadDemandaCsv } = await import('../src/server/capacidad-nodal/demanda-csv.ts');
+          if (parseCapacidadDemandaCsv(bytes).errores.length === 0) {
+            const orden = `npm run import -- capacidad-demanda --distribuidora ${distribuidora} --mes ${mes} ${path}`;
+            return { errores: [{ line: 0, message: `El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «${orden}».` }] };
+          }
+          return { errores };
+        }
         return {
           async importar(db) {
             const { sustituidos } = await importCapacidad(db, publicacion, nudos);
@@ -90,6 +98,39 @@ const IMPORTADORES: Record<string, Importador> = {
             return (
               `Importados ${nudos.length} nudos de capacidad de acceso de ${nombre} (${distribuidora}), publicación ${mes}` +
               (sustituidos ? `; sustituyen a los ${sustituidos} nudos que había de ese mes.` : '.')
+            );
+          },
+        };
+      };
+    },
+  },
+  'capacidad-demanda': {
+    descripcion: 'capacidad de acceso de los nudos, demanda (CSV, formato armonizado CNMC 2025, docs/sector.md §7.2)',
+    ayuda: [
+      '--distribuidora epd|eod   distribuidora que publica la capacidad',
+      '--mes AAAA-MM             mes de la publicación; sustituye entera a la publicación anterior',
+    ],
+    opciones: { distribuidora: { type: 'string' }, mes: { type: 'string' } },
+    preparar(values, positionals) {
+      const distribuidora = obligatoria(values, 'distribuidora').toLowerCase();
+      const mes = obligatoria(values, 'mes');
+      const path = unFichero(positionals);
+      return async () => {
+        const { comprobarCapacidadDemandaCsv, importCapacidadDemanda } = await import('../src/server/capacidad-nodal/demanda.ts');
+        const { DISTRIBUIDORAS } = await import('../src/lib/distribuidoras.ts');
+        const bytes = await leer(path);
+        if (!(bytes instanceof Uint8Array)) return { errores: [bytes] };
+        // The service checks the code and says which distributors publish; the cast only satisfies the type.
+        const publicacion = { distribuidora: distribuidora as 'epd', publicacion: mes };
+        const { nudos, errores } = comprobarCapacidadDemandaCsv(publicacion, bytes);
+        if (errores.length) return { errores };
+        return {
+          async importar(db) {
+            const { sustituidos } = await importCapacidadDemanda(db, publicacion, nudos);
+            const nombre = DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)?.nombre ?? distribuidora;
+            return (
+              `Importados ${nudos.length} nudos de capacidad de acceso de demanda de ${nombre} (${distribuidora}), publicación ${mes}` +
+              (sustituidos ? `; sustituyen a los ${sustituidos} nudos de la publicación anterior.` : '.')
             );
           },
         };
@@ -316,9 +357,10 @@ class RechazadaAlEscribir extends Error {
 
 /** The usage text, built from IMPORTADORES. */
 function uso(): string {
+  const ancho = Math.max(...Object.keys(IMPORTADORES).map((name) => name.length)) + 2;
   const tipos = Object.entries(IMPORTADORES).flatMap(([name, imp]) => [
-    `  ${name.padEnd(12)}${imp.descripcion}`,
-    ...imp.ayuda.map((line) => `  ${' '.repeat(12)}${line}`),
+    `  ${name.padEnd(ancho)}${imp.descripcion}`,
+    ...imp.ayuda.map((line) => `  ${' '.repeat(ancho)}${line}`),
   ]);
   return [
     'Uso: npm run import -- <tipo> [opciones] FICHERO',
@@ -327,6 +369,7 @@ function uso(): string {
     ...tipos,
     '',
     'Ejemplo: npm run import -- capacidad --distribuidora epd --mes 2026-11 capacidad-epd.csv',
+    '         npm run import -- capacidad-demanda --distribuidora epd --mes 2026-11 demanda-epd.csv',
     '',
     'Usa la base de datos de la configuración (DATA_DIR o DATABASE_URL), como npm start, sin cargar datos',
     'de demostración. Con la base de datos embebida, detenga antes el portal: solo un proceso puede abrirla.',

@@ -1,11 +1,15 @@
 /**
  * The nodal capacity island: reads the latest publication from the API (it changes monthly, the
  * page does not) and shows it as points on the build-time map, a sortable table and filters.
- * No UI library and no d3 in the browser: points are placed with src/lib/proyeccion-espana.ts.
+ * A switch "Generación | Demanda" (kept in the URL as ?tipo=demanda) chooses the generation
+ * publication (Circular 1/2021) or the demand one (Circular 1/2024, harmonised format of the CNMC
+ * resolution of 30-04-2025); both are shown through one shape of row, so the map, filters and
+ * table are the same code. No UI library and no d3 in the browser: points are placed with
+ * src/lib/proyeccion-espana.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { proyectarEspana, type ParametrosProyeccion } from '../lib/proyeccion-espana.ts';
-import type { CapacidadNodalRespuesta, NudoCapacidadRespuesta } from '../lib/capacidad-nodal/respuestas.ts';
+import type { CapacidadDemandaRespuesta, CapacidadNodalRespuesta } from '../lib/capacidad-nodal/respuestas.ts';
 import { numeroHasta } from '../lib/formato/numeros.ts';
 
 interface Props {
@@ -19,12 +23,71 @@ interface Props {
   mapa?: ReactNode;
 }
 
-type Clave = keyof NudoCapacidadRespuesta;
+/** Which publication is shown. */
+export type TipoCapacidad = 'generacion' | 'demanda';
+
+/** What both publications have in common, as a row of the table and a point of the map. */
+interface Fila {
+  subestacion: string;
+  nudo: string;
+  tensionKv: number;
+  disponibleMw: number;
+  ocupadaMw: number;
+  /** Generation: admitted and not yet resolved; demand: admitted and not yet evaluated. */
+  admitidaMw: number;
+  municipio: string;
+  provincia: string;
+  nudoAfeccionRdt: string | null;
+  comentario: string | null;
+  latitud: number;
+  longitud: number;
+  /** Demand flags of the harmonised format that are set, in words. */
+  marcas: string[];
+}
+type Clave = Exclude<keyof Fila, 'latitud' | 'longitud' | 'marcas'>;
 type Banda = (typeof BANDAS)[number];
 /** A node with what the island adds: a stable id, its band and its place on the map. */
-type Nudo = NudoCapacidadRespuesta & { id: string; banda: Banda; punto: [number, number] | null };
-type Carga =
-  { estado: 'cargando' } | { estado: 'error'; mensaje: string } | { estado: 'listo'; datos: CapacidadNodalRespuesta; nudos: Nudo[] };
+type Nudo = Fila & { id: string; banda: Banda; punto: [number, number] | null };
+type Carga = { estado: 'cargando' } | { estado: 'error'; mensaje: string } | { estado: 'listo'; publicacion: string; nudos: Nudo[] };
+
+/** The rows of either publication. */
+function filasDe(tipo: TipoCapacidad, body: unknown): { publicacion: string; filas: Fila[] } {
+  if (tipo === 'generacion') {
+    const datos = body as CapacidadNodalRespuesta;
+    return {
+      publicacion: datos.publicacion,
+      filas: datos.nudos.map((n) => ({ ...n, admitidaMw: n.admitidaNoResueltaMw, marcas: [] })),
+    };
+  }
+  const datos = body as CapacidadDemandaRespuesta;
+  return {
+    publicacion: datos.publicacion,
+    filas: datos.nudos.map((n) => ({
+      subestacion: n.subestacion,
+      nudo: n.nudo,
+      tensionKv: n.tensionKv,
+      disponibleMw: n.disponibleMw,
+      ocupadaMw: n.ocupadaMw,
+      admitidaMw: n.admitidaNoEvaluadaMw,
+      municipio: n.municipio,
+      provincia: n.provincia,
+      nudoAfeccionRdt: n.nudoAfeccionRdt,
+      comentario: n.comentarioRegulatorio,
+      latitud: n.latitud,
+      longitud: n.longitud,
+      marcas: [
+        n.nudoCero ? 'Nudo 0*' : '',
+        n.limitadoScc ? 'Limitado por Scc' : '',
+        n.comprometidaRegulatoria ? 'Capacidad comprometida por cuestiones regulatorias' : '',
+      ].filter(Boolean),
+    })),
+  };
+}
+
+/** The publication the URL asks for: ?tipo=demanda, or generation. */
+function tipoDeUrl(): TipoCapacidad {
+  return new URLSearchParams(window.location.search).get('tipo') === 'demanda' ? 'demanda' : 'generacion';
+}
 
 /** Bands of available capacity, with the map colour of each (saturated first: most nodes are). */
 const BANDAS = [
@@ -35,17 +98,37 @@ const BANDAS = [
 ] as const;
 const bandaDe = (mw: number): Banda => (mw <= 0 ? BANDAS[0] : (BANDAS.find((b) => mw < b.hasta) ?? BANDAS[3]));
 
-const COLUMNAS: { clave: Clave; titulo: string; numero?: true; ordenable?: false }[] = [
-  // The figures come right after the node: on a phone they are what shows beside its sticky name.
-  { clave: 'subestacion', titulo: 'Subestación y nudo' },
-  { clave: 'tensionKv', titulo: 'Tensión (kV)', numero: true },
-  { clave: 'disponibleMw', titulo: 'Disponible (MW)', numero: true },
-  { clave: 'ocupadaMw', titulo: 'Ocupada (MW)', numero: true },
-  { clave: 'admitidaNoResueltaMw', titulo: 'Admitida y no resuelta (MW)', numero: true },
-  { clave: 'municipio', titulo: 'Municipio' },
-  { clave: 'provincia', titulo: 'Provincia' },
-  { clave: 'nudoAfeccionRdt', titulo: 'Nudo de la red de transporte' },
-  { clave: 'comentario', titulo: 'Comentarios', ordenable: false },
+type Columna = { clave: Clave; titulo: string; numero?: true; ordenable?: false };
+/** The table's columns for each publication, with the names each format gives its figures. */
+const COLUMNAS: Record<TipoCapacidad, Columna[]> = {
+  generacion: [
+    // The figures come right after the node: on a phone they are what shows beside its sticky name.
+    { clave: 'subestacion', titulo: 'Subestación y nudo' },
+    { clave: 'tensionKv', titulo: 'Tensión (kV)', numero: true },
+    { clave: 'disponibleMw', titulo: 'Disponible (MW)', numero: true },
+    { clave: 'ocupadaMw', titulo: 'Ocupada (MW)', numero: true },
+    { clave: 'admitidaMw', titulo: 'Admitida y no resuelta (MW)', numero: true },
+    { clave: 'municipio', titulo: 'Municipio' },
+    { clave: 'provincia', titulo: 'Provincia' },
+    { clave: 'nudoAfeccionRdt', titulo: 'Nudo de la red de transporte' },
+    { clave: 'comentario', titulo: 'Comentarios', ordenable: false },
+  ],
+  demanda: [
+    { clave: 'subestacion', titulo: 'Subestación y nudo' },
+    { clave: 'tensionKv', titulo: 'Tensión (kV)', numero: true },
+    { clave: 'disponibleMw', titulo: 'Firme disponible (MW)', numero: true },
+    { clave: 'ocupadaMw', titulo: 'Firme ocupada (MW)', numero: true },
+    { clave: 'admitidaMw', titulo: 'Admitida y no evaluada (MW)', numero: true },
+    { clave: 'municipio', titulo: 'Municipio' },
+    { clave: 'provincia', titulo: 'Provincia' },
+    { clave: 'nudoAfeccionRdt', titulo: 'Nudo de la red de transporte' },
+    { clave: 'comentario', titulo: 'Marcas y comentario regulatorio', ordenable: false },
+  ],
+};
+
+const TIPOS: { tipo: TipoCapacidad; texto: string }[] = [
+  { tipo: 'generacion', texto: 'Generación' },
+  { tipo: 'demanda', texto: 'Demanda' },
 ];
 
 /** Capacities and voltages with up to two decimals (src/lib/formato/numeros.ts). */
@@ -101,6 +184,9 @@ function repartir(nudos: Nudo[], radio: number): Map<string, [number, number]> {
 /** The island: summary, filters, map points, legend and table of one distributor's nodes. */
 export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa }: Props) {
   const [carga, setCarga] = useState<Carga>({ estado: 'cargando' });
+  // Generation on the server's render; the URL's choice once the island runs (and on back/forward).
+  const [tipo, setTipo] = useState<TipoCapacidad>('generacion');
+  const [tipoLeido, setTipoLeido] = useState(false);
   const [intento, setIntento] = useState(0);
   const [provincia, setProvincia] = useState('');
   const [tension, setTension] = useState('');
@@ -114,23 +200,45 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
   const uid = useId();
 
   useEffect(() => {
+    const leer = () => {
+      setTipo(tipoDeUrl());
+      setTipoLeido(true);
+    };
+    leer();
+    window.addEventListener('popstate', leer);
+    return () => window.removeEventListener('popstate', leer);
+  }, []);
+
+  const cambiarTipo = (nuevo: TipoCapacidad) => {
+    if (nuevo === tipo) return;
+    const url = new URL(window.location.href);
+    if (nuevo === 'demanda') url.searchParams.set('tipo', 'demanda');
+    else url.searchParams.delete('tipo');
+    window.history.pushState(null, '', url);
+    setTipo(nuevo);
+    setSeleccion(null);
+  };
+
+  const base = `/api/capacidadNodal/${distribuidora}${tipo === 'demanda' ? '/demanda' : ''}`;
+  useEffect(() => {
+    if (!tipoLeido) return;
     const control = new AbortController();
     setCarga({ estado: 'cargando' });
-    fetch(`/api/capacidadNodal/${distribuidora}`, { signal: control.signal, headers: { Accept: 'application/json' } })
+    fetch(base, { signal: control.signal, headers: { Accept: 'application/json' } })
       .then(async (res) => {
         const body: unknown = await res.json().catch(() => null);
         if (!res.ok) {
           const message = (body as { message?: unknown } | null)?.message;
           throw new Error(typeof message === 'string' ? message : `El servidor respondió ${res.status}.`);
         }
-        const datos = body as CapacidadNodalRespuesta;
-        const nudos = datos.nudos.map((n, i) => ({
+        const { publicacion, filas } = filasDe(tipo, body);
+        const nudos = filas.map((n, i) => ({
           ...n,
           id: `nudo-${i + 1}`,
           banda: bandaDe(n.disponibleMw),
           punto: proyectarEspana(n.longitud, n.latitud, proyeccion),
         }));
-        setCarga({ estado: 'listo', datos, nudos });
+        setCarga({ estado: 'listo', publicacion, nudos });
       })
       .catch((err: unknown) => {
         if (control.signal.aborted) return;
@@ -138,7 +246,7 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
         setCarga({ estado: 'error', mensaje: message });
       });
     return () => control.abort();
-  }, [distribuidora, proyeccion, intento]);
+  }, [base, tipo, tipoLeido, proyeccion, intento]);
 
   // Points keep their size on screen whatever the map's width or zoom.
   useEffect(() => {
@@ -205,31 +313,48 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
   };
   const ordenar = (clave: Clave) => setOrden((o) => (o?.clave === clave ? { clave, asc: !o.asc } : { clave, asc: true }));
 
+  const columnas = COLUMNAS[tipo];
+  const deTipo = tipo === 'demanda' ? 'de demanda' : 'de generación';
   let estadoTexto: string;
-  if (carga.estado === 'cargando') estadoTexto = 'Cargando la capacidad publicada…';
-  else if (carga.estado === 'error') estadoTexto = 'No se ha podido cargar la capacidad publicada.';
+  if (carga.estado === 'cargando') estadoTexto = `Cargando la capacidad ${deTipo} publicada…`;
+  else if (carga.estado === 'error') estadoTexto = `No se ha podido cargar la capacidad ${deTipo} publicada.`;
   else if (!visibles.length) estadoTexto = `Ningún nudo cumple los filtros (hay ${nudosTexto(todos.length)} en total).`;
   else
     estadoTexto =
       `Se ${visibles.length === 1 ? 'muestra' : 'muestran'} ${nudosTexto(visibles.length)}` +
       (visibles.length < todos.length ? ` de ${numero.format(todos.length)}` : '') +
-      `; ${numero.format(conCapacidad)} con capacidad disponible.`;
+      `; ${numero.format(conCapacidad)} con capacidad ${tipo === 'demanda' ? 'firme disponible para consumo' : 'disponible para generación'}.`;
 
   return (
     <section className="cn" aria-labelledby={`${uid}-titulo`}>
       <div className="cn-cabecera">
         <h2 id={`${uid}-titulo`}>Nudos de {nombre}</h2>
+        <nav className="cn-tipos" aria-label="Tipo de capacidad">
+          {TIPOS.map((t) => (
+            <a
+              key={t.tipo}
+              href={t.tipo === 'demanda' ? '?tipo=demanda' : '?'}
+              aria-current={tipo === t.tipo ? 'page' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                cambiarTipo(t.tipo);
+              }}
+            >
+              {t.texto}
+            </a>
+          ))}
+        </nav>
         <p className="cn-publicacion">
           {carga.estado === 'listo' ? (
             <>
-              Publicación de <time dateTime={carga.datos.publicacion}>{mesLargo(carga.datos.publicacion)}</time>
+              Capacidad {deTipo}, publicación de <time dateTime={carga.publicacion}>{mesLargo(carga.publicacion)}</time>
             </>
           ) : (
-            'Publicación mensual'
+            `Capacidad ${deTipo}, publicación mensual`
           )}
         </p>
-        <a className="cn-descarga" href={`/api/capacidadNodal/${distribuidora}/csv`} download>
-          Descargar CSV
+        <a className="cn-descarga" href={`${base}/csv`} download>
+          Descargar CSV {deTipo}
         </a>
       </div>
 
@@ -255,7 +380,7 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
           </select>
         </label>
         <label>
-          <span>Disponible mínimo (MW)</span>
+          <span>{tipo === 'demanda' ? 'Disponible firme mínimo (MW)' : 'Disponible mínimo (MW)'}</span>
           <input type="number" inputMode="decimal" min="0" step="any" value={minimo} onChange={(e) => setMinimo(e.target.value)} />
         </label>
         <label>
@@ -284,7 +409,7 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
               {visibles.map((n) => {
                 const sitio = sitios.get(n.id);
                 if (!sitio) return null;
-                const nombreNudo = `${n.subestacion} ${numero.format(n.tensionKv)} kV (${n.municipio}): ${numero.format(n.disponibleMw)} MW disponibles`;
+                const nombreNudo = `${n.subestacion} ${numero.format(n.tensionKv)} kV (${n.municipio}): ${numero.format(n.disponibleMw)} MW disponibles ${tipo === 'demanda' ? 'para consumo' : 'para generación'}`;
                 return (
                   <a
                     key={n.id}
@@ -315,7 +440,9 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
           </figcaption>
         </figure>
         <div className="cn-leyenda">
-          <h3 id={`${uid}-leyenda`}>Capacidad disponible</h3>
+          <h3 id={`${uid}-leyenda`}>
+            {tipo === 'demanda' ? 'Capacidad firme disponible de demanda' : 'Capacidad disponible de generación'}
+          </h3>
           <ul aria-labelledby={`${uid}-leyenda`}>
             {BANDAS.map((b) => (
               <li key={b.id}>
@@ -333,14 +460,14 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
 
       {/* Outside the scrolling region, so it stays readable when the table scrolls sideways on a phone. */}
       <p className="cn-ayuda" id={`${uid}-tabla`}>
-        Capacidad de acceso por nudo{carga.estado === 'listo' ? `, ${mesLargo(carga.datos.publicacion)}` : ''}. Pulse un encabezado para
+        Capacidad de acceso {deTipo} por nudo{carga.estado === 'listo' ? `, ${mesLargo(carga.publicacion)}` : ''}. Pulse un encabezado para
         ordenar; en pantallas estrechas, desplace la tabla hacia los lados.
       </p>
       <div className="cn-tabla" role="region" aria-labelledby={`${uid}-tabla`} tabIndex={0}>
         <table aria-labelledby={`${uid}-tabla`} aria-busy={carga.estado === 'cargando'}>
           <thead>
             <tr>
-              {COLUMNAS.map((c) => {
+              {columnas.map((c) => {
                 const activa = orden?.clave === c.clave;
                 return (
                   <th
@@ -367,9 +494,11 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
           <tbody>
             {carga.estado === 'error' && (
               <tr>
-                <td colSpan={COLUMNAS.length}>
+                <td colSpan={columnas.length}>
                   <div className="cn-aviso" role="alert">
-                    <p>No se ha podido cargar la capacidad publicada. {carga.mensaje}</p>
+                    <p>
+                      No se ha podido cargar la capacidad {deTipo} publicada. {carga.mensaje}
+                    </p>
                     <button type="button" className="cn-boton" onClick={() => setIntento((i) => i + 1)}>
                       Reintentar
                     </button>
@@ -379,14 +508,14 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
             )}
             {carga.estado === 'cargando' && (
               <tr>
-                <td colSpan={COLUMNAS.length} className="cn-cargando">
+                <td colSpan={columnas.length} className="cn-cargando">
                   Cargando…
                 </td>
               </tr>
             )}
             {carga.estado === 'listo' && !visibles.length && (
               <tr>
-                <td colSpan={COLUMNAS.length}>
+                <td colSpan={columnas.length}>
                   Ningún nudo cumple los filtros.{' '}
                   <button type="button" className="cn-enlace" onClick={quitarFiltros}>
                     Quitar filtros
@@ -411,11 +540,18 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
                   {numero.format(n.disponibleMw)}
                 </td>
                 <td className="cn-num">{numero.format(n.ocupadaMw)}</td>
-                <td className="cn-num">{numero.format(n.admitidaNoResueltaMw)}</td>
+                <td className="cn-num">{numero.format(n.admitidaMw)}</td>
                 <td>{n.municipio}</td>
                 <td>{n.provincia}</td>
                 <td>{n.nudoAfeccionRdt ?? '—'}</td>
-                <td className="cn-comentario">{n.comentario ?? ''}</td>
+                <td className="cn-comentario">
+                  {n.marcas.map((m) => (
+                    <span key={m} className="cn-etiqueta">
+                      {m}
+                    </span>
+                  ))}
+                  {n.comentario ?? ''}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -19,6 +19,7 @@ import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
 import { administracionRoutes } from './administracion/routes.ts';
 import { auditoriaRoutes } from './auditoria/routes.ts';
+import { averiasRoutes } from './averias/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { certificadosRoutes } from './certificados/routes.ts';
@@ -78,7 +79,8 @@ export function createApi() {
     .route('/', contactoAdminRoutes())
     .route('/', intercambioRoutes())
     .route('/', atrRoutes())
-    .route('/', atrAdminRoutes());
+    .route('/', atrAdminRoutes())
+    .route('/', averiasRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

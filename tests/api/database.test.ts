@@ -87,6 +87,17 @@ describe('demo data', { timeout: 120_000 }, () => {
   );
   const permisosDe = async (email: string) => permissionsOf(demo.db, (await findUserByEmail(demo.db, email))!.id);
 
+  it('has three pending fault reports at EPD, two of them in one postal code (docs/decisions/023)', async () => {
+    const filas = await queryRows<{ distribuidora: string; codigo_postal: string; referencia: string }>(
+      demo.db,
+      sql`select distribuidora, codigo_postal, referencia from averias where estado = 'pendiente'`,
+    );
+    expect(filas).toHaveLength(3);
+    expect(new Set(filas.map((f) => f.distribuidora))).toEqual(new Set(['epd']));
+    expect(new Set(filas.map((f) => f.codigo_postal)).size).toBe(2);
+    for (const f of filas) expect(f.referencia).toMatch(/^AV-\d{4}-\d{6}$/);
+  });
+
   it('has the contract demo accounts, active, with password Demo1234', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const user = await findUserByEmail(demo.db, account.email);

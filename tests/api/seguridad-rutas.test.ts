@@ -22,8 +22,11 @@ const PUBLICAS = new Set([
   'GET /distribuidoras',
   'GET /incidenciasRed',
   'POST /incidenciasRed',
+  'POST /averias/consulta',
   'GET /capacidadNodal/{id}',
   'GET /capacidadNodal/{id}/csv',
+  'GET /capacidadNodal/{id}/demanda',
+  'GET /capacidadNodal/{id}/demanda/csv',
   'POST /accesoUsuario',
   // The file exchange's own login (docs/decisions/019): the portal's credentials, the login's checks and limits.
   'POST /ftpConnect',

@@ -23,7 +23,7 @@ test('la página de EPD muestra la tabla con los nudos de demostración y sus av
   await openLoaded(page, 'epd');
   await expect(page).toHaveTitle(/^Capacidad de acceso — Electra Peninsular Distribución, S\.L\. \|/);
   await expect(page.locator('meta[name="portal-page"]')).toHaveAttribute('content', 'capacidad-nodal-epd');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Capacidad de acceso para generación');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Capacidad de acceso para generación y demanda');
   await expect(page.getByText('artículo 5 del Real Decreto 1183/2020')).toBeVisible();
   await expect(page.getByText('No son simultáneas ni se pueden sumar')).toBeVisible();
   await expect(rows(page)).toHaveCount(demoNodes('epd'));
@@ -78,7 +78,7 @@ test('los filtros reducen las filas y los puntos del mapa, y lo anuncian', async
 
 test('cada punto del mapa tiene nombre accesible y lleva a su fila de la tabla', async ({ page }) => {
   await openLoaded(page, 'epd');
-  const point = page.getByRole('link', { name: /^Getafe Norte 66 kV \(Getafe\): [\d,]+ MW disponibles$/ });
+  const point = page.getByRole('link', { name: /^Getafe Norte 66 kV \(Getafe\): [\d,]+ MW disponibles para generación$/ });
   await expect(point).toHaveCount(1);
   await point.focus();
   await page.keyboard.press('Enter');
@@ -117,7 +117,7 @@ test('si la API falla lo dice, y Reintentar vuelve a cargar los nudos', async ({
       : route.continue(),
   );
   await page.goto('/capacidad-nodal/epd');
-  await expect(page.getByRole('alert')).toContainText('No se ha podido cargar la capacidad publicada. Servicio en mantenimiento.');
+  await expect(page.getByRole('alert')).toContainText('No se ha podido cargar la capacidad de generación publicada. Servicio en mantenimiento.');
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(rows(page)).toHaveCount(demoNodes('epd'));

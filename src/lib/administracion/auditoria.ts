@@ -115,6 +115,7 @@ export function describirActor(e: Pick<EntradaAuditoria, 'actor' | 'suplantador'
 
 /** Every action the server writes, in words (a test checks none is missing); an unknown one shows as its code. */
 const ACCIONES: Record<string, string> = {
+  'capacidad_demanda.importada': 'Importación de capacidad de acceso de demanda',
   'capacidad_nodal.importada': 'Importación de capacidad nodal',
   'certificado.emitido': 'Emisión de un certificado de consumo',
   'clave.recuperacion_solicitada': 'Solicitud de recuperación de contraseña',

@@ -186,11 +186,6 @@ export function normalizarCabecera(text: string): string {
     .trim();
 }
 
-/** Normalised header name → column. */
-const POR_CABECERA: ReadonlyMap<string, ColumnaCapacidad> = new Map(
-  COLUMNAS_CAPACIDAD.flatMap((c) => [normalizarCabecera(c.cabecera), ...c.alias].map((name) => [name, c] as const)),
-);
-
 /**
  * Reads a number written with decimal comma or point (see the file comment for thousands); null
  * when the text is not a number.
@@ -388,8 +383,28 @@ function countOutsideQuotes(line: string, ch: string): number {
   return n;
 }
 
-/** Finds the header among the first lines: its line, separator and the column of each field. */
-function findHeader(text: string): { line: number; separador: ';' | ','; columnas: (ColumnaCapacidad | null)[] } | null {
+/** What a column of any capacity layout declares, for the generic reader. */
+export interface ColumnaCsv<Campo extends string = string> {
+  /** Field it fills. */
+  campo: Campo;
+  /** Header the portal writes when it exports, and the first name it accepts. */
+  cabecera: string;
+  /** Other accepted header names, in normalised form (see normalizarCabecera). */
+  alias: readonly string[];
+  /** Whether the column must be present. */
+  obligatoria: boolean;
+}
+
+/** Normalised header name → column, for a layout. */
+function porCabecera<C extends ColumnaCsv>(columnas: readonly C[]): ReadonlyMap<string, C> {
+  return new Map(columnas.flatMap((c) => [normalizarCabecera(c.cabecera), ...c.alias].map((name) => [name, c] as const)));
+}
+
+/** Finds the header among the first lines: its line, separator, the column of each field and its raw names. */
+function findHeader<C extends ColumnaCsv>(
+  text: string,
+  nombres: ReadonlyMap<string, C>,
+): { line: number; separador: ';' | ','; columnas: (C | null)[]; nombres: string[] } | null {
   const lines = text.split(/\r\n|\r|\n/);
   let seen = 0;
   for (let index = 0; index < lines.length && seen < MAX_LINEAS_ANTES_DE_CABECERA; index++) {
@@ -401,17 +416,57 @@ function findHeader(text: string): { line: number; separador: ';' | ','; columna
     if (semicolons === 0 && commas === 0) continue;
     const separador = semicolons >= commas ? ';' : ',';
     const { registros } = tokenize(raw, separador);
-    const columnas = (registros[0]?.fields ?? []).map((name) => POR_CABECERA.get(normalizarCabecera(name)) ?? null);
-    if (new Set(columnas.filter((c) => c?.obligatoria)).size >= 3) return { line: index + 1, separador, columnas };
+    const fields = registros[0]?.fields ?? [];
+    const columnas = fields.map((name) => nombres.get(normalizarCabecera(name)) ?? null);
+    if (new Set(columnas.filter((c) => c?.obligatoria)).size >= 3) return { line: index + 1, separador, columnas, nombres: fields };
   }
   return null;
 }
 
-/** Reads a capacity file (bytes as uploaded, or text already decoded) into nodes and faults. */
-export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
+/** One data line of a file: its physical line and the text of each field of the layout ('' when absent). */
+export interface FilaCsv<Campo extends string> {
+  /** Line of the file, starting at 1. */
+  line: number;
+  /** The trimmed text of a field; '' when the column is absent or the cell empty. */
+  texto(campo: Campo): string;
+}
+
+/** What the generic reader gives: data lines that have the right shape, and the faults of the rest. */
+export interface LecturaCsv<Campo extends string> {
+  /** Lines with the right number of fields, in file order. */
+  filas: FilaCsv<Campo>[];
+  /** Faults of the file, its header and the lines' shape, ordered by line. */
+  errores: FallaCsv[];
+  /** Separator found in the header, or null when there was no header. */
+  separador: ';' | ',' | null;
+  /** Encoding the bytes were read with. */
+  codificacion: CodificacionCsv;
+}
+
+/** How a layout is read. */
+export interface OpcionesLectura {
+  /**
+   * Columns the layout does not name: ignored (the generation PDF's per-position breakdowns), or
+   * refused at the header line (a harmonised format, whose columns are fixed).
+   */
+  desconocidas: 'ignorar' | 'rechazar';
+  /** Name of the layout for the refusal of an unknown column ("del formato de capacidad de demanda"). */
+  formato?: string;
+}
+
+/**
+ * Reads any capacity layout: encoding, separator, header among the first lines, quoting, and the
+ * shape of each line. Value rules (numbers, ranges, duplicates) are the caller's: it gets each
+ * line's fields by name. Generation and demand capacity share this reader.
+ */
+export function leerTablaCsv<Campo extends string>(
+  input: Uint8Array | string,
+  columnasLayout: readonly ColumnaCsv<Campo>[],
+  opciones: OpcionesLectura,
+): LecturaCsv<Campo> {
   const decoded = typeof input === 'string' ? { texto: input, codificacion: 'utf-8' as const } : decodificarCsv(input);
   const texto = decoded.texto.replace(/^\uFEFF/, '');
-  const empty = (errores: FallaCsv[]): ResultadoCsv => ({ nudos: [], errores, separador: null, codificacion: decoded.codificacion });
+  const empty = (errores: FallaCsv[]): LecturaCsv<Campo> => ({ filas: [], errores, separador: null, codificacion: decoded.codificacion });
 
   if (
     typeof input !== 'string' &&
@@ -429,9 +484,10 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
   }
   if (texto.trim() === '') return empty([{ line: 1, message: 'El fichero está vacío.' }]);
 
-  const header = findHeader(texto);
+  const header = findHeader(texto, porCabecera(columnasLayout));
   if (!header) {
-    const expected = COLUMNAS_CAPACIDAD.filter((c) => c.obligatoria)
+    const expected = columnasLayout
+      .filter((c) => c.obligatoria)
       .map((c) => c.cabecera)
       .join('; ');
     return empty([
@@ -446,7 +502,16 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
   const { separador, columnas } = header;
   const posicion = new Map<Campo, number>();
   columnas.forEach((c, i) => {
-    if (!c) return;
+    if (!c) {
+      const nombre = header.nombres[i] ?? '';
+      if (opciones.desconocidas === 'rechazar' && nombre !== '') {
+        errores.push({
+          line: header.line,
+          message: `La columna «${nombre}» (columna ${i + 1}) no es ${opciones.formato ?? 'del formato'}: quítela o corrija su nombre.`,
+        });
+      }
+      return;
+    }
     const previous = posicion.get(c.campo);
     if (previous !== undefined) {
       errores.push({ line: header.line, message: `La columna «${c.cabecera}» aparece dos veces (columnas ${previous + 1} y ${i + 1}).` });
@@ -454,55 +519,76 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
       posicion.set(c.campo, i);
     }
   });
-  const missing = COLUMNAS_CAPACIDAD.filter((c) => c.obligatoria && !posicion.has(c.campo));
+  const missing = columnasLayout.filter((c) => c.obligatoria && !posicion.has(c.campo));
   if (missing.length) {
     errores.push({
       line: header.line,
       message: `Faltan columnas obligatorias en la cabecera: ${missing.map((c) => `«${c.cabecera}»`).join(', ')}.`,
     });
   }
-  if (errores.length) return { nudos: [], errores, separador, codificacion: decoded.codificacion };
+  if (errores.length) return { filas: [], errores, separador, codificacion: decoded.codificacion };
 
-  const ultimaObligatoria = Math.max(...COLUMNAS_CAPACIDAD.filter((c) => c.obligatoria).map((c) => posicion.get(c.campo)!));
+  const ultimaObligatoria = Math.max(...columnasLayout.filter((c) => c.obligatoria).map((c) => posicion.get(c.campo)!));
   const { registros, falla } = tokenize(texto, separador);
-  const nudos: NudoCapacidad[] = [];
-  const lineaDeNudo = new Map<string, number>();
+  const filas: FilaCsv<Campo>[] = [];
   for (const { line, fields } of registros) {
     if (line <= header.line || fields.every((f) => f === '')) continue;
+    const lastUsed = fields.findLastIndex((f) => f !== '');
+    // Trailing optional columns may be left out; a required one may not.
+    if (fields.length <= ultimaObligatoria) {
+      errores.push({
+        line,
+        message: `Tiene ${fields.length} campos y la cabecera ${columnas.length}: compruebe que el separador es «${separador}» y que los textos con «${separador}» van entre comillas.`,
+      });
+      continue;
+    }
+    if (lastUsed >= columnas.length) {
+      errores.push({
+        line,
+        message: `Tiene ${lastUsed + 1} campos y la cabecera ${columnas.length}: compruebe que los textos con «${separador}» van entre comillas.`,
+      });
+      continue;
+    }
+    filas.push({
+      line,
+      texto: (campo) => {
+        const i = posicion.get(campo);
+        return i === undefined ? '' : (fields[i] ?? '');
+      },
+    });
+  }
+  if (falla) errores.push(falla);
+  if (!errores.length && !filas.length) {
+    errores.push({ line: header.line, message: 'El fichero no tiene ninguna línea de datos después de la cabecera.' });
+  }
+  errores.sort((a, b) => a.line - b.line);
+  return { filas, errores, separador, codificacion: decoded.codificacion };
+}
+
+/**
+ * A number field of a line: its value, or NaN and a fault saying it is missing or not a number
+ * (with the text as written). Shared by the layouts so both word the faults alike.
+ */
+export function numeroDeCampo(raw: string, nombre: string): { value: number; message: string | null } {
+  const value = raw === '' ? null : leerNumero(raw);
+  if (value !== null) return { value, message: null };
+  return { value: Number.NaN, message: raw === '' ? `Falta ${nombre}.` : `${capitalize(nombre)} «${raw}» no es un número.` };
+}
+
+/** Reads a generation capacity file (bytes as uploaded, or text already decoded) into nodes and faults. */
+export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
+  const { filas, errores, separador, codificacion } = leerTablaCsv(input, COLUMNAS_CAPACIDAD, { desconocidas: 'ignorar' });
+  const nudos: NudoCapacidad[] = [];
+  const lineaDeNudo = new Map<string, number>();
+  for (const { line, texto: text } of filas) {
     const lineFaults: string[] = [];
     const fault = (message: string) => lineFaults.push(message);
     /** Numbers that did not parse, by field: reported in column order with the value rules. */
     const parseFaults: FaltaDeCampo[] = [];
-    const lastUsed = fields.findLastIndex((f) => f !== '');
-    // Trailing optional columns may be left out; a required one may not.
-    if (fields.length <= ultimaObligatoria) {
-      fault(
-        `Tiene ${fields.length} campos y la cabecera ${columnas.length}: compruebe que el separador es «${separador}» y que los textos con «${separador}» van entre comillas.`,
-      );
-    } else if (lastUsed >= columnas.length) {
-      fault(
-        `Tiene ${lastUsed + 1} campos y la cabecera ${columnas.length}: compruebe que los textos con «${separador}» van entre comillas.`,
-      );
-    }
-    if (lineFaults.length) {
-      for (const message of lineFaults) errores.push({ line, message });
-      continue;
-    }
-
-    const text = (campo: Campo): string => {
-      const i = posicion.get(campo);
-      return i === undefined ? '' : (fields[i] ?? '');
-    };
     const number = (campo: CampoNumerico): number => {
-      const raw = text(campo);
-      const value = raw === '' ? null : leerNumero(raw);
-      if (value === null) {
-        parseFaults.push({
-          campo,
-          message: raw === '' ? `Falta ${nombreDe(campo)}.` : `${capitalize(nombreDe(campo))} «${raw}» no es un número.`,
-        });
-      }
-      return value ?? Number.NaN;
+      const { value, message } = numeroDeCampo(text(campo), nombreDe(campo));
+      if (message) parseFaults.push({ campo, message });
+      return value;
     };
     const nudo: NudoCapacidad = {
       comunidadAutonoma: text('comunidadAutonoma'),
@@ -532,10 +618,6 @@ export function parseCapacidadCsv(input: Uint8Array | string): ResultadoCsv {
     if (lineFaults.length) for (const message of lineFaults) errores.push({ line, message });
     else nudos.push(nudo);
   }
-  if (falla) errores.push(falla);
-  if (!errores.length && !nudos.length) {
-    errores.push({ line: header.line, message: 'El fichero no tiene ninguna línea de datos después de la cabecera.' });
-  }
   errores.sort((a, b) => a.line - b.line);
-  return { nudos, errores, separador, codificacion: decoded.codificacion };
+  return { nudos, errores, separador, codificacion };
 }

@@ -4,10 +4,13 @@
  * real municipalities (coordinates inside each municipality's IGN boundary, checked by a unit
  * test); most nodes are saturated, as most distribution nodes are (docs/sector.md §7.3).
  */
-import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { aUtm } from '../../lib/capacidad-nodal/utm.ts';
+import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { DemoStep } from '../demo/load.ts';
-import type { Random } from '../demo/random.ts';
+import { createRandom, type Random } from '../demo/random.ts';
 import type { NudoCapacidad } from './csv.ts';
+import { importCapacidadDemanda } from './demanda.ts';
+import { HUSO_POR_DEFECTO, type NudoDemanda } from './demanda-csv.ts';
 import { importCapacidad } from './service.ts';
 
 /** One demo substation: where it is, its voltage levels (one node each) and its transmission node. */
@@ -201,13 +204,78 @@ export function mesEnEspana(now: Date): string {
   return `${part('year')}-${part('month')}`;
 }
 
-/** Demo step: this month's publication of EPD and EOD. */
+/** Typical occupied firm demand capacity of a node by voltage, in MW: [min, max]. */
+function rangoDemandaOcupada(kv: number): [number, number] {
+  if (kv >= 132) return [60, 240];
+  if (kv >= 66) return [20, 110];
+  if (kv >= 45) return [10, 50];
+  return [3, 20];
+}
+
+const COMENTARIOS_REGULATORIOS = [
+  'Nudo de la red de transporte en concurso de capacidad de demanda: solicitudes en espera.',
+  'Pendiente de la planificación vinculante de la red de transporte.',
+] as const;
+
+/**
+ * Demand capacity (Circular 1/2024) of the same connection points as the generation demo: same
+ * identifiers, substations and places (written as UTM zone 30, as the harmonised files do). About
+ * four nodes in five are saturated, as the first demand maps showed in September 2025
+ * (docs/sector.md §7.3). Positions are broken down only above 66 kV, as art. 16 asks.
+ */
+export function nudosDemandaDemo(distribuidora: 'epd' | 'eod', generacion: readonly NudoCapacidad[], random: Random): NudoDemanda[] {
+  const gestorRed = DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)?.nombre ?? null;
+  return generacion.map((g) => {
+    const kv = g.tensionKv;
+    const saturado = random.chance(0.8);
+    const ocupadaMw = mw(random, rangoDemandaOcupada(kv));
+    const disponibleMw = saturado ? 0 : mw(random, rangoDisponible(kv));
+    const admitidaNoEvaluadaMw = random.chance(saturado ? 0.6 : 0.3) ? mw(random, [0.5, ocupadaMw * 0.4]) : 0;
+    const comprometidaRegulatoria = saturado && random.chance(0.12);
+    const { x, y } = aUtm(g.latitud, g.longitud, HUSO_POR_DEFECTO);
+    const posiciones = kv > 66 ? random.int(4, 12) : null;
+    const libres = posiciones === null ? null : saturado ? 0 : random.int(1, Math.max(1, Math.floor(posiciones / 3)));
+    return {
+      gestorRed,
+      provincia: g.provincia,
+      municipio: g.municipio,
+      subestacion: g.subestacion,
+      subestacionId: g.nudo.replace(/-\d+$/, ''),
+      tensionKv: kv,
+      nudo: g.nudo,
+      denominacion: `${g.subestacion} ${kv} kV`,
+      utmX: Math.round(x * 100) / 100,
+      utmY: Math.round(y * 100) / 100,
+      huso: HUSO_POR_DEFECTO,
+      disponibleMw,
+      ocupadaMw,
+      admitidaNoEvaluadaMw,
+      comprometidaRegulatoria,
+      posicionesOcupadas: posiciones === null || libres === null ? null : posiciones - libres,
+      posicionesLibres: libres,
+      nudoAfeccionRdt: g.nudoAfeccionRdt,
+      limitadoScc: random.chance(0.08),
+      nudoCero: saturado && !comprometidaRegulatoria && random.chance(0.15),
+      comentarioRegulatorio: comprometidaRegulatoria ? random.pick(COMENTARIOS_REGULATORIOS) : null,
+    };
+  });
+}
+
+/** Seed of the demand figures: their own sequence, so adding them left every other demo value as it was. */
+const SEMILLA_DEMANDA = 20_250_430;
+
+/** Demo step: this month's generation and demand publications of EPD and EOD. */
 export const demoCapacidadNodal: DemoStep = async (db, random, now) => {
   const publicacion = mesEnEspana(now);
+  const aleatorioDemanda = createRandom(SEMILLA_DEMANDA);
   let total = 0;
+  let demanda = 0;
   for (const distribuidora of ['epd', 'eod'] as const satisfies readonly CodigoDistribuidora[]) {
-    const { nudos } = await importCapacidad(db, { distribuidora, publicacion, tipo: 'generacion' }, nudosDemo(distribuidora, random));
+    const generacion = nudosDemo(distribuidora, random);
+    const { nudos } = await importCapacidad(db, { distribuidora, publicacion, tipo: 'generacion' }, generacion);
     total += nudos;
+    const deDemanda = nudosDemandaDemo(distribuidora, generacion, aleatorioDemanda);
+    demanda += (await importCapacidadDemanda(db, { distribuidora, publicacion }, deDemanda)).nudos;
   }
-  return { nudosCapacidadNodal: total };
+  return { nudosCapacidadNodal: total, nudosCapacidadDemanda: demanda };
 };

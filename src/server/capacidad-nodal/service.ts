@@ -11,8 +11,8 @@ import { capacidadNodal } from '../db/schema.ts';
 import { parseCapacidadCsv, validarNudo, type FallaCsv, type NudoCapacidad } from './csv.ts';
 
 /**
- * Kind of capacity. Only generation (Circular 1/2021) is published today; the table already
- * accepts `demanda` for when demand capacity (Circular 1/2024) arrives.
+ * Kind of capacity in this table: generation (Circular 1/2021). Demand capacity (Circular 1/2024)
+ * has its own harmonised layout and table (demanda.ts, `capacidad_demanda`).
  */
 export type TipoCapacidad = 'generacion';
 
@@ -59,7 +59,7 @@ export class ImportacionRechazada extends Error {
 }
 
 /** Arbitrary constant that names the import lock among other advisory locks (see db/migrate.ts). */
-const IMPORT_LOCK = 4_321_002;
+export const IMPORT_LOCK = 4_321_002;
 /** Rows per INSERT: 13 parameters each stays far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000;
 
@@ -68,8 +68,18 @@ export function distribuidoraQuePublica(codigo: string): Distribuidora | null {
   return DISTRIBUIDORAS.find((d) => d.codigo === codigo && d.paginaCapacidadNodal !== null) ?? null;
 }
 
-/** Faults of the publication itself: a distributor that publishes, and a real month from 2021 on. */
+/** Faults of the publication itself: a distributor that publishes, a real month from 2021 on, a known kind. */
 function faltasDePublicacion(p: PublicacionCapacidad): string[] {
+  const faults = faltasDeDistribuidoraYMes(p);
+  if ((p.tipo as string) !== 'generacion') faults.push(`El tipo de capacidad «${p.tipo}» no es válido: solo se publica «generacion».`);
+  return faults;
+}
+
+/**
+ * Faults of who publishes and when, shared by generation and demand publications: a distributor
+ * with a capacity page, and a month AAAA-MM from 2021 on.
+ */
+export function faltasDeDistribuidoraYMes(p: { distribuidora: string; publicacion: string }): string[] {
   const faults: string[] = [];
   if (!distribuidoraQuePublica(p.distribuidora)) {
     const known = DISTRIBUIDORAS.filter((d) => d.paginaCapacidadNodal)
@@ -82,7 +92,6 @@ function faltasDePublicacion(p: PublicacionCapacidad): string[] {
   if (!m || Number(m[1]) < 2021 || Number(m[1]) > 2100) {
     faults.push(`El mes de publicación «${p.publicacion}» no es válido: debe ser AAAA-MM, por ejemplo 2026-11.`);
   }
-  if ((p.tipo as string) !== 'generacion') faults.push(`El tipo de capacidad «${p.tipo}» no es válido: solo se publica «generacion».`);
   return faults;
 }
 

@@ -305,6 +305,75 @@ export const capacidadNodal = pgTable(
 );
 
 /**
+ * Published firm DEMAND access capacity per connection point (Circular 1/2024 art. 16; columns of the
+ * CNMC resolution of 30-04-2025 on the formats for publishing access capacity, docs/sector.md §7.2).
+ * One publication per distributor: an import replaces the distributor's rows as a whole. The
+ * `capacidad_nodal` table keeps generation (Circular 1/2021), whose layout is different.
+ */
+export const capacidadDemanda = pgTable(
+  'capacidad_demanda',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** First day of the month the figures were published for (Circular 1/2024: monthly update). */
+    publicacion: date('publicacion', { mode: 'string' }).notNull(),
+    /** "Gestor de Red" as the file writes it, when it does. */
+    gestorRed: text('gestor_red'),
+    provincia: text('provincia').notNull(),
+    municipio: text('municipio').notNull(),
+    /** "Subestación" / "Nombre Subestación". */
+    subestacion: text('subestacion').notNull(),
+    /** "Identificador de la subestación" / "Matrícula Sub.", when given. */
+    subestacionId: text('subestacion_id'),
+    /** "Nivel de tensión (kV)". */
+    tensionKv: numeric('tension_kv', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    /** "Identificador del Punto de Conexión": unique within the distributor's publication. */
+    nudo: text('nudo').notNull(),
+    /** "Denominación del Punto de Conexión", when given. */
+    denominacion: text('denominacion'),
+    /** "Coordenada UTM X / Y" in metres, ETRS89, in the UTM zone of `huso` (as published). */
+    utmX: numeric('utm_x', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    utmY: numeric('utm_y', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** UTM zone of the coordinates: 30 unless the file says otherwise (28 in Canarias). */
+    huso: integer('huso').notNull(),
+    /** The same point in ETRS89 geographic degrees, computed at import, for the map. */
+    latitud: numeric('latitud', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    longitud: numeric('longitud', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    /** "Capacidad firme disponible (MW)". */
+    disponibleMw: numeric('disponible_mw', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    /** "Capacidad de acceso firme de demanda ocupada (MW)". */
+    ocupadaMw: numeric('ocupada_mw', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    /** "Capacidad de acceso firme admitida y no evaluada (MW)". */
+    admitidaNoEvaluadaMw: numeric('admitida_no_evaluada_mw', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    /** "Capacidad comprometida por cuestiones regulatorias" = 1: transmission node in a concurso. */
+    comprometidaRegulatoria: boolean('comprometida_regulatoria').notNull().default(false),
+    /** "Posiciones ocupadas" / "Posiciones libres" (breakdown by position, substations > 66 kV). */
+    posicionesOcupadas: integer('posiciones_ocupadas'),
+    posicionesLibres: integer('posiciones_libres'),
+    /** "Nudo afección RdT". */
+    nudoAfeccionRdt: text('nudo_afeccion_rdt'),
+    /** "Nudo limitado por Scc" = 1. */
+    limitadoScc: boolean('limitado_scc').notNull().default(false),
+    /** "Nudo 0*" = 1: no capacity at calculation time but could have some per the methodological note. */
+    nudoCero: boolean('nudo_cero').notNull().default(false),
+    /** "Comentario Regulatorio". */
+    comentarioRegulatorio: text('comentario_regulatorio'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('capacidad_demanda_nudo_key').on(t.distribuidora, t.nudo),
+    check('capacidad_demanda_mw_check', sql`${t.disponibleMw} >= 0 and ${t.ocupadaMw} >= 0 and ${t.admitidaNoEvaluadaMw} >= 0`),
+    check('capacidad_demanda_huso_check', sql`${t.huso} between 27 and 31`),
+    check(
+      'capacidad_demanda_posiciones_check',
+      sql`coalesce(${t.posicionesOcupadas}, 0) >= 0 and coalesce(${t.posicionesLibres}, 0) >= 0`,
+    ),
+  ],
+);
+
+/**
  * Refresh tokens (ASVS 5.0 §10.4): stored only as SHA-256 hashes, rotated on every use. Tokens of
  * one login share a family; presenting an already-rotated token revokes the whole family.
  */
@@ -970,4 +1039,57 @@ export const clavesSsh = pgTable(
     usadaEn: timestamp('usada_en', { withTimezone: true }),
   },
   (t) => [uniqueIndex('claves_ssh_huella').on(t.usuarioId, t.huella)],
+);
+
+/**
+ * Fault reports from "No tengo luz" (docs/decisions/023): a person without power whose supply point
+ * no known incident or meter state explains. Each keeps the supply point's area (postal code and
+ * municipality, copied from the register) so the staff queue groups them; never the holder's data.
+ * Staff confirm a group as a network incident (`incidencia_id`) or dismiss a report.
+ */
+export const averias = pgTable(
+  'averias',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The public number; the reference is AV-<year>-<number> (src/lib/averias/referencia.ts). */
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
+    /** Public reference, fixed at registration. */
+    referencia: text('referencia').notNull(),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** CUPS, 20-character base. */
+    cups: text('cups').notNull(),
+    codigoPostal: text('codigo_postal').notNull(),
+    municipio: text('municipio').notNull(),
+    codigoIne: text('codigo_ine').notNull(),
+    provincia: text('provincia').notNull(),
+    /** Optional contact the person leaves on the public form. */
+    telefono: text('telefono'),
+    email: text('email'),
+    /** publico (the public page) or area_privada (a logged-in holder). */
+    origen: text('origen').notNull(),
+    /** The logged-in account that reported it, if any. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** pendiente, incidencia (confirmed as a network incident) or descartada. */
+    estado: text('estado').notNull().default('pendiente'),
+    incidenciaId: uuid('incidencia_id').references(() => incidenciasRed.id, { onDelete: 'set null' }),
+    resueltoEn: timestamp('resuelto_en', { withTimezone: true }),
+    resueltoPor: uuid('resuelto_por').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('averias_numero_key').on(t.numero),
+    uniqueIndex('averias_referencia_key').on(t.referencia),
+    // The staff queue: a distributor's pending reports, newest first.
+    index('averias_cola_idx')
+      .on(t.distribuidora, t.createdAt)
+      .where(sql`${t.estado} = 'pendiente'`),
+    // A second report of the same supply point while one is pending answers the same reference.
+    index('averias_cups_pendiente_idx')
+      .on(t.cups)
+      .where(sql`${t.estado} = 'pendiente'`),
+    check('averias_estado_check', sql`${t.estado} in ('pendiente', 'incidencia', 'descartada')`),
+    check('averias_origen_check', sql`${t.origen} in ('publico', 'area_privada')`),
+  ],
 );

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { demoAccesoyconexion } from '../accesoyconexion/demo.ts';
 import { demoContacto } from '../contacto/demo.ts';
 import { demoAtr } from '../atr/demo.ts';
+import { demoAverias } from '../averias/demo.ts';
 import { audit } from '../auditoria/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
@@ -56,6 +57,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoContacto,
   demoAtr,
   demoMedidasDiarias,
+  demoAverias,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

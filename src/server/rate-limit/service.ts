@@ -65,6 +65,8 @@ export const LIMITES = {
   accionContacto: { nombre: 'contacto-cuenta', max: 20, ventanaMs: HORA },
   /** ATR requests and anulaciones one account sends from the web form: each runs the CNMC schema check (decision 020). */
   solicitudAtr: { nombre: 'atr-cuenta', max: 60, ventanaMs: HORA },
+  /** "No tengo luz" queries from one address: each may register a fault report (decision 023). */
+  consultaAveria: { nombre: 'averia-dir', max: 10, ventanaMs: 15 * MINUTO },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

@@ -1,0 +1,35 @@
+CREATE TABLE "capacidad_demanda" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"distribuidora" text NOT NULL,
+	"publicacion" date NOT NULL,
+	"gestor_red" text,
+	"provincia" text NOT NULL,
+	"municipio" text NOT NULL,
+	"subestacion" text NOT NULL,
+	"subestacion_id" text,
+	"tension_kv" numeric(6, 2) NOT NULL,
+	"nudo" text NOT NULL,
+	"denominacion" text,
+	"utm_x" numeric(10, 2) NOT NULL,
+	"utm_y" numeric(10, 2) NOT NULL,
+	"huso" integer NOT NULL,
+	"latitud" numeric(9, 6) NOT NULL,
+	"longitud" numeric(9, 6) NOT NULL,
+	"disponible_mw" numeric(10, 3) NOT NULL,
+	"ocupada_mw" numeric(10, 3) NOT NULL,
+	"admitida_no_evaluada_mw" numeric(10, 3) NOT NULL,
+	"comprometida_regulatoria" boolean DEFAULT false NOT NULL,
+	"posiciones_ocupadas" integer,
+	"posiciones_libres" integer,
+	"nudo_afeccion_rdt" text,
+	"limitado_scc" boolean DEFAULT false NOT NULL,
+	"nudo_cero" boolean DEFAULT false NOT NULL,
+	"comentario_regulatorio" text,
+	"imported_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "capacidad_demanda_mw_check" CHECK ("capacidad_demanda"."disponible_mw" >= 0 and "capacidad_demanda"."ocupada_mw" >= 0 and "capacidad_demanda"."admitida_no_evaluada_mw" >= 0),
+	CONSTRAINT "capacidad_demanda_huso_check" CHECK ("capacidad_demanda"."huso" between 27 and 31),
+	CONSTRAINT "capacidad_demanda_posiciones_check" CHECK (coalesce("capacidad_demanda"."posiciones_ocupadas", 0) >= 0 and coalesce("capacidad_demanda"."posiciones_libres", 0) >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "capacidad_demanda" ADD CONSTRAINT "capacidad_demanda_distribuidora_distribuidoras_codigo_fk" FOREIGN KEY ("distribuidora") REFERENCES "public"."distribuidoras"("codigo") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "capacidad_demanda_nudo_key" ON "capacidad_demanda" USING btree ("distribuidora","nudo");
