@@ -38,7 +38,7 @@ export function Respuesta({ r, alAvisar, nivel = 2 }: { r: RespuestaAveriaApi; a
       )}
       {r.proximas.length > 0 && (
         <p>
-          Además, hay trabajos programados en su zona: {r.proximas.map((p) => `${fecha(p.inicio)} (${p.descripcion})`).join('; ')}.
+          Además, hay trabajos programados en su zona: {r.proximas.map((p) => `${fecha(p.inicio)} (${p.descripcion.replace(/\.$/, '')})`).join('; ')}.
         </p>
       )}
       {alAvisar && r.resultado === 'contador' && r.situacionContador !== 'cortado' && (

@@ -23,6 +23,7 @@ export type Pantalla =
   | 'admin-usuario-detalle'
   | 'admin-suplantacion'
   | 'admin-incidencias'
+  | 'admin-averias'
   | 'admin-auditoria'
   | 'admin-modificaciones'
   | 'admin-modificacion'
@@ -32,6 +33,7 @@ export type Pantalla =
   | 'curvas'
   | 'potencias'
   | 'interrupciones'
+  | 'no-tengo-luz'
   | 'certificados'
   | 'lecturas'
   | 'estado-contador'
@@ -115,6 +117,13 @@ export const RUTAS_APP = [
     titulo: 'Incidencias de red',
     area: 'administrador',
     pantalla: 'admin-incidencias',
+  },
+  {
+    id: 'adminAverias',
+    patron: '/administrador/averias',
+    titulo: 'Avisos de falta de suministro',
+    area: 'administrador',
+    pantalla: 'admin-averias',
   },
   {
     id: 'adminAuditoria',
@@ -268,6 +277,13 @@ export const RUTAS_APP = [
     titulo: 'Interrupciones en mis suministros',
     area: 'distribucion',
     pantalla: 'interrupciones',
+  },
+  {
+    id: 'noTengoLuz',
+    patron: '/medidas/no-tengo-luz',
+    titulo: 'No tengo luz',
+    area: 'distribucion',
+    pantalla: 'no-tengo-luz',
   },
   {
     id: 'modificaciones',
@@ -508,6 +524,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('adminUsuarios'),
       deRuta('adminSuplantacion'),
       deRuta('adminIncidencias'),
+      deRuta('adminAverias'),
       deRuta('adminModificaciones', 'Solicitudes de modificación'),
       deRuta('adminAccesos', 'Solicitudes de acceso y conexión'),
       deRuta('adminAtr', 'Solicitudes ATR de comercializadoras'),
@@ -538,6 +555,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('estadoContador'),
       deRuta('modificaciones'),
       deRuta('interrupciones'),
+      deRuta('noTengoLuz'),
       { tipo: 'publica', texto: 'Interrupciones de red', href: '/incidencias-red' },
     ],
   },

@@ -3,8 +3,8 @@
  * two homes of the same postal code (so the staff queue at /administrador/averias shows a group of
  * two) and one elsewhere, a little while before the loading moment.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { suministros } from '../db/schema.ts';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { estadosContador, suministros } from '../db/schema.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { registrarAviso } from './service.ts';
 
@@ -16,8 +16,21 @@ export const demoAverias: DemoStep = async (db, _random, now) => {
     .from(suministros)
     .where(and(eq(suministros.distribuidora, 'epd'), isNull(suministros.fechaBaja)))
     .orderBy(asc(suministros.id));
+  // Meters whose state explains a lack of power (a tripped or opened switch, a cut, a known fault):
+  // the public form would have answered that and registered nothing, so they get no report.
+  const explicados = await db
+    .select({ id: estadosContador.suministroId })
+    .from(estadosContador)
+    .where(
+      or(
+        eq(estadosContador.interruptor, 'abierto_exceso'),
+        eq(estadosContador.interruptor, 'abierto_remoto'),
+        ne(estadosContador.estadoSuministro, 'con_suministro'),
+      ),
+    );
+  const conEstado = new Set(explicados.map((e) => e.id));
   // Generated homes only (ids 100…): the named demo accounts keep their own story.
-  const hogares = lista.filter((s) => Number(s.cups.slice(6, 18)) >= 100);
+  const hogares = lista.filter((s) => Number(s.cups.slice(6, 18)) >= 100 && !conEstado.has(s.id));
   const porCp = new Map<string, typeof hogares>();
   for (const s of hogares) porCp.set(s.codigoPostal, [...(porCp.get(s.codigoPostal) ?? []), s]);
   const par = [...porCp.values()].find((g) => g.length >= 2);
