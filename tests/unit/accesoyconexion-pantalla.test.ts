@@ -1,6 +1,7 @@
 /** The access and connection screens' rules (src/lib/accesoyconexion/pantalla.ts). */
 import { describe, expect, it } from 'vitest';
 import {
+  apiNudos,
   avisoCapacidad,
   clasesDocumentos,
   datosDeFormulario,
@@ -15,9 +16,12 @@ import {
   idFalta,
   kwAMw,
   leerNumero,
+  listaNudosDe,
   marcarLocales,
   mensajesPorControl,
+  nudoQueNoVale,
   nudosPorProvincia,
+  paginaNudos,
   paraCorregir,
   problemaFichero,
   queHacerAhora,
@@ -25,6 +29,7 @@ import {
   seccionesDatos,
   sinGarantiaPorque,
   textoKw,
+  textoCapacidadLista,
   textoMw,
   textoNudo,
   textoPlazo,
@@ -147,6 +152,59 @@ describe('powers and nodal capacity', () => {
     ]);
     expect(grupos.map((g) => g.provincia)).toEqual(['Ávila', 'Madrid', 'Toledo']);
     expect(grupos[1]!.nudos.map((x) => x.tensionKv)).toEqual([66, 20]);
+  });
+});
+
+describe('the node lists: generation for injecting requests, firm demand for consumption', () => {
+  it('chooses the list by the kind of request', () => {
+    expect(listaNudosDe('demanda')).toBe('demanda');
+    expect(['generacion', 'autoconsumo', 'almacenamiento', 'hibrida', '', undefined].map((t) => listaNudosDe(t as never))).toEqual(
+      Array(6).fill('generacion'),
+    );
+  });
+
+  it('reads each list from its API and links to the capacity page with its view', () => {
+    expect(apiNudos('epd', 'generacion')).toBe('/api/capacidadNodal/epd');
+    expect(apiNudos('epd', 'demanda')).toBe('/api/capacidadNodal/epd/demanda');
+    expect(paginaNudos('/capacidad-nodal/epd', 'generacion')).toBe('/capacidad-nodal/epd');
+    expect(paginaNudos('/capacidad-nodal/epd', 'demanda')).toBe('/capacidad-nodal/epd?tipo=demanda');
+    expect(textoCapacidadLista('demanda')).toBe('capacidad de acceso firme de demanda disponible hoy');
+  });
+
+  it('describes a demand node with its firm capacity', () => {
+    const n = { nudo: 'EPD-S03-66', subestacion: 'Getafe Norte', municipio: 'Getafe', tensionKv: 66, disponibleMw: 3 };
+    expect(textoNudo(n, 'demanda')).toBe('EPD-S03-66 · Getafe Norte (Getafe) · 66 kV · 3 MW firmes disponibles hoy');
+    expect(textoNudo({ ...n, disponibleMw: 0 }, 'demanda')).toContain('sin capacidad firme disponible hoy');
+  });
+
+  it('warns against the firm demand capacity for a demand node', () => {
+    expect(avisoCapacidad(5000, 4.2, 'demanda')).toContain('(5 MW) pasa de la capacidad firme de demanda que la distribuidora publica');
+    expect(avisoCapacidad(4000, 4.2, 'demanda')).toBeNull();
+  });
+
+  it('groups demand nodes by province as generation nodes', () => {
+    const demanda = { nudo: 'X', provincia: 'Madrid', municipio: 'Getafe', subestacion: 'S', tensionKv: 66, disponibleMw: 0, huso: 30 };
+    expect(nudosPorProvincia([demanda, { ...demanda, provincia: 'Ávila' }]).map((g) => g.provincia)).toEqual(['Ávila', 'Madrid']);
+  });
+
+  it('clears a node chosen from the other list, and says so', () => {
+    expect(nudoQueNoVale('EPD-S03-66', 'generacion', 'demanda')).toMatch(
+      /^Ha cambiado el tipo de solicitud: las solicitudes de consumo .* hemos quitado el nudo EPD-S03-66/,
+    );
+    expect(nudoQueNoVale('EPD-S03-66', 'demanda', 'generacion')).toContain('capacidad de acceso de generación');
+    expect(nudoQueNoVale('EPD-S03-66', 'generacion', 'generacion')).toBeNull();
+    expect(nudoQueNoVale('', 'generacion', 'demanda')).toBeNull();
+  });
+
+  it('refuses, with its own message, a node not in the demand list', () => {
+    const d: DatosSolicitud = { tipo: 'demanda', nudo: 'EPD-S01-132' };
+    expect(faltanParaPresentar(d, [], ['EPD-S03-66']).find((f) => f.campo === 'nudo')?.mensaje).toBe(
+      'Ese nudo no está entre los que publica la distribuidora con capacidad de acceso firme de demanda: elija uno de esa lista.',
+    );
+    expect(faltanParaPresentar({ ...d, nudo: 'EPD-S03-66' }, [], ['EPD-S03-66']).some((f) => f.campo === 'nudo')).toBe(false);
+    expect(faltanParaPresentar({ ...d, tipo: 'generacion' }, [], ['EPD-S03-66']).find((f) => f.campo === 'nudo')?.mensaje).toBe(
+      'Ese nudo no está entre los que publica la distribuidora.',
+    );
   });
 });
 

@@ -234,7 +234,11 @@ export function seccionesDatos(s: Pick<SolicitudDetalle, 'datos' | 'solicitante'
         ['Nudo', n.nudo],
         ['Subestación', n.subestacion],
         ['Tensión del nudo', `${numeroHasta(n.tensionKv, 3)} kV`],
-        ['Capacidad disponible publicada hoy', `${numeroHasta(n.disponibleMw, 3)} MW`],
+        // A demand request's node is in the firm demand list (`listaNudosDe`), the others' in the generation list.
+        [
+          d.tipo === 'demanda' ? 'Capacidad firme de demanda disponible publicada hoy' : 'Capacidad disponible publicada hoy',
+          `${numeroHasta(n.disponibleMw, 3)} MW`,
+        ],
       ]
     : [['Nudo', d.nudo ? `${d.nudo} (la distribuidora ya no lo publica)` : NO_INDICADO]];
   return [

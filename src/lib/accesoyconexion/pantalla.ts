@@ -28,8 +28,11 @@ import {
   TIPOS_SOLICITUD,
   type DatosSolicitud,
   type Falta,
+  type ListaNudos,
   type TipoSolicitud,
 } from './solicitud.ts';
+
+export { listaNudosDe, type ListaNudos } from './solicitud.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
@@ -116,25 +119,68 @@ export function textoKw(kw: number | null | undefined): string {
 /** A power in MW: "1,25 MW". */
 export const textoMw = (mw: number) => `${numeroHasta(mw, 3)} MW`;
 
+/** The API address of a distributor's published list of nodes. */
+export const apiNudos = (distribuidora: string, lista: ListaNudos) =>
+  `/api/capacidadNodal/${encodeURIComponent(distribuidora)}${lista === 'demanda' ? '/demanda' : ''}`;
+
+/** The public capacity page showing a list (the page keeps the demand view in the URL as `?tipo=demanda`). */
+export const paginaNudos = (pagina: string, lista: ListaNudos) => (lista === 'demanda' ? `${pagina}?tipo=demanda` : pagina);
+
+/** The capacity each list publishes, as the sentences name it. */
+const CAPACIDAD_LISTA: Readonly<Record<ListaNudos, string>> = {
+  generacion: 'capacidad de acceso',
+  demanda: 'capacidad de acceso firme de demanda',
+};
+
+/** "con su capacidad de acceso disponible hoy", for the help of the node select. */
+export const textoCapacidadLista = (lista: ListaNudos) => `${CAPACIDAD_LISTA[lista]} disponible hoy`;
+
+/** The label of a chosen node's available capacity: "Capacidad disponible hoy", "Capacidad firme de demanda disponible hoy". */
+export const etiquetaDisponible = (lista: ListaNudos) =>
+  lista === 'demanda' ? 'Capacidad firme de demanda disponible hoy' : 'Capacidad disponible hoy';
+
 /**
- * The warning when the power asked, in MW, is above the capacity a node publishes today; null when it
- * fits or no power is given yet. It never blocks filing: the distributor studies the capacity.
+ * The warning when the power asked, in MW, is above the capacity a node publishes today in its list;
+ * null when it fits or no power is given yet. It never blocks filing: the distributor studies the capacity.
  */
-export function avisoCapacidad(potenciaKw: number | undefined, disponibleMw: number): string | null {
+export function avisoCapacidad(potenciaKw: number | undefined, disponibleMw: number, lista: ListaNudos = 'generacion'): string | null {
   if (potenciaKw === undefined || !(potenciaKw > 0)) return null;
   const pedida = kwAMw(potenciaKw);
   if (pedida <= disponibleMw) return null;
-  return `La potencia que pide (${textoMw(pedida)}) pasa de la capacidad que la distribuidora publica hoy en este nudo (${textoMw(disponibleMw)}). Puede presentar la solicitud igualmente: la distribuidora estudiará si hay capacidad.`;
+  const capacidad = lista === 'demanda' ? 'la capacidad firme de demanda' : 'la capacidad';
+  return `La potencia que pide (${textoMw(pedida)}) pasa de ${capacidad} que la distribuidora publica hoy en este nudo (${textoMw(disponibleMw)}). Puede presentar la solicitud igualmente: la distribuidora estudiará si hay capacidad.`;
 }
 
-/** A node in a select: "EPD-S01-66 · Getafe Norte (Getafe) · 66 kV · 12,5 MW disponibles hoy". */
-export function textoNudo(n: Pick<NudoCapacidadRespuesta, 'nudo' | 'subestacion' | 'municipio' | 'tensionKv' | 'disponibleMw'>): string {
-  const disponible = n.disponibleMw > 0 ? `${textoMw(n.disponibleMw)} disponibles hoy` : 'sin capacidad disponible hoy';
+/** What a node select needs of a published node, in either list (generation and demand nodes both have it). */
+export type NudoElegible = Pick<NudoCapacidadRespuesta, 'nudo' | 'provincia' | 'subestacion' | 'municipio' | 'tensionKv' | 'disponibleMw'>;
+
+/**
+ * A node in a select: "EPD-S01-66 · Getafe Norte (Getafe) · 66 kV · 12,5 MW disponibles hoy"; a demand
+ * node says its capacity is firm: "… · 3 MW firmes disponibles hoy".
+ */
+export function textoNudo(n: Omit<NudoElegible, 'provincia'>, lista: ListaNudos = 'generacion'): string {
+  const firme = lista === 'demanda';
+  const disponible =
+    n.disponibleMw > 0
+      ? `${textoMw(n.disponibleMw)} ${firme ? 'firmes disponibles' : 'disponibles'} hoy`
+      : `sin capacidad ${firme ? 'firme disponible' : 'disponible'} hoy`;
   return `${n.nudo} · ${n.subestacion} (${n.municipio}) · ${numeroHasta(n.tensionKv, 1)} kV · ${disponible}`;
 }
 
+/**
+ * When the kind of request moves a draft from one list to the other, the node chosen from the old
+ * list no longer applies (the two publications are separate, even where they share ids): the form
+ * clears it and says so. Null when the node stays (same list, or no node chosen).
+ */
+export function nudoQueNoVale(nudo: string, antes: ListaNudos, ahora: ListaNudos): string | null {
+  if (!nudo.trim() || antes === ahora) return null;
+  const quien = ahora === 'demanda' ? 'las solicitudes de consumo' : 'las que vierten energía a la red';
+  const de = ahora === 'demanda' ? 'capacidad de acceso firme de demanda' : 'capacidad de acceso de generación';
+  return `Ha cambiado el tipo de solicitud: ${quien} eligen el nudo entre los que se publican con su ${de}, así que hemos quitado el nudo ${nudo.trim()} que había elegido. Elija uno de esta lista.`;
+}
+
 /** The published nodes grouped by province, each group and its nodes in alphabetical order, then by voltage (highest first). */
-export function nudosPorProvincia<N extends Pick<NudoCapacidadRespuesta, 'provincia' | 'municipio' | 'subestacion' | 'tensionKv'>>(
+export function nudosPorProvincia<N extends Omit<NudoElegible, 'nudo' | 'disponibleMw'>>(
   nudos: readonly N[],
 ): { provincia: string; nudos: N[] }[] {
   const grupos = new Map<string, N[]>();

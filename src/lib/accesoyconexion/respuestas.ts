@@ -66,10 +66,15 @@ export const FaltaSchema = z
 
 export const NudoElegidoSchema = z
   .object({
-    nudo: z.string().meta({ description: 'Identificador del nudo.' }),
+    nudo: z.string().meta({
+      description: 'Identificador del nudo, de la publicación de capacidad de demanda si la solicitud es de demanda o de la de generación si no.',
+    }),
     subestacion: z.string().meta({ description: 'Subestación del nudo.' }),
     tensionKv: z.number().meta({ description: 'Tensión del nudo, en kV.' }),
-    disponibleMw: z.number().meta({ description: 'Capacidad de acceso disponible que la distribuidora publica hoy, en MW.' }),
+    disponibleMw: z.number().meta({
+      description:
+        'Capacidad de acceso disponible que la distribuidora publica hoy, en MW: la firme de demanda si la solicitud es de demanda, la de generación si no.',
+    }),
     aviso: z
       .string()
       .nullable()

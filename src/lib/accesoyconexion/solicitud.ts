@@ -125,14 +125,28 @@ export function sinPermisoNecesario(d: DatosSolicitud): string | null {
 /** Whether the power is injected (generation, storage) rather than drawn. */
 export const esInyeccion = (d: DatosSolicitud) => d.tipo !== undefined && d.tipo !== 'demanda';
 
+/**
+ * Which published list a request chooses its node from: a demand request (consumption) from the firm
+ * DEMAND access capacity (Circular 1/2024 art. 16, harmonised format of the CNMC resolution of
+ * 30-04-2025); every other kind (generation, self-consumption, storage, hybrid) injects power and
+ * chooses from the GENERATION access capacity (Circular 1/2021). RD 1183/2020 art. 7 has access
+ * requested for the node where the installation connects, so the node must be one the distributor
+ * publishes for that use. Before a kind is chosen, the generation list, as always.
+ */
+export type ListaNudos = 'generacion' | 'demanda';
+
+/** The list of nodes for a kind of request. */
+export const listaNudosDe = (tipo: TipoSolicitud | '' | undefined): ListaNudos => (tipo === 'demanda' ? 'demanda' : 'generacion');
+
 const CATASTRAL = /^[0-9A-Z]{20}$/;
 const CP = /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/;
 const TELEFONO = /^\+?\d{9,15}$/;
 
 /**
  * Everything missing or wrong for filing, in the form's order. `documentos` are the classes of the
- * documents the applicant has attached; `nudos` the node identifiers the distributor publishes
- * (empty when it publishes none: then the node is optional).
+ * documents the applicant has attached; `nudos` the node identifiers the distributor publishes in
+ * the list the request's kind chooses from (`listaNudosDe`: firm demand capacity for
+ * a demand request, generation capacity for the rest), empty when it publishes none: then the node is optional.
  */
 export function faltanParaPresentar(d: DatosSolicitud, documentos: readonly string[], nudos: readonly string[]): Falta[] {
   const f: Falta[] = [];
@@ -169,7 +183,14 @@ export function faltanParaPresentar(d: DatosSolicitud, documentos: readonly stri
     falta('instalacion', 'almacenamientoKw', 'Indique la potencia del almacenamiento, en kW.');
   if (nudos.length > 0) {
     if (!d.nudo) falta('nudo', 'nudo', 'Elija el nudo de conexión entre los que publica la distribuidora.');
-    else if (!nudos.includes(d.nudo)) falta('nudo', 'nudo', 'Ese nudo no está entre los que publica la distribuidora.');
+    else if (!nudos.includes(d.nudo))
+      falta(
+        'nudo',
+        'nudo',
+        d.tipo === 'demanda'
+          ? 'Ese nudo no está entre los que publica la distribuidora con capacidad de acceso firme de demanda: elija uno de esa lista.'
+          : 'Ese nudo no está entre los que publica la distribuidora.',
+      );
   }
   if (necesitaGarantia(d) && !documentos.includes('garantia'))
     falta('documentos', 'garantia', 'Adjunte el resguardo de la garantía depositada ante la administración (art. 23 RD 1183/2020).');

@@ -5,13 +5,14 @@
  * (promotor@electra.example) has a request at every step at EPD and EOD; EPD's staff queue has
  * work, one of it overdue. No mail is sent (publicUrl null).
  */
-import type { DatosSolicitud } from '../../lib/accesoyconexion/solicitud.ts';
+import { listaNudosDe, type DatosSolicitud } from '../../lib/accesoyconexion/solicitud.ts';
 import type { AccionAcceso } from '../../lib/accesoyconexion/procedimiento.ts';
 import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import { inicioDiaLocal } from '../../lib/medidas/horas.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { eq } from 'drizzle-orm';
+import { listCapacidadDemanda } from '../capacidad-nodal/demanda.ts';
 import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -182,7 +183,9 @@ export const demoAccesoyconexion: DemoStep = async (db: Db, _random, now) => {
   };
   let n = 0;
   for (const s of solicitudesDemo()) {
-    const nudos = (await listCapacidad(db, s.distribuidora))?.nudos ?? [];
+    // From the list the request's type chooses from: firm demand capacity for a demand request, generation for the rest.
+    const pub = listaNudosDe(s.datos.tipo) === 'demanda' ? await listCapacidadDemanda(db, s.distribuidora) : await listCapacidad(db, s.distribuidora);
+    const nudos = pub?.nudos ?? [];
     // The node nearest the request's voltage with the most capacity, as a developer would pick.
     const kv = s.datos.tensionKv ?? 0;
     const nudo = [...nudos].sort((a, b) => Math.abs(a.tensionKv - kv) - Math.abs(b.tensionKv - kv) || b.disponibleMw - a.disponibleMw)[0];

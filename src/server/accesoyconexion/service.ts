@@ -32,13 +32,16 @@ import type { AccionBody, SolicitudDetalle, SolicitudResumen } from '../../lib/a
 import {
   DatosSolicitudSchema,
   faltanParaPresentar,
+  listaNudosDe,
   necesitaGarantia,
   sinPermisoNecesario,
   type DatosSolicitud,
   type Falta,
+  type ListaNudos,
 } from '../../lib/accesoyconexion/solicitud.ts';
 import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { listCapacidadDemanda } from '../capacidad-nodal/demanda.ts';
 import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, users } from '../db/schema.ts';
@@ -177,13 +180,29 @@ export async function borrarBorrador(deps: DepsAcceso, e: FilaExpediente): Promi
   await deps.db.delete(expedientes).where(and(eq(expedientes.id, e.id), eq(expedientes.paso, 'borrador')));
 }
 
-/** The node the request chose, with the capacity the distributor publishes for it today. */
+/**
+ * The nodes a distributor publishes today in one list: the firm demand access capacity (Circular
+ * 1/2024, harmonised format) or the generation access capacity (Circular 1/2021); empty when it
+ * publishes none.
+ */
+async function nudosDeLista(
+  db: Db,
+  distribuidora: string,
+  lista: ListaNudos,
+): Promise<{ nudo: string; subestacion: string; tensionKv: number; disponibleMw: number }[]> {
+  const codigo = distribuidora as CodigoDistribuidora;
+  const pub = lista === 'demanda' ? await listCapacidadDemanda(db, codigo) : await listCapacidad(db, codigo);
+  return pub?.nudos ?? [];
+}
+
+/** The node the request chose, with the capacity the distributor publishes for it today in the request's list. */
 async function nudoElegido(db: Db, e: FilaExpediente, d: DatosSolicitud): Promise<SolicitudDetalle['nudoElegido']> {
   if (!d.nudo) return null;
-  const pub = await listCapacidad(db, e.distribuidora as CodigoDistribuidora);
-  const n = pub?.nudos.find((x) => x.nudo === d.nudo);
+  const lista = listaNudosDe(d.tipo);
+  const n = (await nudosDeLista(db, e.distribuidora, lista)).find((x) => x.nudo === d.nudo);
   if (!n) return null;
   const pedidaMw = (d.potenciaKw ?? 0) / 1000;
+  const capacidad = lista === 'demanda' ? 'la capacidad firme de demanda' : 'la capacidad';
   return {
     nudo: n.nudo,
     subestacion: n.subestacion,
@@ -191,15 +210,17 @@ async function nudoElegido(db: Db, e: FilaExpediente, d: DatosSolicitud): Promis
     disponibleMw: n.disponibleMw,
     aviso:
       pedidaMw > n.disponibleMw
-        ? `La potencia pedida (${pedidaMw.toLocaleString('es-ES')} MW) pasa de la capacidad que la distribuidora publica hoy en este nudo (${n.disponibleMw.toLocaleString('es-ES')} MW). Puede presentarla; la distribuidora estudiará si hay capacidad.`
+        ? `La potencia pedida (${pedidaMw.toLocaleString('es-ES')} MW) pasa de ${capacidad} que la distribuidora publica hoy en este nudo (${n.disponibleMw.toLocaleString('es-ES')} MW). Puede presentarla; la distribuidora estudiará si hay capacidad.`
         : null,
   };
 }
 
-/** The node identifiers a distributor publishes (none: the node is optional). */
-async function nudosPublicados(db: Db, distribuidora: string): Promise<string[]> {
-  const pub = await listCapacidad(db, distribuidora as CodigoDistribuidora);
-  return pub?.nudos.map((n) => n.nudo) ?? [];
+/**
+ * The node identifiers a request may choose from (none: the node is optional): the demand list for
+ * a demand request, the generation list for the others (RD 1183/2020 art. 7; `listaNudosDe`).
+ */
+async function nudosPublicados(db: Db, distribuidora: string, d: DatosSolicitud): Promise<string[]> {
+  return (await nudosDeLista(db, distribuidora, listaNudosDe(d.tipo))).map((n) => n.nudo);
 }
 
 const subsanacionesDe = (eventos: readonly FilaEvento[]) => eventos.filter((e) => e.accion === 'pedir_subsanacion').length;
@@ -240,7 +261,7 @@ export async function detalle(deps: DepsAcceso, e: FilaExpediente, lado: Lado): 
       ? faltanParaPresentar(
           d,
           docs.map((x) => x.clase),
-          await nudosPublicados(deps.db, e.distribuidora),
+          await nudosPublicados(deps.db, e.distribuidora, d),
         )
       : [];
   return {
@@ -292,7 +313,7 @@ async function siguientePaso(
       const faltan = faltanParaPresentar(
         d,
         docs.map((x) => x.clase),
-        await nudosPublicados(tx, e.distribuidora),
+        await nudosPublicados(tx, e.distribuidora, d),
       );
       if (faltan.length > 0) throw new SolicitudIncompleta(faltan);
       return { vence: venceEnHabiles(hoy, DIAS_RESPUESTA), regla: reglaPlazo('presentada') };

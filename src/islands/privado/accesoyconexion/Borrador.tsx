@@ -8,11 +8,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
+  apiNudos,
   apiSolicitud,
   avisoCapacidad,
   clasesDocumentos,
   conAlmacenamiento,
   datosDeFormulario,
+  etiquetaDisponible,
   etiquetaPotencia,
   faltasDelCuerpo,
   faltasPorSeccion,
@@ -22,23 +24,29 @@ import {
   idCampo,
   idDocumento,
   kwAMw,
+  listaNudosDe,
   marcarLocales,
   mensajesPorControl,
+  nudoQueNoVale,
   nudosPorProvincia,
   OPCIONES_TECNOLOGIA,
   OPCIONES_TIPO,
+  paginaNudos,
   paraCorregir,
   RUTA_SOLICITUDES,
   sinGarantiaPorque,
+  textoCapacidadLista,
   textoMw,
   textoNudo,
   type CampoFormulario,
   type FaltaMostrada,
   type FormularioAcceso,
+  type ListaNudos,
+  type NudoElegible,
 } from '../../../lib/accesoyconexion/pantalla.ts';
 import type { SolicitudDetalle } from '../../../lib/accesoyconexion/respuestas.ts';
 import { esInyeccion, faltanParaPresentar, necesitaGarantia, sinPermisoNecesario } from '../../../lib/accesoyconexion/solicitud.ts';
-import type { CapacidadNodalRespuesta, NudoCapacidadRespuesta } from '../../../lib/capacidad-nodal/respuestas.ts';
+import type { CapacidadDemandaRespuesta, CapacidadNodalRespuesta } from '../../../lib/capacidad-nodal/respuestas.ts';
 import { DISTRIBUIDORAS } from '../../../lib/distribuidoras.ts';
 import type { ClaseDocumento } from '../../../lib/expedientes/documentos.ts';
 import { nombreMes } from '../../../lib/formato/fechas.ts';
@@ -65,29 +73,42 @@ export interface BorradorProps {
 
 type EstadoGuardado = { fase: 'inicial' } | { fase: 'guardando' } | { fase: 'guardado'; hora: string } | { fase: 'error'; mensaje: string };
 
+/** A published node as the select and the chosen node's data show it, from either list. */
+type NudoMostrado = NudoElegible & { comentario: string | null };
+
 type Nudos =
   | { fase: 'cargando' }
-  | { fase: 'lista'; nudos: NudoCapacidadRespuesta[]; publicacion: string }
+  | { fase: 'lista'; nudos: NudoMostrado[]; publicacion: string }
   | { fase: 'ninguno' }
   | { fase: 'error'; mensaje: string };
 
-/** The nodes a distributor publishes (GET /api/capacidadNodal/{d}); a 404 or an empty list means none. */
-function useNudos(distribuidora: string): [Nudos, () => void] {
+/**
+ * The nodes a distributor publishes in one list (GET /api/capacidadNodal/{d}, or …/demanda for the
+ * firm demand capacity); a 404 or an empty list means none.
+ */
+function useNudos(distribuidora: string, lista: ListaNudos): [Nudos, () => void] {
   const [nudos, setNudos] = useState<Nudos>({ fase: 'cargando' });
   const [intento, setIntento] = useState(0);
   useEffect(() => {
     const peticion = new AbortController();
     setNudos({ fase: 'cargando' });
-    void apiFetch<CapacidadNodalRespuesta>(`/api/capacidadNodal/${encodeURIComponent(distribuidora)}`, { signal: peticion.signal }).then(
+    void apiFetch<CapacidadNodalRespuesta | CapacidadDemandaRespuesta>(apiNudos(distribuidora, lista), { signal: peticion.signal }).then(
       (r) => {
         if (peticion.signal.aborted) return;
-        if (r.ok)
-          setNudos(r.datos.nudos.length ? { fase: 'lista', nudos: r.datos.nudos, publicacion: r.datos.publicacion } : { fase: 'ninguno' });
-        else setNudos(r.status === 404 ? { fase: 'ninguno' } : { fase: 'error', mensaje: r.error.mensaje });
+        if (!r.ok) {
+          setNudos(r.status === 404 ? { fase: 'ninguno' } : { fase: 'error', mensaje: r.error.mensaje });
+          return;
+        }
+        // The harmonised demand format calls the distributor's note «Comentario Regulatorio».
+        const filas: NudoMostrado[] = r.datos.nudos.map((n) => ({
+          ...n,
+          comentario: 'comentarioRegulatorio' in n ? n.comentarioRegulatorio : n.comentario,
+        }));
+        setNudos(filas.length ? { fase: 'lista', nudos: filas, publicacion: r.datos.publicacion } : { fase: 'ninguno' });
       },
     );
     return () => peticion.abort();
-  }, [distribuidora, intento]);
+  }, [distribuidora, lista, intento]);
   return [nudos, useCallback(() => setIntento((n) => n + 1), [])];
 }
 
@@ -106,7 +127,10 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
   const lectura = useMemo(() => datosDeFormulario(f), [f]);
   const d = lectura.datos;
   const json = JSON.stringify(d);
-  const [nudos, reintentarNudos] = useNudos(detalle.distribuidora);
+  const listaNudos = listaNudosDe(f.tipo);
+  const [nudos, reintentarNudos] = useNudos(detalle.distribuidora, listaNudos);
+  // Why the node was cleared, when a change of kind moved the request to the other list of nodes.
+  const [nudoQuitado, setNudoQuitado] = useState<string | null>(null);
   const [guardado, setGuardado] = useState<EstadoGuardado>({ fase: 'inicial' });
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [faltas, setFaltas] = useState<FaltaMostrada[]>([]);
@@ -187,9 +211,19 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
   const campo = (c: CampoFormulario) => ({
     id: idCampo(c),
     valor: f[c],
-    alCambiar: (v: string) => setF((x) => ({ ...x, [c]: v })),
+    alCambiar: (v: string) => {
+      if (c === 'nudo') setNudoQuitado(null);
+      setF((x) => ({ ...x, [c]: v }));
+    },
     error: error(c),
   });
+  // Demand and generation nodes are separate publications: a node from the other list never stays silently.
+  const cambiarTipo = (v: string) => {
+    const tipo = v as FormularioAcceso['tipo'];
+    const quitado = nudoQueNoVale(f.nudo, listaNudosDe(f.tipo), listaNudosDe(tipo));
+    setNudoQuitado(quitado);
+    setF((x) => ({ ...x, tipo, ...(quitado ? { nudo: '' } : {}) }));
+  };
   const docs = (clase: ClaseDocumento) => detalle.documentos.filter((x) => x.pendiente && x.clase === clase);
 
   const presentarSiCompleta = (ev: FormEvent<HTMLFormElement>) => {
@@ -258,7 +292,7 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
   const sinPermiso = sinPermisoNecesario(d);
   const inyeccion = esInyeccion(d);
   const elegido = nudos.fase === 'lista' ? nudos.nudos.find((n) => n.nudo === f.nudo) : undefined;
-  const aviso = elegido ? avisoCapacidad(d.potenciaKw, elegido.disponibleMw) : null;
+  const aviso = elegido ? avisoCapacidad(d.potenciaKw, elegido.disponibleMw, listaNudos) : null;
   const mostradas = new Set<string>(['autorizacion', ...clasesDocumentos(garantia).map((c) => c.clase)]);
   const otros = detalle.documentos.filter(
     (x) => x.pendiente && (!mostradas.has(x.clase) || (x.clase === 'autorizacion' && f.enNombrePropio !== 'no')),
@@ -314,6 +348,7 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
           </legend>
           <Seleccion
             {...campo('tipo')}
+            alCambiar={cambiarTipo}
             etiqueta="Tipo de solicitud"
             vacio="Elija el tipo"
             opciones={OPCIONES_TIPO}
@@ -486,6 +521,13 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
           <legend>
             <h2 className="ac-seccion__titulo">Nudo de conexión</h2>
           </legend>
+          <div aria-live="polite">
+            {nudoQuitado && (
+              <div className="priv-aviso priv-aviso--info">
+                <p>{nudoQuitado}</p>
+              </div>
+            )}
+          </div>
           {nudos.fase === 'cargando' && (
             <p className="med-cargando" role="status">
               <span className="priv-cargando__giro" aria-hidden="true"></span>
@@ -499,12 +541,13 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
                 etiqueta="Nudo de la red al que pide conectarse"
                 ayuda={
                   <>
-                    Los nudos que publica {nombreDistribuidora}, con su capacidad de acceso disponible hoy (publicación de{' '}
+                    Los nudos que publica {nombreDistribuidora}
+                    {listaNudos === 'demanda' ? ' para consumo' : ''}, con su {textoCapacidadLista(listaNudos)} (publicación de{' '}
                     {nombreMes(nudos.publicacion)}).
                     {paginaCapacidad && (
                       <>
                         {' '}
-                        Puede verlos en un mapa en la <a href={paginaCapacidad}>página de capacidad nodal</a>.
+                        Puede verlos en un mapa en la <a href={paginaNudos(paginaCapacidad, listaNudos)}>página de capacidad nodal</a>.
                       </>
                     )}
                   </>
@@ -512,11 +555,11 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
                 vacio="Elija un nudo"
                 opciones={[
                   ...(f.nudo && !elegido
-                    ? [{ grupo: 'Nudo elegido antes', opciones: [{ valor: f.nudo, texto: `${f.nudo} (ya no se publica)` }] }]
+                    ? [{ grupo: 'Nudo elegido antes', opciones: [{ valor: f.nudo, texto: `${f.nudo} (no está en esta lista)` }] }]
                     : []),
                   ...nudosPorProvincia(nudos.nudos).map((g) => ({
                     grupo: g.provincia,
-                    opciones: g.nudos.map((n) => ({ valor: n.nudo, texto: textoNudo(n) })),
+                    opciones: g.nudos.map((n) => ({ valor: n.nudo, texto: textoNudo(n, listaNudos) })),
                   })),
                 ]}
               />
@@ -526,7 +569,7 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
                     {elegido.subestacion} ({elegido.municipio}, {elegido.provincia})
                   </Dato>
                   <Dato t="Tensión">{numeroHasta(elegido.tensionKv, 1)} kV</Dato>
-                  <Dato t="Capacidad disponible hoy">{textoMw(elegido.disponibleMw)}</Dato>
+                  <Dato t={etiquetaDisponible(listaNudos)}>{textoMw(elegido.disponibleMw)}</Dato>
                   {elegido.comentario && <Dato t="Comentario de la distribuidora">{elegido.comentario}</Dato>}
                 </dl>
               )}
