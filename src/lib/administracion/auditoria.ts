@@ -125,6 +125,8 @@ const ACCIONES: Record<string, string> = {
   'demo.cargada': 'Carga de datos de demostración',
   'incidencia.alta': 'Alta de incidencia de red',
   'incidencia.cambio': 'Cambio de incidencia de red',
+  'averia.confirmada': 'Avisos de falta de suministro confirmados como incidencia de red',
+  'averia.descartada': 'Aviso de falta de suministro descartado',
   'incidencia.cierre': 'Cierre de incidencia de red',
   'lecturas.suscripcion.anulada': 'Anulación de la suscripción de calendario',
   'lecturas.suscripcion.creada': 'Creación de la suscripción de calendario',
