@@ -1,9 +1,10 @@
 /**
  * ATR requests from the distributor's side (docs/decisions/020), through the browser: EPD's
  * administrator opens the queue of accepted requests (the demo's change of contract, M1, and the
- * switch with an incidence, C2), opens the M1, is told in the field why a future activation date is
+ * switch with an incidence, C2), opens the C2, is told in the field why a future activation date is
  * refused, activates it today and reads the activation (05) among its messages; the queue then
- * holds only the C2. axe and no sideways scrolling at desktop, phone and 320 px, with screenshots.
+ * holds only the M1. (The C2's supply point is not among the first of EPD's register, which the
+ * SIPS spec reloads expecting no change.) axe and no sideways scrolling at desktop, phone and 320 px, with screenshots.
  */
 import { expect, test } from '@playwright/test';
 import { foto } from './medidas-support.ts';
@@ -23,20 +24,21 @@ test('la distribuidora activa una solicitud ATR de su cola y la comercializadora
   // The demo company's (REE 9811): other specs' companies may have requests in the same queue.
   const filas = principal.getByRole('table', { name: /Solicitudes ATR de Electra Peninsular/ }).locator('tbody tr').filter({ hasText: 'REE 9811' });
   await expect(filas).toHaveCount(2);
-  await expect(filas.filter({ hasText: 'Con incidencia' })).toHaveCount(1);
   const m1 = filas.filter({ has: page.locator('abbr', { hasText: /^M1$/ }) });
   await expect(m1).toContainText('Aceptada');
   await expect(m1).toContainText('REE 9811');
   await revisarAnchos(page, 'atr-admin-cola');
 
-  await m1.getByRole('link').click();
+  const c2 = filas.filter({ has: page.locator('abbr', { hasText: /^C2$/ }) });
+  await expect(c2).toContainText('Con incidencia');
+  await c2.getByRole('link').click();
   await expect(principal.getByRole('heading', { level: 1, name: 'Tramitar una solicitud ATR' })).toBeVisible();
   await expect(principal.getByText('Contrato hoy')).toBeVisible();
   await revisarAnchos(page, 'atr-admin-detalle');
 
   await principal.getByRole('button', { name: 'Activar…' }).click();
   const dialogo = page.getByRole('dialog', { name: /Activar la solicitud ATR-/ });
-  await expect(dialogo).toContainText('El contrato toma la tarifa y las potencias pedidas');
+  await expect(dialogo).toContainText('La comercializadora pasa a ser la solicitante');
   const fecha = dialogo.getByLabel('Fecha de activación');
   await fecha.fill('2099-01-01');
   await dialogo.getByRole('button', { name: 'Activar y cambiar el contrato' }).click();
@@ -54,5 +56,5 @@ test('la distribuidora activa una solicitud ATR de su cola y la comercializadora
 
   await principal.getByRole('link', { name: /Volver a la cola/ }).click();
   await expect(filas).toHaveCount(1);
-  await expect(filas.first()).toContainText('Con incidencia');
+  await expect(filas.first()).toContainText('Aceptada');
 });

@@ -52,11 +52,12 @@ const DEMO_STEPS: DemoStep[] = [
   demoModificaciones,
   demoCertificados,
   demoLecturas,
-  demoSips,
   demoAccesoyconexion,
   demoContacto,
   demoAtr,
   demoMedidasDiarias,
+  // After the ATR steps, which change supply points: the month's SIPS files show the register as it is.
+  demoSips,
   demoAverias,
 ];
 

@@ -100,12 +100,13 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
             titulo={`Solicitudes ATR de ${nombreDistribuidora(actual)}`}
             que="solicitudes"
             clase="adm-acc-tabla"
-            columnas={['Referencia', 'Activación prevista', 'Proceso', 'Estado', 'CUPS', 'Comercializadora', 'Recibida']}
+            columnas={['Referencia', 'Activación', 'Proceso y estado', 'CUPS', 'Comercializadora']}
             fila={(s) => (
               <tr key={s.id} className={s.vencida ? 'adm-acc-fila--vencida' : undefined}>
                 <th scope="row" className="admin-tabla__principal">
                   <a href={urlSolicitudAtrAdmin(s.id)}>{s.referencia}</a>
                   <span className="admin-motivo admin-nowrap">{s.codigoSolicitud}</span>
+                  <span className="admin-motivo admin-nowrap">Recibida {fechaHoraAtr(s.recibida)}</span>
                 </th>
                 <td>
                   <span className="admin-nowrap">{diaAtr(s.vence)}</span>
@@ -116,17 +117,13 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
                   )}
                 </td>
                 <td>
-                  <CodigoProceso proceso={s.proceso} />
-                </td>
-                <td>
-                  <EstadoSolicitud estado={s.estado} />
+                  <CodigoProceso proceso={s.proceso} /> <EstadoSolicitud estado={s.estado} />
                 </td>
                 <td className="admin-partible">{s.cups}</td>
                 <td>
                   {s.empresa || '—'}
                   {s.codigoRee && <span className="admin-motivo">REE {s.codigoRee}</span>}
                 </td>
-                <td className="admin-nowrap">{fechaHoraAtr(s.recibida)}</td>
               </tr>
             )}
           />
