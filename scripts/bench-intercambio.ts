@@ -250,9 +250,13 @@ export async function intercambioSection(): Promise<string> {
             writeFileSync(join(dir, 'lote'), `${orden}\n`);
             const t = performance.now();
             const opciones = ['-q', '-i', clave, '-P', String(servidor.puerto), '-o', 'StrictHostKeyChecking=no'];
-            const p = spawn('sftp', [...opciones, '-o', 'UserKnownHostsFile=/dev/null', '-b', join(dir, 'lote'), 'bench-com@correo.example@127.0.0.1'], {
-              stdio: ['ignore', 'ignore', 'pipe'],
-            });
+            const p = spawn(
+              'sftp',
+              [...opciones, '-o', 'UserKnownHostsFile=/dev/null', '-b', join(dir, 'lote'), 'bench-com@correo.example@127.0.0.1'],
+              {
+                stdio: ['ignore', 'ignore', 'pipe'],
+              },
+            );
             let error = '';
             p.stderr.on('data', (d: Buffer) => (error += d.toString()));
             p.on('exit', (codigo) => (codigo === 0 ? resolve(performance.now() - t) : reject(new Error(`sftp: ${error}`))));

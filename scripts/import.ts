@@ -87,7 +87,11 @@ const IMPORTADORES: Record<string, Importador> = {
           const { parseCapacidadDemandaCsv } = await import('../src/server/capacidad-nodal/demanda-csv.ts');
           if (parseCapacidadDemandaCsv(bytes).errores.length === 0) {
             const orden = `npm run import -- capacidad-demanda --distribuidora ${distribuidora} --mes ${mes} ${path}`;
-            return { errores: [{ line: 0, message: `El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «${orden}».` }] };
+            return {
+              errores: [
+                { line: 0, message: `El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «${orden}».` },
+              ],
+            };
           }
           return { errores };
         }

@@ -68,7 +68,8 @@ describe('the node of a demand request', () => {
       {
         seccion: 'nudo',
         campo: 'nudo',
-        mensaje: 'Ese nudo no está entre los que publica la distribuidora con capacidad de acceso firme de demanda: elija uno de esa lista.',
+        mensaje:
+          'Ese nudo no está entre los que publica la distribuidora con capacidad de acceso firme de demanda: elija uno de esa lista.',
       },
     ]);
     const detalle = (await (await solicitante('GET', `/${id}`)).json()) as SolicitudDetalle;
@@ -89,7 +90,9 @@ describe('the node of a demand request', () => {
 describe('the node of a generation request, as before', () => {
   it('is checked against the generation list', async () => {
     const solo = await completa({ tipo: 'autoconsumo', nudo: 'EPD-S14-132' });
-    expect((await presentar(solo)).cuerpo.faltan.map((f) => f.mensaje)).toEqual(['Ese nudo no está entre los que publica la distribuidora.']);
+    expect((await presentar(solo)).cuerpo.faltan.map((f) => f.mensaje)).toEqual([
+      'Ese nudo no está entre los que publica la distribuidora.',
+    ]);
     const id = await completa({ tipo: 'autoconsumo', nudo: 'EPD-S01-132' });
     const r = await presentar(id);
     expect([r.status, r.cuerpo.paso, r.cuerpo.nudoElegido?.nudo]).toEqual([200, 'presentada', 'EPD-S01-132']);

@@ -72,7 +72,8 @@ async function enSalida(c: CuentaIntercambio, nombre: string): Promise<string> {
   return xml;
 }
 
-const paso = (id: string, cuerpo: unknown, token = tokenEpd) => llamar(server, 'POST', `/api/administrador/atr/${id}`, { token, body: cuerpo });
+const paso = (id: string, cuerpo: unknown, token = tokenEpd) =>
+  llamar(server, 'POST', `/api/administrador/atr/${id}`, { token, body: cuerpo });
 const hoy = () => fechaLocalDe(server.clock.now());
 const codigoDe = async (id: string) => {
   const [e] = await server.database.db.select().from(expedientes).where(eq(expedientes.id, id));

@@ -52,7 +52,17 @@ async function consultar(body: unknown, desde = '127.0.0.1'): Promise<Respuesta>
 async function estado(id: number, cambios: Partial<Parameters<typeof guardarEstadosContador>[1][number]>) {
   await guardarEstadosContador(
     server.database.db,
-    [{ suministroId: id, comunica: true, ultimaComunicacion: server.clock.now(), interruptor: 'cerrado', estadoSuministro: 'con_suministro', motivo: null, ...cambios }],
+    [
+      {
+        suministroId: id,
+        comunica: true,
+        ultimaComunicacion: server.clock.now(),
+        interruptor: 'cerrado',
+        estadoSuministro: 'con_suministro',
+        motivo: null,
+        ...cambios,
+      },
+    ],
     { origen: 'administrador', actualizadoPor: null, ahora: server.clock.now() },
   );
 }
@@ -156,7 +166,9 @@ describe('POST /api/averias/consulta', () => {
   it('answers 400 in Spanish for a CUPS with wrong check letters', async () => {
     const res = await llamar(server, 'POST', '/api/averias/consulta', { body: { cups: 'ES9901000000000001AA' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toContain('Las dos letras de control del CUPS no corresponden a sus cifras. Revise que lo ha copiado bien de su factura.');
+    expect(await res.json()).toContain(
+      'Las dos letras de control del CUPS no corresponden a sus cifras. Revise que lo ha copiado bien de su factura.',
+    );
   });
 
   it('answers 400 for a contact phone that is not one', async () => {
@@ -266,10 +278,16 @@ describe('staff queue', () => {
     const admin = await cuenta(server, { nombre: 'Ana', apellido1: 'Gestora', extra: ['epd-administrador'], prefijo: 'admin' });
     const usuario = await cuenta(server);
     const propia = await sesion(server, admin.email);
-    const res = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', { token: propia.jwtToken, body: { username: usuario.email } });
+    const res = await llamar(server, 'POST', '/api/accesoUsuarioSuplantacion', {
+      token: propia.jwtToken,
+      body: { username: usuario.email },
+    });
     expect(res.status).toBe(200);
     const { jwtToken } = (await res.json()) as { jwtToken: string };
-    const r = await llamar(server, 'POST', '/api/administrador/averias/confirmacion', { token: jwtToken, body: { clave: 'epd|28801|28005' } });
+    const r = await llamar(server, 'POST', '/api/administrador/averias/confirmacion', {
+      token: jwtToken,
+      body: { clave: 'epd|28801|28005' },
+    });
     expect(r.status).toBe(403);
     const sin = await sesion(server, usuario.email);
     expect((await llamar(server, 'GET', '/api/administrador/averias', { token: sin.jwtToken })).status).toBe(403);

@@ -50,6 +50,8 @@ describe('npm run import -- capacidad-demanda', { timeout: 120_000 }, () => {
     const args = ['capacidad', '--distribuidora', 'epd', '--mes', '2026-11', join(FIXTURES, 'demanda-epd-2026-11.csv')];
     const { code, stderr } = await runImport(args, destino.env);
     expect(code).toBe(1);
-    expect(stderr).toContain('El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «npm run import -- capacidad-demanda');
+    expect(stderr).toContain(
+      'El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «npm run import -- capacidad-demanda',
+    );
   });
 });

@@ -48,7 +48,9 @@ describe('importing demand capacity', () => {
 
   it('reports each faulty line (bad number, missing node id, duplicate node) and writes nothing', async () => {
     await importCapacidadDemandaCsv(db(), EPD_NOV, fixture('demanda-epd-2026-11.csv'));
-    const errores = await rechazo(importCapacidadDemandaCsv(db(), { ...EPD_NOV, publicacion: '2026-12' }, fixture('demanda-con-errores.csv')));
+    const errores = await rechazo(
+      importCapacidadDemandaCsv(db(), { ...EPD_NOV, publicacion: '2026-12' }, fixture('demanda-con-errores.csv')),
+    );
     expect(errores.map((e) => [e.line, e.message])).toEqual([
       [2, 'La capacidad firme disponible «doce» no es un número.'],
       [3, 'Falta el identificador del punto de conexión.'],
@@ -85,7 +87,9 @@ describe('importing demand capacity', () => {
 
   it('refuses a month older than the one published, and an empty or unknown publication', async () => {
     await importCapacidadDemandaCsv(db(), EPD_NOV, fixture('demanda-epd-2026-11.csv'));
-    const viejo = await rechazo(importCapacidadDemandaCsv(db(), { ...EPD_NOV, publicacion: '2026-10' }, fixture('demanda-epd-2026-11.csv')));
+    const viejo = await rechazo(
+      importCapacidadDemandaCsv(db(), { ...EPD_NOV, publicacion: '2026-10' }, fixture('demanda-epd-2026-11.csv')),
+    );
     expect(viejo[0]!.message).toBe(
       'Ya está publicada la capacidad de demanda de 2026-11, más reciente que 2026-10: no se sustituye por una anterior.',
     );

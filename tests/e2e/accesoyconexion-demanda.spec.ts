@@ -30,7 +30,10 @@ test('una solicitud de consumo elige el nudo entre los de demanda, con su capaci
   const tipo = page.getByLabel('Tipo de solicitud');
   await tipo.selectOption({ label: 'Generación' });
   const nudo = page.getByLabel('Nudo de la red al que pide conectarse');
-  const deGeneracion = await nudo.locator('option', { hasText: / disponibles? hoy$/ }).first().getAttribute('value');
+  const deGeneracion = await nudo
+    .locator('option', { hasText: / disponibles? hoy$/ })
+    .first()
+    .getAttribute('value');
   await nudo.selectOption(deGeneracion!);
   await expect(page.getByRole('link', { name: 'página de capacidad nodal' })).toHaveAttribute('href', '/capacidad-nodal/epd');
 

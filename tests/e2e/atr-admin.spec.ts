@@ -22,7 +22,10 @@ test('la distribuidora activa una solicitud ATR de su cola y la comercializadora
   const principal = page.getByRole('main');
   await expect(principal.getByRole('heading', { level: 1, name: 'Solicitudes ATR' })).toBeVisible();
   // The demo company's (REE 9811): other specs' companies may have requests in the same queue.
-  const filas = principal.getByRole('table', { name: /Solicitudes ATR de Electra Peninsular/ }).locator('tbody tr').filter({ hasText: 'REE 9811' });
+  const filas = principal
+    .getByRole('table', { name: /Solicitudes ATR de Electra Peninsular/ })
+    .locator('tbody tr')
+    .filter({ hasText: 'REE 9811' });
   await expect(filas).toHaveCount(2);
   const m1 = filas.filter({ has: page.locator('abbr', { hasText: /^M1$/ }) });
   await expect(m1).toContainText('Aceptada');
@@ -48,7 +51,12 @@ test('la distribuidora activa una solicitud ATR de su cola y la comercializadora
 
   await fecha.fill(hoy());
   await dialogo.getByRole('button', { name: 'Activar y cambiar el contrato' }).click();
-  await expect(principal.getByRole('alert').or(principal.getByRole('status')).filter({ hasText: /activada/ })).toBeVisible();
+  await expect(
+    principal
+      .getByRole('alert')
+      .or(principal.getByRole('status'))
+      .filter({ hasText: /activada/ }),
+  ).toBeVisible();
   await expect(principal.locator('.atr-estado').first()).toHaveText('Activada');
   await expect(principal.getByRole('heading', { level: 3, name: '05 · Activación' })).toBeVisible();
   await expect(principal.getByRole('button', { name: 'Activar…' })).toHaveCount(0);

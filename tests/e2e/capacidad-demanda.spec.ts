@@ -55,7 +55,10 @@ test('el selector Generación | Demanda cambia la tabla y la URL, y Atrás vuelv
 
 test('Descargar CSV de demanda descarga el formato armonizado', async ({ page }) => {
   await openDemanda(page, 'eod');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar CSV de demanda' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Descargar CSV de demanda' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^capacidad-demanda-eod-\d{4}-\d{2}\.csv$/);
   const lines = readFileSync(await download.path())
     .toString('utf8')

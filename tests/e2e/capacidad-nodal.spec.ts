@@ -117,7 +117,9 @@ test('si la API falla lo dice, y Reintentar vuelve a cargar los nudos', async ({
       : route.continue(),
   );
   await page.goto('/capacidad-nodal/epd');
-  await expect(page.getByRole('alert')).toContainText('No se ha podido cargar la capacidad de generación publicada. Servicio en mantenimiento.');
+  await expect(page.getByRole('alert')).toContainText(
+    'No se ha podido cargar la capacidad de generación publicada. Servicio en mantenimiento.',
+  );
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(rows(page)).toHaveCount(demoNodes('epd'));

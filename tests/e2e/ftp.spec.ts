@@ -31,10 +31,10 @@ async function abrir(page: Page, nombre: string, ruta: string) {
 
 const revisar = (page: Page, nombre: string) =>
   revisarAnchos(page, `ftp-${nombre}`, [
-  { name: 'escritorio', width: 1280, height: 900 },
-  { name: 'movil', width: 375, height: 812 },
-  { name: 'estrecho', width: 320, height: 812 },
-]);
+    { name: 'escritorio', width: 1280, height: 900 },
+    { name: 'movil', width: 375, height: 812 },
+    { name: 'estrecho', width: 320, height: 812 },
+  ]);
 
 test('la comercializadora entra en el FTP, sube, organiza, descarga y borra un fichero', async ({ page }) => {
   test.setTimeout(120_000);

@@ -19,17 +19,26 @@ const normal = { interruptor: 'cerrado', estadoSuministro: 'con_suministro' } as
 
 describe('diagnosticar', () => {
   it('puts a cut first, then an incident in effect, then the switch, then a known fault, else a report', () => {
-    expect(diagnosticar([inc({})], { interruptor: 'abierto_remoto', estadoSuministro: 'cortado' }, ahora)).toEqual({ tipo: 'contador', situacion: 'cortado' });
+    expect(diagnosticar([inc({})], { interruptor: 'abierto_remoto', estadoSuministro: 'cortado' }, ahora)).toEqual({
+      tipo: 'contador',
+      situacion: 'cortado',
+    });
     expect(diagnosticar([inc({ id: 'a' })], { interruptor: 'abierto_exceso', estadoSuministro: 'con_suministro' }, ahora)).toMatchObject({
       tipo: 'incidencia',
       incidencia: { id: 'a' },
     });
-    expect(diagnosticar([], { interruptor: 'abierto_exceso', estadoSuministro: 'con_suministro' }, ahora)).toEqual({ tipo: 'contador', situacion: 'icp' });
+    expect(diagnosticar([], { interruptor: 'abierto_exceso', estadoSuministro: 'con_suministro' }, ahora)).toEqual({
+      tipo: 'contador',
+      situacion: 'icp',
+    });
     expect(diagnosticar([], { interruptor: 'abierto_remoto', estadoSuministro: 'con_suministro' }, ahora)).toEqual({
       tipo: 'contador',
       situacion: 'abierto_remoto',
     });
-    expect(diagnosticar([], { interruptor: 'cerrado', estadoSuministro: 'sin_suministro' }, ahora)).toEqual({ tipo: 'contador', situacion: 'sin_suministro' });
+    expect(diagnosticar([], { interruptor: 'cerrado', estadoSuministro: 'sin_suministro' }, ahora)).toEqual({
+      tipo: 'contador',
+      situacion: 'sin_suministro',
+    });
     expect(diagnosticar([], normal, ahora)).toEqual({ tipo: 'aviso' });
     expect(diagnosticar([], null, ahora)).toEqual({ tipo: 'aviso' });
   });

@@ -7,7 +7,13 @@
 import { textosRespuesta, type RespuestaAveriaApi } from '../../lib/averias/textos.ts';
 import './respuesta-averia.css';
 
-const formato = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+const formato = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const fecha = (iso: string) => formato.format(new Date(iso));
 
 /**
@@ -38,7 +44,8 @@ export function Respuesta({ r, alAvisar, nivel = 2 }: { r: RespuestaAveriaApi; a
       )}
       {r.proximas.length > 0 && (
         <p>
-          Además, hay trabajos programados en su zona: {r.proximas.map((p) => `${fecha(p.inicio)} (${p.descripcion.replace(/\.$/, '')})`).join('; ')}.
+          Además, hay trabajos programados en su zona:{' '}
+          {r.proximas.map((p) => `${fecha(p.inicio)} (${p.descripcion.replace(/\.$/, '')})`).join('; ')}.
         </p>
       )}
       {alAvisar && r.resultado === 'contador' && r.situacionContador !== 'cortado' && (
@@ -49,4 +56,3 @@ export function Respuesta({ r, alAvisar, nivel = 2 }: { r: RespuestaAveriaApi; a
     </div>
   );
 }
-

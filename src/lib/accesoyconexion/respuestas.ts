@@ -67,7 +67,8 @@ export const FaltaSchema = z
 export const NudoElegidoSchema = z
   .object({
     nudo: z.string().meta({
-      description: 'Identificador del nudo, de la publicación de capacidad de demanda si la solicitud es de demanda o de la de generación si no.',
+      description:
+        'Identificador del nudo, de la publicación de capacidad de demanda si la solicitud es de demanda o de la de generación si no.',
     }),
     subestacion: z.string().meta({ description: 'Subestación del nudo.' }),
     tensionKv: z.number().meta({ description: 'Tensión del nudo, en kV.' }),

@@ -38,9 +38,7 @@ export type SituacionContador = 'cortado' | 'icp' | 'abierto_remoto' | 'sin_sumi
 
 /** The decision: an incident, the meter, or nothing known (a report is registered). */
 export type Diagnostico =
-  | { tipo: 'incidencia'; incidencia: IncidenciaCandidata }
-  | { tipo: 'contador'; situacion: SituacionContador }
-  | { tipo: 'aviso' };
+  { tipo: 'incidencia'; incidencia: IncidenciaCandidata } | { tipo: 'contador'; situacion: SituacionContador } | { tipo: 'aviso' };
 
 /**
  * Whether an open incident is in effect at `ahora`: a fault or works under way always are; scheduled

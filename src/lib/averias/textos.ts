@@ -29,7 +29,9 @@ export function textosRespuesta(
   }
   if (r.resultado === 'incidencia' && r.incidencia) {
     const i = r.incidencia;
-    const fin = i.finPrevisto ? `Prevemos reponer el suministro hacia el ${fecha(i.finPrevisto)}.` : 'Aún no conocemos la hora prevista de reposición.';
+    const fin = i.finPrevisto
+      ? `Prevemos reponer el suministro hacia el ${fecha(i.finPrevisto)}.`
+      : 'Aún no conocemos la hora prevista de reposición.';
     return {
       titulo:
         i.estadoIncidenciaRed === 'Programada' || i.estadoIncidenciaRed === 'En curso'

@@ -132,22 +132,31 @@ export const NudoDemandaSchema = z
     /** UTM zone. */
     huso: z.number().int().meta({ example: 30, description: 'Huso UTM de las coordenadas (30 en la península; 28 en Canarias).' }),
     /** Latitude computed from the UTM coordinates. */
-    latitud: z.number().meta({ example: 40.3052, description: 'Latitud del nudo en grados decimales ETRS89, calculada a partir de las UTM.' }),
+    latitud: z
+      .number()
+      .meta({ example: 40.3052, description: 'Latitud del nudo en grados decimales ETRS89, calculada a partir de las UTM.' }),
     /** Longitude computed from the UTM coordinates. */
     longitud: z.number().meta({
       example: -3.6712,
       description: 'Longitud del nudo en grados decimales ETRS89 (negativa al oeste de Greenwich), calculada a partir de las UTM.',
     }),
     /** "Capacidad firme disponible (MW)". */
-    disponibleMw: mwDemanda(0, 'Capacidad de acceso firme de demanda disponible, en MW: la potencia de consumo adicional que admite el nudo.'),
+    disponibleMw: mwDemanda(
+      0,
+      'Capacidad de acceso firme de demanda disponible, en MW: la potencia de consumo adicional que admite el nudo.',
+    ),
     /** "Capacidad de acceso firme de demanda ocupada (MW)". */
     ocupadaMw: mwDemanda(84.3, 'Capacidad de acceso firme de demanda ocupada, en MW: consumos conectados o con permiso de acceso.'),
     /** "Capacidad de acceso firme admitida y no evaluada (MW)". */
-    admitidaNoEvaluadaMw: mwDemanda(12.5, 'Capacidad de acceso firme admitida y no evaluada, en MW: solicitudes admitidas aún sin estudiar.'),
+    admitidaNoEvaluadaMw: mwDemanda(
+      12.5,
+      'Capacidad de acceso firme admitida y no evaluada, en MW: solicitudes admitidas aún sin estudiar.',
+    ),
     /** "Capacidad comprometida por cuestiones regulatorias" = 1. */
     comprometidaRegulatoria: z.boolean().meta({
       example: false,
-      description: 'Capacidad comprometida por cuestiones regulatorias: el nudo de la red de transporte está en concurso y las solicitudes esperan.',
+      description:
+        'Capacidad comprometida por cuestiones regulatorias: el nudo de la red de transporte está en concurso y las solicitudes esperan.',
     }),
     /** "Posiciones ocupadas". */
     posicionesOcupadas: z
@@ -174,7 +183,10 @@ export const NudoDemandaSchema = z
       description: 'Nudo 0*: sin capacidad en el momento del cálculo, pero que podría tenerla según la nota metodológica.',
     }),
     /** "Comentario Regulatorio". */
-    comentarioRegulatorio: z.string().nullable().meta({ example: null, description: 'Comentario regulatorio del nudo; null si no lo hay.' }),
+    comentarioRegulatorio: z
+      .string()
+      .nullable()
+      .meta({ example: null, description: 'Comentario regulatorio del nudo; null si no lo hay.' }),
   })
   .meta({ id: 'NudoDemanda' });
 

@@ -184,7 +184,8 @@ export const demoAccesoyconexion: DemoStep = async (db: Db, _random, now) => {
   let n = 0;
   for (const s of solicitudesDemo()) {
     // From the list the request's type chooses from: firm demand capacity for a demand request, generation for the rest.
-    const pub = listaNudosDe(s.datos.tipo) === 'demanda' ? await listCapacidadDemanda(db, s.distribuidora) : await listCapacidad(db, s.distribuidora);
+    const pub =
+      listaNudosDe(s.datos.tipo) === 'demanda' ? await listCapacidadDemanda(db, s.distribuidora) : await listCapacidad(db, s.distribuidora);
     const nudos = pub?.nudos ?? [];
     // The node nearest the request's voltage with the most capacity, as a developer would pick.
     const kv = s.datos.tensionKv ?? 0;

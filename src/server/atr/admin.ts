@@ -99,7 +99,10 @@ const AccionBody = z
   .discriminatedUnion('accion', [
     z.object({
       accion: z.literal('activar').openapi({ description: 'Paso 05: activación' }),
-      fecha: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe ser AAAA-MM-DD.').openapi({ description: 'Día en que se activó' }),
+      fecha: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe ser AAAA-MM-DD.')
+        .openapi({ description: 'Día en que se activó' }),
     }),
     z.object({
       accion: z.literal('rechazar').openapi({ description: 'Paso 04: rechazo tras la actuación de campo' }),
@@ -145,7 +148,10 @@ const listar = createRoute({
         .enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' })
         .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
       proceso: z.enum(PROCESOS_ATR, { error: 'Proceso desconocido.' }).optional().openapi({ description: 'Solo las de este proceso.' }),
-      estado: z.enum(ESTADOS_SOLICITUD_ATR, { error: 'Estado desconocido.' }).optional().openapi({ description: 'Solo las de este estado.' }),
+      estado: z
+        .enum(ESTADOS_SOLICITUD_ATR, { error: 'Estado desconocido.' })
+        .optional()
+        .openapi({ description: 'Solo las de este estado.' }),
       q: z.string().max(30).optional().openapi({ description: 'CUPS o código de solicitud (o su comienzo).' }),
       vencidas: z
         .enum(['true', 'false'])

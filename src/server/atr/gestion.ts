@@ -211,10 +211,7 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
     }
     const ahora = deps.clock.now();
     const hoy = fechaLocalDe(ahora);
-    const [empresa] = await tx
-      .select({ ree: users.codigoRee, nombre: nombreCuentaSql })
-      .from(users)
-      .where(eq(users.id, e.userId));
+    const [empresa] = await tx.select({ ree: users.codigoRee, nombre: nombreCuentaSql }).from(users).where(eq(users.id, e.userId));
     const [dist] = await tx
       .select({ ree: distribuidoras.codigoRee })
       .from(distribuidoras)
@@ -229,7 +226,8 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
       cups: d.cups ?? '',
     };
     const cuenta = { id: e.userId, distribuidoras: [e.distribuidora] };
-    const salida = (paso: string, sufijo = '') => `/${e.distribuidora}/salida/${proceso}${paso}_${c.solicitud}_${c.secuencial}${sufijo}.xml`;
+    const salida = (paso: string, sufijo = '') =>
+      `/${e.distribuidora}/salida/${proceso}${paso}_${c.solicitud}_${c.secuencial}${sufijo}.xml`;
     const rutas = [...(d.mensajes ?? [])];
     const mensajes: MensajeAtr[] = [];
     const escribir = async (paso: string, xml: string, sufijo = '') => {
@@ -247,7 +245,8 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
       if (error) throw new ValidationError([error]);
       const s = await suministroDe(tx, e, true);
       if (!s) throw conflict(`El CUPS ${c.cups} ya no es de esta distribuidora.`);
-      if (proceso !== 'A3' && s.fechaBaja) throw conflict(`El suministro ${c.cups} está de baja desde el ${s.fechaBaja}: no se puede activar.`);
+      if (proceso !== 'A3' && s.fechaBaja)
+        throw conflict(`El suministro ${c.cups} está de baja desde el ${s.fechaBaja}: no se puede activar.`);
       const [primero] = await tx
         .select({ datos: expedienteEventos.datos })
         .from(expedienteEventos)

@@ -80,13 +80,7 @@ interface Pendiente {
 /** A file refused as a whole, with the reason for its `.txt`. */
 class FicheroRechazado extends Error {}
 
-
-
-
-
-
 type Suministro = typeof suministros.$inferSelect;
-
 
 /** The activation a request asks for (table 8: A as soon as possible, F on a date, L with the next reading), and its date. */
 function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string): { tipo: string; fecha: string } {
@@ -96,7 +90,6 @@ function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string): { tip
   if (ind === 'L') return { tipo: 'L0', fecha: venceEnHabiles(hoy, 5) };
   return { tipo: 'A0', fecha: venceEnHabiles(hoy, 1) };
 }
-
 
 /** The acceptance (step 02) of a request. */
 function aceptacion(
@@ -254,7 +247,8 @@ export async function motivosDe(
     if (codigo && abiertos.some((a) => a.tipo === p)) con(codigo);
   }
   // The tariff must be one the supply's voltage admits (table 27 code 17; Circular 3/2020 voltage bands).
-  const error17 = (proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.tarifa ? errorTarifaTension(pedido.tarifa, s.tensionV) : null;
+  const error17 =
+    (proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.tarifa ? errorTarifaTension(pedido.tarifa, s.tensionV) : null;
   if (error17) con('17', error17);
   if ((proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.potenciasW) {
     for (const e of comprobarPotencias(contratoDe(s), pedido.tarifa ?? s.tarifa, pedido.potenciasW)) {
@@ -263,8 +257,6 @@ export async function motivosDe(
   }
   return motivos;
 }
-
-
 
 /** The reader's work on one batch of pending files. */
 export async function leerEntradas(deps: { db: Db; clock: Clock; logger: Logger }, limite = LOTE_LECTOR): Promise<number> {

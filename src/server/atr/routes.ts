@@ -20,7 +20,6 @@ import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { anularSolicitudAtr, enviarSolicitudAtr } from './formulario.ts';
 import { detalleAtr, ESTADOS_SOLICITUD_ATR, filaAtr } from './vista.ts';
 
-
 const SolicitudAtrSchema = z
   .object({
     id: z.string().uuid().openapi({ description: 'Identificador de la solicitud' }),

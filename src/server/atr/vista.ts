@@ -70,10 +70,12 @@ export async function detalleAtr(db: Db, e: FilaExpediente) {
     })),
   );
   const rechazo = eventos.filter((ev) => RECHAZOS.has(ev.accion)).at(-1);
-  const motivos = (((rechazo?.datos as { motivos?: { codigo: string; comentario?: string }[] } | null)?.motivos ?? []) as {
-    codigo: string;
-    comentario?: string;
-  }[]).map((m) => ({
+  const motivos = (
+    ((rechazo?.datos as { motivos?: { codigo: string; comentario?: string }[] } | null)?.motivos ?? []) as {
+      codigo: string;
+      comentario?: string;
+    }[]
+  ).map((m) => ({
     codigo: m.codigo,
     texto: MOTIVOS_ATR[m.codigo as keyof typeof MOTIVOS_ATR] ?? m.comentario ?? m.codigo,
   }));

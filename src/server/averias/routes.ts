@@ -45,7 +45,10 @@ const ConsultaSchema = z
       .email('El correo electrónico no es válido.')
       .max(254, 'El correo electrónico no puede superar 254 caracteres.')
       .optional()
-      .openapi({ example: 'persona@correo.example', description: 'Correo electrónico de contacto, opcional; solo se usa para este aviso.' }),
+      .openapi({
+        example: 'persona@correo.example',
+        description: 'Correo electrónico de contacto, opcional; solo se usa para este aviso.',
+      }),
     avisar: z.boolean().optional().openapi({
       description:
         'true: registrar el aviso aunque el contador explique la falta de luz (ya siguió los pasos y sigue sin luz). No lo registra si hay una incidencia de red en vigor o un corte.',
@@ -72,7 +75,10 @@ const RespuestaSchema = z
       })
       .nullable()
       .openapi({ description: 'Distribuidora del punto de suministro; null si es desconocido.' }),
-    municipio: z.string().nullable().openapi({ description: 'Municipio del punto de suministro (nunca la dirección); null si es desconocido.' }),
+    municipio: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Municipio del punto de suministro (nunca la dirección); null si es desconocido.' }),
     incidencia: z
       .object({
         id: z.uuid().openapi({ description: 'Identificador de la incidencia, el de GET /api/incidenciasRed.' }),
@@ -87,13 +93,10 @@ const RespuestaSchema = z
       })
       .nullable()
       .openapi({ description: 'La interrupción que lo explica, con resultado incidencia; null en otro caso.' }),
-    situacionContador: z
-      .enum(['cortado', 'icp', 'abierto_remoto', 'sin_suministro'])
-      .nullable()
-      .openapi({
-        description:
-          'Con resultado contador: cortado (corte a petición de la comercializadora o de la administración), icp (ha saltado el interruptor de control de potencia), abierto_remoto (abierto a distancia por la distribuidora) o sin_suministro (avería ya conocida); null en otro caso. Nunca se indica el motivo.',
-      }),
+    situacionContador: z.enum(['cortado', 'icp', 'abierto_remoto', 'sin_suministro']).nullable().openapi({
+      description:
+        'Con resultado contador: cortado (corte a petición de la comercializadora o de la administración), icp (ha saltado el interruptor de control de potencia), abierto_remoto (abierto a distancia por la distribuidora) o sin_suministro (avería ya conocida); null en otro caso. Nunca se indica el motivo.',
+    }),
     aviso: z
       .object({
         referencia: z.string().openapi({ example: 'AV-2026-000123', description: 'Referencia del aviso: AV-año-número.' }),
@@ -116,7 +119,15 @@ const RespuestaSchema = z
 /** The answer with every field present, so every case has the same shape. */
 function completa(r: Awaited<ReturnType<typeof consultarAveria>>): z.infer<typeof RespuestaSchema> {
   if (r.resultado === 'desconocido') {
-    return { resultado: 'desconocido', distribuidora: null, municipio: null, incidencia: null, situacionContador: null, aviso: null, proximas: [] };
+    return {
+      resultado: 'desconocido',
+      distribuidora: null,
+      municipio: null,
+      incidencia: null,
+      situacionContador: null,
+      aviso: null,
+      proximas: [],
+    };
   }
   return r;
 }
@@ -146,7 +157,8 @@ const consultaPropia = createRoute({
   path: '/averias/suministros/consulta',
   tags: ['Consumidores'],
   summary: 'No tengo luz: consulta de uno de mis suministros',
-  description: 'Como POST /api/averias/consulta para un suministro del titular; el aviso queda a nombre de su cuenta. Otro CUPS responde 404.',
+  description:
+    'Como POST /api/averias/consulta para un suministro del titular; el aviso queda a nombre de su cuenta. Otro CUPS responde 404.',
   security: [{ Bearer: [] }],
   middleware: [soloJson, requireAuth(), requireArea('distribucion')] as const,
   request: jsonBody(ConsultaSchema),
@@ -170,7 +182,9 @@ const AvisoSchema = z.object({
 
 const GrupoSchema = z
   .object({
-    clave: z.string().openapi({ example: 'epd|28801|28005', description: 'Zona: distribuidora|código postal|código INE; la confirmación la nombra.' }),
+    clave: z
+      .string()
+      .openapi({ example: 'epd|28801|28005', description: 'Zona: distribuidora|código postal|código INE; la confirmación la nombra.' }),
     distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).openapi({ description: 'Código de la distribuidora: epd, eod o ecd.' }),
     codigoPostal: z.string().openapi({ description: 'Código postal de la zona.' }),
     municipio: z.string().openapi({ description: 'Municipio de la zona.' }),
@@ -203,7 +217,11 @@ const cola = createRoute({
       }),
     }),
   },
-  responses: { 200: jsonResponse(z.array(GrupoSchema), 'Zonas con avisos pendientes'), 400: validationResponse('Filtro no válido'), ...comunes },
+  responses: {
+    200: jsonResponse(z.array(GrupoSchema), 'Zonas con avisos pendientes'),
+    400: validationResponse('Filtro no válido'),
+    ...comunes,
+  },
 });
 
 const confirmar = createRoute({
@@ -251,7 +269,8 @@ const descartar = createRoute({
   method: 'post',
   path: '/administrador/averias/{id}/descarte',
   summary: 'Descartar un aviso de avería',
-  description: 'El aviso deja la cola (por ejemplo, la avería estaba en la instalación interior). Uno de otra distribuidora o ya resuelto: 404.',
+  description:
+    'El aviso deja la cola (por ejemplo, la avería estaba en la instalación interior). Uno de otra distribuidora o ya resuelto: 404.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: { params: uuidParams('Identificador (uuid) del aviso; uno de otra distribuidora, o que no existe, responde 404.') },
   responses: { 204: { description: 'Aviso descartado' }, ...comunes, 404: errorResponse(MENSAJES_AVERIAS.avisoNoExiste) },
@@ -280,7 +299,7 @@ export function averiasRoutes() {
       return c.json(completa(r), 200);
     })
     .openapi(cola, async (c) => {
-      return c.json(await colaAvisos(c.get('deps').db, authOf(c), c.req.valid('query').distribuidora) as never, 200);
+      return c.json((await colaAvisos(c.get('deps').db, authOf(c), c.req.valid('query').distribuidora)) as never, 200);
     })
     .openapi(confirmar, async (c) => {
       const { db, clock } = c.get('deps');

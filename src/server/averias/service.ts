@@ -255,7 +255,12 @@ export async function confirmarGrupo(
     await tx
       .update(averias)
       .set({ estado: 'incidencia', incidenciaId: incidencia.id, resueltoEn: ahora, resueltoPor: auth.userId })
-      .where(inArray(averias.id, filas.map((f) => f.id)));
+      .where(
+        inArray(
+          averias.id,
+          filas.map((f) => f.id),
+        ),
+      );
     await audit(tx, {
       action: 'averia.confirmada',
       actorUserId: auth.userId,

@@ -107,9 +107,21 @@ export const COLUMNAS_DEMANDA: readonly ColumnaDemanda[] = [
   col('denominacion', 'Denominación del Punto de Conexión', 'texto', false, 'la denominación del punto de conexión'),
   col('nudo', 'Identificador del Punto de Conexión', 'texto', true, 'el identificador del punto de conexión'),
   col('disponibleMw', 'Capacidad firme disponible (MW)', 'numero', true, 'la capacidad firme disponible'),
-  col('comprometidaRegulatoria', 'Capacidad comprometida por cuestiones regulatorias', 'marca', false, 'la marca de capacidad comprometida'),
+  col(
+    'comprometidaRegulatoria',
+    'Capacidad comprometida por cuestiones regulatorias',
+    'marca',
+    false,
+    'la marca de capacidad comprometida',
+  ),
   col('ocupadaMw', 'Capacidad de acceso firme de demanda ocupada (MW)', 'numero', true, 'la capacidad firme ocupada'),
-  col('admitidaNoEvaluadaMw', 'Capacidad de acceso firme admitida y no evaluada (MW)', 'numero', true, 'la capacidad admitida y no evaluada'),
+  col(
+    'admitidaNoEvaluadaMw',
+    'Capacidad de acceso firme admitida y no evaluada (MW)',
+    'numero',
+    true,
+    'la capacidad admitida y no evaluada',
+  ),
   col('posicionesOcupadas', 'Posiciones ocupadas', 'entero', false, 'el número de posiciones ocupadas'),
   col('posicionesLibres', 'Posiciones libres', 'entero', false, 'el número de posiciones libres'),
   col('nudoAfeccionRdt', 'Nudo afección RdT', 'texto', false, 'el nudo de afección de la red de transporte', [
@@ -184,7 +196,9 @@ function faltasDemanda(n: NudoDemanda): { campo: Campo | null; message: string }
   const { tensionKv } = n;
   actual = 'tensionKv';
   if (Number.isFinite(tensionKv) && tensionKv <= 1) {
-    faults.push(`El nivel de tensión (${numeroEs.format(tensionKv)} kV) debe ser mayor de 1 kV: solo se publican los nudos de más de 1 kV.`);
+    faults.push(
+      `El nivel de tensión (${numeroEs.format(tensionKv)} kV) debe ser mayor de 1 kV: solo se publican los nudos de más de 1 kV.`,
+    );
   } else if (Number.isFinite(tensionKv) && tensionKv > MAX_TENSION_KV) {
     faults.push(`El nivel de tensión (${numeroEs.format(tensionKv)} kV) no es posible: el máximo es ${MAX_TENSION_KV} kV.`);
   }
@@ -193,7 +207,8 @@ function faltasDemanda(n: NudoDemanda): { campo: Campo | null; message: string }
     actual = campo;
     if (!Number.isFinite(value)) continue;
     if (value < 0) faults.push(`${capitalize(nombreDe(campo))} (${numeroEs.format(value)} MW) no puede ser negativa.`);
-    else if (value > MAX_MW) faults.push(`${capitalize(nombreDe(campo))} (${numeroEs.format(value)} MW) es demasiado alta. Compruebe que está en MW.`);
+    else if (value > MAX_MW)
+      faults.push(`${capitalize(nombreDe(campo))} (${numeroEs.format(value)} MW) es demasiado alta. Compruebe que está en MW.`);
   }
   actual = 'utmX';
   // The UTM ranges of Spain's zones; outside them the point cannot be in Spain (or is in degrees).
@@ -289,7 +304,8 @@ export function parseCapacidadDemandaCsv(input: Uint8Array | string): ResultadoC
     for (const f of faltasDemanda(nudo)) if (!f.campo || !unparsed.has(f.campo)) faults.push(f.message);
     if (nudo.nudo) {
       const first = lineaDeNudo.get(nudo.nudo);
-      if (first !== undefined) faults.push(`El punto de conexión «${nudo.nudo}» ya aparece en la línea ${first}: cada nudo debe aparecer una sola vez.`);
+      if (first !== undefined)
+        faults.push(`El punto de conexión «${nudo.nudo}» ya aparece en la línea ${first}: cada nudo debe aparecer una sola vez.`);
       else lineaDeNudo.set(nudo.nudo, line);
     }
     if (faults.length) for (const message of faults) errores.push({ line, message });

@@ -151,7 +151,8 @@ function csvEnTrozos<T>(cabecera: readonly string[], filas: readonly T[], fila: 
 /** Reads the current demand publication or answers 404 when there is none yet. */
 async function demandaDe(c: Context<AppEnv>, d: Distribuidora) {
   const publicada = await listCapacidadDemanda(c.get('deps').db, d.codigo);
-  if (!publicada) throw notFound(`${d.nombre} todavía no ha publicado su capacidad de acceso de demanda. Vuelva a consultarla más adelante.`);
+  if (!publicada)
+    throw notFound(`${d.nombre} todavía no ha publicado su capacidad de acceso de demanda. Vuelva a consultarla más adelante.`);
   return publicada;
 }
 

@@ -366,10 +366,7 @@ export const capacidadDemanda = pgTable(
     uniqueIndex('capacidad_demanda_nudo_key').on(t.distribuidora, t.nudo),
     check('capacidad_demanda_mw_check', sql`${t.disponibleMw} >= 0 and ${t.ocupadaMw} >= 0 and ${t.admitidaNoEvaluadaMw} >= 0`),
     check('capacidad_demanda_huso_check', sql`${t.huso} between 27 and 31`),
-    check(
-      'capacidad_demanda_posiciones_check',
-      sql`coalesce(${t.posicionesOcupadas}, 0) >= 0 and coalesce(${t.posicionesLibres}, 0) >= 0`,
-    ),
+    check('capacidad_demanda_posiciones_check', sql`coalesce(${t.posicionesOcupadas}, 0) >= 0 and coalesce(${t.posicionesLibres}, 0) >= 0`),
   ],
 );
 

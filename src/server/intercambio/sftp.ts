@@ -123,81 +123,82 @@ export async function iniciarSftp(deps: AppDeps, opciones: { puerto: number; hos
       algorithms: { cipher: ['aes128-gcm@openssh.com', 'aes256-gcm@openssh.com', 'aes128-ctr', 'aes192-ctr', 'aes256-ctr'] },
     },
     (cliente, infoCliente) => {
-    conexiones.add(cliente);
-    // SFTP is request and answer: Nagle's algorithm would hold each small answer for the client's delayed ACK (40 ms).
-    (cliente as unknown as { setNoDelay(v: boolean): void }).setNoDelay(true);
-    const ip = infoCliente.ip;
-    let usuarioId: string | null = null;
-    const requestId = `sftp-${randomBytes(6).toString('hex')}`;
-    cliente.on('close', () => conexiones.delete(cliente));
-    cliente.on('error', (err) => log.debug({ err, ip }, 'conexión SFTP con error'));
+      conexiones.add(cliente);
+      // SFTP is request and answer: Nagle's algorithm would hold each small answer for the client's delayed ACK (40 ms).
+      (cliente as unknown as { setNoDelay(v: boolean): void }).setNoDelay(true);
+      const ip = infoCliente.ip;
+      let usuarioId: string | null = null;
+      const requestId = `sftp-${randomBytes(6).toString('hex')}`;
+      cliente.on('close', () => conexiones.delete(cliente));
+      cliente.on('error', (err) => log.debug({ err, ip }, 'conexión SFTP con error'));
 
-    cliente.on('authentication', (ctx: AuthContext) => {
-      void autenticar(ctx).catch((err) => {
-        log.error({ err }, 'error al autenticar en SFTP');
-        ctx.reject();
+      cliente.on('authentication', (ctx: AuthContext) => {
+        void autenticar(ctx).catch((err) => {
+          log.error({ err }, 'error al autenticar en SFTP');
+          ctx.reject();
+        });
       });
-    });
 
-    const autenticar = async (ctx: AuthContext) => {
-      if (ctx.method === 'password') {
-        try {
-          const { cuenta, exito } = await comprobarCredenciales(
-            deps,
-            { ip, requestId, userAgent: null },
-            ctx.username,
-            ctx.password,
-            'sftp',
-          );
-          if (cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) return ctx.reject(['password', 'publickey']);
-          await deps.db.transaction((tx) => exito(tx, 'sftp'));
+      const autenticar = async (ctx: AuthContext) => {
+        if (ctx.method === 'password') {
+          try {
+            const { cuenta, exito } = await comprobarCredenciales(
+              deps,
+              { ip, requestId, userAgent: null },
+              ctx.username,
+              ctx.password,
+              'sftp',
+            );
+            if (cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) return ctx.reject(['password', 'publickey']);
+            await deps.db.transaction((tx) => exito(tx, 'sftp'));
+            usuarioId = cuenta.id;
+            return ctx.accept();
+          } catch (err) {
+            if (err instanceof Error && 'status' in err) return ctx.reject(['password', 'publickey']);
+            throw err;
+          }
+        }
+        if (ctx.method === 'publickey') {
+          const registrada = await claveDe(deps.db, ctx.username, ctx.key.data);
+          if (!registrada) return ctx.reject(['password', 'publickey']);
+          // Without a signature the client only asks whether the key would do.
+          if (!ctx.signature || !ctx.blob) return ctx.accept();
+          const clave = utils.parseKey(registrada.linea);
+          if (clave instanceof Error || clave.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true)
+            return ctx.reject(['password', 'publickey']);
+          const id = registrada.usuarioId;
+          const cuenta = await findAccountById(deps.db, id);
+          if (!cuenta || cuenta.estado !== 'activo' || cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) {
+            return ctx.reject(['password', 'publickey']);
+          }
+          await marcarUso(deps.db, cuenta.id, registrada.huella, deps.clock.now());
+          await audit(deps.db, {
+            action: 'sesion.login',
+            actorUserId: cuenta.id,
+            ip,
+            requestId,
+            details: { con: 'clave_ssh', canal: 'sftp' },
+          });
           usuarioId = cuenta.id;
           return ctx.accept();
-        } catch (err) {
-          if (err instanceof Error && 'status' in err) return ctx.reject(['password', 'publickey']);
-          throw err;
         }
-      }
-      if (ctx.method === 'publickey') {
-        const registrada = await claveDe(deps.db, ctx.username, ctx.key.data);
-        if (!registrada) return ctx.reject(['password', 'publickey']);
-        // Without a signature the client only asks whether the key would do.
-        if (!ctx.signature || !ctx.blob) return ctx.accept();
-        const clave = utils.parseKey(registrada.linea);
-        if (clave instanceof Error || clave.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true)
-          return ctx.reject(['password', 'publickey']);
-        const id = registrada.usuarioId;
-        const cuenta = await findAccountById(deps.db, id);
-        if (!cuenta || cuenta.estado !== 'activo' || cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) {
-          return ctx.reject(['password', 'publickey']);
-        }
-        await marcarUso(deps.db, cuenta.id, registrada.huella, deps.clock.now());
-        await audit(deps.db, {
-          action: 'sesion.login',
-          actorUserId: cuenta.id,
-          ip,
-          requestId,
-          details: { con: 'clave_ssh', canal: 'sftp' },
-        });
-        usuarioId = cuenta.id;
-        return ctx.accept();
-      }
-      return ctx.reject(['password', 'publickey']);
-    };
+        return ctx.reject(['password', 'publickey']);
+      };
 
-    cliente.on('ready', () => {
-      cliente.on('session', (aceptar) => {
-        const sesion = aceptar();
-        // SFTP only: a shell, a command or a terminal is refused.
-        sesion.on('pty', (_a, rechazar) => rechazar?.());
-        sesion.on('shell', (_a, rechazar) => rechazar());
-        sesion.on('exec', (_a, rechazar) => rechazar());
-        sesion.on('sftp', (aceptarSftp) => atender(aceptarSftp(), usuarioId!));
+      cliente.on('ready', () => {
+        cliente.on('session', (aceptar) => {
+          const sesion = aceptar();
+          // SFTP only: a shell, a command or a terminal is refused.
+          sesion.on('pty', (_a, rechazar) => rechazar?.());
+          sesion.on('shell', (_a, rechazar) => rechazar());
+          sesion.on('exec', (_a, rechazar) => rechazar());
+          sesion.on('sftp', (aceptarSftp) => atender(aceptarSftp(), usuarioId!));
+        });
+        cliente.on('tcpip', (_a, rechazar) => rechazar());
+        cliente.on('request', (_a, rechazar) => rechazar?.());
       });
-      cliente.on('tcpip', (_a, rechazar) => rechazar());
-      cliente.on('request', (_a, rechazar) => rechazar?.());
-    });
-  });
+    },
+  );
 
   /** Serves one SFTP channel of an authenticated account. */
   function atender(sftp: SFTPWrapper, usuarioId: string) {

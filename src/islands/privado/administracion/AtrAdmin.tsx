@@ -54,8 +54,8 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
     <section className="admin">
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="admin__intro">
-        Las solicitudes ATR que las comercializadoras envían con los ficheros XML de la CNMC. El portal contesta cada una al momento
-        (paso 02); las aceptadas esperan aquí a que la distribuidora las active (05), las rechace tras la visita a campo (04) o anote una
+        Las solicitudes ATR que las comercializadoras envían con los ficheros XML de la CNMC. El portal contesta cada una al momento (paso
+        02); las aceptadas esperan aquí a que la distribuidora las active (05), las rechace tras la visita a campo (04) o anote una
         incidencia (03). Primero aparecen las que tienen la activación prevista vencida. Cada paso deja su mensaje en la carpeta de salida
         de la comercializadora.
       </p>

@@ -34,12 +34,20 @@ import './administracion.css';
 type Dialogo =
   | { tipo: 'activar'; fecha: string; errores: { fecha?: string } }
   | { tipo: 'rechazar'; codigo: string; comentario: string; errores: { codigo?: string; comentario?: string } }
-  | { tipo: 'incidencia'; codigo: string; comentario: string; fecha: string; errores: { codigo?: string; comentario?: string; fecha?: string } }
+  | {
+      tipo: 'incidencia';
+      codigo: string;
+      comentario: string;
+      fecha: string;
+      errores: { codigo?: string; comentario?: string; fecha?: string };
+    }
   | null;
 
 const HECHO = {
-  activar: (ref: string) => `Solicitud ${ref} activada: el contrato del suministro ya está cambiado y el mensaje 05 está en la carpeta de salida de la comercializadora.`,
-  rechazar: (ref: string) => `Solicitud ${ref} rechazada tras la visita a campo: el mensaje 04 está en la carpeta de salida de la comercializadora.`,
+  activar: (ref: string) =>
+    `Solicitud ${ref} activada: el contrato del suministro ya está cambiado y el mensaje 05 está en la carpeta de salida de la comercializadora.`,
+  rechazar: (ref: string) =>
+    `Solicitud ${ref} rechazada tras la visita a campo: el mensaje 04 está en la carpeta de salida de la comercializadora.`,
   incidencia: (ref: string) => `Incidencia anotada en ${ref}: el mensaje 03 está en la carpeta de salida de la comercializadora.`,
 };
 
@@ -58,15 +66,7 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
   );
 
   if (carga.fase !== 'lista') {
-    return (
-      <DetalleSinCargar
-        carga={carga}
-        titulo={ruta.titulo}
-        volver={volver}
-        que="la solicitud"
-        reintentar={reintentar}
-      />
-    );
+    return <DetalleSinCargar carga={carga} titulo={ruta.titulo} volver={volver} que="la solicitud" reintentar={reintentar} />;
   }
 
   const s = carga.datos;
@@ -104,7 +104,8 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
     if (dialogo.comentario.trim().length < 5) {
       errores.comentario = dialogo.tipo === 'rechazar' ? 'Explique qué se encontró en campo.' : 'Explique la incidencia.';
     }
-    if (dialogo.tipo === 'incidencia' && dialogo.fecha && dialogo.fecha < hoy) errores.fecha = 'La nueva fecha prevista no puede ser anterior a hoy.';
+    if (dialogo.tipo === 'incidencia' && dialogo.fecha && dialogo.fecha < hoy)
+      errores.fecha = 'La nueva fecha prevista no puede ser anterior a hoy.';
     const primero = (['codigo', 'comentario', 'fecha'] as const).find((k) => errores[k]);
     if (primero) {
       setDialogo({ ...dialogo, errores } as Dialogo);
@@ -134,7 +135,11 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
         </h2>
         <EstadoSolicitud estado={s.estado} />
       </div>
-      <ListaAlertas alertas={alertas} alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))} etiqueta="Resultado de la tramitación" />
+      <ListaAlertas
+        alertas={alertas}
+        alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))}
+        etiqueta="Resultado de la tramitación"
+      />
 
       <section className="admin-seccion" aria-labelledby={`${id}-tramitar`}>
         <h2 id={`${id}-tramitar`}>Tramitar</h2>

@@ -151,10 +151,10 @@ export default function AveriasAdmin({ ruta }: PropsPantalla) {
         {ruta.titulo}
       </h1>
       <p className="admin__intro">
-        Los avisos que registra «No tengo luz» cuando ni una interrupción conocida ni el contador explican la falta de suministro,
-        agrupados por zona (código postal y municipio); primero la zona con el aviso más reciente. Varios avisos de una misma zona suelen
-        ser una avería de la red: confírmela como incidencia y se publicará al momento. Descarte un aviso cuando la avería esté en la
-        instalación interior de la vivienda. Las horas son peninsulares (Madrid).
+        Los avisos que registra «No tengo luz» cuando ni una interrupción conocida ni el contador explican la falta de suministro, agrupados
+        por zona (código postal y municipio); primero la zona con el aviso más reciente. Varios avisos de una misma zona suelen ser una
+        avería de la red: confírmela como incidencia y se publicará al momento. Descarte un aviso cuando la avería esté en la instalación
+        interior de la vivienda. Las horas son peninsulares (Madrid).
       </p>
 
       {propias.length === 0 ? (
@@ -332,11 +332,7 @@ function GrupoZona({
                   )}
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="admin-boton admin-boton--secundario admin-boton--pequeno"
-                    onClick={() => alDescartar(a)}
-                  >
+                  <button type="button" className="admin-boton admin-boton--secundario admin-boton--pequeno" onClick={() => alDescartar(a)}>
                     Descartar<span className="visually-hidden"> el aviso {a.referencia}</span>
                   </button>
                 </td>

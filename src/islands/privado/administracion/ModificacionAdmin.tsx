@@ -54,15 +54,7 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
   );
 
   if (carga.fase !== 'lista') {
-    return (
-      <DetalleSinCargar
-        carga={carga}
-        titulo={ruta.titulo}
-        volver={volver}
-        que="la solicitud"
-        reintentar={reintentar}
-      />
-    );
+    return <DetalleSinCargar carga={carga} titulo={ruta.titulo} volver={volver} que="la solicitud" reintentar={reintentar} />;
   }
 
   const s = carga.datos;
