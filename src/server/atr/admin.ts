@@ -26,7 +26,7 @@ import {
 } from '../http/openapi.ts';
 import { respuestaPagina, soloJson } from '../http/peticion.ts';
 import { actuarAtr, colaAtr, detalleGestionAtr, solicitudDeGestion, type DepsGestionAtr } from './gestion.ts';
-import { ESTADOS_SOLICITUD_ATR } from './vista.ts';
+import { ESTADOS_SOLICITUD_ATR, MensajeAtrSchema, MotivoAtrSchema } from './vista.ts';
 
 const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
 const comunes = {
@@ -35,18 +35,6 @@ const comunes = {
 };
 const IdParams = uuidParams('Identificador de la solicitud ATR.');
 const conId = { 404: errorResponse('No existe esa solicitud en una distribuidora que usted administre') };
-
-const Motivo = z.object({
-  codigo: z.string().openapi({ description: 'Código de la tabla 27 de la CNMC' }),
-  texto: z.string().openapi({ description: 'Su título' }),
-});
-const Mensaje = z.object({
-  paso: z.string().openapi({ description: 'Paso del mensaje (tabla 3)' }),
-  nombre: z.string().openapi({ description: 'Nombre del fichero' }),
-  lado: z.enum(['empresa', 'distribuidora']).openapi({ description: 'Quién lo envió' }),
-  fecha: z.string().openapi({ description: 'Cuándo (ISO 8601)' }),
-  xml: z.string().openapi({ description: 'El mensaje XML' }),
-});
 
 const FilaCola = z
   .object({
@@ -71,8 +59,8 @@ const DetalleGestion = FilaCola.extend({
   activacionPrevista: z.string().nullable().openapi({ description: 'Activación prevista (AAAA-MM-DD)' }),
   activacion: z.string().nullable().openapi({ description: 'Día en que se activó (AAAA-MM-DD)' }),
   cerrada: z.string().nullable().openapi({ description: 'Día en que se cerró (AAAA-MM-DD)' }),
-  motivos: z.array(Motivo).openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
-  mensajes: z.array(Mensaje).openapi({ description: 'Cada mensaje, en orden' }),
+  motivos: z.array(MotivoAtrSchema).openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
+  mensajes: z.array(MensajeAtrSchema).openapi({ description: 'Cada mensaje, en orden' }),
   pedido: z
     .object({
       tarifa: z.string().nullable().openapi({ description: 'Tarifa de acceso pedida' }),

@@ -165,14 +165,22 @@ export type AccionGestionAtr =
   | { accion: 'rechazar'; codigo: string; comentario: string }
   | { accion: 'incidencia'; codigo: string; comentario: string; fechaPrevista?: string | undefined };
 
-/** The holder a request names (Cliente): its NIF and name, as the step 01 message carries them. */
-function clienteDe(xml: string | undefined, proceso: ProcesoAtr): { nif: string; nombre: string } | null {
-  if (!xml) return null;
-  const m = leerMensaje(Buffer.from(xml, 'utf8'));
-  const c = (...r: string[]) => valor(m.arbol, CUERPO[proceso], 'Cliente', ...r);
+/**
+ * What activation takes from the step 01 message, read once: the holder it names (Cliente: NIF and
+ * name), and whether an M1 changes the holder (TipoSolicitudAdministrativa S or T, CNMC table 53).
+ */
+function solicitanteDe(
+  xml: string | undefined,
+  proceso: ProcesoAtr,
+): { cliente: { nif: string; nombre: string } | null; cambiaTitular: boolean } {
+  if (!xml) return { cliente: null, cambiaTitular: false };
+  const arbol = leerMensaje(Buffer.from(xml, 'utf8')).arbol;
+  const c = (...r: string[]) => valor(arbol, CUERPO[proceso], 'Cliente', ...r);
   const nif = normalizarNif(c('IdCliente', 'Identificador') ?? '');
   const nombre = c('Nombre', 'RazonSocial') ?? [c('Nombre', 'NombreDePila'), c('Nombre', 'PrimerApellido')].filter(Boolean).join(' ');
-  return nif ? { nif, nombre: nombre.trim() } : null;
+  const cambiaTitular =
+    proceso === 'M1' && ['S', 'T'].includes(valor(arbol, CUERPO.M1, 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
+  return { cliente: nif ? { nif, nombre: nombre.trim() } : null, cambiaTitular };
 }
 
 /** The supply point once the request is activated on `fecha`. */
@@ -253,11 +261,7 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
         .where(and(eq(expedienteEventos.expedienteId, e.id), eq(expedienteEventos.paso, '01')))
         .limit(1);
       const xml01 = ((primero?.datos as { mensajes?: MensajeAtr[] } | null)?.mensajes ?? [])[0]?.xml;
-      const cliente = clienteDe(xml01, proceso);
-      const cambiaTitular =
-        proceso === 'M1' &&
-        !!xml01 &&
-        ['S', 'T'].includes(valor(leerMensaje(Buffer.from(xml01)).arbol, CUERPO.M1, 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
+      const { cliente, cambiaTitular } = solicitanteDe(xml01, proceso);
       const saliente = s.comercializadoraCodigo;
       await guardarSuministros(tx, [
         activado(s, proceso, a.fecha, d, { ree: c.emisora, nombre: empresa?.nombre ?? '' }, cliente, cambiaTitular),

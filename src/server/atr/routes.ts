@@ -18,7 +18,7 @@ import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import { cuentaIntercambio } from '../intercambio/almacen.ts';
 import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { anularSolicitudAtr, enviarSolicitudAtr } from './formulario.ts';
-import { detalleAtr, ESTADOS_SOLICITUD_ATR, filaAtr } from './vista.ts';
+import { detalleAtr, ESTADOS_SOLICITUD_ATR, filaAtr, MensajeAtrSchema, MotivoAtrSchema } from './vista.ts';
 
 const SolicitudAtrSchema = z
   .object({
@@ -41,25 +41,8 @@ const DetalleAtrSchema = SolicitudAtrSchema.extend({
   activacion: z.string().nullable().openapi({ description: 'Día en que la distribuidora la activó (AAAA-MM-DD)' }),
   cerrada: z.string().nullable().openapi({ description: 'Día en que se cerró (AAAA-MM-DD)' }),
   activacionPrevista: z.string().nullable().openapi({ description: 'Activación prevista de una solicitud aceptada (AAAA-MM-DD)' }),
-  motivos: z
-    .array(
-      z.object({
-        codigo: z.string().openapi({ description: 'Código de la tabla 27 de la CNMC' }),
-        texto: z.string().openapi({ description: 'Su título' }),
-      }),
-    )
-    .openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
-  mensajes: z
-    .array(
-      z.object({
-        paso: z.string().openapi({ description: 'Paso del mensaje (tabla 3)' }),
-        nombre: z.string().openapi({ description: 'Nombre del fichero' }),
-        lado: z.enum(['empresa', 'distribuidora']).openapi({ description: 'Quién lo envió' }),
-        fecha: z.string().openapi({ description: 'Cuándo (ISO 8601)' }),
-        xml: z.string().openapi({ description: 'El mensaje XML' }),
-      }),
-    )
-    .openapi({ description: 'Cada mensaje, en orden' }),
+  motivos: z.array(MotivoAtrSchema).openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
+  mensajes: z.array(MensajeAtrSchema).openapi({ description: 'Cada mensaje, en orden' }),
 }).openapi('SolicitudAtrDetalle');
 
 const seguridad = [{ Bearer: [] }];

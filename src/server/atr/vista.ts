@@ -3,6 +3,7 @@
  * the distributor's staff in their queue see the same row, the same rejection reasons and the same
  * messages, each with its XML as the case's timeline keeps it.
  */
+import { z } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
 import { ESTADOS_ATR, MOTIVOS_ATR, type EstadoAtr, type ProcesoAtr } from '../../lib/atr/procesos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
@@ -11,6 +12,21 @@ import type { Db } from '../db/client.ts';
 import { expedienteEventos } from '../db/schema.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { MensajeAtr } from './respuestas.ts';
+
+/** A rejection reason as both screens' answers carry it (CNMC table 27). */
+export const MotivoAtrSchema = z.object({
+  codigo: z.string().openapi({ description: 'Código de la tabla 27 de la CNMC' }),
+  texto: z.string().openapi({ description: 'Su título' }),
+});
+
+/** A message of a request's timeline, with its XML, as both screens' answers carry it. */
+export const MensajeAtrSchema = z.object({
+  paso: z.string().openapi({ description: 'Paso del mensaje (tabla 3)' }),
+  nombre: z.string().openapi({ description: 'Nombre del fichero' }),
+  lado: z.enum(['empresa', 'distribuidora']).openapi({ description: 'Quién lo envió' }),
+  fecha: z.string().openapi({ description: 'Cuándo (ISO 8601)' }),
+  xml: z.string().openapi({ description: 'El mensaje XML' }),
+});
 
 /** A request's states: `recibida` until its step 02 is written, then those of its steps. */
 export const ESTADOS_SOLICITUD_ATR = ['recibida', ...ESTADOS_ATR] as const;
