@@ -61,13 +61,31 @@ async function leer(path: string): Promise<Uint8Array | FallaCsv> {
   }
 }
 
-/** Kinds of import, by the name the first argument gives. */
-const IMPORTADORES: Record<string, Importador> = {
-  capacidad: {
-    descripcion: 'capacidad de acceso de los nudos, generación (CSV, formato de docs/sector.md §7.1)',
+/** How a capacity import (generation or demand) reads, checks and writes its kind of publication. */
+interface TipoCapacidad {
+  descripcion: string;
+  /** What `--mes` replaces, for the usage text. */
+  sustituye: string;
+  /** The kind's checker and writer, loaded when needed. */
+  cargar(): Promise<{
+    comprobar(p: { distribuidora: 'epd'; publicacion: string }, file: Uint8Array): { nudos: unknown[]; errores: FallaCsv[] };
+    importar(db: Db, p: { distribuidora: 'epd'; publicacion: string }, nudos: never[]): Promise<{ sustituidos: number }>;
+    /** A fault naming the other command when the file is of the other kind, or null. */
+    otroTipo?(file: Uint8Array, orden: (tipo: string) => string): Promise<FallaCsv | null>;
+  }>;
+  /** "Importados N nudos <que> de …". */
+  que: string;
+  /** The end of that sentence when an import replaced nodes. */
+  sustituidos(n: number): string;
+}
+
+/** A capacity import: `--distribuidora`, `--mes` and one CSV file. */
+function importadorCapacidad(t: TipoCapacidad): Importador {
+  return {
+    descripcion: t.descripcion,
     ayuda: [
       '--distribuidora epd|eod   distribuidora que publica la capacidad',
-      '--mes AAAA-MM             mes de la publicación; sustituye a la de ese mes si ya existe',
+      `--mes AAAA-MM             mes de la publicación; ${t.sustituye}`,
     ],
     opciones: { distribuidora: { type: 'string' }, mes: { type: 'string' } },
     preparar(values, positionals) {
@@ -75,72 +93,67 @@ const IMPORTADORES: Record<string, Importador> = {
       const mes = obligatoria(values, 'mes');
       const path = unFichero(positionals);
       return async () => {
-        const { comprobarCapacidadCsv, importCapacidad } = await import('../src/server/capacidad-nodal/service.ts');
-        const { DISTRIBUIDORAS } = await import('../src/lib/distribuidoras.ts');
-        const bytes = await leer(path);
-        if (!(bytes instanceof Uint8Array)) return { errores: [bytes] };
-        // The service checks the code and says which distributors publish; the cast only satisfies the type.
-        const publicacion = { distribuidora: distribuidora as 'epd', publicacion: mes, tipo: 'generacion' as const };
-        const { nudos, errores } = comprobarCapacidadCsv(publicacion, bytes);
-        if (errores.length) {
-          // A demand file given to the generation import: say which command reads it.
-          const { parseCapacidadDemandaCsv } = await import('../src/server/capacidad-nodal/demanda-csv.ts');
-          if (parseCapacidadDemandaCsv(bytes).errores.length === 0) {
-            const orden = `npm run import -- capacidad-demanda --distribuidora ${distribuidora} --mes ${mes} ${path}`;
-            return {
-              errores: [
-                { line: 0, message: `El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «${orden}».` },
-              ],
-            };
-          }
-          return { errores };
-        }
-        return {
-          async importar(db) {
-            const { sustituidos } = await importCapacidad(db, publicacion, nudos);
-            const nombre = DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)?.nombre ?? distribuidora;
-            return (
-              `Importados ${nudos.length} nudos de capacidad de acceso de ${nombre} (${distribuidora}), publicación ${mes}` +
-              (sustituidos ? `; sustituyen a los ${sustituidos} nudos que había de ese mes.` : '.')
-            );
-          },
-        };
-      };
-    },
-  },
-  'capacidad-demanda': {
-    descripcion: 'capacidad de acceso de los nudos, demanda (CSV, formato armonizado CNMC 2025, docs/sector.md §7.2)',
-    ayuda: [
-      '--distribuidora epd|eod   distribuidora que publica la capacidad',
-      '--mes AAAA-MM             mes de la publicación; sustituye entera a la publicación anterior',
-    ],
-    opciones: { distribuidora: { type: 'string' }, mes: { type: 'string' } },
-    preparar(values, positionals) {
-      const distribuidora = obligatoria(values, 'distribuidora').toLowerCase();
-      const mes = obligatoria(values, 'mes');
-      const path = unFichero(positionals);
-      return async () => {
-        const { comprobarCapacidadDemandaCsv, importCapacidadDemanda } = await import('../src/server/capacidad-nodal/demanda.ts');
+        const tipo = await t.cargar();
         const { DISTRIBUIDORAS } = await import('../src/lib/distribuidoras.ts');
         const bytes = await leer(path);
         if (!(bytes instanceof Uint8Array)) return { errores: [bytes] };
         // The service checks the code and says which distributors publish; the cast only satisfies the type.
         const publicacion = { distribuidora: distribuidora as 'epd', publicacion: mes };
-        const { nudos, errores } = comprobarCapacidadDemandaCsv(publicacion, bytes);
-        if (errores.length) return { errores };
+        const { nudos, errores } = tipo.comprobar(publicacion, bytes);
+        if (errores.length) {
+          const otro = await tipo.otroTipo?.(
+            bytes,
+            (orden) => `npm run import -- ${orden} --distribuidora ${distribuidora} --mes ${mes} ${path}`,
+          );
+          return { errores: otro ? [otro] : errores };
+        }
         return {
           async importar(db) {
-            const { sustituidos } = await importCapacidadDemanda(db, publicacion, nudos);
+            const { sustituidos } = await tipo.importar(db, publicacion, nudos as never[]);
             const nombre = DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)?.nombre ?? distribuidora;
             return (
-              `Importados ${nudos.length} nudos de capacidad de acceso de demanda de ${nombre} (${distribuidora}), publicación ${mes}` +
-              (sustituidos ? `; sustituyen a los ${sustituidos} nudos de la publicación anterior.` : '.')
+              `Importados ${nudos.length} nudos ${t.que} de ${nombre} (${distribuidora}), publicación ${mes}` +
+              (sustituidos ? t.sustituidos(sustituidos) : '.')
             );
           },
         };
       };
     },
-  },
+  };
+}
+
+/** Kinds of import, by the name the first argument gives. */
+const IMPORTADORES: Record<string, Importador> = {
+  capacidad: importadorCapacidad({
+    descripcion: 'capacidad de acceso de los nudos, generación (CSV, formato de docs/sector.md §7.1)',
+    sustituye: 'sustituye a la de ese mes si ya existe',
+    async cargar() {
+      const { comprobarCapacidadCsv, importCapacidad } = await import('../src/server/capacidad-nodal/service.ts');
+      return {
+        comprobar: (p, file) => comprobarCapacidadCsv({ ...p, tipo: 'generacion' }, file),
+        importar: (db, p, nudos) => importCapacidad(db, { ...p, tipo: 'generacion' }, nudos),
+        // A demand file given to the generation import: say which command reads it.
+        async otroTipo(file, orden) {
+          const { parseCapacidadDemandaCsv } = await import('../src/server/capacidad-nodal/demanda-csv.ts');
+          if (parseCapacidadDemandaCsv(file).errores.length) return null;
+          const texto = `El fichero es de capacidad de demanda (formato armonizado de 2025): impórtelo con «${orden('capacidad-demanda')}».`;
+          return { line: 0, message: texto };
+        },
+      };
+    },
+    que: 'de capacidad de acceso',
+    sustituidos: (n) => `; sustituyen a los ${n} nudos que había de ese mes.`,
+  }),
+  'capacidad-demanda': importadorCapacidad({
+    descripcion: 'capacidad de acceso de los nudos, demanda (CSV, formato armonizado CNMC 2025, docs/sector.md §7.2)',
+    sustituye: 'sustituye entera a la publicación anterior',
+    async cargar() {
+      const { comprobarCapacidadDemandaCsv, importCapacidadDemanda } = await import('../src/server/capacidad-nodal/demanda.ts');
+      return { comprobar: comprobarCapacidadDemandaCsv, importar: importCapacidadDemanda };
+    },
+    que: 'de capacidad de acceso de demanda',
+    sustituidos: (n) => `; sustituyen a los ${n} nudos de la publicación anterior.`,
+  }),
   medidas: {
     descripcion: 'curvas horarias o cuartohorarias: ficheros P5D y F5D de REE y CSV de consumos (docs/sector.md §5)',
     ayuda: [

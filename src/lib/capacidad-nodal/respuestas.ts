@@ -4,24 +4,47 @@
  */
 import { z } from '../validacion/z.ts';
 
+/** Where a node is: the fields both publications, generation and demand, carry alike. */
+const ubicacionNudo = {
+  /** Province name. */
+  provincia: z.string().meta({ example: 'Madrid', description: 'Provincia del nudo.' }),
+  /** Municipality where the substation is. */
+  municipio: z.string().meta({ example: 'Getafe', description: 'Municipio en el que está la subestación.' }),
+  /** Substation name. */
+  subestacion: z.string().meta({ example: 'Getafe Norte', description: 'Nombre de la subestación.' }),
+  /** Voltage level in kV (always above 1 kV). */
+  tensionKv: z.number().meta({ example: 66, description: 'Nivel de tensión del nudo, en kV (siempre superior a 1 kV).' }),
+};
+
+/** Who publishes and which month: the head of both publications. */
+const cabeceraPublicacion = {
+  /** Distributor code. */
+  distribuidora: z
+    .enum(['epd', 'eod'])
+    .meta({ example: 'epd', description: 'Código de la distribuidora que publica: epd o eod (ecd no publica capacidad en el portal).' }),
+  /** Distributor's legal name. */
+  nombre: z.string().meta({ example: 'Electra Peninsular Distribución, S.L.', description: 'Razón social de la distribuidora.' }),
+  /** Month of the publication, YYYY-MM (the figures are updated monthly). */
+  publicacion: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .meta({
+      example: '2026-11',
+      description: 'Mes de la publicación, AAAA-MM: la más reciente de la distribuidora (las cifras se actualizan cada mes).',
+    }),
+};
+
 export const NudoCapacidadSchema = z
   .object({
     /** Autonomous community. */
     comunidadAutonoma: z
       .string()
       .meta({ example: 'Comunidad de Madrid', description: 'Comunidad autónoma del nudo, tal como la escribe la distribuidora.' }),
-    /** Province name. */
-    provincia: z.string().meta({ example: 'Madrid', description: 'Provincia del nudo.' }),
-    /** Municipality where the substation is. */
-    municipio: z.string().meta({ example: 'Getafe', description: 'Municipio en el que está la subestación.' }),
-    /** Substation name. */
-    subestacion: z.string().meta({ example: 'Getafe Norte', description: 'Nombre de la subestación.' }),
+    ...ubicacionNudo,
     /** Identifier of the connection point (busbar), unique within the publication. */
     nudo: z
       .string()
       .meta({ example: 'EPD-S012-66', description: 'Identificador del punto de conexión (barra), único dentro de la publicación.' }),
-    /** Voltage level in kV (always above 1 kV). */
-    tensionKv: z.number().meta({ example: 66, description: 'Nivel de tensión del nudo, en kV (siempre superior a 1 kV).' }),
     /** Latitude, ETRS89 decimal degrees. */
     latitud: z.number().meta({ example: 40.3052, description: 'Latitud del nudo, en grados decimales ETRS89.' }),
     /** Longitude, ETRS89 decimal degrees. */
@@ -58,20 +81,7 @@ export const NudoCapacidadSchema = z
 
 export const CapacidadNodalSchema = z
   .object({
-    /** Distributor code. */
-    distribuidora: z
-      .enum(['epd', 'eod'])
-      .meta({ example: 'epd', description: 'Código de la distribuidora que publica: epd o eod (ecd no publica capacidad en el portal).' }),
-    /** Distributor's legal name. */
-    nombre: z.string().meta({ example: 'Electra Peninsular Distribución, S.L.', description: 'Razón social de la distribuidora.' }),
-    /** Month of the publication, YYYY-MM (the figures are updated monthly). */
-    publicacion: z
-      .string()
-      .regex(/^\d{4}-\d{2}$/)
-      .meta({
-        example: '2026-11',
-        description: 'Mes de la publicación, AAAA-MM: la más reciente de la distribuidora (las cifras se actualizan cada mes).',
-      }),
+    ...cabeceraPublicacion,
     /** Kind of capacity: access for generation (Circular 1/2021). */
     tipo: z.literal('generacion').meta({
       example: 'generacion',
@@ -102,19 +112,12 @@ export const NudoDemandaSchema = z
       example: 'Electra Peninsular Distribución, S.L.',
       description: 'Gestor de red que publica el nudo, tal como lo escribe el fichero; null si no lo indica.',
     }),
-    /** "Provincia". */
-    provincia: z.string().meta({ example: 'Madrid', description: 'Provincia del nudo.' }),
-    /** "Municipio". */
-    municipio: z.string().meta({ example: 'Getafe', description: 'Municipio en el que está la subestación.' }),
-    /** "Subestación". */
-    subestacion: z.string().meta({ example: 'Getafe Norte', description: 'Nombre de la subestación.' }),
+    ...ubicacionNudo,
     /** "Identificador de la subestación". */
     subestacionId: z
       .string()
       .nullable()
       .meta({ example: 'EPD-S03', description: 'Identificador (matrícula) de la subestación; null si no se publica.' }),
-    /** "Nivel de tensión (kV)". */
-    tensionKv: z.number().meta({ example: 66, description: 'Nivel de tensión del nudo, en kV (siempre superior a 1 kV).' }),
     /** "Identificador del Punto de Conexión". */
     nudo: z.string().meta({
       example: 'EPD-S03-66',
@@ -192,17 +195,7 @@ export const NudoDemandaSchema = z
 
 export const CapacidadDemandaSchema = z
   .object({
-    /** Distributor code. */
-    distribuidora: z
-      .enum(['epd', 'eod'])
-      .meta({ example: 'epd', description: 'Código de la distribuidora que publica: epd o eod (ecd no publica capacidad en el portal).' }),
-    /** Distributor's legal name. */
-    nombre: z.string().meta({ example: 'Electra Peninsular Distribución, S.L.', description: 'Razón social de la distribuidora.' }),
-    /** Month of the publication, YYYY-MM. */
-    publicacion: z
-      .string()
-      .regex(/^\d{4}-\d{2}$/)
-      .meta({ example: '2026-11', description: 'Mes de la publicación vigente, AAAA-MM (las cifras se actualizan cada mes).' }),
+    ...cabeceraPublicacion,
     /** Kind of capacity: firm access for demand (Circular 1/2024). */
     tipo: z.literal('demanda').meta({
       example: 'demanda',

@@ -10,9 +10,15 @@ import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { capacidadDemanda } from '../db/schema.ts';
-import type { FallaCsv } from './csv.ts';
 import { parseCapacidadDemandaCsv, ubicar, validarNudoDemanda, type NudoDemanda, type NudoDemandaUbicado } from './demanda-csv.ts';
-import { IMPORT_LOCK, ImportacionRechazada, faltasDeDistribuidoraYMes, type ResultadoImportacion } from './service.ts';
+import {
+  IMPORT_LOCK,
+  ImportacionRechazada,
+  entradaCsv,
+  faltasDeDistribuidoraYMes,
+  faltasDeNudos,
+  type ResultadoImportacion,
+} from './service.ts';
 
 /** Which publication a demand import writes. */
 export interface PublicacionDemanda {
@@ -42,16 +48,7 @@ export async function importCapacidadDemanda(
 ): Promise<ResultadoImportacion> {
   const meta = faltasDeDistribuidoraYMes(publicacion);
   if (meta.length) throw new ImportacionRechazada(meta.map((message) => ({ line: 0, message })));
-  const errores: FallaCsv[] = [];
-  const seen = new Map<string, number>();
-  nudos.forEach((nudo, i) => {
-    for (const message of validarNudoDemanda(nudo)) errores.push({ line: i + 1, message });
-    const first = seen.get(nudo.nudo);
-    if (first !== undefined) errores.push({ line: i + 1, message: `El punto de conexión «${nudo.nudo}» ya aparece en el nudo ${first}.` });
-    else seen.set(nudo.nudo, i + 1);
-  });
-  if (!nudos.length)
-    errores.push({ line: 0, message: 'La publicación no tiene ningún nudo: no se sustituye una publicación por una vacía.' });
+  const errores = faltasDeNudos(nudos, validarNudoDemanda);
   if (errores.length) throw new ImportacionRechazada(errores);
 
   const { distribuidora } = publicacion;
@@ -122,26 +119,12 @@ export async function importCapacidadDemanda(
   });
 }
 
-/** Checks a publication and its CSV file without touching the database. */
-export function comprobarCapacidadDemandaCsv(
-  publicacion: PublicacionDemanda,
-  file: Uint8Array | string,
-): { nudos: NudoDemanda[]; errores: FallaCsv[] } {
-  const meta = faltasDeDistribuidoraYMes(publicacion).map((message) => ({ line: 0, message }));
-  const { nudos, errores } = parseCapacidadDemandaCsv(file);
-  return { nudos, errores: [...meta, ...errores] };
-}
-
-/** Reads a demand CSV file and imports it; nothing is written when the publication or any line is faulty. */
-export async function importCapacidadDemandaCsv(
-  db: Db,
-  publicacion: PublicacionDemanda,
-  file: Uint8Array | string,
-): Promise<ResultadoImportacion> {
-  const { nudos, errores } = comprobarCapacidadDemandaCsv(publicacion, file);
-  if (errores.length) throw new ImportacionRechazada(errores);
-  return importCapacidadDemanda(db, publicacion, nudos);
-}
+/** Checks (`comprobarCapacidadDemandaCsv`) and imports (`importCapacidadDemandaCsv`) a demand CSV file. */
+export const { comprobar: comprobarCapacidadDemandaCsv, importar: importCapacidadDemandaCsv } = entradaCsv(
+  faltasDeDistribuidoraYMes,
+  parseCapacidadDemandaCsv,
+  importCapacidadDemanda,
+);
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 

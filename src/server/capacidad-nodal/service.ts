@@ -107,16 +107,7 @@ export async function importCapacidad(
 ): Promise<ResultadoImportacion> {
   const meta = faltasDePublicacion(publicacion);
   if (meta.length) throw new ImportacionRechazada(meta.map((message) => ({ line: 0, message })));
-  const errores: FallaCsv[] = [];
-  const seen = new Map<string, number>();
-  nudos.forEach((nudo, i) => {
-    for (const message of validarNudo(nudo)) errores.push({ line: i + 1, message });
-    const first = seen.get(nudo.nudo);
-    if (first !== undefined) errores.push({ line: i + 1, message: `El punto de conexión «${nudo.nudo}» ya aparece en el nudo ${first}.` });
-    else seen.set(nudo.nudo, i + 1);
-  });
-  if (!nudos.length)
-    errores.push({ line: 0, message: 'La publicación no tiene ningún nudo: no se sustituye una publicación por una vacía.' });
+  const errores = faltasDeNudos(nudos, validarNudo);
   if (errores.length) throw new ImportacionRechazada(errores);
 
   const { distribuidora, tipo } = publicacion;
@@ -163,28 +154,52 @@ export async function importCapacidad(
 }
 
 /**
- * Checks a publication and its CSV file without touching the database: every fault of the
- * publication (line 0) and of the file, and the nodes to import when there is none.
+ * Every fault of a publication's nodes, by position from 1: each node's own (`validar`), a
+ * connection point that appears twice, and (line 0) a publication with no node at all.
  */
-export function comprobarCapacidadCsv(
-  publicacion: PublicacionCapacidad,
-  file: Uint8Array | string,
-): { nudos: NudoCapacidad[]; errores: FallaCsv[] } {
-  const meta = faltasDePublicacion(publicacion).map((message) => ({ line: 0, message }));
-  const { nudos, errores } = parseCapacidadCsv(file);
-  return { nudos, errores: [...meta, ...errores] };
+export function faltasDeNudos<N extends { nudo: string }>(nudos: readonly N[], validar: (n: N) => string[]): FallaCsv[] {
+  const errores: FallaCsv[] = [];
+  const seen = new Map<string, number>();
+  nudos.forEach((nudo, i) => {
+    for (const message of validar(nudo)) errores.push({ line: i + 1, message });
+    const first = seen.get(nudo.nudo);
+    if (first !== undefined) errores.push({ line: i + 1, message: `El punto de conexión «${nudo.nudo}» ya aparece en el nudo ${first}.` });
+    else seen.set(nudo.nudo, i + 1);
+  });
+  if (!nudos.length)
+    errores.push({ line: 0, message: 'La publicación no tiene ningún nudo: no se sustituye una publicación por una vacía.' });
+  return errores;
 }
 
-/** Reads a CSV file and imports it; nothing is written when the publication or any line is faulty. */
-export async function importCapacidadCsv(
-  db: Db,
-  publicacion: PublicacionCapacidad,
-  file: Uint8Array | string,
-): Promise<ResultadoImportacion> {
-  const { nudos, errores } = comprobarCapacidadCsv(publicacion, file);
-  if (errores.length) throw new ImportacionRechazada(errores);
-  return importCapacidad(db, publicacion, nudos);
+/**
+ * The CSV entry of one kind of publication: `comprobar` checks a publication and its file without
+ * touching the database (every fault of the publication on line 0, then the file's, and the nodes
+ * to import when there is none); `importar` reads and imports, writing nothing when anything is faulty.
+ */
+export function entradaCsv<P, N>(
+  faltasDe: (publicacion: P) => string[],
+  leer: (file: Uint8Array | string) => { nudos: N[]; errores: FallaCsv[] },
+  escribir: (db: Db, publicacion: P, nudos: readonly N[]) => Promise<ResultadoImportacion>,
+) {
+  const comprobar = (publicacion: P, file: Uint8Array | string): { nudos: N[]; errores: FallaCsv[] } => {
+    const meta = faltasDe(publicacion).map((message) => ({ line: 0, message }));
+    const { nudos, errores } = leer(file);
+    return { nudos, errores: [...meta, ...errores] };
+  };
+  const importar = async (db: Db, publicacion: P, file: Uint8Array | string): Promise<ResultadoImportacion> => {
+    const { nudos, errores } = comprobar(publicacion, file);
+    if (errores.length) throw new ImportacionRechazada(errores);
+    return escribir(db, publicacion, nudos);
+  };
+  return { comprobar, importar };
 }
+
+/** Checks (`comprobarCapacidadCsv`) and imports (`importCapacidadCsv`) a generation or storage CSV file. */
+export const { comprobar: comprobarCapacidadCsv, importar: importCapacidadCsv } = entradaCsv(
+  faltasDePublicacion,
+  parseCapacidadCsv,
+  importCapacidad,
+);
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
