@@ -26,7 +26,15 @@ import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/i
 import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import type { Opcion } from './comun.tsx';
-import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import {
+  Filtro,
+  FormularioFiltros,
+  opcionesFiltro,
+  ResultadosLista,
+  SinDistribuidoras,
+  TablaPaginada,
+  useListaFiltrada,
+} from './lista.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -86,9 +94,7 @@ export default function AccesosAdmin({ ruta }: PropsPantalla) {
       </p>
 
       {propias.length === 0 ? (
-        <div className="admin-vacio">
-          <p>Para tramitar solicitudes de acceso y conexión necesita el permiso de administración de al menos una distribuidora.</p>
-        </div>
+        <SinDistribuidoras para="tramitar solicitudes de acceso y conexión" />
       ) : (
         <>
           {propias.length === 1 && (

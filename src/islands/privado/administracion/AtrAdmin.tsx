@@ -16,7 +16,15 @@ import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CodigoProceso, EstadoSolicitud } from '../atr/comun.tsx';
 import type { Opcion } from './comun.tsx';
-import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import {
+  Filtro,
+  FormularioFiltros,
+  opcionesFiltro,
+  ResultadosLista,
+  SinDistribuidoras,
+  TablaPaginada,
+  useListaFiltrada,
+} from './lista.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -61,9 +69,7 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
       </p>
 
       {propias.length === 0 ? (
-        <div className="admin-vacio">
-          <p>Para tramitar solicitudes ATR necesita el permiso de administración de al menos una distribuidora.</p>
-        </div>
+        <SinDistribuidoras para="tramitar solicitudes ATR" />
       ) : (
         <>
           {propias.length === 1 && (

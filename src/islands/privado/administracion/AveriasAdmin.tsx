@@ -20,6 +20,7 @@ import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion, Correo, RegionTabla, type Opcion } from './comun.tsx';
 import './administracion.css';
 import './averias.css';
+import { SinDistribuidoras } from './lista.tsx';
 
 /** A report as GET /api/administrador/averias gives it. */
 interface Aviso extends Pick<AvisoCola, 'id' | 'referencia' | 'cups' | 'creado'> {
@@ -158,9 +159,7 @@ export default function AveriasAdmin({ ruta }: PropsPantalla) {
       </p>
 
       {propias.length === 0 ? (
-        <div className="admin-vacio">
-          <p>Para atender los avisos de falta de suministro necesita el permiso de administración de al menos una distribuidora.</p>
-        </div>
+        <SinDistribuidoras para="atender los avisos de falta de suministro" />
       ) : (
         <>
           {propias.length > 1 ? (

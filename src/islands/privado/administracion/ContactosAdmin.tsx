@@ -29,7 +29,15 @@ import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/i
 import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CampoSelect, type Opcion } from './comun.tsx';
-import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import {
+  Filtro,
+  FormularioFiltros,
+  opcionesFiltro,
+  ResultadosLista,
+  SinDistribuidoras,
+  TablaPaginada,
+  useListaFiltrada,
+} from './lista.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -106,9 +114,7 @@ export default function ContactosAdmin({ ruta }: PropsPantalla) {
       </p>
 
       {propias.length === 0 ? (
-        <div className="admin-vacio">
-          <p>Para tramitar consultas y reclamaciones necesita el permiso de administración de al menos una distribuidora.</p>
-        </div>
+        <SinDistribuidoras para="tramitar consultas y reclamaciones" />
       ) : (
         <>
           {propias.length === 1 && (

@@ -14,7 +14,15 @@ import { resumenCambio, TEXTO_TIPO, textoTipo, urlSolicitudAdmin } from '../../.
 import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { EtiquetaEstado } from '../modificaciones/comun.tsx';
-import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
+import {
+  Filtro,
+  FormularioFiltros,
+  opcionesFiltro,
+  ResultadosLista,
+  SinDistribuidoras,
+  TablaPaginada,
+  useListaFiltrada,
+} from './lista.tsx';
 import './administracion.css';
 
 const OPCIONES_ESTADO = opcionesFiltro('Todos', ESTADOS_SOLICITUD, (e) => TEXTO_ESTADO[e]);
@@ -50,9 +58,7 @@ export default function ModificacionesAdmin({ ruta }: PropsPantalla) {
       </p>
 
       {propias.length === 0 ? (
-        <div className="admin-vacio">
-          <p>Para tramitar solicitudes necesita el permiso de administración de al menos una distribuidora.</p>
-        </div>
+        <SinDistribuidoras para="tramitar solicitudes" />
       ) : (
         <>
           <FormularioFiltros etiqueta="Filtrar solicitudes" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar}>

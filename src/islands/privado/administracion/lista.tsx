@@ -211,3 +211,12 @@ export function TablaPaginada<F extends Paginacion, T>({ lista, titulo, que, col
     </>
   );
 }
+
+/** What a staff list says to an account that administers no distributor: what it would need. */
+export function SinDistribuidoras({ para }: { para: string }) {
+  return (
+    <div className="admin-vacio">
+      <p>Para {para} necesita el permiso de administración de al menos una distribuidora.</p>
+    </div>
+  );
+}
