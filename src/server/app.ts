@@ -106,9 +106,10 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
     await next();
   });
   app.use('*', requestLog());
+  const hashes = site?.scriptHashes ?? [];
   app.use(
     '*',
-    securityHeaders(() => site?.scriptHashes ?? []),
+    securityHeaders(() => hashes),
   );
   app.use('*', compresion());
   // Before any route reads a body: one limit for every route (src/server/http/cuerpo.ts).

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadSite } from '../../src/server/site/static-files.ts';
+import { loadSite, type SiteIndex } from '../../src/server/site/static-files.ts';
 import { unaVez } from '../support/ganchos.ts';
 import { startTestServer } from '../support/server.ts';
 
@@ -22,13 +23,15 @@ const FILES: Record<string, string> = {
 
 /** The site, written to a temporary folder, and a server that serves it. */
 const dir = mkdtempSync(join(tmpdir(), 'site-'));
+let sitio: SiteIndex;
 const server = unaVez(
   async () => {
     for (const [path, content] of Object.entries(FILES)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), content);
     }
-    return startTestServer({ site: await loadSite(dir) });
+    sitio = await loadSite(dir);
+    return startTestServer({ site: sitio });
   },
   async (servidor) => {
     await servidor.close();
@@ -139,5 +142,76 @@ describe('static files', () => {
     const sha = createHash('sha256').update('console.log(1)').digest('base64');
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
     expect(scriptSrc.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${sha}'`);
+  });
+
+  describe('precompressed once, answered from memory', () => {
+    const DESCOMPRIMIR = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync } as const;
+
+    it.each(Object.keys(DESCOMPRIMIR) as (keyof typeof DESCOMPRIMIR)[])(
+      'a %s body decompresses to the file, with its length and its own ETag',
+      async (codificacion) => {
+        await sitio.precomprimido;
+        const res = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': codificacion } });
+        expect(res.headers.get('content-encoding')).toBe(codificacion);
+        const cuerpo = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get('content-length')).toBe(String(cuerpo.byteLength));
+        expect(DESCOMPRIMIR[codificacion](cuerpo).toString()).toBe(FILES['_astro/app.AbC123.js']);
+        expect(res.headers.get('etag')).toMatch(new RegExp(`^"[\\w-]+-${codificacion}"$`));
+        expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+        // Made once: the same bytes every time.
+        const otra = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': codificacion } });
+        expect(Buffer.from(await otra.arrayBuffer()).equals(cuerpo)).toBe(true);
+      },
+    );
+
+    it('a plain request gets the bytes with their length and a strong ETag of the content', async () => {
+      const res = await server.fetchFrom('127.0.0.1', '/legal/aviso-legal/', { headers: { 'Accept-Encoding': 'identity' } });
+      const html = await res.text();
+      expect(html).toBe(FILES['legal/aviso-legal/index.html']);
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+      const sha = createHash('sha256').update(html).digest('base64url').slice(0, 22);
+      expect(res.headers.get('etag')).toBe(`"${sha}"`);
+    });
+
+    it('answers 304 to the ETag of any representation, and 200 to another', async () => {
+      await sitio.precomprimido;
+      const br = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': 'br' } });
+      const etagBr = br.headers.get('etag')!;
+      const plano = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js');
+      const etagPlano = plano.headers.get('etag')!;
+      expect(etagBr).not.toBe(etagPlano);
+      for (const [etag, accept] of [
+        [etagBr, 'gzip'],
+        [etagPlano, 'br'],
+        [`W/${etagPlano}`, 'zstd'],
+        [`"otro", ${etagBr}`, ''],
+      ] as const) {
+        const res = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', {
+          headers: { 'If-None-Match': etag, 'Accept-Encoding': accept },
+        });
+        expect(res.status).toBe(304);
+        expect(await res.text()).toBe('');
+      }
+      const otro = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', { headers: { 'If-None-Match': '"otro"' } });
+      expect(otro.status).toBe(200);
+    });
+
+    it('serves a range of the file itself even to a client that accepts compression', async () => {
+      await sitio.precomprimido;
+      const res = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', {
+        headers: { Range: 'bytes=0-18', 'Accept-Encoding': 'br' },
+      });
+      expect(res.status).toBe(206);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(await res.text()).toBe('export const x = 1;');
+    });
+
+    it('answers HEAD with the length of the body a GET would get', async () => {
+      await sitio.precomprimido;
+      const get = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+      const head = await server.fetchFrom('127.0.0.1', '/_astro/app.AbC123.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip' } });
+      expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength));
+      expect(head.headers.get('content-encoding')).toBe('gzip');
+    });
   });
 });

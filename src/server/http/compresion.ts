@@ -25,11 +25,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 
 /** Encodings in the server's order of preference. */
-const CODIFICACIONES = ['zstd', 'br', 'gzip'] as const;
-type Codificacion = (typeof CODIFICACIONES)[number];
+export const CODIFICACIONES = ['zstd', 'br', 'gzip'] as const;
+export type Codificacion = (typeof CODIFICACIONES)[number];
 
 /** Smallest body worth compressing. */
-const UMBRAL = 1024;
+export const UMBRAL_COMPRESION = 1024;
+const UMBRAL = UMBRAL_COMPRESION;
 
 /**
  * The encoding to answer with: the server's preferred one among those the header accepts (q > 0).

@@ -40,10 +40,24 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], https: bo
 
 /** Adds the security headers to every answer, API and pages alike. */
 export function securityHeaders(getScriptHashes: () => readonly string[]): MiddlewareHandler<AppEnv> {
+  // The policy changes only with the site's script hashes (fixed once the site is loaded) and the
+  // scheme: built once for each, not on every answer.
+  let hechas: readonly string[] | undefined;
+  const politicas = new Map<boolean, string>();
+  const politica = (https: boolean) => {
+    const hashes = getScriptHashes();
+    if (hashes !== hechas) {
+      hechas = hashes;
+      politicas.clear();
+    }
+    let p = politicas.get(https);
+    if (p === undefined) politicas.set(https, (p = contentSecurityPolicy(hashes, https)));
+    return p;
+  };
   return async (c, next) => {
     await next();
     const https = esHttps(c);
-    c.header('Content-Security-Policy', contentSecurityPolicy(getScriptHashes(), https));
+    c.header('Content-Security-Policy', politica(https));
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');

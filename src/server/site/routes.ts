@@ -2,12 +2,11 @@
  * Pages: static files of the build, the private shell for every private path, the session pages
  * reached by mailed links, and the home page for any other path (docs/producto.md §2).
  */
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { esRutaPrivada, PAGINAS_CON_ID, SHELL_PRIVADO } from '../../lib/rutas.ts';
+import { elegirCodificacion } from '../http/compresion.ts';
 import type { AppEnv } from '../http/context.ts';
-import type { SiteIndex, StaticFile } from './static-files.ts';
+import { coincideEtag, etagDe, type SiteIndex, type StaticFile } from './static-files.ts';
 
 /** Pages that exist only to be served under other paths, never at their own. */
 const INTERNAL = new Set([`${SHELL_PRIVADO}/index.html`]);
@@ -51,34 +50,46 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end };
 }
 
+/**
+ * Answers a file from memory: 304 when the client holds it (any representation), a byte range (the
+ * hero video's player asks for them), or the whole body, precompressed in the encoding the client
+ * prefers when it has been made (otherwise the compression middleware compresses it as it goes).
+ */
 function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404): Response {
+  const codificacion = entry.compresible ? elegirCodificacion(c.req.header('accept-encoding')) : null;
+  const comprimido = codificacion ? entry.comprimidos[codificacion] : undefined;
   const headers: Record<string, string> = {
     'Content-Type': entry.type,
     'Cache-Control': entry.cacheControl,
-    ETag: entry.etag,
+    ETag: etagDe(entry, comprimido ? codificacion : null),
     'Accept-Ranges': 'bytes',
   };
-  if (status === 200 && c.req.header('if-none-match') === entry.etag) {
+  if (entry.compresible) headers.Vary = 'Accept-Encoding';
+  if (status === 200 && coincideEtag(c.req.header('if-none-match'), entry)) {
     return c.body(null, 304, headers);
   }
   const range = entry.type.startsWith('text/html') ? null : parseRange(c.req.header('range'), entry.size);
   if (range === 'invalid') {
     return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${entry.size}` });
   }
-  if (c.req.method === 'HEAD') {
-    return c.body(null, status, { ...headers, 'Content-Length': String(entry.size) });
-  }
   if (range) {
-    const stream = Readable.toWeb(createReadStream(entry.file, { start: range.start, end: range.end }));
-    return c.body(stream as ReadableStream, 206, {
+    // A range is of the file's own bytes, never of a compressed body.
+    const trozo = entry.bytes.subarray(range.start, range.end + 1);
+    return c.body(c.req.method === 'HEAD' ? null : cuerpo(trozo), 206, {
       ...headers,
+      ETag: etagDe(entry, null),
       'Content-Range': `bytes ${range.start}-${range.end}/${entry.size}`,
-      'Content-Length': String(range.end - range.start + 1),
+      'Content-Length': String(trozo.byteLength),
     });
   }
-  const stream = Readable.toWeb(createReadStream(entry.file));
-  return c.body(stream as ReadableStream, status, { ...headers, 'Content-Length': String(entry.size) });
+  const datos = comprimido ?? entry.bytes;
+  if (comprimido) headers['Content-Encoding'] = codificacion!;
+  headers['Content-Length'] = String(datos.byteLength);
+  return c.body(c.req.method === 'HEAD' ? null : cuerpo(datos), status, headers);
 }
+
+/** A Buffer as the body type Hono's types name (a Buffer is a Uint8Array). */
+const cuerpo = (b: Buffer) => b as unknown as Uint8Array<ArrayBuffer>;
 
 /** The pages sub-app; mounted after the API so `/api/*` never reaches it. */
 export function siteRoutes(site: SiteIndex) {
