@@ -75,17 +75,18 @@ function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404): Respons
   if (range) {
     // A range is of the file's own bytes, never of a compressed body.
     const trozo = entry.bytes.subarray(range.start, range.end + 1);
-    return c.body(c.req.method === 'HEAD' ? null : cuerpo(trozo), 206, {
+    const parcial = {
       ...headers,
       ETag: etagDe(entry, null),
       'Content-Range': `bytes ${range.start}-${range.end}/${entry.size}`,
       'Content-Length': String(trozo.byteLength),
-    });
+    };
+    return c.req.method === 'HEAD' ? c.body(null, 206, parcial) : c.body(cuerpo(trozo), 206, parcial);
   }
   const datos = comprimido ?? entry.bytes;
   if (comprimido) headers['Content-Encoding'] = codificacion!;
   headers['Content-Length'] = String(datos.byteLength);
-  return c.body(c.req.method === 'HEAD' ? null : cuerpo(datos), status, headers);
+  return c.req.method === 'HEAD' ? c.body(null, status, headers) : c.body(cuerpo(datos), status, headers);
 }
 
 /** A Buffer as the body type Hono's types name (a Buffer is a Uint8Array). */
