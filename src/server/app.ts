@@ -28,6 +28,7 @@ import { documentosRoutes } from './documentos/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { incidenciasAdminRoutes } from './incidencias/admin.ts';
 import { incidenciasRoutes } from './incidencias/routes.ts';
+import { inicioRoutes } from './inicio/routes.ts';
 import { renderApiDocs, type OpenApiDoc } from './openapi/render.ts';
 import { lecturasRoutes } from './lecturas/routes.ts';
 import { medidasRoutes } from './medidas/routes.ts';
@@ -80,7 +81,8 @@ export function createApi() {
     .route('/', intercambioRoutes())
     .route('/', atrRoutes())
     .route('/', atrAdminRoutes())
-    .route('/', averiasRoutes());
+    .route('/', averiasRoutes())
+    .route('/', inicioRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

@@ -5,12 +5,39 @@
  * guard (docs/producto.md §6: "told so and sent to /inicio") is shown on top.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { tieneArea, type Area } from '../../../lib/permisos.ts';
 import { $avisoGuarda } from '../../../lib/privado/avisos.ts';
 import { COMO_OBTENER, ruta, type IdRuta } from '../../../lib/privado/rutas-app.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
+
+/**
+ * "Lo que le espera" (docs/decisions/024-panel-de-inicio.md), loaded apart so the first load of the
+ * private area stays within its JavaScript budget (docs/diseno.md). If its code cannot be fetched,
+ * the section says so and the rest of the dashboard is unaffected.
+ */
+const ResumenInicio = lazy(() =>
+  import('./ResumenInicio.tsx').catch(() => ({
+    default: () => (
+      <div className="priv-aviso priv-aviso--error" role="alert">
+        <p>
+          <strong>No hemos podido cargar su resumen.</strong> Compruebe su conexión y recargue la página.
+        </p>
+      </div>
+    ),
+  })),
+);
+
+/** The summary's loading line, as tall as a line of text so the cards below barely move. */
+function EsperaResumen() {
+  return (
+    <p className="priv-resumen__espera" role="status">
+      <span className="priv-cargando__giro" aria-hidden="true"></span>
+      Cargando su resumen…
+    </p>
+  );
+}
 
 /** A link of a card: inside the app, a public page, or another site. */
 interface Enlace {
@@ -86,6 +113,12 @@ export default function Inicio() {
         Desde su área privada puede gestionar sus solicitudes de acceso y conexión, consultar los datos de sus suministros y, si es una
         comercializadora, sus solicitudes ATR y los ficheros SIPS. El menú muestra las secciones a las que tiene acceso.
       </p>
+      <section className="priv-resumen" aria-labelledby="priv-resumen-titulo">
+        <h2 id="priv-resumen-titulo">Lo que le espera</h2>
+        <Suspense fallback={<EsperaResumen />}>
+          <ResumenInicio espera={<EsperaResumen />} />
+        </Suspense>
+      </section>
       <ul className="priv-tarjetas">
         {TARJETAS.map((t) => {
           const acceso = tieneArea(permisos, t.area);
