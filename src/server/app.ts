@@ -20,6 +20,7 @@ import { securityHeaders } from './http/security.ts';
 import { administracionRoutes } from './administracion/routes.ts';
 import { auditoriaRoutes } from './auditoria/routes.ts';
 import { averiasRoutes } from './averias/routes.ts';
+import { avisosCorteRoutes } from './avisos-corte/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { capacidadNodalRoutes } from './capacidad-nodal/routes.ts';
 import { certificadosRoutes } from './certificados/routes.ts';
@@ -82,7 +83,8 @@ export function createApi() {
     .route('/', atrRoutes())
     .route('/', atrAdminRoutes())
     .route('/', averiasRoutes())
-    .route('/', inicioRoutes());
+    .route('/', inicioRoutes())
+    .route('/', avisosCorteRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

@@ -23,6 +23,8 @@ const PUBLICAS = new Set([
   'GET /incidenciasRed',
   'POST /incidenciasRed',
   'POST /averias/consulta',
+  // The stop link of an interruption alert (decision 025): the signed token is in the body.
+  'POST /avisosCorte/baja',
   'GET /capacidadNodal/{id}',
   'GET /capacidadNodal/{id}/csv',
   'GET /capacidadNodal/{id}/demanda',

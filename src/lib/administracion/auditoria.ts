@@ -127,6 +127,8 @@ const ACCIONES: Record<string, string> = {
   'incidencia.cambio': 'Cambio de incidencia de red',
   'averia.confirmada': 'Avisos de falta de suministro confirmados como incidencia de red',
   'averia.descartada': 'Aviso de falta de suministro descartado',
+  'avisos_corte.alta': 'Activación de los avisos por correo de cortes de un suministro',
+  'avisos_corte.baja': 'Desactivación de los avisos por correo de cortes de un suministro',
   'incidencia.cierre': 'Cierre de incidencia de red',
   'lecturas.suscripcion.anulada': 'Anulación de la suscripción de calendario',
   'lecturas.suscripcion.creada': 'Creación de la suscripción de calendario',

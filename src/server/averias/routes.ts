@@ -304,7 +304,7 @@ export function averiasRoutes() {
     .openapi(confirmar, async (c) => {
       const { db, clock } = c.get('deps');
       const { clave, ...datos } = c.req.valid('json');
-      const r = await confirmarGrupo(db, clock, infoDe(c), authOf(c), clave, datos);
+      const r = await confirmarGrupo(db, clock, infoDe(c), authOf(c), clave, datos, c.get('deps').config);
       return c.json({ incidenciaId: r.incidencia.id, avisos: r.avisos }, 201);
     })
     .openapi(descartar, async (c) => {

@@ -21,6 +21,7 @@ import type { Db } from '../db/client.ts';
 import { averias, suministros } from '../db/schema.ts';
 import type { AuthContext, Clock } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
+import type { ConfigAvisos } from '../avisos-corte/service.ts';
 // The incidents feature keeps its creation (validation of permission, audit) beside its routes; reused, not copied.
 // eslint-disable-next-line no-restricted-imports
 import { crearIncidencia } from '../incidencias/admin.ts';
@@ -217,6 +218,7 @@ export async function confirmarGrupo(
   auth: AuthContext,
   clave: string,
   datos: { descripcion?: string | undefined; finPrevisto?: string | undefined },
+  avisos: ConfigAvisos | null,
 ) {
   const [distribuidora, codigoPostal, codigoIne] = clave.split('|');
   if (!distribuidora || !distribuidorasAdministradas(auth.permisos).includes(distribuidora as CodigoDistribuidora)) {
@@ -239,19 +241,26 @@ export async function confirmarGrupo(
     if (filas.length === 0) throw notFound(MENSAJES_AVERIAS.grupoNoExiste);
     const primera = filas.reduce((a, b) => (a.createdAt < b.createdAt ? a : b));
     const grupo = { total: filas.length, municipio: primera.municipio, codigoPostal: primera.codigoPostal };
-    const incidencia = await crearIncidencia(tx, clock, info, auth, {
-      distribuidora: distribuidora as CodigoDistribuidora,
-      estado: 'Activa',
-      descripcion: datos.descripcion?.trim() || descripcionIncidenciaDeGrupo(grupo),
-      municipio: primera.municipio,
-      codigoIne: primera.codigoIne,
-      provincia: primera.provincia,
-      codigosPostales: [primera.codigoPostal],
-      cups: [...new Set(filas.map((f) => f.cups))],
-      clientesAfectados: null,
-      inicio: primera.createdAt.toISOString(),
-      finPrevisto: datos.finPrevisto ?? null,
-    });
+    const incidencia = await crearIncidencia(
+      tx,
+      clock,
+      info,
+      auth,
+      {
+        distribuidora: distribuidora as CodigoDistribuidora,
+        estado: 'Activa',
+        descripcion: datos.descripcion?.trim() || descripcionIncidenciaDeGrupo(grupo),
+        municipio: primera.municipio,
+        codigoIne: primera.codigoIne,
+        provincia: primera.provincia,
+        codigosPostales: [primera.codigoPostal],
+        cups: [...new Set(filas.map((f) => f.cups))],
+        clientesAfectados: null,
+        inicio: primera.createdAt.toISOString(),
+        finPrevisto: datos.finPrevisto ?? null,
+      },
+      avisos,
+    );
     await tx
       .update(averias)
       .set({ estado: 'incidencia', incidenciaId: incidencia.id, resueltoEn: ahora, resueltoPor: auth.userId })

@@ -1090,3 +1090,60 @@ export const averias = pgTable(
     check('averias_origen_check', sql`${t.origen} in ('publico', 'area_privada')`),
   ],
 );
+
+/**
+ * A holder's choice to be told by e-mail of the network interruptions that concern one of their
+ * supply points (docs/decisions/025-avisos-de-corte.md). A stop ends it (`baja_en`) rather than
+ * deleting it, so the stop link of an older mail answers "already stopped" instead of "unknown"; a
+ * new subscription is a new row, so an old link never stops it.
+ */
+export const avisosCorteSuscripciones = pgTable(
+  'avisos_corte_suscripciones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** CUPS as the supply point's row holds it (20 or 22 characters). */
+    cups: text('cups').notNull(),
+    creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+    /** When it stopped; null while it is in force. */
+    bajaEn: timestamp('baja_en', { withTimezone: true }),
+    /** cuenta (the holder's screen) or enlace (the stop link of a mail). */
+    bajaPor: text('baja_por'),
+  },
+  (t) => [
+    // At most one subscription in force per account and supply point.
+    uniqueIndex('avisos_corte_suscripciones_vigente_key')
+      .on(t.userId, t.cups)
+      .where(sql`${t.bajaEn} is null`),
+    check('avisos_corte_suscripciones_baja_check', sql`(${t.bajaEn} is null) = (${t.bajaPor} is null)`),
+    check('avisos_corte_suscripciones_baja_por_check', sql`${t.bajaPor} in ('cuenta', 'enlace')`),
+  ],
+);
+
+/**
+ * One row per interruption alert mailed: the key (incident, event, version, address) makes an
+ * event mail an address at most once, whatever retries or repeated actions happen.
+ */
+export const avisosCorteEnviados = pgTable(
+  'avisos_corte_enviados',
+  {
+    incidenciaId: uuid('incidencia_id')
+      .notNull()
+      .references(() => incidenciasRed.id, { onDelete: 'cascade' }),
+    /** publicada, cambiada, cancelada, comienza or termina. */
+    evento: text('evento').notNull(),
+    /** Which change a `cambiada` is (the instant it was saved); empty for the events that happen once. */
+    version: text('version').notNull(),
+    /** Lower-case address the alert went to. */
+    email: text('email').notNull(),
+    /** Supply points of that address the alert named. */
+    suministros: integer('suministros').notNull(),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.incidenciaId, t.evento, t.version, t.email] }),
+    check('avisos_corte_enviados_evento_check', sql`${t.evento} in ('publicada', 'cambiada', 'cancelada', 'comienza', 'termina')`),
+  ],
+);

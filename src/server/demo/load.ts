@@ -8,6 +8,7 @@ import { demoAccesoyconexion } from '../accesoyconexion/demo.ts';
 import { demoContacto } from '../contacto/demo.ts';
 import { demoAtr } from '../atr/demo.ts';
 import { demoAverias } from '../averias/demo.ts';
+import { demoAvisosCorte } from '../avisos-corte/demo.ts';
 import { audit } from '../auditoria/service.ts';
 import { demoCapacidadNodal } from '../capacidad-nodal/demo.ts';
 import { demoCertificados } from '../certificados/demo.ts';
@@ -59,6 +60,7 @@ const DEMO_STEPS: DemoStep[] = [
   // After the ATR steps, which change supply points: the month's SIPS files show the register as it is.
   demoSips,
   demoAverias,
+  demoAvisosCorte,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

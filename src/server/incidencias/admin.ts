@@ -14,6 +14,7 @@ import {
 } from '../../lib/incidencias/gestion.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { audit } from '../auditoria/service.ts';
+import { avisarCorte, cambioAvisable, type Avisados, type ConfigAvisos, type EventoAvisoCorte } from '../avisos-corte/service.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
@@ -151,14 +152,38 @@ const resumenAuditoria = (e: IncidenciaEntrada | typeof incidenciasRed.$inferSel
   cups: e.cups.length,
 });
 
-/** Creates an incident of a distributor the caller administers. */
+/** A saved incident and how many supply points and holders its e-mail alerts went to (decision 025). */
+export type IncidenciaGuardada = IncidenciaAdmin & { avisados: Avisados };
+
+/**
+ * The alert a change of an open incident causes (docs/decisions/025-avisos-de-corte.md): closing a
+ * scheduled one before its start cancels it, closing any other ends it; a scheduled one that becomes
+ * En curso or Activa starts; an edit of a scheduled one that changes what the alert says or whom it
+ * concerns is a change, one per saved instant. Anything else mails nobody.
+ */
+function eventoDeCambio(
+  antes: typeof incidenciasRed.$inferSelect,
+  despues: typeof incidenciasRed.$inferSelect,
+  now: Date,
+): { evento: EventoAvisoCorte; version?: string; antes?: typeof incidenciasRed.$inferSelect } | null {
+  if (despues.estado === 'Cerrada') return { evento: antes.estado === 'Programada' && now < antes.inicio ? 'cancelada' : 'termina' };
+  if (antes.estado !== 'Programada') return null;
+  if (despues.estado !== 'Programada') return { evento: 'comienza' };
+  return cambioAvisable(antes, despues) ? { evento: 'cambiada', version: now.toISOString(), antes } : null;
+}
+
+/**
+ * Creates an incident of a distributor the caller administers. A scheduled one is published to the
+ * holders who asked for alerts; any other starts now. `avisos` null mails nobody.
+ */
 export async function crearIncidencia(
   db: Db,
   clock: Clock,
   info: InfoPeticion,
   auth: AuthContext,
   e: IncidenciaEntrada,
-): Promise<IncidenciaAdmin> {
+  avisos: ConfigAvisos | null,
+): Promise<IncidenciaGuardada> {
   exigirDistribuidora(auth, e.distribuidora);
   const now = clock.now();
   return db.transaction(async (tx) => {
@@ -176,7 +201,8 @@ export async function crearIncidencia(
       details: resumenAuditoria(e),
       distribuidoras: [e.distribuidora],
     });
-    return comoAdmin(row!);
+    const avisados = await avisarCorte(tx, avisos, now, row!.estado === 'Programada' ? 'publicada' : 'comienza', row!);
+    return { ...comoAdmin(row!), avisados };
   });
 }
 
@@ -199,7 +225,8 @@ async function cambiarAbierta(
   auth: AuthContext,
   id: string,
   cambio: (antes: typeof incidenciasRed.$inferSelect, now: Date) => CambioIncidencia,
-): Promise<IncidenciaAdmin> {
+  avisos: ConfigAvisos | null,
+): Promise<IncidenciaGuardada> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const antes = await incidenciaPropia(tx, auth, id);
@@ -220,7 +247,14 @@ async function cambiarAbierta(
       details,
       distribuidoras,
     });
-    return comoAdmin(row!);
+    const evento = eventoDeCambio(antes, row!, now);
+    const avisados = evento
+      ? await avisarCorte(tx, avisos, now, evento.evento, row!, {
+          ...(evento.version ? { version: evento.version } : {}),
+          ...(evento.antes ? { antes: evento.antes } : {}),
+        })
+      : { suministros: 0, titulares: 0 };
+    return { ...comoAdmin(row!), avisados };
   });
 }
 
@@ -232,17 +266,26 @@ export async function editarIncidencia(
   auth: AuthContext,
   id: string,
   e: IncidenciaEntrada,
-): Promise<IncidenciaAdmin> {
-  return cambiarAbierta(db, clock, info, auth, id, (antes) => {
-    // Moving it to another distributor needs that one's permission too.
-    exigirDistribuidora(auth, e.distribuidora);
-    return {
-      action: 'incidencia.cambio',
-      columnas: columnas(e),
-      details: { antes: resumenAuditoria(antes), despues: resumenAuditoria(e) },
-      distribuidoras: [...new Set([antes.distribuidora, e.distribuidora])],
-    };
-  });
+  avisos: ConfigAvisos | null,
+): Promise<IncidenciaGuardada> {
+  return cambiarAbierta(
+    db,
+    clock,
+    info,
+    auth,
+    id,
+    (antes) => {
+      // Moving it to another distributor needs that one's permission too.
+      exigirDistribuidora(auth, e.distribuidora);
+      return {
+        action: 'incidencia.cambio',
+        columnas: columnas(e),
+        details: { antes: resumenAuditoria(antes), despues: resumenAuditoria(e) },
+        distribuidoras: [...new Set([antes.distribuidora, e.distribuidora])],
+      };
+    },
+    avisos,
+  );
 }
 
 /**
@@ -256,17 +299,26 @@ export async function cerrarIncidencia(
   auth: AuthContext,
   id: string,
   fin: string | undefined,
-): Promise<IncidenciaAdmin> {
-  return cambiarAbierta(db, clock, info, auth, id, (antes, now) => {
-    const finFecha = fin ? new Date(fin) : now < antes.inicio ? antes.inicio : now;
-    if (finFecha < antes.inicio) throw new ValidationError([MENSAJES_INCIDENCIAS.finAntesDeInicio]);
-    return {
-      action: 'incidencia.cierre',
-      columnas: { estado: 'Cerrada', fin: finFecha },
-      details: { distribuidora: antes.distribuidora, estadoAnterior: antes.estado, fin: finFecha.toISOString() },
-      distribuidoras: [antes.distribuidora],
-    };
-  });
+  avisos: ConfigAvisos | null,
+): Promise<IncidenciaGuardada> {
+  return cambiarAbierta(
+    db,
+    clock,
+    info,
+    auth,
+    id,
+    (antes, now) => {
+      const finFecha = fin ? new Date(fin) : now < antes.inicio ? antes.inicio : now;
+      if (finFecha < antes.inicio) throw new ValidationError([MENSAJES_INCIDENCIAS.finAntesDeInicio]);
+      return {
+        action: 'incidencia.cierre',
+        columnas: { estado: 'Cerrada', fin: finFecha },
+        details: { distribuidora: antes.distribuidora, estadoAnterior: antes.estado, fin: finFecha.toISOString() },
+        distribuidoras: [antes.distribuidora],
+      };
+    },
+    avisos,
+  );
 }
 
 const IncidenciaAdminSchema = z
@@ -300,6 +352,19 @@ const IncidenciaAdminSchema = z
     actualizado: z.iso.datetime().openapi({ description: 'Momento de la última modificación (o del cierre), instante UTC ISO 8601.' }),
   })
   .openapi('IncidenciaAdmin');
+
+/** A saved incident with the count of the e-mail alerts it caused. */
+const IncidenciaGuardadaSchema = IncidenciaAdminSchema.extend({
+  avisados: z
+    .object({
+      suministros: z.number().int().openapi({ description: 'Suministros con avisos por correo activados a los que se ha avisado.' }),
+      titulares: z.number().int().openapi({ description: 'Titulares (direcciones de correo) a los que se ha avisado.' }),
+    })
+    .openapi({
+      description:
+        'Avisos por correo que ha causado este cambio (decisión 025): alta, cambio de una programada, comienzo, anulación o fin. Cero si no causa ninguno o si ya se enviaron.',
+    }),
+}).openapi('IncidenciaGuardada');
 
 const comunes = {
   401: errorResponse('Sin sesión'),
@@ -347,7 +412,7 @@ const crear = createRoute({
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: jsonBody(incidenciaEntradaSchema),
   responses: {
-    201: jsonResponse(IncidenciaAdminSchema, 'Incidencia creada'),
+    201: jsonResponse(IncidenciaGuardadaSchema, 'Incidencia creada'),
     400: validationResponse('Campos que no cumplen las reglas (un mensaje por CUPS erróneo)'),
     ...comunes,
   },
@@ -362,7 +427,7 @@ const editar = createRoute({
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: { params: idParam, ...jsonBody(incidenciaEntradaSchema) },
   responses: {
-    200: jsonResponse(IncidenciaAdminSchema, 'Incidencia modificada'),
+    200: jsonResponse(IncidenciaGuardadaSchema, 'Incidencia modificada'),
     400: validationResponse('Campos que no cumplen las reglas'),
     ...comunes,
     404: errorResponse(MENSAJES_INCIDENCIAS.noExiste),
@@ -383,7 +448,7 @@ const cerrar = createRoute({
     body: { required: false, content: { 'application/json': { schema: cierreIncidenciaSchema } } },
   },
   responses: {
-    200: jsonResponse(IncidenciaAdminSchema, 'Incidencia cerrada'),
+    200: jsonResponse(IncidenciaGuardadaSchema, 'Incidencia cerrada'),
     400: validationResponse('Fecha no válida o anterior al inicio'),
     ...comunes,
     404: errorResponse(MENSAJES_INCIDENCIAS.noExiste),
@@ -400,16 +465,16 @@ export function incidenciasAdminRoutes() {
       return respuestaPagina(c, total, incidencias);
     })
     .openapi(crear, async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await crearIncidencia(db, clock, infoDe(c), authOf(c), c.req.valid('json')), 201);
+      const { db, clock, config } = c.get('deps');
+      return c.json(await crearIncidencia(db, clock, infoDe(c), authOf(c), c.req.valid('json'), config), 201);
     })
     .openapi(editar, async (c) => {
-      const { db, clock } = c.get('deps');
+      const { db, clock, config } = c.get('deps');
       const { id } = c.req.valid('param');
-      return c.json(await editarIncidencia(db, clock, infoDe(c), authOf(c), id, c.req.valid('json')), 200);
+      return c.json(await editarIncidencia(db, clock, infoDe(c), authOf(c), id, c.req.valid('json'), config), 200);
     })
     .openapi(cerrar, async (c) => {
-      const { db, clock } = c.get('deps');
+      const { db, clock, config } = c.get('deps');
       const { id } = c.req.valid('param');
       // The body is optional: an empty one means "now".
       const texto = await c.req.text();
@@ -425,6 +490,6 @@ export function incidenciasAdminRoutes() {
         if (!r.success) throw new ValidationError(r.error.issues.map((i) => i.message));
         fin = r.data.fin;
       }
-      return c.json(await cerrarIncidencia(db, clock, infoDe(c), authOf(c), id, fin), 200);
+      return c.json(await cerrarIncidencia(db, clock, infoDe(c), authOf(c), id, fin, config), 200);
     });
 }

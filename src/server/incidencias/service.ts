@@ -67,8 +67,8 @@ export interface PuntoAfectable {
  * list of an incident may be incomplete, so an incident in the area may still cut the supply);
  * null otherwise. Another distributor's incident never concerns it.
  */
-function afectacion(
-  i: Pick<IncidenciaRedPublica, 'distribuidora' | 'codigosPostales' | 'codigoIne'>,
+export function afectacion(
+  i: { distribuidora: string; codigosPostales: readonly string[]; codigoIne: string },
   p: PuntoAfectable,
   listado: boolean,
 ): Afectacion | null {
@@ -76,6 +76,23 @@ function afectacion(
   if (listado) return 'suministro';
   if (i.codigosPostales.length > 0 ? i.codigosPostales.includes(p.codigoPostal) : i.codigoIne === p.codigoIne) return 'zona';
   return null;
+}
+
+/**
+ * Which of `puntos` one incident (open or not) concerns, by `afectacion`: the rule above, applied to
+ * an incident whose CUPS list (20-character bases) is at hand, as the interruption alerts need it.
+ */
+export function puntosAfectados<P extends PuntoAfectable>(
+  i: { distribuidora: string; codigosPostales: readonly string[]; codigoIne: string; cups: readonly string[] },
+  puntos: readonly P[],
+): (P & { afecta: Afectacion })[] {
+  const listados = new Set(i.cups);
+  const resultado: (P & { afecta: Afectacion })[] = [];
+  for (const p of puntos) {
+    const a = afectacion(i, p, listados.has(cupsBase(p.cups)));
+    if (a) resultado.push({ ...p, afecta: a });
+  }
+  return resultado;
 }
 
 /** The open incidents that concern each supply point, listed ones first. */

@@ -37,7 +37,7 @@ function componer(p: {
   saludo: string;
   parrafos: Parrafo[];
   boton?: { texto: string; enlace: string };
-  pie: string[];
+  pie: Parrafo[];
 }): Correo {
   const firma = ['Atentamente,', `El equipo del portal de ${GRUPO}`];
   const aviso = 'Este mensaje se ha enviado automáticamente; por favor, no responda a esta dirección.';
@@ -49,7 +49,7 @@ function componer(p: {
     ...p.parrafos.flatMap((x) => [textoParrafo(x), '']),
     // The link alone on its line, so any client makes it clickable and it copies whole.
     ...(p.boton ? [`${p.boton.texto}:`, p.boton.enlace, ''] : []),
-    ...p.pie.flatMap((x) => [x, '']),
+    ...p.pie.flatMap((x) => [textoParrafo(x), '']),
     ...firma,
     '',
     aviso,
@@ -75,7 +75,7 @@ function componer(p: {
 <p style="margin:0 0 16px">${escapeHtml(p.saludo)}</p>
 ${p.parrafos.map(parrafoHtml).join('\n')}
 ${boton}
-${p.pie.map((x) => `<p style="margin:0 0 16px">${escapeHtml(x)}</p>`).join('\n')}
+${p.pie.map(parrafoHtml).join('\n')}
 <p style="margin:24px 0 0">${firma.map(escapeHtml).join('<br>')}</p>
 </td></tr>
 <tr><td style="padding:16px 28px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">${escapeHtml(aviso)}</td></tr>
@@ -272,5 +272,88 @@ export function correoExpediente(p: {
     ],
     boton: { texto: 'Ver el expediente', enlace: p.enlace },
     pie: ['Este aviso se envía a las dos partes de un expediente cuando le toca actuar a quien lo recibe.'],
+  });
+}
+
+/** What an interruption alert tells: the five events of docs/decisions/025-avisos-de-corte.md. */
+export type EventoAvisoCorte = 'publicada' | 'cambiada' | 'cancelada' | 'comienza' | 'termina';
+
+/** One of the recipient's own supply points an interruption alert names, with its stop link. */
+export interface SuministroAvisado {
+  cups: string;
+  direccion: string;
+  codigoPostal: string;
+  municipio: string;
+  /** suministro: the interruption lists it; zona: it is in its postal code or municipality; null: no longer concerned. */
+  afecta: 'suministro' | 'zona' | null;
+  /** The link that stops these alerts for this supply point, without logging in. */
+  enlaceBaja: string;
+}
+
+/**
+ * An interruption alert (docs/decisions/025-avisos-de-corte.md) to one holder: the event, their own
+ * supply points it concerns (never anyone else's), the interruption's municipality, times in Madrid
+ * time and public description, the link to «Mis interrupciones» and one stop link per supply point.
+ */
+export function correoAvisoCorte(p: {
+  nombre: string;
+  evento: EventoAvisoCorte;
+  municipio: string;
+  provincia: string;
+  descripcion: string;
+  inicio: Date;
+  finPrevisto: Date | null;
+  fin: Date | null;
+  suministros: SuministroAvisado[];
+  enlaceInterrupciones: string;
+}): Correo {
+  const lugar = `${p.municipio} (${p.provincia})`;
+  const cuando = fechaEspanola(p.inicio);
+  const asunto: Record<EventoAvisoCorte, string> = {
+    publicada: `Corte de luz programado en ${p.municipio} el ${cuando}`,
+    cambiada: `Ha cambiado el corte de luz programado en ${p.municipio}`,
+    cancelada: `Anulado el corte de luz programado en ${p.municipio} el ${cuando}`,
+    comienza: `Interrupción del suministro eléctrico en ${p.municipio}`,
+    termina: `Ha terminado la interrupción del suministro eléctrico en ${p.municipio}`,
+  };
+  const entrada: Record<EventoAvisoCorte, string> = {
+    publicada: `La distribuidora ha programado una interrupción del suministro eléctrico en ${lugar} que afecta a su punto de suministro.`,
+    cambiada: `La distribuidora ha cambiado los datos de la interrupción programada del suministro eléctrico en ${lugar}. Estos son los datos actuales.`,
+    cancelada: `La distribuidora ha anulado la interrupción programada del suministro eléctrico en ${lugar}: no habrá corte por estos trabajos.`,
+    comienza: `Ha comenzado una interrupción del suministro eléctrico en ${lugar} que afecta a su punto de suministro.`,
+    termina: `Ha terminado la interrupción del suministro eléctrico en ${lugar}. Si su suministro sigue sin luz, llame al teléfono de averías de su distribuidora.`,
+  };
+  const porQue = (s: SuministroAvisado) =>
+    s.afecta === 'suministro'
+      ? 'la interrupción incluye este punto de suministro'
+      : s.afecta === 'zona'
+        ? 'la interrupción ocurre en su zona (código postal o municipio) y puede afectarle'
+        : 'tras el cambio, la interrupción ya no afecta a este punto de suministro';
+  const datos = [
+    `Inicio${p.evento === 'cancelada' ? ' que estaba previsto' : ''}: ${cuando} (hora peninsular).`,
+    ...(p.evento === 'termina' && p.fin
+      ? [`Fin: ${fechaEspanola(p.fin)} (hora peninsular).`]
+      : p.evento !== 'cancelada'
+        ? [p.finPrevisto ? `Fin previsto: ${fechaEspanola(p.finPrevisto)} (hora peninsular).` : 'Fin previsto: aún no se conoce.']
+        : []),
+    `Descripción: ${p.descripcion}`,
+  ];
+  return componer({
+    subject: asunto[p.evento],
+    saludo: saludo(p.nombre),
+    parrafos: [
+      entrada[p.evento],
+      ...p.suministros.map((s) => `Suministro ${s.cups}, ${s.direccion}, ${s.codigoPostal} ${s.municipio}: ${porQue(s)}.`),
+      ...datos,
+    ],
+    boton: { texto: 'Ver mis interrupciones', enlace: p.enlaceInterrupciones },
+    pie: [
+      'Recibe este aviso porque lo activó en el área privada del portal para estos suministros.',
+      ...p.suministros.map((s) => ({
+        antes: `Para dejar de recibir estos avisos del suministro ${s.cups}, abra este enlace y confírmelo (no hace falta iniciar sesión): `,
+        enlace: s.enlaceBaja,
+        texto: s.enlaceBaja,
+      })),
+    ],
   });
 }

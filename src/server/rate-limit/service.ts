@@ -67,6 +67,8 @@ export const LIMITES = {
   solicitudAtr: { nombre: 'atr-cuenta', max: 60, ventanaMs: HORA },
   /** "No tengo luz" queries from one address: each may register a fault report (decision 023). */
   consultaAveria: { nombre: 'averia-dir', max: 10, ventanaMs: 15 * MINUTO },
+  /** Public stops of interruption alerts from one address: each tries a mailed token (decision 025). */
+  bajaAvisosCorte: { nombre: 'avisos-corte-dir', max: 20, ventanaMs: 15 * MINUTO },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

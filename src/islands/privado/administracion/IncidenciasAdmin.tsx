@@ -2,12 +2,15 @@
  * /administrador/incidencias: the management of the network incidents that feed the
  * home page's banner and /incidencias-red. The list (closed ones included) of the distributors the
  * administrator manages, filtered and paged by the server; a form to create and edit one, checked
- * with the same schema the API applies; the change of state; and the closing.
+ * with the same schema the API applies; the change of state; and the closing. The form tells how many
+ * holders with e-mail alerts the incident's area reaches before saving, and every confirmation how
+ * many were mailed (docs/decisions/025-avisos-de-corte.md).
  */
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../lib/administracion/api.ts';
 import { mensajesDeError } from '../../../lib/api/cliente.ts';
+import { esCupsValido } from '../../../lib/cups.ts';
 import { formatearFechaHora, isoAMadridLocal, madridLocalAIso } from '../../../lib/administracion/fechas.ts';
 import {
   CAMPOS_INCIDENCIA,
@@ -26,6 +29,8 @@ import {
   type FormularioIncidencia,
   type IncidenciaAdmin,
   LISTA_INCIDENCIAS,
+  listaCups,
+  separarLista,
 } from '../../../lib/incidencias/lista-gestion.ts';
 import { incidenciaEntradaSchema } from '../../../lib/incidencias/gestion.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
@@ -57,6 +62,24 @@ const ETIQUETAS: Record<CampoIncidencia, string> = {
   finPrevisto: 'Fin previsto',
 };
 
+/** How many supply points and holders the e-mail alerts of a change reached, or would reach. */
+interface Avisados {
+  suministros: number;
+  titulares: number;
+}
+
+/** An incident as saving answers it: with the alerts it mailed. */
+type IncidenciaGuardada = IncidenciaAdmin & { avisados: Avisados };
+
+const plural = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+
+/** The sentence of a confirmation about the alerts a change mailed. */
+function textoAvisados(a: Avisados): string {
+  return a.titulares === 0
+    ? 'No se ha enviado ningún aviso por correo.'
+    : `Se ha avisado por correo a ${plural(a.titulares, 'titular', 'titulares')} (${plural(a.suministros, 'suministro', 'suministros')}).`;
+}
+
 const claseEstado = (estado: string) => `admin-estado admin-estado--${estado.replace(/\s+/g, '-')}`;
 
 /** The incidents management screen. */
@@ -85,13 +108,13 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
     const { incidencia, estado: nuevo } = cambioEstado;
     setCambioEstado(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<IncidenciaAdmin>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}`, {
+    const r = await apiFetch<IncidenciaGuardada>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}`, {
       method: 'PUT',
       json: entradaDesdeIncidencia(incidencia, { estado: nuevo }),
     });
     setModal(null);
     if (!r.ok) return setAlertas(alertasDe(mensajesDeError(r.error)));
-    hecho(`La incidencia de ${incidencia.municipio} está ahora «${nuevo}».`);
+    hecho(`La incidencia de ${incidencia.municipio} está ahora «${nuevo}». ${textoAvisados(r.datos.avisados)}`);
   };
 
   const cerrar = async () => {
@@ -114,13 +137,15 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
     }
     setCierre(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<IncidenciaAdmin>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}/cierre`, {
+    const r = await apiFetch<IncidenciaGuardada>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}/cierre`, {
       method: 'POST',
       json: fin ? { fin } : {},
     });
     setModal(null);
     if (!r.ok) return setAlertas(alertasDe(mensajesDeError(r.error)));
-    hecho(`La incidencia de ${incidencia.municipio} está cerrada. Dejará de mostrarse en las páginas públicas en un minuto como mucho.`);
+    hecho(
+      `La incidencia de ${incidencia.municipio} está cerrada. Dejará de mostrarse en las páginas públicas en un minuto como mucho. ${textoAvisados(r.datos.avisados)}`,
+    );
   };
 
   return (
@@ -358,7 +383,7 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
     setErrores({});
     setPorCups([]);
     setEnviando(true);
-    const r = await apiFetch<IncidenciaAdmin>(
+    const r = await apiFetch<IncidenciaGuardada>(
       incidencia ? `/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}` : '/api/administrador/incidencias',
       { method: incidencia ? 'PUT' : 'POST', json: v.entrada },
     );
@@ -368,7 +393,10 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
       resumen.current?.focus();
       return;
     }
-    alGuardar(incidencia ? `Incidencia de ${r.datos.municipio} guardada.` : `Incidencia de ${r.datos.municipio} creada.`);
+    const avisos = textoAvisados(r.datos.avisados);
+    alGuardar(
+      incidencia ? `Incidencia de ${r.datos.municipio} guardada. ${avisos}` : `Incidencia de ${r.datos.municipio} creada. ${avisos}`,
+    );
   };
 
   const lista = CAMPOS_INCIDENCIA.filter((c) => errores[c]).map((c) => ({ campo: c, mensaje: `${ETIQUETAS[c]}: ${errores[c]}` }));
@@ -428,6 +456,7 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
             </ul>
           )}
         </div>
+        <PrevisionAvisos f={f} />
         <Campo {...c.campo('inicio')} requerido tipo="datetime-local" ayuda="Hora peninsular (Madrid)." />
         <Campo {...c.campo('finPrevisto')} tipo="datetime-local" ayuda="Hora peninsular (Madrid). Opcional; no anterior al inicio." />
         <div className="admin-acciones">
@@ -440,5 +469,69 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * How many holders with e-mail alerts the area typed so far reaches, asked to the server a moment
+ * after the area stops changing (only valid postal codes and CUPS are sent; it names no one).
+ */
+function PrevisionAvisos({ f }: { f: FormularioIncidencia }) {
+  const [estado, setEstado] = useState<
+    { fase: 'incompleta' | 'calculando' } | { fase: 'lista'; a: Avisados } | { fase: 'error'; mensaje: string }
+  >({
+    fase: 'incompleta',
+  });
+  const codigosPostales = separarLista(f.codigosPostales)
+    .filter((c) => /^\d{5}$/.test(c))
+    .join(',');
+  const cups = listaCups(f.cups).filter(esCupsValido).join(',');
+  const codigoIne = f.codigoIne.trim();
+  const distribuidora = f.distribuidora;
+
+  useEffect(() => {
+    if (!distribuidora || !/^\d{5}$/.test(codigoIne)) {
+      setEstado({ fase: 'incompleta' });
+      return;
+    }
+    const peticion = new AbortController();
+    setEstado({ fase: 'calculando' });
+    const espera = setTimeout(() => {
+      void apiFetch<Avisados>('/api/administrador/incidencias/previsionAvisos', {
+        method: 'POST',
+        signal: peticion.signal,
+        json: {
+          distribuidora,
+          codigoIne,
+          codigosPostales: codigosPostales ? codigosPostales.split(',') : [],
+          cups: cups ? cups.split(',') : [],
+        },
+      }).then((r) => {
+        if (peticion.signal.aborted) return;
+        setEstado(r.ok ? { fase: 'lista', a: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+      });
+    }, 400);
+    return () => {
+      clearTimeout(espera);
+      peticion.abort();
+    };
+  }, [distribuidora, codigoIne, codigosPostales, cups]);
+
+  return (
+    <div className="admin-formulario__ancho admin-prevision-avisos">
+      <p className="admin-prevision-avisos__cifra" role="status">
+        {estado.fase === 'incompleta' && 'Indique la distribuidora y el código INE para saber a quién se avisará por correo.'}
+        {estado.fase === 'calculando' && 'Calculando a quién se avisará por correo…'}
+        {estado.fase === 'error' && `No se ha podido calcular a quién se avisará por correo: ${estado.mensaje}`}
+        {estado.fase === 'lista' &&
+          (estado.a.titulares === 0
+            ? 'Ningún titular de esta zona tiene activados los avisos por correo.'
+            : `Avisos por correo: ${plural(estado.a.titulares, 'titular', 'titulares')} (${plural(estado.a.suministros, 'suministro', 'suministros')}) de esta zona los tienen activados.`)}
+      </p>
+      <p className="admin-nota">
+        Reciben un correo cuando se publica la incidencia, cuando cambia mientras está programada, cuando se anula y cuando empieza y
+        termina.
+      </p>
+    </div>
   );
 }

@@ -2,10 +2,12 @@
  * /medidas/interrupciones ("My interruptions"): the scheduled and active network
  * interruptions that concern each of the user's supply points — listed by CUPS, or in its postal
  * code or municipality — shown with the public page's cards, why each concerns the supply point and
- * the distributor's fault line. A link leads to every interruption of the network.
+ * the distributor's fault line. A link leads to every interruption of the network. Per supply point,
+ * a switch asks for e-mail alerts of the interruptions that concern it (docs/decisions/025-avisos-de-corte.md),
+ * saved at once.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { urlReclamarInterrupcion } from '../../../lib/contacto/pantalla.ts';
 import {
@@ -56,6 +58,81 @@ function Nota({ i, s, reclamar }: { i: IncidenciaDeSuministro; s: SuministroConI
   );
 }
 
+/** Whether the alerts of each supply point are on: loading, the CUPS that have them, or the load failed. */
+type Suscritos = { fase: 'cargando' } | { fase: 'lista'; cups: Set<string> } | { fase: 'error'; mensaje: string };
+
+/** The e-mail alert switch of one supply point, saved as soon as it changes. */
+function AvisoCorreo({
+  cups,
+  suscritos,
+  alCambiar,
+}: {
+  cups: string;
+  suscritos: Suscritos;
+  alCambiar: (cups: string, activa: boolean) => void;
+}) {
+  const id = useId();
+  const [guardando, setGuardando] = useState(false);
+  const [mensaje, setMensaje] = useState<{ tipo: 'ok' | 'error'; texto: string } | null>(null);
+  if (suscritos.fase === 'cargando') return null;
+  if (suscritos.fase === 'error') {
+    return (
+      <p className="med-aviso-correo__mensaje med-aviso-correo__mensaje--error">
+        No se ha podido saber si tiene activados los avisos por correo: {suscritos.mensaje}
+      </p>
+    );
+  }
+  const activa = suscritos.cups.has(cups);
+  const cambiar = async (nueva: boolean) => {
+    if (guardando) return;
+    setGuardando(true);
+    setMensaje(null);
+    // Shown at once, put back if the server refuses.
+    alCambiar(cups, nueva);
+    const r = await apiFetch<{ activa: boolean }>(`/api/avisosCorte/suscripciones/${encodeURIComponent(cups)}`, {
+      method: nueva ? 'PUT' : 'DELETE',
+    });
+    setGuardando(false);
+    if (!r.ok) {
+      alCambiar(cups, !nueva);
+      setMensaje({ tipo: 'error', texto: `No se ha guardado el cambio. ${r.error.mensaje}` });
+      return;
+    }
+    alCambiar(cups, r.datos.activa);
+    setMensaje({
+      tipo: 'ok',
+      texto: r.datos.activa
+        ? 'Guardado. Le avisaremos por correo cuando se programe, cambie o anule un corte que afecte a este suministro, y cuando empiece y termine.'
+        : 'Guardado. Ya no le avisaremos por correo de los cortes de este suministro.',
+    });
+  };
+  return (
+    <div className="med-aviso-correo">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="med-aviso-correo__interruptor"
+        checked={activa}
+        aria-describedby={`${id}-mensaje`}
+        aria-busy={guardando || undefined}
+        onChange={(e) => void cambiar(e.currentTarget.checked)}
+      />
+      <label htmlFor={id}>
+        Avisarme por correo de los cortes que afecten a este suministro
+        <span className="visually-hidden"> ({cups})</span>
+      </label>
+      <p
+        id={`${id}-mensaje`}
+        className={`med-aviso-correo__mensaje${mensaje?.tipo === 'error' ? ' med-aviso-correo__mensaje--error' : ''}`}
+        role={mensaje?.tipo === 'error' ? 'alert' : 'status'}
+      >
+        {guardando ? 'Guardando…' : mensaje?.texto}
+      </p>
+    </div>
+  );
+}
+
 /** The screen. */
 export default function Interrupciones({ ruta }: PropsPantalla) {
   const [carga, setCarga] = useState<Carga<SuministroConIncidencias[]>>({ fase: 'cargando' });
@@ -63,6 +140,27 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
   const [intento, setIntento] = useState(0);
   const actualizar = useCallback(() => setIntento((n) => n + 1), []);
   const reclamar = tieneArea(useStore($permisos), 'contacto');
+  const [suscritos, setSuscritos] = useState<Suscritos>({ fase: 'cargando' });
+  const alCambiarAviso = useCallback(
+    (cups: string, activa: boolean) =>
+      setSuscritos((s) => {
+        if (s.fase !== 'lista') return s;
+        const nuevos = new Set(s.cups);
+        if (activa) nuevos.add(cups);
+        else nuevos.delete(cups);
+        return { fase: 'lista', cups: nuevos };
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    const peticion = new AbortController();
+    void apiFetch<{ cups: string[] }>('/api/avisosCorte/suscripciones', { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      setSuscritos(r.ok ? { fase: 'lista', cups: new Set(r.datos.cups) } : { fase: 'error', mensaje: r.error.mensaje });
+    });
+    return () => peticion.abort();
+  }, [intento]);
 
   useEffect(() => {
     const peticion = new AbortController();
@@ -107,6 +205,7 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
               <p className="med-interrupciones__cups">
                 CUPS <Cups cups={s.cups} />
               </p>
+              <AvisoCorreo cups={s.cups} suscritos={suscritos} alCambiar={alCambiarAviso} />
               {s.incidencias.length === 0 ? (
                 <p>No hay interrupciones programadas ni activas que afecten a este suministro.</p>
               ) : (
