@@ -10,6 +10,7 @@ import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { DISTRIBUIDORAS, type Distribuidora } from '../../lib/distribuidoras.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context.ts';
+import { respuestaPublica } from '../http/cache-publica.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
 import { COLUMNAS_CAPACIDAD, type NudoCapacidad } from './csv.ts';
@@ -161,9 +162,19 @@ export function capacidadNodalRoutes() {
   return featureApp()
     .openapi(obtener, async (c) => {
       const d = distribuidoraDe(c.req.valid('param').id);
-      const { publicacion, tipo, nudos } = await publicacionDe(c, d);
-      c.header('Cache-Control', CACHE_PUBLICO);
-      return c.json({ distribuidora: d.codigo as 'epd' | 'eod', nombre: d.nombre, publicacion, tipo, nudos }, 200);
+      // The same for everyone: built once per publication (docs/decisions/027).
+      const respuesta = respuestaPublica(
+        c,
+        c.get('deps').db,
+        'capacidad',
+        `generacion/${d.codigo}`,
+        async () => {
+          const { publicacion, tipo, nudos } = await publicacionDe(c, d);
+          return { distribuidora: d.codigo as 'epd' | 'eod', nombre: d.nombre, publicacion, tipo, nudos };
+        },
+        CACHE_PUBLICO,
+      );
+      return respuesta as never;
     })
     .openapi(descargar, async (c) => {
       const d = distribuidoraDe(c.req.valid('param').id);
@@ -181,9 +192,18 @@ export function capacidadNodalRoutes() {
     })
     .openapi(obtenerDemanda, async (c) => {
       const d = distribuidoraDe(c.req.valid('param').id);
-      const { publicacion, nudos } = await demandaDe(c, d);
-      c.header('Cache-Control', CACHE_PUBLICO);
-      return c.json({ distribuidora: d.codigo as 'epd' | 'eod', nombre: d.nombre, publicacion, tipo: 'demanda' as const, nudos }, 200);
+      const respuesta = respuestaPublica(
+        c,
+        c.get('deps').db,
+        'capacidad',
+        `demanda/${d.codigo}`,
+        async () => {
+          const { publicacion, nudos } = await demandaDe(c, d);
+          return { distribuidora: d.codigo as 'epd' | 'eod', nombre: d.nombre, publicacion, tipo: 'demanda' as const, nudos };
+        },
+        CACHE_PUBLICO,
+      );
+      return respuesta as never;
     })
     .openapi(descargarDemanda, async (c) => {
       const d = distribuidoraDe(c.req.valid('param').id);

@@ -6,6 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { contarVersiones } from './versiones.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,6 +38,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await contarVersiones(client, db);
   return {
     db,
     driver: 'pglite',

@@ -1,6 +1,7 @@
 /** GET /api/distribuidoras: the three distributors (public). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { featureApp } from '../http/openapi.ts';
+import { respuestaPublica } from '../http/cache-publica.ts';
 import { listDistribuidoras } from './service.ts';
 
 const DistribuidoraSchema = z
@@ -37,7 +38,8 @@ const route = createRoute({
 /** The distributors sub-app. */
 export function distribuidorasRoutes() {
   return featureApp().openapi(route, async (c) => {
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.json(await listDistribuidoras(c.get('deps').db), 200);
+    const db = c.get('deps').db;
+    // The same for everyone: built once per change of the table (docs/decisions/027).
+    return respuestaPublica(c, db, 'distribuidoras', '', () => listDistribuidoras(db), 'public, max-age=3600') as never;
   });
 }

@@ -72,7 +72,7 @@ function compresor(codificacion: Codificacion, longitud: number | null) {
 }
 
 /** A whole body compressed in one call. */
-function comprimir(codificacion: Codificacion, datos: Uint8Array): Buffer {
+export function comprimir(codificacion: Codificacion, datos: Uint8Array): Buffer {
   if (codificacion === 'zstd') return zstdCompressSync(datos, ZSTD_DE(datos.byteLength));
   if (codificacion === 'br') return brotliCompressSync(datos, BROTLI(datos.byteLength));
   return gzipSync(datos, GZIP);

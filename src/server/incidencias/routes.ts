@@ -11,6 +11,7 @@ import { errorCups, MENSAJES_CUPS } from '../../lib/cups.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
+import { respuestaPublica } from '../http/cache-publica.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { lectorDe } from '../suministros/acceso.ts';
 import { suministrosDe } from '../suministros/service.ts';
@@ -172,9 +173,11 @@ export function incidenciasRoutes() {
       );
     })
     .openapi(listar, async (c) => {
-      // Public and the same for everyone: browsers and CDNs may keep it a minute, the banner's refresh pace.
-      c.header('Cache-Control', 'public, max-age=60');
-      return c.json(await listIncidenciasAbiertas(c.get('deps').db), 200);
+      const db = c.get('deps').db;
+      // Public and the same for everyone: built once per change (docs/decisions/027); browsers and
+      // CDNs may keep it a minute, the banner's refresh pace.
+      const respuesta = respuestaPublica(c, db, 'incidencias', '', () => listIncidenciasAbiertas(db), 'public, max-age=60');
+      return respuesta as never;
     })
     .openapi(consultar, async (c) => {
       const { cups } = c.req.valid('json');
