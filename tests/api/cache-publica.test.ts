@@ -10,6 +10,7 @@ import { createApp } from '../../src/server/app.ts';
 import { openPostgres } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { capacidadNodal, distribuidoras, incidenciasRed } from '../../src/server/db/schema.ts';
+import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { nuevaBasePostgres, TEST_DRIVER } from '../support/database.ts';
 import { crearIncidencia } from '../support/incidencias.ts';
@@ -146,6 +147,7 @@ describe.runIf(TEST_DRIVER === 'postgres')('two processes on one PostgreSQL', ()
     const otra = await openPostgres(url, 2);
     try {
       await migrate(una);
+      await syncDistribuidoras(una.db);
       const app = (db: typeof una.db) =>
         createApp({ db, mailer: new CapturingMailer(), clock: new TestClock(), config: server.config, logger: createLogger('silent') });
       const lectora = app(una.db);
