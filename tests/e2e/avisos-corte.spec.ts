@@ -140,8 +140,9 @@ test('a holder switches alerts on, the administrator sees whom a publication tel
   // The administrator closes the incident (works called off): the confirmation says whom it told.
   await admin.getByRole('button', { name: `Cerrar la incidencia de ${municipio}` }).click();
   const cierre = admin.getByRole('dialog', { name: 'Cerrar la incidencia' });
-  // Works called off: they end at their start.
-  await cierre.getByLabel('Fin de la incidencia').fill('2030-06-04T08:30');
+  // Works that have not begun are called off: no end time is asked, the dialog says so.
+  await expect(cierre).toContainText('Los trabajos programados no han empezado');
+  await expect(cierre.getByLabel('Fin de la incidencia')).toHaveCount(0);
   await cierre.getByRole('button', { name: 'Cerrar incidencia' }).click();
   await expect(
     admin.getByText(new RegExp(`La incidencia de ${municipio} está cerrada\\..*Se ha avisado por correo a 1 titular`)),

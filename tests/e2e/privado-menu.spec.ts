@@ -144,6 +144,28 @@ test('back and forward restore the scroll position; a new navigation starts at t
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a screen that replaces its title when its data arrives leaves the focus on the new title', async ({ page }) => {
+  await entrar(page, 'admin@electra.example', undefined, '/administrador/modificaciones');
+  // The detail's data is held back until the loading state has been seen with the focus on its title.
+  let soltar!: () => void;
+  const retenida = new Promise<void>((r) => (soltar = r));
+  await page.route(/\/api\/administrador\/modificaciones\/[^/?]+$/, async (route) => {
+    await retenida;
+    await route.continue();
+  });
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^MC-\d{6}$/ })
+    .first()
+    .click();
+  await expect(page.getByText('Cargando la solicitud…')).toBeVisible();
+  await expect(page.locator('main h1')).toBeFocused();
+  soltar();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2, name: /^MC-\d{6}/ })).toBeVisible();
+  await expect(page.locator('main h1')).toHaveText('Tramitar una solicitud de modificación');
+  await expect(page.locator('main h1')).toBeFocused();
+});
+
 test.describe('below 992 px', () => {
   test.use({ viewport: { width: 800, height: 600 } });
 

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { GRUPO } from '../../lib/distribuidoras.ts';
 import { $avisoGuarda, $cerrandoSesion } from '../../lib/privado/avisos.ts';
-import { $navegacion, $router, navegar, prepararNavegacion, restaurarScroll } from '../../lib/privado/navegacion.ts';
+import { $navegacion, $router, navegar, prepararNavegacion, restaurarScroll, seguirTitulo } from '../../lib/privado/navegacion.ts';
 import { guarda, tituloDocumento, type DecisionGuarda, type Pantalla, type RutaApp } from '../../lib/privado/rutas-app.ts';
 import { $session, restaurarSesion, type Sesion } from '../../lib/sesion/index.ts';
 import { BannerSuplantacion } from './BannerSuplantacion.tsx';
@@ -175,7 +175,11 @@ export default function AppPrivada() {
     else if (n.scroll.tipo === 'restaurar') restaurarScroll(n.scroll.y);
     const h1 = principal.current?.querySelector<HTMLElement>('h1');
     h1?.focus({ preventScroll: true });
+    vigilarTitulo.current?.();
+    vigilarTitulo.current = principal.current && h1 ? seguirTitulo(principal.current, h1) : null;
   };
+  const vigilarTitulo = useRef<(() => void) | null>(null);
+  useEffect(() => () => vigilarTitulo.current?.(), []);
 
   if (estado.fase === 'cargando' || (sesion === null && !estado.habiaSesion)) {
     return (

@@ -193,3 +193,35 @@ export function restaurarScroll(y: number, limiteMs = 3000): void {
   for (const t of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(t, parar, { passive: true });
   observador.observe(document.body);
 }
+
+/**
+ * Keeps the focus on a navigation's title while the screen loads. A screen that shows a loading
+ * state first may replace that state's `h1` with its own when the data arrives; the focus would
+ * then fall to `<body>` and a screen reader would lose its place (WCAG 2.4.3, focus order). While
+ * nothing else took the focus, the new title gets it. Stops once the user moves the focus or
+ * presses the pointer, or when the returned function is called (the next navigation).
+ */
+export function seguirTitulo(contenedor: HTMLElement, titulo: HTMLElement): () => void {
+  let actual = titulo;
+  const observador = new MutationObserver(() => {
+    if (actual.isConnected) return;
+    const activo = document.activeElement;
+    if (activo && activo !== document.body && activo !== actual) return parar();
+    const nuevo = contenedor.querySelector<HTMLElement>('h1');
+    if (!nuevo) return;
+    actual = nuevo;
+    nuevo.focus({ preventScroll: true });
+  });
+  const alEnfocar = (e: FocusEvent) => {
+    if (e.target !== actual) parar();
+  };
+  const parar = () => {
+    observador.disconnect();
+    document.removeEventListener('focusin', alEnfocar);
+    document.removeEventListener('pointerdown', parar);
+  };
+  observador.observe(contenedor, { childList: true, subtree: true });
+  document.addEventListener('focusin', alEnfocar);
+  document.addEventListener('pointerdown', parar);
+  return parar;
+}

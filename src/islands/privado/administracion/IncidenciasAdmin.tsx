@@ -127,7 +127,8 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
     }
     const { incidencia } = cierre;
     // The API refuses an end before the start: say it here, beside the field, with the start shown.
-    if (Date.parse(fin ?? new Date().toISOString()) < Date.parse(incidencia.inicio)) {
+    // Scheduled works that have not begun are cancelled, not ended: the API dates them at their start.
+    if (!sinEmpezar(incidencia) && Date.parse(fin ?? new Date().toISOString()) < Date.parse(incidencia.inicio)) {
       setCierre({
         ...cierre,
         error: `El fin no puede ser anterior al inicio de la incidencia (${formatearFechaHora(incidencia.inicio)}).${fin ? '' : ' Indique la hora de fin.'}`,
@@ -254,7 +255,7 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
                           type="button"
                           className="admin-boton admin-boton--peligro admin-boton--pequeno"
                           aria-label={`Cerrar la incidencia de ${i.municipio}`}
-                          onClick={() => setCierre({ incidencia: i, fin: isoAMadridLocal(new Date().toISOString()) })}
+                          onClick={() => setCierre({ incidencia: i, fin: sinEmpezar(i) ? '' : isoAMadridLocal(new Date().toISOString()) })}
                         >
                           Cerrar incidencia
                         </button>
@@ -317,15 +318,22 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
               La incidencia de <strong>{cierre.incidencia.municipio}</strong> dejará de mostrarse en el aviso de la página principal y en la
               página de interrupciones. Una incidencia cerrada no se puede volver a abrir.
             </p>
-            <Campo
-              id={`${id}-fin`}
-              etiqueta="Fin de la incidencia"
-              ayuda="Hora peninsular. Déjelo vacío para cerrarla con la hora actual."
-              tipo="datetime-local"
-              valor={cierre.fin}
-              error={cierre.error}
-              alCambiar={(fin) => setCierre({ ...cierre, fin, error: undefined })}
-            />
+            {sinEmpezar(cierre.incidencia) ? (
+              <p>
+                Los trabajos programados no han empezado (inicio previsto el {formatearFechaHora(cierre.incidencia.inicio)}): se anularán, y
+                los titulares que pidieron avisos recibirán la anulación.
+              </p>
+            ) : (
+              <Campo
+                id={`${id}-fin`}
+                etiqueta="Fin de la incidencia"
+                ayuda="Hora peninsular. Déjelo vacío para cerrarla con la hora actual."
+                tipo="datetime-local"
+                valor={cierre.fin}
+                error={cierre.error}
+                alCambiar={(fin) => setCierre({ ...cierre, fin, error: undefined })}
+              />
+            )}
           </>
         )}
       </Confirmacion>
@@ -534,4 +542,9 @@ function PrevisionAvisos({ f }: { f: FormularioIncidencia }) {
       </p>
     </div>
   );
+}
+
+/** Scheduled works whose start has not come: closing them cancels them (they are dated at their start). */
+function sinEmpezar(i: IncidenciaAdmin): boolean {
+  return i.estado === 'Programada' && Date.parse(i.inicio) > Date.now();
 }
