@@ -19,6 +19,7 @@ import { requestLog } from './http/logging.ts';
 import { securityHeaders } from './http/security.ts';
 import { administracionRoutes } from './administracion/routes.ts';
 import { auditoriaRoutes } from './auditoria/routes.ts';
+import { autorizacionesRoutes } from './autorizaciones/routes.ts';
 import { averiasRoutes } from './averias/routes.ts';
 import { avisosCorteRoutes } from './avisos-corte/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -84,7 +85,8 @@ export function createApi() {
     .route('/', atrAdminRoutes())
     .route('/', averiasRoutes())
     .route('/', inicioRoutes())
-    .route('/', avisosCorteRoutes());
+    .route('/', avisosCorteRoutes())
+    .route('/', autorizacionesRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   let cachedDoc: OpenApiDoc | undefined;

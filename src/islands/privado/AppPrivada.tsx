@@ -45,6 +45,7 @@ const PANTALLAS: Record<Pantalla, ComponentType<PropsPantalla>> = {
   interrupciones: lazy(() => import('./medidas/Interrupciones.tsx')),
   'no-tengo-luz': lazy(() => import('./medidas/NoTengoLuz.tsx')),
   certificados: lazy(() => import('./medidas/Certificados.tsx')),
+  autorizaciones: lazy(() => import('./medidas/Autorizaciones.tsx')),
   lecturas: lazy(() => import('./medidas/LecturasProgramadas.tsx')),
   'estado-contador': lazy(() => import('./medidas/EstadoContador.tsx')),
   modificaciones: lazy(() => import('./modificaciones/Modificaciones.tsx')),

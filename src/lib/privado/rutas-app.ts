@@ -35,6 +35,7 @@ export type Pantalla =
   | 'interrupciones'
   | 'no-tengo-luz'
   | 'certificados'
+  | 'autorizaciones'
   | 'lecturas'
   | 'estado-contador'
   | 'admin-contadores'
@@ -254,6 +255,13 @@ export const RUTAS_APP = [
     area: 'distribucion',
     pantalla: 'certificados',
     ofrecera: 'Aquí podrá obtener un certificado del consumo de un suministro en el periodo que elija.',
+  },
+  {
+    id: 'autorizaciones',
+    patron: '/medidas/autorizaciones',
+    titulo: 'Autorizaciones',
+    area: 'distribucion',
+    pantalla: 'autorizaciones',
   },
   {
     id: 'lecturas',
@@ -551,6 +559,7 @@ export const SECCIONES_MENU: readonly Seccion[] = [
       deRuta('curvas'),
       deRuta('potencia'),
       deRuta('certificado'),
+      deRuta('autorizaciones'),
       deRuta('lecturas'),
       deRuta('estadoContador'),
       deRuta('modificaciones'),

@@ -2,6 +2,7 @@
  * What the supply point calls answer (GET /api/suministros, GET /api/suministros/{cups}): the zod
  * schemas the routes document and the screens read, shared so the screens never import the server.
  */
+import { AutorizacionDeSuministroSchema } from '../autorizaciones.ts';
 import { z } from '../validacion/z.ts';
 
 export const SuministroSchema = z
@@ -66,6 +67,7 @@ export const SuministroSchema = z
     periodicidadFacturacion: z.string().meta({ description: 'Periodicidad de facturación: mensual o bimestral.' }),
     fechaAlta: z.string().meta({ description: 'Fecha de alta del contrato, AAAA-MM-DD.' }),
     fechaBaja: z.string().nullable().meta({ description: 'Fecha de baja del contrato, AAAA-MM-DD; null mientras está en vigor.' }),
+    autorizacion: AutorizacionDeSuministroSchema,
   })
   .meta({ id: 'Suministro' });
 

@@ -15,6 +15,7 @@ import type { AppEnv, AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { clientAddress } from '../http/cliente.ts';
 import { findAccountById, findAccountConSesion } from '../usuarios/service.ts';
+import { distribuidorasAutorizadas, permisosConAutorizaciones, soloAutorizadas } from '../autorizaciones/vigencia.ts';
 import { verifyAccessToken } from './jwt.ts';
 import { puedeSuplantar } from './sesion.ts';
 
@@ -48,7 +49,9 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
     }
     if (!cuenta.sesionViva) throw sinSesion('Su sesión se ha cerrado. Inicie sesión de nuevo.', true);
     let impersonatorUserId: string | null = null;
-    let permisos = cuenta.permisos;
+    // Authorisations in force open the consumer area of their supply points' distributors (docs/decisions/028).
+    const autorizadas = await distribuidorasAutorizadas(db, cuenta.nif, clock.now());
+    let permisos = permisosConAutorizaciones(cuenta.permisos, autorizadas);
     if (claims.imp) {
       // An impersonated session lives only while its administrator is still an active administrator,
       // and reaches only the distributors that administrator administers (docs/decisions/014): every
@@ -56,9 +59,18 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
       const admin = await findAccountById(db, claims.imp);
       if (!puedeSuplantar(admin)) throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
       impersonatorUserId = admin.id;
-      permisos = permisosSuplantados(cuenta.permisos, admin.permisos);
+      permisos = permisosSuplantados(permisos, admin.permisos);
     }
-    c.set('auth', { userId: cuenta.id, email: cuenta.email, nif: cuenta.nif, permisos, impersonatorUserId, sesionId: claims.sid });
+    const solo = soloAutorizadas(cuenta.permisos, autorizadas);
+    c.set('auth', {
+      userId: cuenta.id,
+      email: cuenta.email,
+      nif: cuenta.nif,
+      permisos,
+      ...(solo.length ? { soloAutorizadas: solo } : {}),
+      impersonatorUserId,
+      sesionId: claims.sid,
+    });
     if (!impersonatorUserId) {
       await next();
       return;

@@ -9,6 +9,7 @@ import { and, eq, gt, isNull, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos.ts';
 import { audit } from '../auditoria/service.ts';
+import { distribuidorasAutorizadas, permisosConAutorizaciones } from '../autorizaciones/vigencia.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
@@ -191,7 +192,9 @@ async function sesionDe(
   suplantador: CuentaConPermisos | null,
 ): Promise<Sesion> {
   // What the menu of an impersonated session shows is what the server lets it reach (docs/decisions/014).
-  const permisos = suplantador ? permisosSuplantados(cuenta.permisos, suplantador.permisos) : cuenta.permisos;
+  // Authorisations in force open the consumer area of their supply points' distributors (docs/decisions/028).
+  const propios = permisosConAutorizaciones(cuenta.permisos, await distribuidorasAutorizadas(deps.db, cuenta.nif, now));
+  const permisos = suplantador ? permisosSuplantados(propios, suplantador.permisos) : propios;
   const jwtToken = await signAccessToken(deps.config.jwtSecret, now, {
     sub: cuenta.id,
     username: cuenta.email,

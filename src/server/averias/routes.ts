@@ -17,7 +17,7 @@ import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validati
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import { consumir, LIMITES } from '../rate-limit/service.ts';
-import { suministroDelLector } from '../suministros/acceso.ts';
+import { suministroPropio } from '../suministros/acceso.ts';
 import { colaAvisos, confirmarGrupo, consultarAveria, descartarAviso, MENSAJES_AVERIAS } from './service.ts';
 
 const cupsCampo = z
@@ -293,7 +293,7 @@ export function averiasRoutes() {
     .openapi(consultaPropia, async (c) => {
       await limitar(c);
       const { cups, ...opciones } = c.req.valid('json');
-      const s = await suministroDelLector(c, cups);
+      const s = await suministroPropio(c, cups);
       const { db, clock } = c.get('deps');
       const r = await consultarAveria(db, clock.now(), cups, opciones, { origen: 'area_privada', userId: authOf(c).userId }, s);
       return c.json(completa(r), 200);

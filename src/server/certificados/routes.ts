@@ -1,6 +1,7 @@
 /**
  * Consumption certificates: POST /api/certificados issues one for a supply point of the
- * caller's and a period of whole past months; GET /api/certificados lists the caller's, newest first;
+ * caller's (or one an authorisation in force opens for certificates, docs/decisions/028: the
+ * certificate still names the holder as holder) and a period of whole past months; GET /api/certificados lists the caller's, newest first;
  * GET /api/certificados/{id}/pdf answers the very bytes issued; GET /api/verificarCertificado (public,
  * limited per address) tells anyone holding a code whether it is genuine and what it stated, with the
  * holder's NIF partly hidden. Anyone else's supply point or certificate answers 404, never the data.
@@ -17,7 +18,8 @@ import { notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { lectorDe, suministroDelLector } from '../suministros/acceso.ts';
+import { accesosAutorizados, auditarLectura, type AccesoAutorizado } from '../autorizaciones/service.ts';
+import { lectorAutorizadoDe, lectorDe, suministroLegible } from '../suministros/acceso.ts';
 import {
   certificadoConPdf,
   emitirCertificado,
@@ -83,7 +85,7 @@ const listar = createRoute({
   tags: ['Consumidores'],
   summary: 'Certificados de consumo emitidos',
   description:
-    'Los certificados que el usuario ha emitido como titular, del más reciente al más antiguo (hasta 200). Un certificado solo lo ve el titular que figura en él: el nuevo titular de un suministro no ve los de titulares anteriores.',
+    'Los certificados que el usuario ha emitido como titular, o con una autorización vigente para certificados del suministro, del más reciente al más antiguo (hasta 200). Un certificado solo lo ve el titular que figura en él, o quien lo emitió mientras dure su autorización: el nuevo titular de un suministro no ve los de titulares anteriores.',
   security: seguridad,
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   responses: {
@@ -148,9 +150,20 @@ const verificar = createRoute({
   },
 });
 
-/** The caller as the owner of certificates. */
-function propietarioDe<E extends AuthEnv>(c: Context<E>): Propietario {
-  return { ...lectorDe(c), userId: authOf(c).userId };
+/** The caller as the owner of certificates, with what authorisations in force open for certificates. */
+async function propietarioDe<E extends AuthEnv>(c: Context<E>): Promise<{ p: Propietario; accesos: AccesoAutorizado[] }> {
+  const { db, clock } = c.get('deps');
+  const auth = authOf(c);
+  const accesos = (await accesosAutorizados(db, auth.nif, clock.now())).filter((a) => a.datos.includes('certificados'));
+  return { p: { ...lectorDe(c), userId: auth.userId, cupsAutorizados: accesos.map((a) => a.suministro.cups) }, accesos };
+}
+
+/** One audit entry per supply point whose certificates were read through an authorisation (docs/decisions/028). */
+async function auditarCertificados<E extends AuthEnv>(c: Context<E>, accesos: AccesoAutorizado[], leidos: readonly { cups: string }[]) {
+  const cups = new Set(leidos.map((x) => x.cups));
+  for (const a of accesos) {
+    if (cups.has(a.suministro.cups)) await auditarLectura(c.get('deps').db, lectorAutorizadoDe(c), a, 'certificados');
+  }
 }
 
 /** The name a certificate's PDF is saved under. */
@@ -191,7 +204,8 @@ export function certificadosRoutes() {
   return featureApp()
     .openapi(emitir, async (c) => {
       const body = c.req.valid('json');
-      const s = await suministroDelLector(c, body.cups);
+      // The holder's, or one an authorisation opens for certificates: the certificate names the holder either way.
+      const s = await suministroLegible(c, body.cups, 'certificados');
       const auth = authOf(c);
       const deps = c.get('deps');
       // Counted before the PDF is made; a refused period (400) gives its unit back.
@@ -217,12 +231,16 @@ export function certificadosRoutes() {
       return c.json(certificadoApi(emitido), 201);
     })
     .openapi(listar, async (c) => {
-      const lista = await listarCertificados(c.get('deps').db, propietarioDe(c));
+      const { p, accesos } = await propietarioDe(c);
+      const lista = await listarCertificados(c.get('deps').db, p);
+      await auditarCertificados(c, accesos, lista);
       return c.json(lista.map(certificadoApi), 200);
     })
     .openapi(pdf, async (c) => {
-      const x = await certificadoConPdf(c.get('deps').db, propietarioDe(c), c.req.valid('param').id);
+      const { p, accesos } = await propietarioDe(c);
+      const x = await certificadoConPdf(c.get('deps').db, p, c.req.valid('param').id);
       if (!x) throw notFound('No encontramos ese certificado entre los suyos.');
+      await auditarCertificados(c, accesos, [x]);
       return c.body(new Uint8Array(x.pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${nombreFichero(x)}"`,

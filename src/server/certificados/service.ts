@@ -8,7 +8,7 @@
  * a later holder of the same supply point never sees it.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { cifrasCertificado, tieneDatos } from '../../lib/certificados/cifras.ts';
 import { generarCodigo, normalizarCodigo, formatearCodigo } from '../../lib/certificados/codigo.ts';
 import { urlVerificacion, VERSION_CONTENIDO, type ContenidoCertificado } from '../../lib/certificados/contenido.ts';
@@ -179,15 +179,29 @@ export async function emitirCertificado(
 /** The caller as the owner of certificates: their account, NIF and `-distribucion` distributors. */
 export interface Propietario extends Lector {
   userId: string;
+  /** CUPS whose certificates an authorisation in force lets the account read (docs/decisions/028). */
+  cupsAutorizados?: readonly string[];
 }
 
-/** Which certificates an account sees (docs/decisions/009): issued to it, naming its NIF, in its distributors. */
+/**
+ * Which certificates an account sees (docs/decisions/009): issued to it, naming its NIF, in its
+ * distributors; or issued to it on a supply point an authorisation in force opens for certificates,
+ * naming the supply point's current holder (docs/decisions/028). The certificate always names the holder.
+ */
 function visibles(p: Propietario) {
-  return and(
-    eq(certificadosConsumo.userId, p.userId),
-    sql`${certificadosConsumo.contenido}->'titular'->>'nif' = ${p.nif}`,
-    inArray(certificadosConsumo.distribuidora, [...p.distribuidoras]),
-  );
+  const propios = p.nif
+    ? and(
+        sql`${certificadosConsumo.contenido}->'titular'->>'nif' = ${p.nif}`,
+        p.distribuidoras.length ? inArray(certificadosConsumo.distribuidora, [...p.distribuidoras]) : sql`false`,
+      )
+    : sql`false`;
+  const autorizados = p.cupsAutorizados?.length
+    ? and(
+        inArray(certificadosConsumo.cups, [...p.cupsAutorizados]),
+        sql`${certificadosConsumo.contenido}->'titular'->>'nif' = ${suministros.titularNif}`,
+      )
+    : sql`false`;
+  return and(eq(certificadosConsumo.userId, p.userId), or(propios, autorizados));
 }
 
 const columnas = {
@@ -215,7 +229,7 @@ const guardado = (r: FilaLeida): CertificadoGuardado => ({
 
 /** The account's certificates, newest first (at most `limite`). */
 export async function listarCertificados(db: Db, p: Propietario, limite = 200): Promise<CertificadoGuardado[]> {
-  if (!p.nif || p.distribuidoras.length === 0) return [];
+  if (!p.nif || (p.distribuidoras.length === 0 && !p.cupsAutorizados?.length)) return [];
   const filas = await db
     .select(columnas)
     .from(certificadosConsumo)
@@ -230,7 +244,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One of the account's certificates with its PDF bytes; undefined for anyone else's (the caller answers 404). */
 export async function certificadoConPdf(db: Db, p: Propietario, id: string): Promise<(CertificadoGuardado & { pdf: Buffer }) | undefined> {
-  if (!UUID.test(id) || !p.nif || p.distribuidoras.length === 0) return undefined;
+  if (!UUID.test(id) || !p.nif || (p.distribuidoras.length === 0 && !p.cupsAutorizados?.length)) return undefined;
   const [r] = await db
     .select({ ...columnas, pdf: certificadosConsumo.pdf })
     .from(certificadosConsumo)

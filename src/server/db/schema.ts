@@ -1147,3 +1147,57 @@ export const avisosCorteEnviados = pgTable(
     check('avisos_corte_enviados_evento_check', sql`${t.evento} in ('publicada', 'cambiada', 'cancelada', 'comienza', 'termina')`),
   ],
 );
+
+/**
+ * Authorisations a holder gives another NIF to read chosen data of chosen supply points until an end
+ * date (docs/decisions/028-autorizaciones.md). By NIF, not by account: an account registered later
+ * with that NIF sees them too. Revoking stamps `revocada_en` rather than deleting, so both sides keep
+ * the history and the audit log's references stay meaningful.
+ */
+export const autorizaciones = pgTable(
+  'autorizaciones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The holder's NIF when it was given: it stays valid only while the supply points are still theirs. */
+    titularNif: text('titular_nif').notNull(),
+    /** The holder's name as the authorised side sees it ("Autorizado por …"). */
+    titularNombre: text('titular_nombre').notNull(),
+    /** The account that gave it. */
+    titularUserId: uuid('titular_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The NIF, NIE or CIF authorised, normalised (upper case, no separators). */
+    autorizadoNif: text('autorizado_nif').notNull(),
+    /** Name or company name of the authorised, as the holder wrote it. */
+    autorizadoNombre: text('autorizado_nombre').notNull(),
+    /** What it opens besides the contract data it always opens: curvas, potencias, certificados. */
+    datos: text('datos').array().notNull(),
+    /** First and last civil day in force (Spain). */
+    inicio: date('inicio', { mode: 'string' }).notNull(),
+    fin: date('fin', { mode: 'string' }).notNull(),
+    creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+    /** When the holder revoked it; null otherwise. */
+    revocadaEn: timestamp('revocada_en', { withTimezone: true }),
+  },
+  (t) => [
+    index('autorizaciones_autorizado_idx').on(t.autorizadoNif, t.fin),
+    index('autorizaciones_titular_idx').on(t.titularNif, t.creadaEn),
+    check('autorizaciones_fechas_check', sql`${t.fin} >= ${t.inicio}`),
+    check('autorizaciones_datos_check', sql`cardinality(${t.datos}) > 0 and ${t.datos} <@ array['curvas', 'potencias', 'certificados']`),
+  ],
+);
+
+/** The supply points one authorisation opens. */
+export const autorizacionesSuministros = pgTable(
+  'autorizaciones_suministros',
+  {
+    autorizacionId: uuid('autorizacion_id')
+      .notNull()
+      .references(() => autorizaciones.id, { onDelete: 'cascade' }),
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.autorizacionId, t.suministroId] }),
+    index('autorizaciones_suministros_suministro_idx').on(t.suministroId),
+  ],
+);

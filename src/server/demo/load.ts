@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { demoAccesoyconexion } from '../accesoyconexion/demo.ts';
 import { demoContacto } from '../contacto/demo.ts';
 import { demoAtr } from '../atr/demo.ts';
+import { demoAutorizaciones } from '../autorizaciones/demo.ts';
 import { demoAverias } from '../averias/demo.ts';
 import { demoAvisosCorte } from '../avisos-corte/demo.ts';
 import { audit } from '../auditoria/service.ts';
@@ -61,6 +62,7 @@ const DEMO_STEPS: DemoStep[] = [
   demoSips,
   demoAverias,
   demoAvisosCorte,
+  demoAutorizaciones,
 ];
 
 /** Loads every generator's data when the database has no account yet. Deterministic for a given seed. */

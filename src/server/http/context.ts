@@ -32,6 +32,12 @@ export interface AuthContext {
   nif: string | null;
   /** Permissions as read from the database for this request, not as the token says. */
   permisos: Permiso[];
+  /**
+   * Distributors whose `-distribucion` in `permisos` only an authorisation in force opens, not the
+   * account's own holding (docs/decisions/028): the supply points of the account's own are never
+   * read through them.
+   */
+  soloAutorizadas?: readonly string[];
   /** The administrator behind an impersonated session; null otherwise. */
   impersonatorUserId: string | null;
   /** The refresh family the access token was issued for (its `sid`); null for a token without one. */

@@ -14,7 +14,7 @@ import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
-import { lectorDe, suministroApi, suministroDelLector } from '../suministros/acceso.ts';
+import { lectorDe, suministroApi, suministroPropio } from '../suministros/acceso.ts';
 import { suministrosDe, type Suministro } from '../suministros/service.ts';
 import { adminContadoresRoutes } from './admin.ts';
 import { calendarioDeSuministros } from './calendario.ts';
@@ -88,7 +88,8 @@ export const LECTURAS_MOSTRADAS = 6;
 
 /** The caller's supply points: all of them, or the one asked for (404 for anyone else's). */
 async function suministrosPedidos<E extends AuthEnv>(c: Context<E>, cups: string | undefined): Promise<Suministro[]> {
-  if (cups) return [await suministroDelLector(c, cups)];
+  // Readings and meter states are not among the data an authorisation opens (docs/decisions/028): holder only.
+  if (cups) return [await suministroPropio(c, cups)];
   return suministrosDe(c.get('deps').db, lectorDe(c));
 }
 

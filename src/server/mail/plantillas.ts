@@ -357,3 +357,32 @@ export function correoAvisoCorte(p: {
     ],
   });
 }
+
+/**
+ * To the holder when they authorise someone to read their supply points' data (docs/decisions/028):
+ * who, what, until when, and how to revoke it, so an authorisation they did not give is noticed.
+ */
+export function correoAutorizacionDada(p: {
+  nombre: string;
+  /** Name and NIF of the authorised. */
+  autorizado: string;
+  /** One line per supply point: CUPS and address. */
+  suministros: string[];
+  /** Data kinds in words. */
+  datos: string[];
+  /** Last day in force, in words. */
+  fin: string;
+  enlace: string;
+}): Correo {
+  return componer({
+    subject: 'Ha autorizado a un tercero a consultar sus datos de consumo',
+    saludo: saludo(p.nombre),
+    parrafos: [
+      `Ha autorizado a ${p.autorizado} a consultar hasta el ${p.fin}, incluido, estos datos: ${p.datos.join(', ').toLowerCase()}.`,
+      ...p.suministros.map((s) => `Suministro ${s}.`),
+      'La persona o empresa autorizada podrá consultarlos desde su propia cuenta del portal, sin modificar nada de sus contratos. Puede revocar la autorización en cualquier momento.',
+    ],
+    boton: { texto: 'Ver mis autorizaciones', enlace: p.enlace },
+    pie: ['Si no ha dado usted esta autorización, revóquela desde el portal y cambie su contraseña.'],
+  });
+}

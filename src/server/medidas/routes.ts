@@ -2,7 +2,8 @@
  * Consumers' measures: the curve of one of their supply points over a range (JSON in
  * columns, for the chart and the table), its downloads (CSV in the consumer format plus explicit
  * times, and Excel), and the monthly maximum powers against the contracted ones. Only the holder's
- * own supply points: anyone else's CUPS answers 404 (see src/server/suministros/routes.ts).
+ * own supply points, or those an authorisation in force opens for curves or maximum powers (each read
+ * audited, docs/decisions/028): anyone else's CUPS answers 404 (src/server/suministros/acceso.ts).
  * Downloads are streamed a month at a time, so two years never sit whole in memory, in slices that
  * leave the event loop free, and only a few at once per process (./descargas.ts). Every interval of
  * the range that has ended gets a row, a gap included ("sin dato").
@@ -41,7 +42,7 @@ import type { AuthEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { respuestaJson } from '../http/compresion.ts';
 import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
-import { suministroDelLector } from '../suministros/acceso.ts';
+import { suministroLegible } from '../suministros/acceso.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { escribirLibroExcel, LimiteSimultaneas, MAX_DESCARGAS_CSV, MAX_DESCARGAS_EXCEL, Tandas } from './descargas.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
@@ -54,7 +55,7 @@ const errores = {
   400: errorResponse('Rango o resolución no válidos'),
   401: errorResponse('Sin sesión'),
   403: errorResponse('Sin permiso «-distribucion»'),
-  404: errorResponse('No es un suministro del usuario'),
+  404: errorResponse('No es un suministro del usuario ni uno que le autorizan a consultar'),
 };
 
 const curva = createRoute({
@@ -210,7 +211,7 @@ function consulta<E extends AuthEnv>(c: Context<E>) {
 /** The supply point, its tariff and zone, and the UTC bounds of the asked range. */
 async function contexto<E extends AuthEnv>(c: Context<E>) {
   const q = consulta(c);
-  const s = await suministroDelLector(c, q.cups);
+  const s = await suministroLegible(c, q.cups, 'curvas');
   const zonaElectrica = zonaElectricaDeIne(s.codigoIne);
   const zona = zonaHorariaDe(zonaElectrica);
   const rango = rangoDias(q.desde, q.hasta, zona);
@@ -250,7 +251,7 @@ async function potenciasDe<E extends AuthEnv>(
   c: Context<E>,
   q: z.infer<typeof PotenciasQuery>,
 ): Promise<PotenciasRespuesta & { tarifa: CodigoTarifa; zona: ReturnType<typeof zonaHorariaDe> }> {
-  const s = await suministroDelLector(c, q.cups);
+  const s = await suministroLegible(c, q.cups, 'potencias');
   const e = errorRango(`${q.desde}-01`, `${q.hasta}-01`);
   if (e) throw new ValidationError([e.replace('fecha', 'mes')]);
   const [ad, md] = q.desde.split('-').map(Number) as [number, number];

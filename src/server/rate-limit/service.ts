@@ -69,6 +69,8 @@ export const LIMITES = {
   consultaAveria: { nombre: 'averia-dir', max: 10, ventanaMs: 15 * MINUTO },
   /** Public stops of interruption alerts from one address: each tries a mailed token (decision 025). */
   bajaAvisosCorte: { nombre: 'avisos-corte-dir', max: 20, ventanaMs: 15 * MINUTO },
+  /** Authorisations one account gives: each one mails the holder (decision 028). */
+  crearAutorizacion: { nombre: 'autorizacion-cuenta', max: 10, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

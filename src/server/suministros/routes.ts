@@ -1,14 +1,16 @@
 /**
  * GET /api/suministros (the caller's supply points) and GET /api/suministros/{cups} (one of them,
  * with its whole contract information). Only for `-distribucion` holders, and only their own supply
- * points: anyone else's CUPS answers 404, never the data (docs/api.md).
+ * points or those an authorisation in force opens to their NIF, marked as such and audited
+ * (docs/decisions/028): anyone else's CUPS answers 404, never the data (docs/api.md).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { requireArea, requireAuth } from '../auth/middleware.ts';
+import { accesosAutorizados, auditarLectura } from '../autorizaciones/service.ts';
+import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
 import { queryRows } from '../db/client.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
-import { cupsParams, lectorDe, suministroApi, suministroDelLector } from './acceso.ts';
+import { autorizacionApi, cupsParams, lecturaLegible, lectorAutorizadoDe, lectorDe, suministroApi } from './acceso.ts';
 import { suministrosDe } from './service.ts';
 import { DetalleSchema, SuministroSchema } from '../../lib/suministros/respuestas.ts';
 
@@ -17,7 +19,8 @@ const listar = createRoute({
   path: '/suministros',
   tags: ['Consumidores'],
   summary: 'Los suministros del usuario',
-  description: 'Los puntos de suministro cuyo titular es el NIF de la cuenta, en las distribuidoras de sus permisos «-distribucion».',
+  description:
+    'Los puntos de suministro cuyo titular es el NIF de la cuenta, en las distribuidoras de sus permisos «-distribucion», y después los que otros titulares le autorizan a consultar (con `autorizacion`); cada suministro autorizado que se lista queda en el registro de actividad.',
   security: [{ Bearer: [] }],
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   responses: {
@@ -34,7 +37,11 @@ const detalle = createRoute({
   summary: 'Información del contrato de un suministro',
   security: [{ Bearer: [] }],
   middleware: [requireAuth(), requireArea('distribucion')] as const,
-  request: { params: cupsParams('CUPS de uno de los suministros del usuario, de 20 o 22 caracteres; cualquier otro responde 404.') },
+  request: {
+    params: cupsParams(
+      'CUPS de uno de los suministros del usuario o de uno que le autorizan a consultar, de 20 o 22 caracteres; cualquier otro responde 404.',
+    ),
+  },
   responses: {
     200: { description: 'El suministro', content: { 'application/json': { schema: DetalleSchema } } },
     401: errorResponse('Sin sesión'),
@@ -47,17 +54,25 @@ const detalle = createRoute({
 export function suministrosRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
-      const lista = await suministrosDe(c.get('deps').db, lectorDe(c));
-      return c.json(lista.map(suministroApi), 200);
+      const { db, clock } = c.get('deps');
+      const propios = await suministrosDe(db, lectorDe(c));
+      const autorizados = (await accesosAutorizados(db, authOf(c).nif, clock.now())).filter(
+        (a) => !propios.some((s) => s.id === a.suministro.id),
+      );
+      for (const a of autorizados) await auditarLectura(db, lectorAutorizadoDe(c), a, 'contrato');
+      return c.json(
+        [...propios.map((s) => suministroApi(s)), ...autorizados.map((a) => suministroApi(a.suministro, autorizacionApi(a)))],
+        200,
+      );
     })
     .openapi(detalle, async (c) => {
-      const s = await suministroDelLector(c, c.req.valid('param').cups);
+      const { suministro: s, acceso } = await lecturaLegible(c, c.req.valid('param').cups, 'contrato');
       const [rango] = await queryRows<{ desde: Date | string | null; hasta: Date | string | null; horas: number }>(
         c.get('deps').db,
         sql`select min(inicio) as desde, max(inicio) as hasta, count(*)::int as horas from medidas_horarias where suministro_id = ${s.id}`,
       );
       const iso = (v: Date | string) => new Date(v).toISOString();
       const medidas = rango?.desde && rango.hasta ? { desde: iso(rango.desde), hasta: iso(rango.hasta), horas: rango.horas } : null;
-      return c.json({ ...suministroApi(s), medidas }, 200);
+      return c.json({ ...suministroApi(s, autorizacionApi(acceso)), medidas }, 200);
     });
 }

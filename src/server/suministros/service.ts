@@ -154,11 +154,15 @@ export interface Lector {
   distribuidoras: readonly string[];
 }
 
-/** An account as a reader of supply points: its NIF and the distributors of its `-distribucion` permissions. */
-export function lectorDeCuenta(cuenta: { nif: string | null; permisos: readonly string[] }): Lector {
+/**
+ * An account as a reader of its own supply points: its NIF and the distributors of its `-distribucion`
+ * permissions, less those only an authorisation opens (`soloAutorizadas`, docs/decisions/028).
+ */
+export function lectorDeCuenta(cuenta: { nif: string | null; permisos: readonly string[]; soloAutorizadas?: readonly string[] }): Lector {
+  const ajenas = new Set(cuenta.soloAutorizadas ?? []);
   const distribuidoras = cuenta.permisos
     .map((p) => parsePermiso(p))
-    .filter((p) => p?.area === 'distribucion')
+    .filter((p) => p?.area === 'distribucion' && !ajenas.has(p.distribuidora))
     .map((p) => p!.distribuidora);
   return { nif: cuenta.nif, distribuidoras };
 }

@@ -83,7 +83,9 @@ export function useSuministrosPropios(): [Carga<SuministroPropio[]>, () => void]
     setCarga({ fase: 'cargando' });
     void apiFetch<SuministroPropio[]>('/api/suministros', { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
-      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+      // Only the account's own: a supply point it may only read through an authorisation is not its to write about (docs/decisions/028).
+      const propios = r.ok ? r.datos.filter((s) => !(s as { autorizacion?: unknown }).autorizacion) : [];
+      setCarga(r.ok ? { fase: 'lista', datos: propios } : { fase: 'error', mensaje: r.error.mensaje });
     });
     return () => peticion.abort();
   }, [titular, intento]);

@@ -90,7 +90,7 @@ function TarjetaCertificado({ c, nuevo }: { c: CertificadoRespuesta; nuevo: bool
 
 /** The consumption certificates screen. */
 export default function Certificados({ ruta }: PropsPantalla) {
-  const [lista, reintentarLista] = useSuministros();
+  const [lista, reintentarLista] = useSuministros('certificados');
   const suministros = lista.fase === 'lista' ? lista.datos : null;
   const [cups, setCups] = useState('');
   const suministro = suministros ? (suministros.find((s) => s.cups === cups) ?? suministros[0] ?? null) : null;

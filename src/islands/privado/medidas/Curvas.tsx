@@ -190,7 +190,7 @@ type EstadoCurva = { clave: string; carga: Carga<Curva>; previa: Curva | null };
 export default function Curvas({ ruta }: PropsPantalla) {
   const [consulta, cambiarConsulta] = useConsultaUrl();
   const estado = useMemo(() => estadoDesdeConsulta(consulta), [consulta]);
-  const [lista, reintentarLista] = useSuministros();
+  const [lista, reintentarLista] = useSuministros('curvas');
   const suministros = lista.fase === 'lista' ? lista.datos : null;
   const suministro = suministros ? (suministros.find((s) => s.cups === estado.cups) ?? suministros[0] ?? null) : null;
   const cupsDesconocido = useRef<string | null>(null);

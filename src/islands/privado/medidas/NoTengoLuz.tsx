@@ -20,7 +20,7 @@ type Estado =
 
 /** The screen. */
 export default function NoTengoLuz({ ruta }: PropsPantalla) {
-  const [carga, reintentar] = useSuministros();
+  const [carga, reintentar] = useSuministros('propios');
   const [cups, setCups] = useState('');
   const [estado, setEstado] = useState<Estado>({ fase: 'inicial' });
   const id = useId();

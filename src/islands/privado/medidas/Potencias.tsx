@@ -40,7 +40,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
   const q = useMemo(() => new URLSearchParams(consulta), [consulta]);
   const hoy = useMemo(() => hoyEn(), []);
   const porDefecto = useMemo(() => mesesPorDefecto(hoy), [hoy]);
-  const [lista, reintentarLista] = useSuministros();
+  const [lista, reintentarLista] = useSuministros('potencias');
   const suministros = lista.fase === 'lista' ? lista.datos : null;
   const cupsUrl = q.get('cups')?.toUpperCase() ?? null;
   const suministro = suministros ? (suministros.find((s) => s.cups === cupsUrl) ?? suministros[0] ?? null) : null;

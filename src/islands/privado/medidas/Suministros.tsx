@@ -17,11 +17,14 @@ import {
   textoRangoMedidas,
   type Suministro,
 } from '../../../lib/suministros/pantalla.ts';
+import { NOMBRE_DATO } from '../../../lib/autorizaciones.ts';
+import { fechaSinDia } from '../../../lib/formato/fechas.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { useConsultaUrl } from '../usar-consulta.ts';
 import { Cargando, Cups, ErrorCarga, SinSuministros, useDetalle, useSuministros } from './comun.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import './medidas.css';
+import './autorizaciones.css';
 
 const RUTA = '/informacionContrato/detalle-informacion-contrato';
 
@@ -35,6 +38,31 @@ function enlacesMedidas(cups: string) {
 function potencias(s: Suministro): string {
   const unica = potenciaUnica(s.potenciasKw);
   return unica !== null ? `${kw(unica)} kW (todos los periodos)` : textoPotencias(s.potenciasKw);
+}
+
+/** The list's first sentence: how many supply points the user holds, and how many others authorise them to read. */
+function introLista(lista: readonly Suministro[]): string {
+  const propios = lista.filter((s) => !s.autorizacion).length;
+  const autorizados = lista.length - propios;
+  const deTitular =
+    propios === 0 ? '' : propios === 1 ? 'Es titular de este punto de suministro.' : `Es titular de estos ${propios} puntos de suministro.`;
+  const ajenos =
+    autorizados === 0
+      ? ''
+      : autorizados === 1
+        ? `${propios ? 'Además, otro' : 'Otro'} titular le autoriza a consultar un punto de suministro.`
+        : `${propios ? 'Además, otros' : 'Otros'} titulares le autorizan a consultar ${autorizados} puntos de suministro.`;
+  return [deTitular, ajenos].filter(Boolean).join(' ');
+}
+
+/** The mark of a supply point read through an authorisation (docs/decisions/028): whose, until when, read-only. */
+function Autorizado({ a }: { a: NonNullable<Suministro['autorizacion']> }) {
+  return (
+    <p className="med-autorizado">
+      <strong>Autorizado por {a.titular}</strong> hasta el {fechaSinDia(a.hasta)}. Solo consulta:{' '}
+      {a.datos.map((d) => NOMBRE_DATO[d].toLowerCase()).join(', ')} y datos del contrato.
+    </p>
+  );
 }
 
 /** One card of the list. */
@@ -58,6 +86,7 @@ function Tarjeta({ s, abrir }: { s: Suministro; abrir: (cups: string) => void })
           </span>
         </a>
       </h2>
+      {s.autorizacion && <Autorizado a={s.autorizacion} />}
       <dl className="med-tarjeta__datos">
         <Dato t="CUPS">
           <Cups cups={s.cups} />
@@ -70,12 +99,16 @@ function Tarjeta({ s, abrir }: { s: Suministro; abrir: (cups: string) => void })
         {s.autoconsumo !== 'ninguno' && <Dato t="Autoconsumo">{TEXTO_AUTOCONSUMO[s.autoconsumo] ?? s.autoconsumo}</Dato>}
       </dl>
       <ul className="med-tarjeta__enlaces">
-        <li>
-          <a href={enlacesMedidas(s.cups).curvas}>Consumo horario</a>
-        </li>
-        <li>
-          <a href={enlacesMedidas(s.cups).potencias}>Potencias máximas</a>
-        </li>
+        {(!s.autorizacion || s.autorizacion.datos.includes('curvas')) && (
+          <li>
+            <a href={enlacesMedidas(s.cups).curvas}>Consumo horario</a>
+          </li>
+        )}
+        {(!s.autorizacion || s.autorizacion.datos.includes('potencias')) && (
+          <li>
+            <a href={enlacesMedidas(s.cups).potencias}>Potencias máximas</a>
+          </li>
+        )}
       </ul>
     </li>
   );
@@ -123,6 +156,7 @@ function Detalle({ cups, volver, enfocar }: { cups: string; volver: () => void; 
       <p className="med-detalle__sub">
         <Cups cups={s.cups} /> · {s.tarifa} · {s.distribuidoraNombre}
       </p>
+      {s.autorizacion && <Autorizado a={s.autorizacion} />}
 
       <section className="med-panel med-detalle__medidas" aria-labelledby="med-detalle-medidas">
         <h3 id="med-detalle-medidas">Medidas disponibles</h3>
@@ -208,12 +242,7 @@ export default function Suministros({ ruta }: PropsPantalla) {
       {elegido && <Detalle key={elegido.cups} cups={elegido.cups} volver={volver} enfocar={elegidoPorUsuario.current} />}
       {carga.fase === 'lista' && carga.datos.length > 0 && !elegido && (
         <div ref={lista}>
-          <p className="med-intro">
-            {carga.datos.length === 1
-              ? 'Es titular de este punto de suministro.'
-              : `Es titular de estos ${carga.datos.length} puntos de suministro.`}{' '}
-            Elija uno para ver todos los datos de su contrato de acceso.
-          </p>
+          <p className="med-intro">{introLista(carga.datos)} Elija uno para ver todos los datos de su contrato de acceso.</p>
           <ul className="med-tarjetas">
             {carga.datos.map((s) => (
               <Tarjeta key={s.cups} s={s} abrir={abrir} />

@@ -5,13 +5,18 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
+import type { DatoAutorizacion } from '../../../lib/autorizaciones.ts';
 import { direccionCompleta, type Suministro, type SuministroDetalle } from '../../../lib/suministros/pantalla.ts';
 
 /** A load in progress, done, or failed with the API's Spanish message. */
 export type Carga<T> = { fase: 'cargando' } | { fase: 'lista'; datos: T } | { fase: 'error'; mensaje: string };
 
-/** The user's supply points (GET /api/suministros), with a retry. */
-export function useSuministros(): [Carga<Suministro[]>, () => void] {
+/**
+ * The user's supply points (GET /api/suministros), with a retry. `para` keeps those the screen may
+ * use: a data kind keeps the own ones and those an authorisation opens for it; `propios` keeps only
+ * the user's own (a screen that writes about them, docs/decisions/028).
+ */
+export function useSuministros(para?: DatoAutorizacion | 'propios'): [Carga<Suministro[]>, () => void] {
   const [carga, setCarga] = useState<Carga<Suministro[]>>({ fase: 'cargando' });
   const [intento, setIntento] = useState(0);
   useEffect(() => {
@@ -19,10 +24,12 @@ export function useSuministros(): [Carga<Suministro[]>, () => void] {
     setCarga({ fase: 'cargando' });
     void apiFetch<Suministro[]>('/api/suministros', { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
-      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+      const usables = (s: Suministro) =>
+        !s.autorizacion || (para !== undefined && para !== 'propios' && s.autorizacion.datos.includes(para));
+      setCarga(r.ok ? { fase: 'lista', datos: para ? r.datos.filter(usables) : r.datos } : { fase: 'error', mensaje: r.error.mensaje });
     });
     return () => peticion.abort();
-  }, [intento]);
+  }, [intento, para]);
   return [carga, useCallback(() => setIntento((n) => n + 1), [])];
 }
 
