@@ -4,7 +4,7 @@
  * when wrk is not installed, by autocannon in the bench process. Each request is one of the list,
  * picked at random; a warm-up run first, then the measured one.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -195,4 +195,46 @@ async function cargaAutocannon(
     non2xx: r.non2xx,
     errores: r.errors + r.timeouts,
   };
+}
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/**
+ * Starts `node src/server/main.ts` in its own process on a fresh embedded database in `dataDir`
+ * with demo data, and resolves once it answers. `env` adds to or overrides its environment (the
+ * default logs warnings only; the server section logs as `npm start` does).
+ */
+export async function startServerChild(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DEMO_DATA: '1',
+      SFTP_PORT: '0',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('el servidor terminó al arrancar');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return { child, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -7,7 +7,7 @@
  * Later features add sections to SECTIONS below. `--only a,b` runs only those sections (by name)
  * and replaces just their part of docs/benchmarks.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -30,8 +30,10 @@ import { documentosSection } from './bench-documentos.ts';
 import { descargasSection } from './bench-exportacion.ts';
 import { importacionSection } from './bench-importacion.ts';
 import { graficoSection, medidasSection } from './bench-medidas.ts';
+import { servidorSection } from './bench-servidor.ts';
 import { sipsSection } from './bench-sips.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
+import { startServerChild } from './bench-carga.ts';
 import { APELLIDOS, NOMBRES } from '../src/server/usuarios/demo.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -193,29 +195,6 @@ type Autocannon = (opts: {
   duration: number;
   requests: { method: string; path: string; headers: Record<string, string> }[];
 }) => AutocannonInstance;
-
-/** Starts the server as a child on a fresh data dir with demo data; resolves once /api/health answers 200. */
-async function startServerChild(dataDir: string, port: number): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: '1', SFTP_PORT: '0' },
-    stdio: 'ignore',
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('el servidor terminó al arrancar');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return { child, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Percentile of a sorted sample (nearest rank). */
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -526,6 +505,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'accesoyconexion', needsBuild: false, run: accesoyconexionSection },
   { name: 'contacto', needsBuild: false, run: contactoSection },
   { name: 'intercambio', needsBuild: false, run: intercambioSection },
+  { name: 'servidor', needsBuild: true, run: servidorSection },
 ];
 
 // `npm run bench -- --only usuarios,login` runs only those sections and replaces only them in docs/benchmarks.md.

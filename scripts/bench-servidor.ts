@@ -1,0 +1,301 @@
+/**
+ * `npm run bench -- --only servidor`: how close the portal comes to the machine when it serves its
+ * public site and public API (docs/decisions/026). In one run, on the same machine:
+ *   - the portal as `npm start` runs it (embedded database, demo data, request logs at `info`),
+ *   - a bare `node:http` server answering the very bytes the portal answered, from memory,
+ * both loaded with the same tool (Debian's wrk when installed, in its own process), 2 threads and
+ * 16 connections. The goals are ratios, because these machines are shared and noisy.
+ * Then, in this process without HTTP, what every answer pays for the middleware (request id,
+ * log line, security headers, compression check, body limit) over a bare Hono handler.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Hono } from 'hono';
+import { loadConfig } from '../src/server/config.ts';
+import { createApp } from '../src/server/app.ts';
+import { openPglite } from '../src/server/db/client.ts';
+import { systemClock } from '../src/server/http/context.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { fileMailer } from '../src/server/mail/transports.ts';
+import { loadSite } from '../src/server/site/static-files.ts';
+import { cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+const PUERTO_PORTAL = 4521;
+const PUERTO_DESNUDO = 4522;
+const CONEXIONES = 16;
+
+/** One answer as the wire carried it. */
+interface Respuesta {
+  estado: number;
+  cabeceras: Record<string, string>;
+  cuerpo: Buffer;
+}
+
+/** A GET with exactly these headers, its body as sent (never decompressed). */
+function obtener(puerto: number, camino: string, cabeceras: Record<string, string> = {}): Promise<Respuesta> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: puerto, path: camino, headers: cabeceras }, (res) => {
+      const trozos: Buffer[] = [];
+      res.on('data', (t: Buffer) => trozos.push(t));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({
+          estado: res.statusCode ?? 0,
+          cabeceras: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+          cuerpo: Buffer.concat(trozos),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The bare server: a path → the bytes and content headers the portal sent, nothing else. */
+const SERVIDOR_DESNUDO = `import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+const [puerto, fichero] = process.argv.slice(2);
+const rutas = new Map(JSON.parse(readFileSync(fichero, 'utf8')).map((r) => [r.camino, { cabeceras: r.cabeceras, cuerpo: Buffer.from(r.cuerpo, 'base64') }]));
+createServer((req, res) => {
+  const r = rutas.get(req.url);
+  if (!r) { res.writeHead(404); res.end(); return; }
+  res.writeHead(200, { ...r.cabeceras, 'Content-Length': r.cuerpo.byteLength });
+  res.end(r.cuerpo);
+}).listen(Number(puerto), '127.0.0.1', () => process.stdout.write('listo\\n'));
+`;
+
+/** Starts the bare server in its own process, as the portal runs in its own. */
+async function arrancarDesnudo(dir: string, rutas: { camino: string; respuesta: Respuesta }[]) {
+  writeFileSync(join(dir, 'desnudo.mjs'), SERVIDOR_DESNUDO);
+  writeFileSync(
+    join(dir, 'rutas.json'),
+    JSON.stringify(
+      rutas.map(({ camino, respuesta }) => ({
+        camino,
+        cabeceras: Object.fromEntries(
+          ['content-type', 'content-encoding'].filter((k) => respuesta.cabeceras[k]).map((k) => [k, respuesta.cabeceras[k]]),
+        ),
+        cuerpo: respuesta.cuerpo.toString('base64'),
+      })),
+    ),
+  );
+  const hijo = spawn(process.execPath, [join(dir, 'desnudo.mjs'), String(PUERTO_DESNUDO), join(dir, 'rutas.json')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    hijo.stdout.once('data', () => resolve());
+    hijo.once('exit', () => reject(new Error('el servidor desnudo terminó al arrancar')));
+  });
+  return async () => {
+    const fin = new Promise((r) => hijo.once('exit', r));
+    hijo.kill('SIGTERM');
+    await fin;
+  };
+}
+
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+const rps = (c: Carga) => Math.round(c.rps).toLocaleString('en');
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+
+/** Microseconds per call of each variant: rounds taken in turn (so drift and JIT touch all alike), the median round of each. */
+async function microsPor(variantes: (() => Promise<unknown>)[], porRonda: number, rondas: number): Promise<number[]> {
+  for (const f of variantes) for (let i = 0; i < 2000; i++) await f();
+  const medidas: number[][] = variantes.map(() => []);
+  for (let r = 0; r < rondas; r++) {
+    for (const [k, f] of variantes.entries()) {
+      const t0 = performance.now();
+      for (let i = 0; i < porRonda; i++) await f();
+      medidas[k]!.push(((performance.now() - t0) * 1000) / porRonda);
+    }
+  }
+  return medidas.map((m) => m.sort((a, b) => a - b)[Math.floor(m.length / 2)]!);
+}
+
+/** What the middleware costs per answer, in this process, without HTTP: the full app against a bare handler. */
+async function costePorPeticion(): Promise<string[]> {
+  const site = await loadSite(DIST);
+  await site.precomprimido;
+  const pagina = site.files.get('/legal/aviso-legal/index.html')!;
+  const database = await openPglite(null);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-servidor-app-'));
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', PUBLIC_URL: 'http://portal.test' });
+  // Log lines are formatted as in production and thrown away, as a log collector would take them.
+  const nulo = new Writable({ write: (_c, _e, done) => done() });
+  const con = (nivel: string) =>
+    createApp(
+      {
+        db: database.db,
+        mailer: fileMailer(dir, 'bench@portal.test', createLogger('warn', nulo)),
+        clock: systemClock,
+        config,
+        logger: createLogger(nivel, nulo),
+      },
+      site,
+    );
+  const completa = con('info');
+  const sinRegistro = con('warn');
+  const desnuda = new Hono();
+  desnuda.get('*', (c) =>
+    c.body(pagina.bytes as unknown as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': pagina.type, 'Content-Length': String(pagina.size) }),
+  );
+  const url = 'http://portal.test/legal/aviso-legal/';
+  const porRonda = 4000;
+  const rondas = 7;
+  const pedir =
+    (app: { fetch: (r: Request) => Response | Promise<Response> }, cabeceras: Record<string, string> = {}) =>
+    async () => {
+      const res = await app.fetch(new Request(url, { headers: cabeceras }));
+      await res.arrayBuffer();
+    };
+  const [base, plano, sinLog, comprimido, plano304] = (await microsPor(
+    [
+      pedir(desnuda),
+      pedir(completa),
+      pedir(sinRegistro),
+      pedir(completa, { 'Accept-Encoding': 'gzip, br' }),
+      pedir(completa, { 'If-None-Match': `"${pagina.hash}"` }),
+    ],
+    porRonda,
+    rondas,
+  )) as [number, number, number, number, number];
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+  return [
+    `In this process, without HTTP: \`app.fetch(new Request(…))\` for \`/legal/aviso-legal/\`, 2,000 warm-up calls of each, then ${rondas} rounds of ${porRonda.toLocaleString('en')} calls of each variant in turn; the median round.`,
+    '',
+    '| what | µs per request | over the bare handler |',
+    '|---|---:|---:|',
+    `| bare Hono handler answering the same buffer | ${base.toFixed(1)} | — |`,
+    `| the portal's app, plain answer, request log at \`info\` (as \`npm start\`) | ${plano.toFixed(1)} | ${(plano - base).toFixed(1)} µs |`,
+    `| the same, request log at \`warn\` (no line written) | ${sinLog.toFixed(1)} | ${(sinLog - base).toFixed(1)} µs |`,
+    `| the portal's app, brotli answered from memory (5 KB instead of 22) | ${comprimido.toFixed(1)} | ${(comprimido - base).toFixed(1)} µs |`,
+    `| the portal's app, \`304\` to a matching \`If-None-Match\` | ${plano304.toFixed(1)} | ${(plano304 - base).toFixed(1)} µs |`,
+    '',
+    `The middleware every answer goes through (src/server/app.ts): request id (\`crypto.randomUUID\`), the dependencies, the request log (a pino child logger and one JSON line; ${(plano - sinLog).toFixed(1)} µs of the total), the security headers (the CSP string is built once per scheme, not per request), the compression check, the body limit, then the site router. That total is what the HTTP figures above leave to the portal beyond a bare server.`,
+  ];
+}
+
+/** The server section. */
+export async function servidorSection(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-servidor-'));
+  const portal = await startServerChild(join(dir, 'datos'), PUERTO_PORTAL, { LOG_LEVEL: 'info' });
+  let pararDesnudo: (() => Promise<void>) | null = null;
+  try {
+    // Wait for the background precompression: the first compressed answer in brotli from memory.
+    const PAGINA = '/legal/aviso-legal/';
+    for (let i = 0; ; i++) {
+      const r = await obtener(PUERTO_PORTAL, PAGINA, { 'Accept-Encoding': 'br' });
+      if (r.cabeceras['etag']?.endsWith('-br"')) break;
+      if (i > 600) throw new Error('el sitio no terminó de precomprimirse en un minuto');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const plano = await obtener(PUERTO_PORTAL, PAGINA);
+    const comprimido = await obtener(PUERTO_PORTAL, PAGINA, { 'Accept-Encoding': 'gzip, br' });
+    // The largest hashed script of the build (the legal pages load none): a compressible asset.
+    const scripts = readdirSync(join(DIST, '_astro')).filter((f) => f.endsWith('.js'));
+    const mayor = scripts.sort((a, b) => statSync(join(DIST, '_astro', b)).size - statSync(join(DIST, '_astro', a)).size)[0];
+    if (!mayor) throw new Error('la construcción no tiene scripts en /_astro/');
+    const script = `/_astro/${mayor}`;
+    const asset = await obtener(PUERTO_PORTAL, script);
+    const assetComprimido = await obtener(PUERTO_PORTAL, script, { 'Accept-Encoding': 'gzip, br' });
+    for (const r of [plano, comprimido, asset, assetComprimido])
+      if (r.estado !== 200) throw new Error(`respuesta ${r.estado} al preparar la carga`);
+
+    pararDesnudo = await arrancarDesnudo(dir, [
+      { camino: '/pagina', respuesta: plano },
+      { camino: '/pagina-br', respuesta: comprimido },
+      { camino: '/asset', respuesta: asset },
+      { camino: '/asset-br', respuesta: assetComprimido },
+    ]);
+
+    const casos: { que: string; portal: string; desnudo: string; cabeceras: Record<string, string>; bytes: number }[] = [
+      { que: `\`${PAGINA}\`, no compression asked`, portal: PAGINA, desnudo: '/pagina', cabeceras: {}, bytes: plano.cuerpo.byteLength },
+      {
+        que: `the same page, \`Accept-Encoding: gzip, br\` (${comprimido.cabeceras['content-encoding']})`,
+        portal: PAGINA,
+        desnudo: '/pagina-br',
+        cabeceras: { 'Accept-Encoding': 'gzip, br' },
+        bytes: comprimido.cuerpo.byteLength,
+      },
+      {
+        que: `hashed asset \`${script}\`, no compression asked`,
+        portal: script,
+        desnudo: '/asset',
+        cabeceras: {},
+        bytes: asset.cuerpo.byteLength,
+      },
+      {
+        que: `the same asset, \`Accept-Encoding: gzip, br\` (${assetComprimido.cabeceras['content-encoding']})`,
+        portal: script,
+        desnudo: '/asset-br',
+        cabeceras: { 'Accept-Encoding': 'gzip, br' },
+        bytes: assetComprimido.cuerpo.byteLength,
+      },
+    ];
+    const filas: string[] = [];
+    const cumple: boolean[] = [];
+    for (const c of casos) {
+      const delPortal = await cargar(`http://127.0.0.1:${PUERTO_PORTAL}`, [{ metodo: 'GET', camino: c.portal, cabeceras: c.cabeceras }], {
+        conexiones: CONEXIONES,
+      });
+      const delDesnudo = await cargar(`http://127.0.0.1:${PUERTO_DESNUDO}`, [{ metodo: 'GET', camino: c.desnudo, cabeceras: {} }], {
+        conexiones: CONEXIONES,
+      });
+      const ratio = delPortal.rps / delDesnudo.rps;
+      cumple.push(ratio >= 0.5);
+      filas.push(
+        `| ${c.que} | ${(c.bytes / 1024).toFixed(1)} KB | ${rps(delPortal)} req/s, p50 ${ms(delPortal.p50)} ms | ${rps(delDesnudo)} req/s, p50 ${ms(delDesnudo.p50)} ms | **${pct(delPortal.rps, delDesnudo.rps)}** | ${delPortal.non2xx + delPortal.errores} |`,
+      );
+    }
+    const etag = plano.cabeceras['etag']!;
+    const revalidar = await cargar(
+      `http://127.0.0.1:${PUERTO_PORTAL}`,
+      [{ metodo: 'GET', camino: PAGINA, cabeceras: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip, br' } }],
+      { conexiones: CONEXIONES },
+    );
+    const incidencias = await cargar(
+      `http://127.0.0.1:${PUERTO_PORTAL}`,
+      [{ metodo: 'GET', camino: '/api/incidenciasRed', cabeceras: {} }],
+      {
+        conexiones: CONEXIONES,
+      },
+    );
+    const cuerpoIncidencias = await obtener(PUERTO_PORTAL, '/api/incidenciasRed');
+    const nIncidencias = (JSON.parse(cuerpoIncidencias.cuerpo.toString('utf8')) as unknown[]).length;
+    await pararDesnudo();
+    pararDesnudo = null;
+    await portal.stop();
+    const coste = await costePorPeticion();
+    return [
+      '## Server',
+      '',
+      `\`npm run bench -- --only servidor\` (scripts/bench-servidor.ts). The portal as \`npm start\` runs it (\`node src/server/main.ts\`, embedded database with demo data, request log at \`info\` to a discarded stdout), and in the same run a bare \`node:http\` server in its own process answering from memory the very bytes the portal answered (with their \`Content-Type\` and \`Content-Encoding\`, nothing else). Load: ${HERRAMIENTA}, ${CONEXIONES} connections, 3 s warm-up then 10 s, loopback. The goal for static pages and assets is at least 50 % of the bare server, plain and compressed (docs/decisions/026).`,
+      '',
+      '| what | body | the portal | bare `node:http`, same bytes | ratio | non-2xx or errors |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...filas,
+      '',
+      cumple.every(Boolean)
+        ? 'Every ratio reaches the 50 % goal in this run.'
+        : '**Not every ratio reaches the 50 % goal in this run** (see the rows under 50 %).',
+      '',
+      "Where the rest goes: the bare server writes a buffer from its request callback; the portal builds a web `Request` and `Response` per answer (@hono/node-server), runs the middleware chain (below) and the router. Two findings are already applied: the compression middleware no longer reads the body of an answer it will not compress, and headers added after a route answered are set on its own `Headers` (Hono's `c.header()` on a finished answer rebuilt it from its body as a stream, eight times per answer). What would close the gap further is answering the built files in the `node:http` callback before Hono, with the same headers; not done yet.",
+      '',
+      `Revalidation: \`${PAGINA}\` with its ETag in \`If-None-Match\` answers \`304\` at ${rps(revalidar)} req/s (p50 ${ms(revalidar.p50)} ms).`,
+      '',
+      `Public API: \`GET /api/incidenciasRed\` (${nIncidencias} open incidents, the same for everyone) at ${rps(incidencias)} req/s, p50 ${ms(incidencias.p50)} ms; answered from memory while its version in the database is unchanged (docs/decisions/027).`,
+      '',
+      ...coste,
+    ].join('\n');
+  } finally {
+    if (pararDesnudo) await pararDesnudo();
+    await portal.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
