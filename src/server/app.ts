@@ -16,7 +16,7 @@ import { limiteCuerpos } from './http/cuerpo.ts';
 import { entradaSinControl } from './http/entrada.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog } from './http/logging.ts';
-import { securityHeaders } from './http/security.ts';
+import { ponerCabecera, securityHeaders } from './http/security.ts';
 import { administracionRoutes } from './administracion/routes.ts';
 import { auditoriaRoutes } from './auditoria/routes.ts';
 import { autorizacionesRoutes } from './autorizaciones/routes.ts';
@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are personal or live: never stored by shared caches unless a route says otherwise.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) ponerCabecera(c, 'Cache-Control', 'no-store');
   });
   app.route('/api', createApi());
   if (site) app.route('/', siteRoutes(site));

@@ -23,6 +23,7 @@ import {
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { ponerCabecera } from './security.ts';
 
 /** Encodings in the server's order of preference. */
 export const CODIFICACIONES = ['zstd', 'br', 'gzip'] as const;
@@ -106,7 +107,6 @@ export function compresion(): MiddlewareHandler {
     const longitud = res.headers.get('Content-Length');
     const tipo = res.headers.get('Content-Type');
     if (
-      !res.body ||
       res.status === 206 ||
       c.req.method === 'HEAD' ||
       res.headers.has('Transfer-Encoding') ||
@@ -118,9 +118,11 @@ export function compresion(): MiddlewareHandler {
       return;
     }
     const vary = res.headers.get('Vary');
-    if (vary !== '*' && !/accept-encoding/i.test(vary ?? '')) c.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (vary !== '*' && !/accept-encoding/i.test(vary ?? ''))
+      ponerCabecera(c, 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const codificacion = elegirCodificacion(c.req.header('Accept-Encoding'));
-    if (!codificacion) return;
+    // Only now the body: reading it turns a body kept as a buffer into a stream, which a plain answer never needs.
+    if (!codificacion || !res.body) return;
 
     // A JSON answer arrives in one chunk: read two to tell it from a stream (a CSV download).
     const lector = res.body.getReader();

@@ -1,6 +1,6 @@
 /** Security headers on every answer, and a CSP that allows only the site's own scripts. */
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { esHttps } from './cliente.ts';
 import type { AppEnv } from './context.ts';
 
@@ -38,6 +38,21 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], https: bo
   return directives.join('; ');
 }
 
+/**
+ * Sets a header on an answer a route already made. Hono's `c.header()` on a finished answer copies
+ * it into a new Response built from its body, which turns a body kept as a buffer into a stream
+ * (@hono/node-server then pipes it instead of writing it in one call): a header set eight times per
+ * answer cost more than the rest of the answer. The answer's own headers are changed instead; only
+ * a Response whose headers cannot change (one made by `Response.redirect`) goes through `c.header()`.
+ */
+export function ponerCabecera(c: Context, nombre: string, valor: string): void {
+  try {
+    c.res.headers.set(nombre, valor);
+  } catch {
+    c.header(nombre, valor);
+  }
+}
+
 /** Adds the security headers to every answer, API and pages alike. */
 export function securityHeaders(getScriptHashes: () => readonly string[]): MiddlewareHandler<AppEnv> {
   // The policy changes only with the site's script hashes (fixed once the site is loaded) and the
@@ -57,13 +72,13 @@ export function securityHeaders(getScriptHashes: () => readonly string[]): Middl
   return async (c, next) => {
     await next();
     const https = esHttps(c);
-    c.header('Content-Security-Policy', politica(https));
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    if (https) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    ponerCabecera(c, 'Content-Security-Policy', politica(https));
+    ponerCabecera(c, 'X-Content-Type-Options', 'nosniff');
+    ponerCabecera(c, 'X-Frame-Options', 'DENY');
+    ponerCabecera(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
+    ponerCabecera(c, 'Cross-Origin-Opener-Policy', 'same-origin');
+    ponerCabecera(c, 'Cross-Origin-Resource-Policy', 'same-origin');
+    ponerCabecera(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    if (https) ponerCabecera(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };
 }
