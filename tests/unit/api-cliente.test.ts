@@ -80,6 +80,20 @@ describe('errors (docs/producto.md §8)', () => {
     }
   });
 
+  it('does not log out the current session for the 401 of a call made under a session since replaced', async () => {
+    let token = 'suplantada';
+    let responder!: (r: Response) => void;
+    const fetch = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((r) => (responder = r)));
+    const cerrarSesion = vi.fn();
+    const apiFetch = crearApiFetch({ fetch, token: () => token, cerrarSesion });
+    const enCurso = apiFetch('inicio/resumen');
+    // The administrator goes back to their own session while the call is in flight.
+    token = 'administrador';
+    responder(json(401, { message: 'Su sesión ya no es válida.' }));
+    expect((await enCurso).status).toBe(401);
+    expect(cerrarSesion).not.toHaveBeenCalled();
+  });
+
   it('does not log out an anonymous visitor on a 401', async () => {
     const c = cliente(json(401, { message: 'Inicie sesión' }), null);
     await c.apiFetch('listadoUsuarios');

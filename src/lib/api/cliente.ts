@@ -2,7 +2,7 @@
  * The browser's client for the portal API (docs/producto.md §7 "Request interception", §8): one function,
  * `apiFetch`, that every island uses for `/api/…` calls. It adds the bearer token and the no-cache
  * headers while a session exists (except for the public capacidadNodal and distribuidoras tables,
- * which caches may keep), logs the user out on a 401 or 403 while logged in, and turns an error
+ * which caches may keep), logs the user out on a 401 or 403 to a call of the current session, and turns an error
  * answer into the message docs/producto.md §8 says to show. It never throws: the result says what happened.
  */
 import { $session, logout } from '../sesion/index.ts';
@@ -131,7 +131,10 @@ export function crearApiFetch(deps: DependenciasApi) {
     }
     const cuerpo = await leerCuerpo(res);
     if (res.ok) return { ok: true, status: res.status, datos: cuerpo as T };
-    if ((res.status === 401 || res.status === 403) && token) deps.cerrarSesion();
+    // Only the session that made the call is ended: an answer to a call made under a session since
+    // replaced (an impersonation begun or ended while a screen was still loading) says nothing of the
+    // current one, which would otherwise be logged out by a stale screen's request.
+    if ((res.status === 401 || res.status === 403) && token && deps.token() === token) deps.cerrarSesion();
     const error: ErrorApi = {
       status: res.status,
       mensaje: mensajeDeError(res.status, res.statusText, cuerpo),
