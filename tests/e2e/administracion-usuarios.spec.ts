@@ -6,7 +6,8 @@
  * desktop and phone widths.
  *
  * Mutating tests each use their own generated account (src/server/usuarios/demo.ts): this file owns
- * cliente111, 112, 121, 122 and 141 (read-only tests look at cliente118 and 119).
+ * cliente111, 112, 121, 122 and 141 (read-only tests look at cliente118 and 119; cliente117 belongs to
+ * autorizaciones.spec.ts).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

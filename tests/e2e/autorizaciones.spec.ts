@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
 /** Reserved for this spec: a demo home (cliente010–024 are left for the browser tests to change). */
 const TITULAR = 'cliente021@correo.example';
 /** Reserved for this spec: an active demo account without supply points of its own. */
-const AUTORIZADA = 'cliente112@correo.example';
+const AUTORIZADA = 'cliente117@correo.example';
 const RUTA = '/medidas/autorizaciones';
 
 test('a holder authorises a NIF, the authorised account reads the supply point, the holder revokes it', async ({ browser }) => {
