@@ -12,6 +12,7 @@ import type { ResumenInicio as Resumen } from '../../../lib/inicio/respuestas.ts
 import { avisosDe, hayAlgo, NADA_PENDIENTE, PALABRA_NIVEL, tarjetasConsumo, type NivelAviso } from '../../../lib/inicio/resumen.ts';
 import { numero } from '../../../lib/formato/numeros.ts';
 import { ruta } from '../../../lib/privado/rutas-app.ts';
+import { ErrorCarga } from '../medidas/comun.tsx';
 import './inicio.css';
 
 type Carga = { fase: 'cargando' } | { fase: 'lista'; datos: Resumen } | { fase: 'error'; mensaje: string };
@@ -43,20 +44,7 @@ export default function ResumenInicio({ espera }: { espera: ReactNode }) {
   const tarjetas = useMemo(() => (datos ? tarjetasConsumo(datos, FECHAS) : []), [datos]);
 
   if (carga.fase === 'cargando') return espera;
-  if (carga.fase === 'error') {
-    return (
-      <div className="priv-aviso priv-aviso--error" role="alert">
-        <p>
-          <strong>No hemos podido cargar su resumen.</strong> {carga.mensaje}
-        </p>
-        <p>
-          <button type="button" className="priv-boton priv-boton--secundario" onClick={reintentar}>
-            Reintentar
-          </button>
-        </p>
-      </div>
-    );
-  }
+  if (carga.fase === 'error') return <ErrorCarga que="su resumen" mensaje={carga.mensaje} reintentar={reintentar} />;
   const r = carga.datos;
   if (!hayAlgo(r, avisos)) return <p className="ini-nada">{NADA_PENDIENTE}</p>;
   const resto = (r.consumidor?.totalSuministros ?? 0) - tarjetas.length;
