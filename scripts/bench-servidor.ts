@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -21,6 +21,7 @@ import { openPglite } from '../src/server/db/client.ts';
 import { systemClock } from '../src/server/http/context.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { fileMailer } from '../src/server/mail/transports.ts';
+import { respuestaDirecta } from '../src/server/site/directo.ts';
 import { loadSite } from '../src/server/site/static-files.ts';
 import { cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 
@@ -65,24 +66,37 @@ const rutas = new Map(JSON.parse(readFileSync(fichero, 'utf8')).map((r) => [r.ca
 createServer((req, res) => {
   const r = rutas.get(req.url);
   if (!r) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { ...r.cabeceras, 'Content-Length': r.cuerpo.byteLength });
+  res.writeHead(200, [...r.cabeceras.flat(), 'Content-Length', String(r.cuerpo.byteLength)]);
   res.end(r.cuerpo);
 }).listen(Number(puerto), '127.0.0.1', () => process.stdout.write('listo\\n'));
 `;
 
-/** Starts the bare server in its own process, as the portal runs in its own. */
+/** Headers node:http writes itself, or that differ on every answer. */
+const DE_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * Starts the bare server in its own process, as the portal runs in its own. Each path answers the
+ * bytes of an answer of the portal with its `Content-Type` and `Content-Encoding` only, or, under
+ * `/completa`, with every header the portal sent (security headers, ETag, request id…): the cost of
+ * the headers alone.
+ */
 async function arrancarDesnudo(dir: string, rutas: { camino: string; respuesta: Respuesta }[]) {
   writeFileSync(join(dir, 'desnudo.mjs'), SERVIDOR_DESNUDO);
   writeFileSync(
     join(dir, 'rutas.json'),
     JSON.stringify(
-      rutas.map(({ camino, respuesta }) => ({
-        camino,
-        cabeceras: Object.fromEntries(
-          ['content-type', 'content-encoding'].filter((k) => respuesta.cabeceras[k]).map((k) => [k, respuesta.cabeceras[k]]),
-        ),
-        cuerpo: respuesta.cuerpo.toString('base64'),
-      })),
+      rutas.flatMap(({ camino, respuesta }) => [
+        {
+          camino,
+          cabeceras: ['content-type', 'content-encoding'].filter((k) => respuesta.cabeceras[k]).map((k) => [k, respuesta.cabeceras[k]]),
+          cuerpo: respuesta.cuerpo.toString('base64'),
+        },
+        {
+          camino: `/completa${camino}`,
+          cabeceras: Object.entries(respuesta.cabeceras).filter(([k]) => !DE_NODE.has(k)),
+          cuerpo: respuesta.cuerpo.toString('base64'),
+        },
+      ]),
     ),
   );
   const hijo = spawn(process.execPath, [join(dir, 'desnudo.mjs'), String(PUERTO_DESNUDO), join(dir, 'rutas.json')], {
@@ -153,21 +167,50 @@ async function costePorPeticion(): Promise<string[]> {
       const res = await app.fetch(new Request(url, { headers: cabeceras }));
       await res.arrayBuffer();
     };
-  const [base, plano, sinLog, comprimido, plano304] = (await microsPor(
+  // The direct answer (src/server/site/directo.ts) with a request and an answer that only take what
+  // it writes: its own work, without node:http's parsing and writing.
+  const peticion = {
+    method: 'GET',
+    url: '/legal/aviso-legal/',
+    headers: {},
+    socket: { remoteAddress: '127.0.0.1', encrypted: false },
+  } as unknown as IncomingMessage;
+  const respuesta = {
+    writeHead() {
+      return this;
+    },
+    end() {
+      return this;
+    },
+  } as unknown as ServerResponse;
+  const directa = (nivel: string) => {
+    const responder = respuestaDirecta(site, { config, logger: createLogger(nivel, nulo) });
+    return async () => {
+      if (!responder(peticion, respuesta)) throw new Error('la respuesta directa no tomó la página');
+    };
+  };
+  const [base, plano, sinLog, comprimido, plano304, directo, directoSinLog] = (await microsPor(
     [
       pedir(desnuda),
       pedir(completa),
       pedir(sinRegistro),
       pedir(completa, { 'Accept-Encoding': 'gzip, br' }),
       pedir(completa, { 'If-None-Match': `"${pagina.hash}"` }),
+      directa('info'),
+      directa('warn'),
     ],
     porRonda,
     rondas,
-  )) as [number, number, number, number, number];
+  )) as [number, number, number, number, number, number, number];
   await database.close();
   rmSync(dir, { recursive: true, force: true });
   return [
-    `In this process, without HTTP: \`app.fetch(new Request(…))\` for \`/legal/aviso-legal/\`, 2,000 warm-up calls of each, then ${rondas} rounds of ${porRonda.toLocaleString('en')} calls of each variant in turn; the median round.`,
+    `In this process, without HTTP, for \`/legal/aviso-legal/\`: 2,000 warm-up calls of each, then ${rondas} rounds of ${porRonda.toLocaleString('en')} calls of each variant in turn; the median round. First the direct answer that serves the built site (its own work: path, encoding, ETag, request id, headers from a list made once, the log line), then \`app.fetch(new Request(…))\`: what an API answer, or a site answer the direct path leaves to the app, pays for the middleware.`,
+    '',
+    '| what | µs per request |',
+    '|---|---:|',
+    `| direct answer, request log at \`info\` (as \`npm start\`) | ${directo.toFixed(1)} |`,
+    `| direct answer, request log at \`warn\` (no line written) | ${directoSinLog.toFixed(1)} |`,
     '',
     '| what | µs per request | over the bare handler |',
     '|---|---:|---:|',
@@ -177,7 +220,7 @@ async function costePorPeticion(): Promise<string[]> {
     `| the portal's app, brotli answered from memory (5 KB instead of 22) | ${comprimido.toFixed(1)} | ${(comprimido - base).toFixed(1)} µs |`,
     `| the portal's app, \`304\` to a matching \`If-None-Match\` | ${plano304.toFixed(1)} | ${(plano304 - base).toFixed(1)} µs |`,
     '',
-    `The middleware every answer goes through (src/server/app.ts): request id (\`crypto.randomUUID\`), the dependencies, the request log (a pino child logger and one JSON line; ${(plano - sinLog).toFixed(1)} µs of the total), the security headers (the CSP string is built once per scheme, not per request), the compression check, the body limit, then the site router. That total is what the HTTP figures above leave to the portal beyond a bare server.`,
+    `The middleware every answer goes through (src/server/app.ts): request id (\`crypto.randomUUID\`), the dependencies, the request log (a child logger for the route's own lines, and one JSON line written without pino's redaction pass, which cost about 5 µs a line and has nothing to find in its fixed fields), the security headers (the CSP string is built once per scheme, not per request), the compression check, the body limit, then the site router. That total is what the HTTP figures above leave to the portal beyond a bare server.`,
   ];
 }
 
@@ -247,10 +290,15 @@ export async function servidorSection(): Promise<string> {
       const delDesnudo = await cargar(`http://127.0.0.1:${PUERTO_DESNUDO}`, [{ metodo: 'GET', camino: c.desnudo, cabeceras: {} }], {
         conexiones: CONEXIONES,
       });
+      const conCabeceras = await cargar(
+        `http://127.0.0.1:${PUERTO_DESNUDO}`,
+        [{ metodo: 'GET', camino: `/completa${c.desnudo}`, cabeceras: {} }],
+        { conexiones: CONEXIONES },
+      );
       const ratio = delPortal.rps / delDesnudo.rps;
       cumple.push(ratio >= 0.5);
       filas.push(
-        `| ${c.que} | ${(c.bytes / 1024).toFixed(1)} KB | ${rps(delPortal)} req/s, p50 ${ms(delPortal.p50)} ms | ${rps(delDesnudo)} req/s, p50 ${ms(delDesnudo.p50)} ms | **${pct(delPortal.rps, delDesnudo.rps)}** | ${delPortal.non2xx + delPortal.errores} |`,
+        `| ${c.que} | ${(c.bytes / 1024).toFixed(1)} KB | ${rps(delPortal)} req/s, p50 ${ms(delPortal.p50)} ms | ${rps(delDesnudo)} req/s, p50 ${ms(delDesnudo.p50)} ms | **${pct(delPortal.rps, delDesnudo.rps)}** | ${rps(conCabeceras)} req/s (${pct(conCabeceras.rps, delDesnudo.rps)}) | ${pct(delPortal.rps, conCabeceras.rps)} | ${delPortal.non2xx + delPortal.errores} |`,
       );
     }
     const etag = plano.cabeceras['etag']!;
@@ -277,15 +325,15 @@ export async function servidorSection(): Promise<string> {
       '',
       `\`npm run bench -- --only servidor\` (scripts/bench-servidor.ts). The portal as \`npm start\` runs it (\`node src/server/main.ts\`, embedded database with demo data, request log at \`info\` to a discarded stdout), and in the same run a bare \`node:http\` server in its own process answering from memory the very bytes the portal answered (with their \`Content-Type\` and \`Content-Encoding\`, nothing else). Load: ${HERRAMIENTA}, ${CONEXIONES} connections, 3 s warm-up then 10 s, loopback. The goal for static pages and assets is at least 50 % of the bare server, plain and compressed (docs/decisions/026).`,
       '',
-      '| what | body | the portal | bare `node:http`, same bytes | ratio | non-2xx or errors |',
-      '|---|---:|---:|---:|---:|---:|',
+      "| what | body | the portal | bare `node:http`, same bytes | ratio | bare, with all the portal's headers | the portal against that | non-2xx or errors |",
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
       ...filas,
       '',
       cumple.every(Boolean)
         ? 'Every ratio reaches the 50 % goal in this run.'
         : '**Not every ratio reaches the 50 % goal in this run** (see the rows under 50 %).',
       '',
-      "Where the rest goes: the bare server writes a buffer from its request callback; the portal builds a web `Request` and `Response` per answer (@hono/node-server), runs the middleware chain (below) and the router. Two findings are already applied: the compression middleware no longer reads the body of an answer it will not compress, and headers added after a route answered are set on its own `Headers` (Hono's `c.header()` on a finished answer rebuilt it from its body as a stream, eight times per answer). What would close the gap further is answering the built files in the `node:http` callback before Hono, with the same headers; not done yet.",
+      "How: the built site's files are answered in the `node:http` callback itself (src/server/site/directo.ts, docs/decisions/029), with the answer the app would give (a test compares them header by header); only what is not that plain case (the API, other methods, ranges, percent-encoded paths, a compressed body not yet made) becomes a web `Request` for Hono. Where the rest goes: the column \"bare, with all the portal's headers\" is the same bare server sending every header the portal sent (the Content-Security-Policy alone is about 700 bytes, and node:http checks each header's name and value), so the gap between the two bare columns is the headers' share, and the last ratio is what the portal's own work leaves (request id, path and encoding choice, the log line, timed per request below). Differences of a few percent between runs are this shared machine's noise.",
       '',
       `Revalidation: \`${PAGINA}\` with its ETag in \`If-None-Match\` answers \`304\` at ${rps(revalidar)} req/s (p50 ${ms(revalidar.p50)} ms).`,
       '',

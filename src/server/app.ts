@@ -9,13 +9,12 @@ import { contactoRoutes } from './contacto/routes.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 // Spanish messages for every schema check without its own (zod's global configuration).
 import '../lib/validacion/mensajes-zod.ts';
-import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { compresion } from './http/compresion.ts';
 import { limiteCuerpos } from './http/cuerpo.ts';
 import { entradaSinControl } from './http/entrada.ts';
 import { handleError } from './http/errors.ts';
-import { requestLog } from './http/logging.ts';
+import { requestIdMiddleware, requestLog } from './http/logging.ts';
 import { ponerCabecera, securityHeaders } from './http/security.ts';
 import { administracionRoutes } from './administracion/routes.ts';
 import { auditoriaRoutes } from './auditoria/routes.ts';
@@ -106,7 +105,7 @@ export function createApi() {
 /** Builds the whole server: middleware, API under /api, and the site when one is given. */
 export function createApp(deps: AppDeps, site?: SiteIndex) {
   const app = new OpenAPIHono<AppEnv>();
-  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  app.use('*', requestIdMiddleware());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

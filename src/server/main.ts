@@ -10,7 +10,6 @@ import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -25,6 +24,7 @@ import { fileMailer, smtpMailer } from './mail/transports.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { claveDeHost, iniciarSftp, type ServidorSftp } from './intercambio/sftp.ts';
 import { createLectorAtr } from './atr/trabajo.ts';
+import { escuchar } from './site/directo.ts';
 import { loadSite } from './site/static-files.ts';
 import { bootstrapAdmin } from './usuarios/bootstrap.ts';
 
@@ -78,9 +78,7 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   const deps = { db: database.db, mailer, clock: systemClock, config, logger };
   const app = createApp(deps, site);
 
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
-  });
+  const server = await escuchar(app, { port: config.port, hostname: config.host, site, contexto: { config, logger } });
   // Slow clients may not hold sockets open for ever.
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;

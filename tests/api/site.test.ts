@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { respuestaDirecta } from '../../src/server/site/directo.ts';
 import { loadSite, type SiteIndex } from '../../src/server/site/static-files.ts';
 import { unaVez } from '../support/ganchos.ts';
-import { startTestServer } from '../support/server.ts';
+import { requestFrom, startTestServer } from '../support/server.ts';
 
 /** A small built site, shaped like Astro's output, written by the test. */
 const FILES: Record<string, string> = {
@@ -16,6 +22,7 @@ const FILES: Record<string, string> = {
   'sesion/activar-usuario/index.html': '<!doctype html><meta name="portal-page" content="activar-usuario">',
   'sesion/nueva-clave/index.html': '<!doctype html><meta name="portal-page" content="nueva-clave">',
   'legal/aviso-legal/index.html': '<!doctype html><meta name="portal-page" content="legal-aviso-legal">',
+  'legal/politica-de-privacidad/index.html': `<!doctype html><meta name="portal-page" content="legal-privacidad">${'<p>Texto.</p>'.repeat(200)}`,
   '_astro/app.AbC123.js': 'export const x = 1;'.repeat(200),
   '_astro/tiny.AbC123.js': 'export const y = 2;',
   'media/clip.mp4': '0123456789'.repeat(100),
@@ -213,5 +220,146 @@ describe('static files', () => {
       expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength));
       expect(head.headers.get('content-encoding')).toBe('gzip');
     });
+  });
+});
+
+describe("answered in node:http's callback, exactly as the app answers", () => {
+  /** Headers that differ between any two answers, or that node:http adds itself. */
+  const PROPIAS_DE_CADA_RESPUESTA = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
+  const comparables = (res: Response) =>
+    Object.fromEntries([...res.headers].filter(([k]) => !PROPIAS_DE_CADA_RESPUESTA.has(k)).sort(([a], [b]) => a.localeCompare(b)));
+
+  /**
+   * A server that answers only what `respuestaDirecta` takes (599 for the rest), and the app
+   * alone, answering in process: the first proves the direct path answered, the second is the answer
+   * it must equal.
+   */
+  const lineas: Record<string, unknown>[] = [];
+  const partes = unaVez(
+    async () => {
+      await sitio.precomprimido;
+      const logger = createLogger(
+        'info',
+        new Writable({
+          write(trozo: Buffer, _c, hecho) {
+            for (const l of trozo.toString('utf8').split('\n')) if (l) lineas.push(JSON.parse(l) as Record<string, unknown>);
+            hecho();
+          },
+        }),
+      );
+      const directa = respuestaDirecta(sitio, { config: server.config, logger });
+      const nodo: Server = createServer((req, res) => {
+        if (!directa(req, res)) res.writeHead(599).end();
+      });
+      await new Promise<void>((resolve) => nodo.listen(0, '127.0.0.1', resolve));
+      const app = createApp({ db: server.database.db, mailer: server.mailer, clock: server.clock, config: server.config, logger }, sitio);
+      return { nodo, app, url: `http://127.0.0.1:${(nodo.address() as AddressInfo).port}` };
+    },
+    async ({ nodo }) => {
+      await new Promise<void>((resolve) => nodo.close(() => resolve()));
+    },
+  );
+
+  const CASOS: [string, string, Record<string, string>][] = [
+    ['GET', '/', {}],
+    ['GET', '/legal/aviso-legal', {}],
+    ['GET', '/legal/aviso-legal/?desde=inicio', { 'Accept-Encoding': 'gzip, br' }],
+    ['GET', '/legal/politica-de-privacidad/', {}],
+    ['GET', '/legal/politica-de-privacidad/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' }],
+    ['GET', '/legal/politica-de-privacidad/', { 'Accept-Encoding': 'gzip' }],
+    ['GET', '/legal/politica-de-privacidad/', { 'Accept-Encoding': 'br;q=0, gzip;q=0.5' }],
+    ['GET', '/legal/politica-de-privacidad/', { 'Accept-Encoding': 'identity' }],
+    ['GET', '/inicio', {}],
+    ['GET', '/medidas/curvas', { 'Accept-Encoding': 'br' }],
+    ['GET', '/sesion/activar-usuario/3f9a8c', {}],
+    ['GET', '/no-existe', {}],
+    ['GET', '/no-existe', { 'If-None-Match': '*' }],
+    ['GET', '/_astro/app.AbC123.js', { 'Accept-Encoding': 'zstd' }],
+    ['GET', '/_astro/app.AbC123.js', { 'Accept-Encoding': 'br', 'If-None-Match': '"otro"' }],
+    ['GET', '/_astro/tiny.AbC123.js', { 'Accept-Encoding': 'gzip, br, zstd' }],
+    ['GET', '/media/clip.mp4', { 'Accept-Encoding': 'gzip' }],
+    ['HEAD', '/_astro/app.AbC123.js', { 'Accept-Encoding': 'gzip' }],
+    ['HEAD', '/legal/aviso-legal/', {}],
+    ['GET', '/', { 'X-Forwarded-Proto': 'https' }],
+  ];
+
+  it.each(CASOS)('%s %s %j', async (metodo, camino, cabeceras) => {
+    const directa = await requestFrom(partes.url, '127.0.0.1', camino, { method: metodo, headers: cabeceras });
+    const esperada = await partes.app.request(camino, { method: metodo, headers: cabeceras });
+    expect(directa.status).not.toBe(599);
+    expect(directa.status).toBe(esperada.status);
+    expect(comparables(directa)).toEqual(comparables(esperada));
+    expect(Buffer.from(await directa.arrayBuffer()).equals(Buffer.from(await esperada.arrayBuffer()))).toBe(true);
+    expect(directa.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 304 to its own ETag, with the headers the app sends on a 304', async () => {
+    for (const accept of ['', 'br', 'gzip']) {
+      const primera = await requestFrom(partes.url, '127.0.0.1', '/legal/politica-de-privacidad/', {
+        headers: { 'Accept-Encoding': accept },
+      });
+      const etag = primera.headers.get('etag')!;
+      const cabeceras = { 'Accept-Encoding': accept, 'If-None-Match': etag };
+      const directa = await requestFrom(partes.url, '127.0.0.1', '/legal/politica-de-privacidad/', { headers: cabeceras });
+      const esperada = await partes.app.request('/legal/politica-de-privacidad/', { headers: cabeceras });
+      expect([directa.status, esperada.status]).toEqual([304, 304]);
+      expect(comparables(directa)).toEqual(comparables(esperada));
+    }
+  });
+
+  it('keeps a plain request id from the client, and logs the line the app logs', async () => {
+    lineas.length = 0;
+    const res = await requestFrom(partes.url, '127.0.0.1', '/legal/aviso-legal/?x=1', { headers: { 'X-Request-Id': 'proxy-id_42=' } });
+    expect(res.headers.get('x-request-id')).toBe('proxy-id_42=');
+    const otra = await requestFrom(partes.url, '127.0.0.1', '/', { headers: { 'X-Request-Id': 'no vale' } });
+    expect(otra.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lineas).toEqual([
+      expect.objectContaining({ msg: 'petición', requestId: 'proxy-id_42=', method: 'GET', path: '/legal/aviso-legal/', status: 200 }),
+      expect.objectContaining({ msg: 'petición', requestId: otra.headers.get('x-request-id'), method: 'GET', path: '/', status: 200 }),
+    ]);
+    expect(typeof lineas[0]!.ms).toBe('number');
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['POST', '/', {}],
+    ['GET', '/api/health', {}],
+    ['GET', '/api', {}],
+    ['GET', '/%7Elegal', {}],
+    ['GET', '//legal/aviso-legal/', {}],
+    ['GET', '/legal/./aviso-legal/', {}],
+    ['GET', '/legal/../index.html', {}],
+    ['GET', '/.well-known/security.txt', {}],
+    ['GET', '/media/clip.mp4', { Range: 'bytes=0-9' }],
+  ])('leaves %s %s %j to the app', async (metodo, camino, cabeceras) => {
+    // The path exactly as written: fetch and URL would normalise it first.
+    const estado = await new Promise<number | undefined>((resolve, reject) => {
+      const { port } = new URL(partes.url);
+      request({ host: '127.0.0.1', port, path: camino, method: metodo, headers: cabeceras }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(estado).toBe(599);
+  });
+
+  it('leaves a compressed answer to the app until its body is precompressed', async () => {
+    const sinHacer: SiteIndex = {
+      ...sitio,
+      files: new Map([...sitio.files].map(([k, f]) => [k, { ...f, comprimidos: {} }])),
+    };
+    const directa = respuestaDirecta(sinHacer, { config: server.config, logger: createLogger('silent') });
+    const nodo = createServer((req, res) => {
+      if (!directa(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => nodo.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(nodo.address() as AddressInfo).port}`;
+      expect((await requestFrom(url, '127.0.0.1', '/_astro/app.AbC123.js', { headers: { 'Accept-Encoding': 'br' } })).status).toBe(599);
+      expect((await requestFrom(url, '127.0.0.1', '/_astro/app.AbC123.js')).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => nodo.close(() => resolve()));
+    }
   });
 });

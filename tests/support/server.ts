@@ -1,13 +1,13 @@
 /** Serves a real `createApp` over HTTP on a free loopback port, with a capturing mailer and a test clock. */
 import type { AddressInfo } from 'node:net';
-import { request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
-import { serve } from '@hono/node-server';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Clock } from '../../src/server/http/context.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import type { MailMessage, Mailer } from '../../src/server/mail/transports.ts';
+import { escuchar } from '../../src/server/site/directo.ts';
 import type { SiteIndex } from '../../src/server/site/static-files.ts';
 import { beforeEach } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -121,9 +121,8 @@ export async function startTestServer(
   const logger = createLogger('info', sink);
   const app = createApp({ db: database.db, mailer, clock, config, logger }, options.site);
   options.setup?.(app);
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-  });
+  // Served as main.ts serves it: the built site's plain answers directly, the rest through the app.
+  const server = await escuchar(app, { port: 0, hostname: '127.0.0.1', site: options.site, contexto: { config, logger } });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

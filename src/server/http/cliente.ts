@@ -82,11 +82,24 @@ export function clientAddress(c: Context): string {
  * socket is TLS, or a trusted proxy says so in `X-Forwarded-Proto`.
  */
 export function esHttps(c: Context): boolean {
-  const config = configDe(c);
+  return esHttpsDe(configDe(c), () => peer(c), c.req.header('x-forwarded-proto'), c.req.url.startsWith('https:'));
+}
+
+/**
+ * `esHttps` from the request's parts, for answers made outside Hono (src/server/site/directo.ts):
+ * the configuration, the socket's peer (asked only when a proxy header needs it), the
+ * `X-Forwarded-Proto` header, and whether the socket itself is TLS.
+ */
+export function esHttpsDe(
+  config: Pick<Config, 'proxiesDeConfianza' | 'publicUrl'> | undefined,
+  peerAddress: () => string,
+  proto: string | undefined,
+  tls: boolean,
+): boolean {
   if (config?.publicUrl.startsWith('https:')) return true;
-  const proto = c.req.header('x-forwarded-proto');
-  if (proto && esProxyDeConfianza(config?.proxiesDeConfianza ?? [], peer(c))) return proto.split(',')[0]?.trim().toLowerCase() === 'https';
-  return c.req.url.startsWith('https:');
+  if (proto && esProxyDeConfianza(config?.proxiesDeConfianza ?? [], peerAddress()))
+    return proto.split(',')[0]?.trim().toLowerCase() === 'https';
+  return tls;
 }
 
 /** `::ffff:192.0.2.1` becomes `192.0.2.1`; other addresses are returned in lower case. */

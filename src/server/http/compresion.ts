@@ -39,6 +39,21 @@ const UMBRAL = UMBRAL_COMPRESION;
  */
 export function elegirCodificacion(acceptEncoding: string | undefined): Codificacion | null {
   if (!acceptEncoding) return null;
+  // Browsers send a handful of distinct headers: each is parsed once. Anyone can send any header,
+  // so the memory is bounded; a header longer than browsers send is parsed every time.
+  const hecha = elegidas.get(acceptEncoding);
+  if (hecha !== undefined) return hecha;
+  const elegida = elegirSinMemoria(acceptEncoding);
+  if (acceptEncoding.length <= 100) {
+    if (elegidas.size >= 256) elegidas.clear();
+    elegidas.set(acceptEncoding, elegida);
+  }
+  return elegida;
+}
+
+const elegidas = new Map<string, Codificacion | null>();
+
+function elegirSinMemoria(acceptEncoding: string): Codificacion | null {
   const q = new Map<string, number>();
   for (const parte of acceptEncoding.split(',')) {
     const [bruto, ...params] = parte.toLowerCase().split(';');
@@ -108,6 +123,8 @@ export function compresion(): MiddlewareHandler {
     const tipo = res.headers.get('Content-Type');
     if (
       res.status === 206 ||
+      // A 304 carries the Vary its 200 would (RFC 9110 §15.4.5): the route set it, or it has none.
+      res.status === 304 ||
       c.req.method === 'HEAD' ||
       res.headers.has('Transfer-Encoding') ||
       (longitud !== null && Number(longitud) < UMBRAL) ||

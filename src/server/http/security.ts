@@ -53,32 +53,47 @@ export function ponerCabecera(c: Context, nombre: string, valor: string): void {
   }
 }
 
-/** Adds the security headers to every answer, API and pages alike. */
-export function securityHeaders(getScriptHashes: () => readonly string[]): MiddlewareHandler<AppEnv> {
-  // The policy changes only with the site's script hashes (fixed once the site is loaded) and the
-  // scheme: built once for each, not on every answer.
+/** One header: its name and value. */
+export type Cabecera = readonly [nombre: string, valor: string];
+
+/**
+ * The security headers of every answer, for a scheme. They change only with the site's script
+ * hashes (fixed once the site is loaded) and the scheme, so each list is built once, not per answer;
+ * the middleware below and the built site's direct answers (src/server/site/directo.ts) both take
+ * them from here.
+ */
+export function cabecerasDeSeguridad(getScriptHashes: () => readonly string[]): (https: boolean) => readonly Cabecera[] {
   let hechas: readonly string[] | undefined;
-  const politicas = new Map<boolean, string>();
-  const politica = (https: boolean) => {
+  const listas = new Map<boolean, readonly Cabecera[]>();
+  return (https) => {
     const hashes = getScriptHashes();
     if (hashes !== hechas) {
       hechas = hashes;
-      politicas.clear();
+      listas.clear();
     }
-    let p = politicas.get(https);
-    if (p === undefined) politicas.set(https, (p = contentSecurityPolicy(hashes, https)));
-    return p;
+    let lista = listas.get(https);
+    if (lista === undefined) {
+      const todas: Cabecera[] = [
+        ['Content-Security-Policy', contentSecurityPolicy(hashes, https)],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['X-Frame-Options', 'DENY'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+        ['Cross-Origin-Opener-Policy', 'same-origin'],
+        ['Cross-Origin-Resource-Policy', 'same-origin'],
+        ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
+      ];
+      if (https) todas.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
+      listas.set(https, (lista = todas));
+    }
+    return lista;
   };
+}
+
+/** Adds the security headers to every answer, API and pages alike. */
+export function securityHeaders(getScriptHashes: () => readonly string[]): MiddlewareHandler<AppEnv> {
+  const cabeceras = cabecerasDeSeguridad(getScriptHashes);
   return async (c, next) => {
     await next();
-    const https = esHttps(c);
-    ponerCabecera(c, 'Content-Security-Policy', politica(https));
-    ponerCabecera(c, 'X-Content-Type-Options', 'nosniff');
-    ponerCabecera(c, 'X-Frame-Options', 'DENY');
-    ponerCabecera(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
-    ponerCabecera(c, 'Cross-Origin-Opener-Policy', 'same-origin');
-    ponerCabecera(c, 'Cross-Origin-Resource-Policy', 'same-origin');
-    ponerCabecera(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    if (https) ponerCabecera(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    for (const [nombre, valor] of cabeceras(esHttps(c))) ponerCabecera(c, nombre, valor);
   };
 }

@@ -4,15 +4,39 @@
  */
 import { Hono, type Context } from 'hono';
 import { esRutaPrivada, PAGINAS_CON_ID, SHELL_PRIVADO } from '../../lib/rutas.ts';
-import { elegirCodificacion } from '../http/compresion.ts';
+import { elegirCodificacion, type Codificacion } from '../http/compresion.ts';
 import type { AppEnv } from '../http/context.ts';
 import { coincideEtag, etagDe, type SiteIndex, type StaticFile } from './static-files.ts';
 
 /** Pages that exist only to be served under other paths, never at their own. */
 const INTERNAL = new Set([`${SHELL_PRIVADO}/index.html`]);
 
+/** Which built file answers a path, and with which status. */
+export interface Pagina {
+  key: string;
+  status: 200 | 404;
+}
+
+const resueltas = new WeakMap<SiteIndex, Map<string, Pagina>>();
+
+/**
+ * `resolvePage`, remembered for paths seen before (the site never changes while it runs). Any path
+ * may be asked, so the memory is bounded: emptied when full.
+ */
+export function resolvePageRecordada(site: SiteIndex, rawPath: string): Pagina {
+  let porCamino = resueltas.get(site);
+  if (!porCamino) resueltas.set(site, (porCamino = new Map()));
+  let pagina = porCamino.get(rawPath);
+  if (!pagina) {
+    pagina = resolvePage(site, rawPath);
+    if (porCamino.size >= 2048) porCamino.clear();
+    porCamino.set(rawPath, pagina);
+  }
+  return pagina;
+}
+
 /** Decides which built file answers a path, and with which status. */
-export function resolvePage(site: SiteIndex, rawPath: string): { key: string; status: 200 | 404 } {
+export function resolvePage(site: SiteIndex, rawPath: string): Pagina {
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -51,6 +75,22 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /**
+ * The content headers of a file's representation (its plain bytes when `codificacion` is null),
+ * before Content-Length and Content-Encoding: the same here and in the direct answers
+ * (src/server/site/directo.ts).
+ */
+export function cabecerasDeFichero(entry: StaticFile, codificacion: Codificacion | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': entry.type,
+    'Cache-Control': entry.cacheControl,
+    ETag: etagDe(entry, codificacion),
+    'Accept-Ranges': 'bytes',
+  };
+  if (entry.compresible) headers.Vary = 'Accept-Encoding';
+  return headers;
+}
+
+/**
  * Answers a file from memory: 304 when the client holds it (any representation), a byte range (the
  * hero video's player asks for them), or the whole body, precompressed in the encoding the client
  * prefers when it has been made (otherwise the compression middleware compresses it as it goes).
@@ -58,13 +98,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404): Response {
   const codificacion = entry.compresible ? elegirCodificacion(c.req.header('accept-encoding')) : null;
   const comprimido = codificacion ? entry.comprimidos[codificacion] : undefined;
-  const headers: Record<string, string> = {
-    'Content-Type': entry.type,
-    'Cache-Control': entry.cacheControl,
-    ETag: etagDe(entry, comprimido ? codificacion : null),
-    'Accept-Ranges': 'bytes',
-  };
-  if (entry.compresible) headers.Vary = 'Accept-Encoding';
+  const headers = cabecerasDeFichero(entry, comprimido ? codificacion : null);
   if (status === 200 && coincideEtag(c.req.header('if-none-match'), entry)) {
     return c.body(null, 304, headers);
   }
