@@ -14,8 +14,9 @@ import { audit } from '../auditoria/service.ts';
 import type { AppEnv, AuthContext, AuthEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { clientAddress } from '../http/cliente.ts';
-import { findAccountById, findAccountConSesion } from '../usuarios/service.ts';
-import { distribuidorasAutorizadas, permisosConAutorizaciones, soloAutorizadas } from '../autorizaciones/vigencia.ts';
+import { findAccountById } from '../usuarios/service.ts';
+import { permisosConAutorizaciones, soloAutorizadas } from '../autorizaciones/vigencia.ts';
+import { cuentaDeLaPeticion } from './cuenta.ts';
 import { verifyAccessToken } from './jwt.ts';
 import { puedeSuplantar } from './sesion.ts';
 
@@ -41,16 +42,16 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
     const { config, clock, db } = c.get('deps');
     const claims = await verifyAccessToken(config.jwtSecret, match[1]!, clock.now());
     if (!claims) throw sinSesion('Su sesión ha caducado o no es válida. Inicie sesión de nuevo.', true);
-    // The account, its permissions and whether the token's session is still open, in one query:
-    // closed sessions end at once, not when the token expires.
-    const cuenta = await findAccountConSesion(db, claims.sub, claims.sid, clock.now());
+    // The account, its permissions, whether the token's session is still open and what its
+    // authorisations open, in one query: closed sessions end at once, not when the token expires.
+    const cuenta = await cuentaDeLaPeticion(db, claims.sub, claims.sid, clock.now());
     if (!cuenta || cuenta.estado !== 'activo') {
       throw sinSesion('Su sesión ya no es válida. Inicie sesión de nuevo.', true);
     }
     if (!cuenta.sesionViva) throw sinSesion('Su sesión se ha cerrado. Inicie sesión de nuevo.', true);
     let impersonatorUserId: string | null = null;
     // Authorisations in force open the consumer area of their supply points' distributors (docs/decisions/028).
-    const autorizadas = await distribuidorasAutorizadas(db, cuenta.nif, clock.now());
+    const autorizadas = cuenta.autorizadas;
     let permisos = permisosConAutorizaciones(cuenta.permisos, autorizadas);
     if (claims.imp) {
       // An impersonated session lives only while its administrator is still an active administrator,

@@ -6,7 +6,7 @@
  * session, never stored: expiry and revocation close them at once. They open nothing by themselves:
  * every supply point route still checks the CUPS (src/server/suministros/acceso.ts).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { fechaLocalDe, ZONA_MADRID } from '../../lib/medidas/horas.ts';
 import { parsePermiso, permiso, type Permiso } from '../../lib/permisos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
@@ -22,22 +22,34 @@ export function hoyEnEspana(now: Date): string {
  * between its first and last day, and the supply point still held by the NIF that gave it (a change
  * of holder ends it, since the new holder never gave it).
  */
-export function vigenteSql(hoy: string) {
+export function vigenteSql(hoy: string | Placeholder) {
   return sql`a.revocada_en is null and a.inicio <= ${hoy}::date and a.fin >= ${hoy}::date and s.titular_nif = a.titular_nif`;
+}
+
+/**
+ * The distributors of the supply points `nif` may read on `hoy` through authorisations in force, as
+ * a scalar subquery: one text of codes joined by commas, in order, or null for none (read it with
+ * `distribuidorasDeTexto`). A column, so that the query every authenticated request makes for its
+ * account reads them in the same round trip (src/server/auth/cuenta.ts).
+ */
+export function distribuidorasAutorizadasSql(nif: SQLWrapper | string, hoy: string | Placeholder) {
+  return sql<string | null>`(select string_agg(distinct s.distribuidora::text, ',' order by s.distribuidora::text)
+    from autorizaciones a
+    join autorizaciones_suministros x on x.autorizacion_id = a.id
+    join suministros s on s.id = x.suministro_id
+    where a.autorizado_nif = ${nif} and ${vigenteSql(hoy)})`;
+}
+
+/** The codes of `distribuidorasAutorizadasSql`'s text. */
+export function distribuidorasDeTexto(texto: string | null): CodigoDistribuidora[] {
+  return texto ? (texto.split(',') as CodigoDistribuidora[]) : [];
 }
 
 /** The distributors of the supply points `nif` may read today through authorisations in force. */
 export async function distribuidorasAutorizadas(db: Db, nif: string | null, now: Date): Promise<CodigoDistribuidora[]> {
   if (!nif) return [];
-  const filas = await queryRows<{ distribuidora: CodigoDistribuidora }>(
-    db,
-    sql`select distinct s.distribuidora from autorizaciones a
-        join autorizaciones_suministros x on x.autorizacion_id = a.id
-        join suministros s on s.id = x.suministro_id
-        where a.autorizado_nif = ${nif} and ${vigenteSql(hoyEnEspana(now))}
-        order by 1`,
-  );
-  return filas.map((f) => f.distribuidora);
+  const [fila] = await queryRows<{ d: string | null }>(db, sql`select ${distribuidorasAutorizadasSql(nif, hoyEnEspana(now))} as d`);
+  return distribuidorasDeTexto(fila?.d ?? null);
 }
 
 /** An account's permissions plus the `-distribucion` its authorisations in force open (sorted, without repeats). */

@@ -5,7 +5,7 @@ import { normalizarNif } from '../../lib/nif.ts';
 import { parsePermiso, type Area, type Permiso } from '../../lib/permisos.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, userPermissions, users } from '../db/schema.ts';
+import { userPermissions, users } from '../db/schema.ts';
 
 /** Data of a new account. */
 export interface NewUser {
@@ -78,7 +78,7 @@ export interface CuentaConPermisos {
 }
 
 /** The columns of an account with its permissions, for one row grouped by user. */
-const columnasCuenta = () => ({
+export const columnasCuenta = () => ({
   id: users.id,
   email: users.email,
   nif: users.nif,
@@ -94,7 +94,7 @@ const columnasCuenta = () => ({
 });
 
 /** A row of those columns as an account, permissions sorted. */
-function cuentaDeFila<T extends { permisos: string[] | null; sesionViva: unknown }>(
+export function cuentaDeFila<T extends { permisos: string[] | null; sesionViva: unknown }>(
   row: T,
 ): Omit<T, 'permisos' | 'sesionViva'> & { permisos: Permiso[]; sesionViva: boolean } {
   return { ...row, sesionViva: row.sesionViva === true, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
@@ -119,54 +119,13 @@ async function selectCuenta(
   return row ? cuentaDeFila(row) : undefined;
 }
 
-/**
- * The query every authenticated request runs, prepared once per database: PostgreSQL plans it once
- * per connection instead of on every request (a quarter of a millisecond), and Drizzle builds its
- * text once.
- */
-function prepararCuentaConSesion(db: Db) {
-  const familia = sql.placeholder('familia');
-  return db
-    .select({
-      // Without a family (tokens from before families existed) the session counts as open.
-      sesionViva: sql<boolean>`(${familia}::uuid is null or exists(select 1 from ${refreshTokens} r where r.family_id = ${familia}::uuid and r.user_id = ${users.id} and r.revoked_at is null and r.expires_at > ${sql.placeholder('ahora')}::timestamptz))`,
-      ...columnasCuenta(),
-    })
-    .from(users)
-    .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
-    .where(eq(users.id, sql.placeholder('id')))
-    .groupBy(users.id)
-    .limit(1)
-    .prepare('cuenta_con_sesion');
-}
-const cuentasConSesion = new WeakMap<Db, ReturnType<typeof prepararCuentaConSesion>>();
-
 /** Shape of a user id; anything else cannot be one, and PostgreSQL would refuse it as a uuid. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An account and its permissions by id. */
 export async function findAccountById(db: Db, id: string): Promise<CuentaConPermisos | undefined> {
   if (!UUID.test(id)) return undefined;
   return selectCuenta(db, eq(users.id, id));
-}
-
-/**
- * An account with its permissions and whether the session (refresh family) a token names is still
- * open, in one query: what every authenticated request checks (decision 005). Without a family
- * (tokens from before families existed) the session counts as open.
- */
-export async function findAccountConSesion(
-  db: Db,
-  id: string,
-  familia: string | null,
-  now: Date,
-): Promise<(CuentaConPermisos & { sesionViva: boolean }) | undefined> {
-  if (!UUID.test(id)) return undefined;
-  if (familia !== null && !UUID.test(familia)) return undefined;
-  let consulta = cuentasConSesion.get(db);
-  if (!consulta) cuentasConSesion.set(db, (consulta = prepararCuentaConSesion(db)));
-  const [row] = await consulta.execute({ id, familia, ahora: now.toISOString() });
-  return row ? cuentaDeFila(row) : undefined;
 }
 
 /** How a login name is read: an e-mail (any case) when it has an @, otherwise a NIF, NIE or CIF. */

@@ -1,0 +1,51 @@
+/**
+ * The one query every authenticated request makes (`requireAuth`, src/server/auth/middleware.ts):
+ * the account and its permissions, whether the token's session (its refresh family) is still open
+ * (decision 005), and the distributors its authorisations in force open (decision 028), in one
+ * round trip. It is prepared once per database: PostgreSQL plans it once per connection instead of
+ * on every request, and Drizzle builds its text once.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import type { Db } from '../db/client.ts';
+import { refreshTokens, userPermissions, users } from '../db/schema.ts';
+import { distribuidorasAutorizadasSql, distribuidorasDeTexto, hoyEnEspana } from '../autorizaciones/vigencia.ts';
+import { columnasCuenta, cuentaDeFila, UUID, type CuentaConPermisos } from '../usuarios/service.ts';
+
+function preparar(db: Db) {
+  const familia = sql.placeholder('familia');
+  return db
+    .select({
+      // Without a family (tokens from before families existed) the session counts as open.
+      sesionViva: sql<boolean>`(${familia}::uuid is null or exists(select 1 from ${refreshTokens} r where r.family_id = ${familia}::uuid and r.user_id = ${users.id} and r.revoked_at is null and r.expires_at > ${sql.placeholder('ahora')}::timestamptz))`,
+      autorizadas: distribuidorasAutorizadasSql(users.nif, sql.placeholder('hoy')),
+      ...columnasCuenta(),
+    })
+    .from(users)
+    .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .groupBy(users.id)
+    .limit(1)
+    .prepare('cuenta_de_la_peticion');
+}
+const preparadas = new WeakMap<Db, ReturnType<typeof preparar>>();
+
+/** What `requireAuth` reads of the caller. */
+export type CuentaDeLaPeticion = CuentaConPermisos & {
+  /** Whether the token's session is still open. */
+  sesionViva: boolean;
+  /** Distributors whose supply points authorisations in force let the account read today (Spanish civil day). */
+  autorizadas: CodigoDistribuidora[];
+};
+
+/** The account `id`, with its session `familia` and its authorisations at `now`; undefined when there is no such account. */
+export async function cuentaDeLaPeticion(db: Db, id: string, familia: string | null, now: Date): Promise<CuentaDeLaPeticion | undefined> {
+  if (!UUID.test(id)) return undefined;
+  if (familia !== null && !UUID.test(familia)) return undefined;
+  let consulta = preparadas.get(db);
+  if (!consulta) preparadas.set(db, (consulta = preparar(db)));
+  const [row] = await consulta.execute({ id, familia, ahora: now.toISOString(), hoy: hoyEnEspana(now) });
+  if (!row) return undefined;
+  const { autorizadas, ...cuenta } = row;
+  return { ...cuentaDeFila(cuenta), autorizadas: distribuidorasDeTexto(autorizadas) };
+}
