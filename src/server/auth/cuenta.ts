@@ -8,23 +8,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, userPermissions, users } from '../db/schema.ts';
+import { refreshTokens, users } from '../db/schema.ts';
 import { distribuidorasAutorizadasSql, distribuidorasDeTexto, hoyEnEspana } from '../autorizaciones/vigencia.ts';
-import { columnasCuenta, cuentaDeFila, UUID, type CuentaConPermisos } from '../usuarios/service.ts';
+import { condicionDeAcceso, consultaCuenta, cuentaDeFila, DE_USUARIO, UUID, type CuentaConPermisos } from '../usuarios/service.ts';
 
 function preparar(db: Db) {
   const familia = sql.placeholder('familia');
-  return db
-    .select({
-      // Without a family (tokens from before families existed) the session counts as open.
-      sesionViva: sql<boolean>`(${familia}::uuid is null or exists(select 1 from ${refreshTokens} r where r.family_id = ${familia}::uuid and r.user_id = ${users.id} and r.revoked_at is null and r.expires_at > ${sql.placeholder('ahora')}::timestamptz))`,
-      autorizadas: distribuidorasAutorizadasSql(users.nif, sql.placeholder('hoy')),
-      ...columnasCuenta(),
-    })
-    .from(users)
-    .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
+  return consultaCuenta(db, {
+    // Without a family (tokens from before families existed) the session counts as open.
+    sesionViva: sql<boolean>`(${familia}::uuid is null or exists(select 1 from ${refreshTokens} r where r.family_id = ${familia}::uuid and r.user_id = ${DE_USUARIO.id} and r.revoked_at is null and r.expires_at > ${sql.placeholder('ahora')}::timestamptz))`,
+    autorizadas: distribuidorasAutorizadasSql(DE_USUARIO.nif, sql.placeholder('hoy')),
+  })
     .where(eq(users.id, sql.placeholder('id')))
-    .groupBy(users.id)
     .limit(1)
     .prepare('cuenta_de_la_peticion');
 }
@@ -48,4 +43,23 @@ export async function cuentaDeLaPeticion(db: Db, id: string, familia: string | n
   if (!row) return undefined;
   const { autorizadas, ...cuenta } = row;
   return { ...cuentaDeFila(cuenta), autorizadas: distribuidorasDeTexto(autorizadas) };
+}
+
+/** An account a login name designates, with what its authorisations open today. */
+export type CuentaDeAcceso = CuentaConPermisos & { autorizadas: CodigoDistribuidora[] };
+
+/**
+ * The account a login name designates (e-mail, case-insensitive, or NIF), with its permissions and
+ * the distributors its authorisations in force open at `now`, which the new session's permissions
+ * include: one query, not two.
+ */
+export async function cuentaDeAcceso(db: Db, username: string, now: Date): Promise<CuentaDeAcceso | undefined> {
+  const condicion = condicionDeAcceso(username);
+  if (!condicion) return undefined;
+  const [row] = await consultaCuenta(db, { autorizadas: distribuidorasAutorizadasSql(DE_USUARIO.nif, hoyEnEspana(now)) })
+    .where(condicion)
+    .limit(1);
+  if (!row) return undefined;
+  const { autorizadas, ...cuenta } = row;
+  return { ...cuentaDeFila({ ...cuenta, sesionViva: true }), autorizadas: distribuidorasDeTexto(autorizadas) };
 }

@@ -8,8 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos.ts';
+import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { audit } from '../auditoria/service.ts';
 import { distribuidorasAutorizadas, permisosConAutorizaciones } from '../autorizaciones/vigencia.ts';
+import { cuentaDeAcceso, type CuentaDeAcceso } from './cuenta.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
@@ -26,7 +28,7 @@ import {
   sujetoCuenta,
   type Entrada,
 } from '../rate-limit/service.ts';
-import { findAccountById, findAccountForLogin, identificadorDeAcceso, nombreVisible, type CuentaConPermisos } from '../usuarios/service.ts';
+import { findAccountById, identificadorDeAcceso, nombreVisible, type CuentaConPermisos } from '../usuarios/service.ts';
 import { firmarPruebaReenvio, signAccessToken } from './jwt.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { deriveKey, randomToken, sha256Hex, successorToken } from './tokens.ts';
@@ -158,7 +160,7 @@ async function abrirFamilia(
  */
 export async function emitirSesion(
   deps: AuthDeps,
-  cuenta: CuentaConPermisos,
+  cuenta: CuentaConPermisos & { autorizadas?: readonly CodigoDistribuidora[] },
   info: InfoPeticion,
   impersonatorUserId: string | null = null,
   extra?: (tx: Db, familyId: string) => Promise<void>,
@@ -186,14 +188,16 @@ export function puedeSuplantar(admin: CuentaConPermisos | undefined): admin is C
 /** The session body for an account at `now`, in family `familyId`, acted through by `suplantador` if any. */
 async function sesionDe(
   deps: AuthDeps,
-  cuenta: CuentaConPermisos,
+  cuenta: CuentaConPermisos & { autorizadas?: readonly CodigoDistribuidora[] },
   now: Date,
   familyId: string,
   suplantador: CuentaConPermisos | null,
 ): Promise<Sesion> {
   // What the menu of an impersonated session shows is what the server lets it reach (docs/decisions/014).
   // Authorisations in force open the consumer area of their supply points' distributors (docs/decisions/028).
-  const propios = permisosConAutorizaciones(cuenta.permisos, await distribuidorasAutorizadas(deps.db, cuenta.nif, now));
+  // A login read them with the account (`cuentaDeAcceso`); a refresh reads them now.
+  const autorizadas = cuenta.autorizadas ?? (await distribuidorasAutorizadas(deps.db, cuenta.nif, now));
+  const propios = permisosConAutorizaciones(cuenta.permisos, autorizadas);
   const permisos = suplantador ? permisosSuplantados(propios, suplantador.permisos) : propios;
   const jwtToken = await signAccessToken(deps.config.jwtSecret, now, {
     sub: cuenta.id,
@@ -216,7 +220,7 @@ export type CanalAcceso = 'web' | 'ftp' | 'sftp';
 
 /** An account whose password was just proved, and the writes that record the success. */
 export interface CredencialesComprobadas {
-  cuenta: CuentaConPermisos;
+  cuenta: CuentaDeAcceso;
   /** Gives the attempt's rate-limit units back, forgets the pair's failures, audits the login (in `tx`). */
   exito(tx: Db, canal: CanalAcceso): Promise<void>;
 }
@@ -235,7 +239,7 @@ export async function comprobarCredenciales(
   canal: CanalAcceso = 'web',
 ): Promise<CredencialesComprobadas> {
   const ident = identificadorDeAcceso(username);
-  const cuenta = ident.valor ? await findAccountForLogin(deps.db, username) : undefined;
+  const cuenta = ident.valor ? await cuentaDeAcceso(deps.db, username, deps.clock.now()) : undefined;
   const direccion = addressKey(info.ip);
   // The account when there is one, the typed name otherwise (guessing unknown names is limited too).
   const sujeto = cuenta ? sujetoCuenta(cuenta.id) : `nombre:${ident.tipo}:${ident.valor}`;

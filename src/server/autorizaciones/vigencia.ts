@@ -20,7 +20,8 @@ export function hoyEnEspana(now: Date): string {
 /**
  * The SQL condition of an authorisation `a` in force on `hoy` for supply point `s`: not revoked,
  * between its first and last day, and the supply point still held by the NIF that gave it (a change
- * of holder ends it, since the new holder never gave it).
+ * of holder ends it, since the new holder never gave it). The database function
+ * `distribuidoras_autorizadas` (migration 0020) applies the same condition: change both together.
  */
 export function vigenteSql(hoy: string | Placeholder) {
   return sql`a.revocada_en is null and a.inicio <= ${hoy}::date and a.fin >= ${hoy}::date and s.titular_nif = a.titular_nif`;
@@ -28,16 +29,14 @@ export function vigenteSql(hoy: string | Placeholder) {
 
 /**
  * The distributors of the supply points `nif` may read on `hoy` through authorisations in force, as
- * a scalar subquery: one text of codes joined by commas, in order, or null for none (read it with
- * `distribuidorasDeTexto`). A column, so that the query every authenticated request makes for its
- * account reads them in the same round trip (src/server/auth/cuenta.ts).
+ * an expression: one text of codes joined by commas, in order, or null for none (read it with
+ * `distribuidorasDeTexto`). An expression, so that the query every authenticated request makes for
+ * its account reads them in the same round trip (src/server/auth/cuenta.ts). It calls the database
+ * function `distribuidoras_autorizadas` (migration 0020), which applies `vigenteSql`'s condition and
+ * keeps its plan for the connection.
  */
 export function distribuidorasAutorizadasSql(nif: SQLWrapper | string, hoy: string | Placeholder) {
-  return sql<string | null>`(select string_agg(distinct s.distribuidora::text, ',' order by s.distribuidora::text)
-    from autorizaciones a
-    join autorizaciones_suministros x on x.autorizacion_id = a.id
-    join suministros s on s.id = x.suministro_id
-    where a.autorizado_nif = ${nif} and ${vigenteSql(hoy)})`;
+  return sql<string | null>`distribuidoras_autorizadas(${nif}, ${hoy}::date)`;
 }
 
 /** The codes of `distribuidorasAutorizadasSql`'s text. */

@@ -142,12 +142,17 @@ async function increment(db: Db, rows: { key: string; windowStart: Date }[]): Pr
 
 /** Gives back units taken by `consumir` (an attempt that turned out not to count). */
 export async function devolver(deps: RateLimitDeps, consumos: readonly Consumo[]): Promise<void> {
-  for (const c of consumos) {
-    await deps.db
-      .update(rateLimits)
-      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(and(eq(rateLimits.key, c.key), eq(rateLimits.windowStart, c.windowStart)));
-  }
+  if (consumos.length === 0) return;
+  // One statement for all the counters, as `consumir` takes them: one round trip.
+  const tomados = sql.join(
+    consumos.map((c) => sql`(${c.key}, ${c.windowStart.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await deps.db.execute(
+    sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
+        from (values ${tomados}) as tomado(key, window_start)
+        where ${rateLimits.key} = tomado.key and ${rateLimits.windowStart} = tomado.window_start`,
+  );
 }
 
 /**
