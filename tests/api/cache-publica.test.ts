@@ -1,8 +1,14 @@
 /**
  * Public reads answered from memory (docs/decisions/027): the same bytes while nothing changes,
  * ETag and 304, compressed bodies that are the JSON, and a change seen by the very next request,
- * whoever made it: this process, an import, or another process on the same PostgreSQL.
+ * whoever made it: this process, an import, another connection, or a portal in another process on
+ * the same PostgreSQL.
  */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +19,7 @@ import { capacidadNodal, distribuidoras, incidenciasRed } from '../../src/server
 import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { nuevaBasePostgres, TEST_DRIVER } from '../support/database.ts';
+import { ROOT } from '../support/cli.ts';
 import { crearIncidencia } from '../support/incidencias.ts';
 import { CapturingMailer, servidorDelFichero, TestClock } from '../support/server.ts';
 
@@ -166,4 +173,79 @@ if (TEST_DRIVER === 'postgres')
         await borrar();
       }
     });
+
+    it('a portal in another operating-system process answers at once what this process wrote', { timeout: 120_000 }, async () => {
+      const { url, borrar } = await nuevaBasePostgres('portal_cache_proc');
+      const escritora = await openPostgres(url, 2);
+      const dir = mkdtempSync(join(tmpdir(), 'portal-cache-proc-'));
+      // The other portal serves a site too (it needs one to start): one page is enough here.
+      mkdirSync(join(dir, 'dist'));
+      writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>Portal</title>');
+      const puerto = await puertoLibre();
+      const hijo = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          DATA_DIR: join(dir, 'datos'),
+          DIST_DIR: join(dir, 'dist'),
+          PORT: String(puerto),
+          HOST: '127.0.0.1',
+          JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+          PUBLIC_URL: 'http://portal.test',
+          DEMO_DATA: '0',
+          SFTP_PORT: '0',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let errores = '';
+      hijo.stderr.setEncoding('utf8').on('data', (d: string) => (errores += d));
+      const salida = new Promise<void>((resolve) => hijo.once('exit', () => resolve()));
+      try {
+        const base = `http://127.0.0.1:${puerto}`;
+        for (let i = 0; ; i++) {
+          if (hijo.exitCode !== null) throw new Error(`el otro portal terminó al arrancar: ${errores}`);
+          const listo = await fetch(`${base}/api/health`).then(
+            (r) => r.status === 200,
+            () => false,
+          );
+          if (listo) break;
+          if (i > 600) throw new Error('el otro portal no arrancó en un minuto');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const pedir = async () => {
+          const res = await fetch(`${base}/api/incidenciasRed`);
+          return { etag: res.headers.get('etag'), ids: ((await res.json()) as { id: string }[]).map((i) => i.id) };
+        };
+        // Its cache warm: the same answer twice.
+        const antes = await pedir();
+        expect(antes.ids).toEqual([]);
+        expect((await pedir()).etag).toBe(antes.etag);
+        const id = await crearIncidencia(escritora.db);
+        const despues = await pedir();
+        expect(despues.ids).toEqual([id]);
+        expect(despues.etag).not.toBe(antes.etag);
+        await escritora.db.delete(incidenciasRed);
+        expect((await pedir()).ids).toEqual([]);
+      } finally {
+        hijo.kill('SIGTERM');
+        await salida;
+        await escritora.close();
+        await borrar();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
+
+/** A loopback port nobody listens on now. */
+function puertoLibre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
