@@ -23,13 +23,17 @@ import { createLogger } from '../src/server/logger.ts';
 import { fileMailer } from '../src/server/mail/transports.ts';
 import { respuestaDirecta } from '../src/server/site/directo.ts';
 import { loadSite } from '../src/server/site/static-files.ts';
-import { cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
+import { ACCEPT_ENCODING, cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
 const PUERTO_PORTAL = 4521;
 const PUERTO_DESNUDO = 4522;
 const CONEXIONES = 16;
+/** The demo household (README): its supply points are the private area's first read. */
+const HOGAR = 'consumidor@electra.example';
 
 /** One answer as the wire carried it. */
 interface Respuesta {
@@ -224,6 +228,58 @@ async function costePorPeticion(): Promise<string[]> {
   ];
 }
 
+/** An access token of a demo account, from a real login. */
+async function tokenDe(puerto: number, email: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${puerto}/api/accesoUsuario`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}` },
+  });
+  if (res.status !== 200) throw new Error(`inicio de sesión de ${email}: ${res.status}`);
+  return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+/**
+ * `GET /api/suministros` of the demo household with its token, and `GET /api/incidenciasRed`, on a
+ * running portal: what a logged-in page and the public banner cost per request on its database.
+ */
+async function lecturas(puerto: number): Promise<{ suministros: Carga; incidencias: Carga; cuantos: number }> {
+  const token = await tokenDe(puerto, HOGAR);
+  const cabeceras = { Authorization: `Bearer ${token}`, 'Accept-Encoding': ACCEPT_ENCODING };
+  const lista = await fetch(`http://127.0.0.1:${puerto}/api/suministros`, { headers: cabeceras });
+  if (lista.status !== 200) throw new Error(`GET /api/suministros: ${lista.status}`);
+  const cuantos = ((await lista.json()) as unknown[]).length;
+  const base = `http://127.0.0.1:${puerto}`;
+  const suministros = await cargar(base, [{ metodo: 'GET', camino: '/api/suministros', cabeceras }], { conexiones: CONEXIONES });
+  const incidencias = await cargar(base, [{ metodo: 'GET', camino: '/api/incidenciasRed', cabeceras: {} }], { conexiones: CONEXIONES });
+  return { suministros, incidencias, cuantos };
+}
+
+/**
+ * The same portal on PostgreSQL (a throw-away database on BENCH_DATABASE_URL or TEST_DATABASE_URL,
+ * demo data loaded by the portal's own start, then dropped), for `lecturas`; null without a URL.
+ */
+async function lecturasEnPostgres(dir: string): Promise<Awaited<ReturnType<typeof lecturas>> | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const nombre = `portal_bench_servidor_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${nombre}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${nombre}`;
+  const portal = await startServerChild(join(dir, 'datos-pg'), PUERTO_PORTAL, { LOG_LEVEL: 'info', DATABASE_URL: u.toString() });
+  try {
+    return await lecturas(PUERTO_PORTAL);
+  } finally {
+    await portal.stop();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${nombre} with (force)`);
+    await a.end();
+  }
+}
+
 /** The server section. */
 export async function servidorSection(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-servidor-'));
@@ -318,7 +374,11 @@ export async function servidorSection(): Promise<string> {
     const nIncidencias = (JSON.parse(cuerpoIncidencias.cuerpo.toString('utf8')) as unknown[]).length;
     await pararDesnudo();
     pararDesnudo = null;
+    const enPglite = await lecturas(PUERTO_PORTAL);
     await portal.stop();
+    const enPostgres = await lecturasEnPostgres(dir);
+    const filaLectura = (motor: string, l: Awaited<ReturnType<typeof lecturas>>) =>
+      `| ${motor} | ${rps(l.suministros)} req/s, p50 ${ms(l.suministros.p50)} ms, p99 ${ms(l.suministros.p99)} ms | ${l.suministros.non2xx + l.suministros.errores} | ${rps(l.incidencias)} req/s, p50 ${ms(l.incidencias.p50)} ms | ${l.incidencias.non2xx + l.incidencias.errores} |`;
     const coste = await costePorPeticion();
     return [
       '## Server',
@@ -338,6 +398,19 @@ export async function servidorSection(): Promise<string> {
       `Revalidation: \`${PAGINA}\` with its ETag in \`If-None-Match\` answers \`304\` at ${rps(revalidar)} req/s (p50 ${ms(revalidar.p50)} ms).`,
       '',
       `Public API: \`GET /api/incidenciasRed\` (${nIncidencias} open incidents, the same for everyone) at ${rps(incidencias)} req/s, p50 ${ms(incidencias.p50)} ms; answered from memory while its version in the database is unchanged (docs/decisions/027).`,
+      '',
+      `### A logged-in read, on each database`,
+      '',
+      `\`GET /api/suministros\` of the demo household (${enPglite.cuantos} supply points) with its access token, ${CONEXIONES} connections, after the public pages above on the same portal (PGlite), then on a second portal started the same way on PostgreSQL (a throw-away database on the same machine, demo data loaded by the portal's start). Every such request checks the token, then reads the account, its permissions, whether its session is open and what its authorisations open in one query (src/server/auth/cuenta.ts), then the supply points; \`GET /api/incidenciasRed\` beside it for comparison.`,
+      '',
+      '| database | `GET /api/suministros` | non-2xx or errors | `GET /api/incidenciasRed` | non-2xx or errors |',
+      '|---|---:|---:|---:|---:|',
+      filaLectura('PGlite (embedded, `npm start`)', enPglite),
+      enPostgres
+        ? filaLectura('PostgreSQL (pool of 10)', enPostgres)
+        : '| PostgreSQL | not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`) | | | |',
+      '',
+      "Where the time goes: PGlite is PostgreSQL compiled to WebAssembly and runs in the server's own thread, one query at a time, so every query's CPU is paid by the thread that also parses HTTP and writes answers, and concurrent requests queue behind each other's queries. PostgreSQL runs each connection's queries in its own process, on the other core, while the Node thread goes on. On two cores shared with wrk, that is the difference in the table.",
       '',
       ...coste,
     ].join('\n');
