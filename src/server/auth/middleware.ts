@@ -69,6 +69,7 @@ export function requireAuth(): MiddlewareHandler<AuthEnv> {
       nif: cuenta.nif,
       permisos,
       ...(solo.length ? { soloAutorizadas: solo } : {}),
+      autorizadas,
       impersonatorUserId,
       sesionId: claims.sid,
     });

@@ -18,8 +18,8 @@ import { notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { accesosAutorizados, auditarLectura, type AccesoAutorizado } from '../autorizaciones/service.ts';
-import { lectorAutorizadoDe, lectorDe, suministroLegible } from '../suministros/acceso.ts';
+import { auditarLectura, type AccesoAutorizado } from '../autorizaciones/service.ts';
+import { accesosDelLector, lectorAutorizadoDe, lectorDe, suministroLegible } from '../suministros/acceso.ts';
 import {
   certificadoConPdf,
   emitirCertificado,
@@ -152,9 +152,8 @@ const verificar = createRoute({
 
 /** The caller as the owner of certificates, with what authorisations in force open for certificates. */
 async function propietarioDe<E extends AuthEnv>(c: Context<E>): Promise<{ p: Propietario; accesos: AccesoAutorizado[] }> {
-  const { db, clock } = c.get('deps');
   const auth = authOf(c);
-  const accesos = (await accesosAutorizados(db, auth.nif, clock.now())).filter((a) => a.datos.includes('certificados'));
+  const accesos = (await accesosDelLector(c)).filter((a) => a.datos.includes('certificados'));
   return { p: { ...lectorDe(c), userId: auth.userId, cupsAutorizados: accesos.map((a) => a.suministro.cups) }, accesos };
 }
 

@@ -38,6 +38,12 @@ export interface AuthContext {
    * read through them.
    */
   soloAutorizadas?: readonly string[];
+  /**
+   * Every distributor in which authorisations in force let the account read supply points today,
+   * as `requireAuth` read them with the account: when empty, there is nothing to look up.
+   * Absent where the caller was not made by `requireAuth`.
+   */
+  autorizadas?: readonly string[];
   /** The administrator behind an impersonated session; null otherwise. */
   impersonatorUserId: string | null;
   /** The refresh family the access token was issued for (its `sid`); null for a token without one. */

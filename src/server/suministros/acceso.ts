@@ -10,7 +10,13 @@ import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
 import type { SuministroSchema } from '../../lib/suministros/respuestas.ts';
 import type { DatoLeido } from '../../lib/autorizaciones.ts';
-import { accesoAutorizado, auditarLectura, type AccesoAutorizado, type LectorAutorizado } from '../autorizaciones/service.ts';
+import {
+  accesoAutorizado,
+  accesosAutorizados,
+  auditarLectura,
+  type AccesoAutorizado,
+  type LectorAutorizado,
+} from '../autorizaciones/service.ts';
 import { authOf } from '../auth/middleware.ts';
 import { clientAddress } from '../http/cliente.ts';
 import { nombreDistribuidora } from '../distribuidoras/service.ts';
@@ -57,10 +63,22 @@ export async function lecturaLegible<E extends AuthEnv>(
   const { db, clock } = c.get('deps');
   const propio = await suministroDe(db, lectorDe(c), cups);
   if (propio) return { suministro: propio, acceso: null };
-  const acceso = await accesoAutorizado(db, authOf(c).nif, cups, dato, clock.now());
+  const auth = authOf(c);
+  const acceso = auth.autorizadas?.length === 0 ? undefined : await accesoAutorizado(db, auth.nif, cups, dato, clock.now());
   if (!acceso) throw notFound(NO_ENCONTRADO);
   await auditarLectura(db, lectorAutorizadoDe(c), acceso, dato);
   return { suministro: acceso.suministro, acceso };
+}
+
+/**
+ * The supply points authorisations in force open to the caller today, with what each opens. When
+ * the query `requireAuth` made for the account found no authorisation in force, none are asked for:
+ * most accounts hold none, and this list is read on every visit to the supply points.
+ */
+export async function accesosDelLector<E extends AuthEnv>(c: Context<E>): Promise<AccesoAutorizado[]> {
+  const { db, clock } = c.get('deps');
+  const auth = authOf(c);
+  return auth.autorizadas?.length === 0 ? [] : accesosAutorizados(db, auth.nif, clock.now());
 }
 
 /** What a supply point of the list says about the authorisation that opens it. */

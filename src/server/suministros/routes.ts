@@ -6,11 +6,11 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { accesosAutorizados, auditarLectura } from '../autorizaciones/service.ts';
-import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
+import { auditarLectura } from '../autorizaciones/service.ts';
+import { requireArea, requireAuth } from '../auth/middleware.ts';
 import { queryRows } from '../db/client.ts';
 import { errorResponse, featureApp } from '../http/openapi.ts';
-import { autorizacionApi, cupsParams, lecturaLegible, lectorAutorizadoDe, lectorDe, suministroApi } from './acceso.ts';
+import { accesosDelLector, autorizacionApi, cupsParams, lecturaLegible, lectorAutorizadoDe, lectorDe, suministroApi } from './acceso.ts';
 import { suministrosDe } from './service.ts';
 import { DetalleSchema, SuministroSchema } from '../../lib/suministros/respuestas.ts';
 
@@ -54,11 +54,9 @@ const detalle = createRoute({
 export function suministrosRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
-      const { db, clock } = c.get('deps');
+      const { db } = c.get('deps');
       const propios = await suministrosDe(db, lectorDe(c));
-      const autorizados = (await accesosAutorizados(db, authOf(c).nif, clock.now())).filter(
-        (a) => !propios.some((s) => s.id === a.suministro.id),
-      );
+      const autorizados = (await accesosDelLector(c)).filter((a) => !propios.some((s) => s.id === a.suministro.id));
       for (const a of autorizados) await auditarLectura(db, lectorAutorizadoDe(c), a, 'contrato');
       return c.json(
         [...propios.map((s) => suministroApi(s)), ...autorizados.map((a) => suministroApi(a.suministro, autorizacionApi(a)))],
