@@ -28,29 +28,38 @@ export function basesDeBench(etiqueta: string): BaseDeBench[] {
     motores.push({
       nombre: 'PostgreSQL',
       abrir: async () => {
-        const name = `portal_bench_${etiqueta}_${Date.now()}`;
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(url);
-        u.pathname = `/${name}`;
-        const d = await openPostgres(u.toString(), 4);
+        const base = await basePostgresTemporal(url, etiqueta);
+        const d = await openPostgres(base.url, 4);
         return {
           db: d.db,
           driver: 'postgres',
           cerrar: async () => {
             await d.close();
-            const a = new pg.Client({ connectionString: url });
-            await a.connect();
-            await a.query(`drop database if exists ${name} with (force)`);
-            await a.end();
+            await base.borrar();
           },
         };
       },
     });
   }
   return motores;
+}
+
+/** A new empty database `portal_bench_<etiqueta>_<time>` on the server of `url`, and how to drop it with everything in it. */
+export async function basePostgresTemporal(url: string, etiqueta: string): Promise<{ url: string; borrar: () => Promise<void> }> {
+  const nombre = `portal_bench_${etiqueta}_${Date.now()}`;
+  const ordenar = async (orden: string) => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(orden);
+    } finally {
+      await admin.end();
+    }
+  };
+  await ordenar(`create database ${nombre}`);
+  const u = new URL(url);
+  u.pathname = `/${nombre}`;
+  return { url: u.toString(), borrar: () => ordenar(`drop database if exists ${nombre} with (force)`) };
 }
 
 /** The p-th percentile of sorted values. */

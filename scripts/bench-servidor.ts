@@ -23,8 +23,8 @@ import { createLogger } from '../src/server/logger.ts';
 import { fileMailer } from '../src/server/mail/transports.ts';
 import { respuestaDirecta } from '../src/server/site/directo.ts';
 import { loadSite } from '../src/server/site/static-files.ts';
-import pg from 'pg';
 import { DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
+import { basePostgresTemporal } from './bench-bases.ts';
 import { ACCEPT_ENCODING, cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -261,22 +261,16 @@ async function lecturas(puerto: number): Promise<{ suministros: Carga; incidenci
 async function lecturasEnPostgres(dir: string): Promise<Awaited<ReturnType<typeof lecturas>> | null> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) return null;
-  const nombre = `portal_bench_servidor_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${nombre}`;
-  const portal = await startServerChild(join(dir, 'datos-pg'), PUERTO_PORTAL, { LOG_LEVEL: 'info', DATABASE_URL: u.toString() });
+  const base = await basePostgresTemporal(url, 'servidor');
   try {
-    return await lecturas(PUERTO_PORTAL);
+    const portal = await startServerChild(join(dir, 'datos-pg'), PUERTO_PORTAL, { LOG_LEVEL: 'info', DATABASE_URL: base.url });
+    try {
+      return await lecturas(PUERTO_PORTAL);
+    } finally {
+      await portal.stop();
+    }
   } finally {
-    await portal.stop();
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`drop database if exists ${nombre} with (force)`);
-    await a.end();
+    await base.borrar();
   }
 }
 
