@@ -425,6 +425,8 @@ describe('requireAuth, requireArea and requirePermiso', () => {
       email,
       nif,
       permisos: [...permisosAlActivar()].sort(),
+      // No authorisation in force: nothing to look up for it on this request.
+      autorizadas: [],
       impersonatorUserId: null,
       sesionId: decodeJwt(jwtToken).sid,
     });
