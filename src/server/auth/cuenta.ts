@@ -42,7 +42,7 @@ export async function cuentaDeLaPeticion(db: Db, id: string, familia: string | n
   const [row] = await consulta.execute({ id, familia, ahora: now.toISOString(), hoy: hoyEnEspana(now) });
   if (!row) return undefined;
   const { autorizadas, ...cuenta } = row;
-  return { ...cuentaDeFila(cuenta), autorizadas: distribuidorasDeTexto(autorizadas) };
+  return { ...cuentaDeFila(cuenta), sesionViva: cuenta.sesionViva === true, autorizadas: distribuidorasDeTexto(autorizadas) };
 }
 
 /** An account a login name designates, with what its authorisations open today. */
@@ -61,5 +61,5 @@ export async function cuentaDeAcceso(db: Db, username: string, now: Date): Promi
     .limit(1);
   if (!row) return undefined;
   const { autorizadas, ...cuenta } = row;
-  return { ...cuentaDeFila({ ...cuenta, sesionViva: true }), autorizadas: distribuidorasDeTexto(autorizadas) };
+  return { ...cuentaDeFila(cuenta), autorizadas: distribuidorasDeTexto(autorizadas) };
 }

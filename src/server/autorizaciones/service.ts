@@ -328,9 +328,3 @@ export async function auditarLectura(db: Db, quien: LectorAutorizado, acceso: Ac
     distribuidoras: [acceso.suministro.distribuidora],
   });
 }
-
-/** The CUPS whose certificates `nif` may read today through authorisations in force. */
-export async function cupsConCertificadosAutorizados(db: Db, nif: string | null, now: Date): Promise<string[]> {
-  const accesos = await accesosAutorizados(db, nif, now);
-  return accesos.filter((a) => a.datos.includes('certificados')).map((a) => a.suministro.cups);
-}

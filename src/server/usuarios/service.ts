@@ -102,22 +102,13 @@ export const columnasCuenta = () => ({
 });
 
 /** A row of those columns as an account, permissions sorted. */
-export function cuentaDeFila<T extends { permisos: string[] | null; sesionViva: unknown }>(
-  row: T,
-): Omit<T, 'permisos' | 'sesionViva'> & { permisos: Permiso[]; sesionViva: boolean } {
-  return { ...row, sesionViva: row.sesionViva === true, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
+export function cuentaDeFila<T extends { permisos: string[] | null }>(row: T): Omit<T, 'permisos'> & { permisos: Permiso[] } {
+  return { ...row, permisos: ((row.permisos ?? []) as Permiso[]).sort() };
 }
 
-/**
- * Reads one account and its permissions in a single query, so guards cost one round trip; with
- * `sesionViva`, also whether a session of it is still open (true when not asked).
- */
-async function selectCuenta(
-  db: Db,
-  condition: SQL,
-  sesionViva: SQL<boolean> = sql<boolean>`true`,
-): Promise<(CuentaConPermisos & { sesionViva: boolean }) | undefined> {
-  const [row] = await consultaCuenta(db, { sesionViva }).where(condition).limit(1);
+/** Reads one account and its permissions in a single query, so guards cost one round trip. */
+async function selectCuenta(db: Db, condition: SQL): Promise<CuentaConPermisos | undefined> {
+  const [row] = await consultaCuenta(db, {}).where(condition).limit(1);
   return row ? cuentaDeFila(row) : undefined;
 }
 
