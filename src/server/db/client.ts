@@ -1,5 +1,5 @@
 /** Opens the database: embedded PGlite by default, node-postgres when a URL is given. */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -34,10 +34,53 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (done ??= fn());
 }
 
+const texto = (valor: string) => valor;
+
+/**
+ * The parsers Drizzle's PGlite driver passes with every query (drizzle-orm/pglite/session.js): dates,
+ * times and intervals, and arrays of them and of numerics, left as PostgreSQL's text for Drizzle to
+ * map. Passed per query, PGlite copies its whole table of parsers into a new object for each one,
+ * which was a tenth of a login's time in the event loop; given once when the database opens, the same
+ * parsers apply and nothing is copied (docs/decisions/031).
+ */
+const PARSERS_DE_DRIZZLE: Record<number, (valor: string) => string> = {
+  [types.TIMESTAMP]: texto,
+  [types.TIMESTAMPTZ]: texto,
+  [types.INTERVAL]: texto,
+  [types.DATE]: texto,
+  1231: texto, // numeric[]
+  1115: texto, // timestamp[]
+  1185: texto, // timestamptz[]
+  1187: texto, // interval[]
+  1182: texto, // date[]
+};
+
+/** The options without per-query parsers when they are only those the database was opened with. */
+function sinParsersRepetidos(options: QueryOptions | undefined): QueryOptions | undefined {
+  const parsers = options?.parsers;
+  if (!parsers || !Object.keys(parsers).every((oid) => oid in PARSERS_DE_DRIZZLE)) return options;
+  const { parsers: _, ...resto } = options;
+  return resto;
+}
+
+/** What Drizzle calls on a PGlite client or transaction. */
+type Consultable = Pick<Transaction, 'query'>;
+
+function consultaSinParsers<T extends Consultable>(cliente: T): T['query'] {
+  return ((query: string, params?: unknown[], options?: QueryOptions) =>
+    cliente.query(query, params, sinParsersRepetidos(options))) as T['query'];
+}
+
 /** Opens an embedded PGlite database in `dataDir`, or in memory when `dataDir` is null. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const client = await PGlite.create(dataDir ?? undefined, { parsers: PARSERS_DE_DRIZZLE });
+  // Drizzle sees the client through query and transaction only (drizzle-orm/pglite/session.js).
+  const paraDrizzle = {
+    query: consultaSinParsers(client),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) => fn(Object.create(tx, { query: { value: consultaSinParsers(tx) } }) as Transaction)),
+  };
+  const db = drizzlePglite({ client: paraDrizzle as unknown as PGlite, schema }) as unknown as Db;
   await contarVersiones(client, db);
   return {
     db,
