@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { requireArea, requireAuth, requirePermiso } from '../../src/server/auth/middleware.ts';
 import { MENSAJES } from '../../src/server/auth/cuentas.ts';
-import { MENSAJE_PENDIENTE } from '../../src/server/auth/sesion.ts';
+import { MAX_FAMILIAS, MENSAJE_PENDIENTE } from '../../src/server/auth/sesion.ts';
 import { mailOutbox, refreshTokens, users } from '../../src/server/db/schema.ts';
 import { permisosAlActivar, revokePermission } from '../../src/server/usuarios/service.ts';
 import {
@@ -105,6 +105,22 @@ describe('POST /api/accesoUsuario', () => {
     it('audits the login with the address and that it was by e-mail', () => {
       expect(visto.entrada).toMatchObject({ ip: '127.0.0.1', details: { con: 'correo' } });
     });
+  });
+
+  it('keeps the 20 newest sessions of an account open: the 22nd login closes the two oldest', async () => {
+    const { id, email } = await cuenta(server);
+    const cookies: string[] = [];
+    for (let i = 0; i < MAX_FAMILIAS + 2; i++) {
+      cookies.push((await sesion(server, email)).cookie);
+      server.clock.advance(1000);
+    }
+    const filas = await server.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, id));
+    expect(filas.filter((f) => f.revokedAt === null)).toHaveLength(MAX_FAMILIAS);
+    expect(filas.filter((f) => f.revokedReason === 'limite_sesiones')).toHaveLength(2);
+    expect((await refrescar(server, cookies[0]!)).status).toBe(401);
+    expect((await refrescar(server, cookies[1]!)).status).toBe(401);
+    expect((await refrescar(server, cookies[2]!)).status).toBe(200);
+    expect((await refrescar(server, cookies.at(-1)!)).status).toBe(200);
   });
 
   it('logs in with the NIF, written in lower case', async () => {

@@ -1,5 +1,5 @@
 /** Writes the audit log. Callers pass facts, never secrets (passwords, tokens, link ids). */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
@@ -23,15 +23,15 @@ export interface AuditEntry {
   distribuidoras?: readonly string[];
 }
 
-/** Appends an entry to the audit log. */
-export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+/** The insert of an entry into the audit log. */
+function insercion(db: Db, entry: AuditEntry) {
   const sujeto = entry.targetType === 'usuario' && entry.targetId ? entry.targetId : (entry.actorUserId ?? null);
   const distribuidoras = entry.distribuidoras
     ? sql`${pgArray([...new Set(entry.distribuidoras)])}::text[]`
     : sujeto
       ? huellaSql(sql`${sujeto}::uuid`)
       : sql`'{}'::text[]`;
-  await db.insert(auditLog).values({
+  return db.insert(auditLog).values({
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,
     impersonatorUserId: entry.impersonatorUserId ?? null,
@@ -42,4 +42,14 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     details: entry.details ?? {},
     distribuidoras,
   });
+}
+
+/** Appends an entry to the audit log. */
+export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+  await insercion(db, entry);
+}
+
+/** The statement that appends an entry, to run with others as one (src/server/db/juntas.ts). */
+export function auditSql(db: Db, entry: AuditEntry): SQL {
+  return insercion(db, entry).getSQL();
 }

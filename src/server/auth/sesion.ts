@@ -4,27 +4,30 @@
  * a SHA-256 hash) rotates on every use within a family that ends 30 days after the login, or after
  * 7 days without use, whichever comes first.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { and, eq, gt, isNull, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import { audit } from '../auditoria/service.ts';
+import { audit, auditSql } from '../auditoria/service.ts';
 import { distribuidorasAutorizadas, permisosConAutorizaciones } from '../autorizaciones/vigencia.ts';
 import { cuentaDeAcceso, type CuentaDeAcceso } from './cuenta.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { enUnaSentencia } from '../db/juntas.ts';
 import { refreshTokens } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { addressKey } from '../http/cliente.ts';
 import {
+  claveLimite,
   consumir,
   devolver,
+  devolverSql,
   esDireccionConocida,
   LIMITES,
-  recordarDireccion,
-  reiniciar,
+  recordarDireccionSql,
+  reiniciarSql,
   sujetoCuenta,
   type Entrada,
 } from '../rate-limit/service.ts';
@@ -102,8 +105,8 @@ export type MotivoRechazo =
 /** Outcome of a refresh. */
 export type ResultadoRefresco = { ok: true; emitida: SesionEmitida } | { ok: false; motivo: MotivoRechazo };
 
-const successorKeys = new WeakMap<Uint8Array, Buffer>();
-function successorKey(secret: Uint8Array): Buffer {
+const successorKeys = new WeakMap<Uint8Array, KeyObject>();
+function successorKey(secret: Uint8Array): KeyObject {
   let key = successorKeys.get(secret);
   if (!key) {
     key = deriveKey(secret, 'refresh-successor');
@@ -121,56 +124,70 @@ export function dummyHash(): Promise<string> {
   return (dummy ??= hashPassword(randomToken(16)));
 }
 
-/**
- * Opens a new refresh family for an account inside the caller's transaction and ends the oldest
- * live families beyond MAX_FAMILIAS. Answers the refresh token and the family's end.
- */
-async function abrirFamilia(
-  tx: Db,
-  now: Date,
-  userId: string,
-  info: InfoPeticion,
-  impersonatorUserId: string | null,
-): Promise<{ refreshToken: string; expiresAt: Date; familyId: string }> {
+/** A new refresh family: its first token, its end, and the writes that open it. */
+interface FamiliaNueva {
+  refreshToken: string;
+  expiresAt: Date;
+  familyId: string;
+  /**
+   * The family's first token, and the end of the oldest live families beyond MAX_FAMILIAS. The second
+   * leaves the new family out of what it reads, so the two give the same result one after the other
+   * in a transaction or together in one statement (src/server/db/juntas.ts).
+   */
+  escrituras: SQL[];
+}
+
+/** The family a new session of `userId` opens at `now`. */
+function familiaNueva(db: Db, now: Date, userId: string, info: InfoPeticion, impersonatorUserId: string | null): FamiliaNueva {
   const refreshToken = randomToken(32);
   const expiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
   const familyId = randomUUID();
-  await tx.insert(refreshTokens).values({
-    userId,
-    familyId,
-    tokenHash: sha256Hex(refreshToken),
-    createdAt: now,
-    expiresAt,
-    impersonatorUserId,
-    userAgent: info.userAgent,
-    ip: info.ip,
-    lastUsedAt: now,
-  });
-  await tx.execute(sql`
+  const alta = db
+    .insert(refreshTokens)
+    .values({
+      userId,
+      familyId,
+      tokenHash: sha256Hex(refreshToken),
+      createdAt: now,
+      expiresAt,
+      impersonatorUserId,
+      userAgent: info.userAgent,
+      ip: info.ip,
+      lastUsedAt: now,
+    })
+    .getSQL();
+  // The new family is the newest: of the others, the newest MAX_FAMILIAS - 1 stay live.
+  const sobrantes = sql`
     update refresh_tokens set revoked_at = ${now}, revoked_reason = 'limite_sesiones'
-    where user_id = ${userId} and revoked_at is null and family_id in (
-      select family_id from refresh_tokens where user_id = ${userId} and revoked_at is null
-      group by family_id order by max(created_at) desc offset ${MAX_FAMILIAS})`);
-  return { refreshToken, expiresAt, familyId };
+    where user_id = ${userId} and revoked_at is null and family_id <> ${familyId} and family_id in (
+      select family_id from refresh_tokens where user_id = ${userId} and revoked_at is null and family_id <> ${familyId}
+      group by family_id order by max(created_at) desc offset ${MAX_FAMILIAS - 1})`;
+  return { refreshToken, expiresAt, familyId, escrituras: [alta, sobrantes] };
 }
 
 /**
- * Opens a new refresh family for an account and signs its first access token; `extra` runs in the
- * same transaction (the audit entry of whoever opens the session: a login, an impersonation…).
+ * Opens a new refresh family for an account and signs its first access token. `extra` is written
+ * with the family, all or nothing: the audit entry of whoever opens the session. Either statements,
+ * run together with the family's as one (a login), or a function run in the family's transaction
+ * (an impersonation, whose writes depend on what the earlier ones found).
  */
 export async function emitirSesion(
   deps: AuthDeps,
   cuenta: CuentaConPermisos & { autorizadas?: readonly CodigoDistribuidora[] },
   info: InfoPeticion,
   impersonatorUserId: string | null = null,
-  extra?: (tx: Db, familyId: string) => Promise<void>,
+  extra: ((tx: Db, familyId: string) => Promise<void>) | readonly SQL[] = [],
 ): Promise<SesionEmitida> {
   const now = deps.clock.now();
-  const { refreshToken, expiresAt, familyId } = await deps.db.transaction(async (tx) => {
-    const familia = await abrirFamilia(tx, now, cuenta.id, info, impersonatorUserId);
-    await extra?.(tx, familia.familyId);
-    return familia;
-  });
+  const { refreshToken, expiresAt, familyId, escrituras } = familiaNueva(deps.db, now, cuenta.id, info, impersonatorUserId);
+  if (typeof extra === 'function') {
+    await deps.db.transaction(async (tx) => {
+      for (const escritura of escrituras) await tx.execute(escritura);
+      await extra(tx, familyId);
+    });
+  } else {
+    await enUnaSentencia(deps.db, [...escrituras, ...extra]);
+  }
   const suplantador = impersonatorUserId ? await findAccountById(deps.db, impersonatorUserId) : undefined;
   return {
     sesion: await sesionDe(deps, cuenta, now, familyId, suplantador ?? null),
@@ -221,8 +238,12 @@ export type CanalAcceso = 'web' | 'ftp' | 'sftp';
 /** An account whose password was just proved, and the writes that record the success. */
 export interface CredencialesComprobadas {
   cuenta: CuentaDeAcceso;
-  /** Gives the attempt's rate-limit units back, forgets the pair's failures, audits the login (in `tx`). */
-  exito(tx: Db, canal: CanalAcceso): Promise<void>;
+  /**
+   * The writes of the success, to run together as one statement (src/server/db/juntas.ts), alone or
+   * with the new session's: the attempt's rate-limit units given back, the pair's failures forgotten,
+   * the address remembered, the login audited.
+   */
+  escrituras(canal: CanalAcceso): SQL[];
 }
 
 /**
@@ -281,30 +302,34 @@ export async function comprobarCredenciales(
   }
   return {
     cuenta,
-    exito: async (tx, canalExito) => {
-      const enTx = { ...deps, db: tx };
+    escrituras: (canalExito) => {
       // This attempt counts nowhere. The pair's earlier failures are forgotten: whoever just proved the
       // password gains nothing from guessing it. The address and account counters keep theirs, or a
       // sprayer could wipe its address counter by logging in to an account of its own now and then.
-      await devolver(enTx, consumos);
-      await reiniciar(enTx, par);
-      await recordarDireccion(enTx, sujeto, direccion);
-      await audit(tx, {
-        action: 'sesion.login',
-        actorUserId: cuenta.id,
-        ip: info.ip,
-        requestId: info.requestId,
-        details: { con: ident.tipo, ...(canalExito === 'web' ? {} : { canal: canalExito }) },
-      });
+      // The pair's counter is deleted, so its unit is not given back as well (one statement changes a row once).
+      const clavePar = claveLimite(deps.config.jwtSecret, par.limite.nombre, par.sujeto);
+      const devueltas = devolverSql(consumos.filter((c) => c.key !== clavePar));
+      return [
+        ...(devueltas ? [devueltas] : []),
+        reiniciarSql(deps, par),
+        recordarDireccionSql(deps, sujeto, direccion),
+        auditSql(deps.db, {
+          action: 'sesion.login',
+          actorUserId: cuenta.id,
+          ip: info.ip,
+          requestId: info.requestId,
+          details: { con: ident.tipo, ...(canalExito === 'web' ? {} : { canal: canalExito }) },
+        }),
+      ];
     },
   };
 }
 
 /** Logs in to the portal: the credentials checked, then a new session, with every write of a success in one transaction. */
 export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username: string, password: string): Promise<SesionEmitida> {
-  const { cuenta, exito } = await comprobarCredenciales(deps, info, username, password);
-  // One transaction for every write of a success (one commit, not six).
-  return emitirSesion(deps, cuenta, info, null, (tx) => exito(tx, 'web'));
+  const { cuenta, escrituras } = await comprobarCredenciales(deps, info, username, password);
+  // Every write of a success in one statement: one round trip and one commit, not eight.
+  return emitirSesion(deps, cuenta, info, null, escrituras('web'));
 }
 
 /** Revokes every live token of one family; answers how many tokens it revoked. */

@@ -2,7 +2,7 @@
  * Secrets handed to clients (refresh tokens, mailed link ids) and how the server keeps them: only
  * as SHA-256 hashes, so a copy of the database lets nobody log in or use a link.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /** A random secret of `bytes` bytes (32 = 256 bits), base64url so it fits cookies and URLs unescaped. */
 export function randomToken(bytes = 32): string {
@@ -16,14 +16,15 @@ export function sha256Hex(value: string): string {
 
 /**
  * A key for one purpose derived from the signing secret, so that one secret in the environment
- * serves several uses without any two of them sharing a key.
+ * serves several uses without any two of them sharing a key. A KeyObject: an HMAC under it costs
+ * about a sixth of one under the same bytes as a Buffer, which Node turns into a key on every call.
  */
-export function deriveKey(secret: Uint8Array, purpose: string): Buffer {
-  return createHmac('sha256', secret).update(`portal-electra:${purpose}`, 'utf8').digest();
+export function deriveKey(secret: Uint8Array, purpose: string): KeyObject {
+  return createSecretKey(createHmac('sha256', secret).update(`portal-electra:${purpose}`, 'utf8').digest());
 }
 
 /** HMAC-SHA256 (hex) of a value under a derived key. */
-export function hmacHex(key: Buffer, value: string): string {
+export function hmacHex(key: KeyObject, value: string): string {
   return createHmac('sha256', key).update(value, 'utf8').digest('hex');
 }
 
@@ -33,6 +34,6 @@ export function hmacHex(key: Buffer, value: string): string {
  * grace period can be handed the very same successor, although only hashes are stored: without the
  * server key and the predecessor nobody can compute it, so it is as unguessable as a random token.
  */
-export function successorToken(key: Buffer, token: string): string {
+export function successorToken(key: KeyObject, token: string): string {
   return createHmac('sha256', key).update(token, 'utf8').digest('base64url');
 }

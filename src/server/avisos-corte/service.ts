@@ -14,7 +14,7 @@
  * - The recipients are read when the event happens: an account that is no longer active, or no
  *   longer holds the supply point or its `-distribucion` permission, is told nothing.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual, type KeyObject } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { audit } from '../auditoria/service.ts';
 import { deriveKey, hmacHex } from '../auth/tokens.ts';
@@ -48,10 +48,10 @@ export const MENSAJES_AVISOS = {
 /** A token: the subscription id (32 hex digits, no dashes), a dot and the signature (base64url of 32 bytes). */
 const TOKEN = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
 
-const claves = new WeakMap<Uint8Array, Buffer>();
+const claves = new WeakMap<Uint8Array, KeyObject>();
 
 /** The HMAC key of the stop links, derived once per secret. */
-function claveBaja(secret: Uint8Array): Buffer {
+function claveBaja(secret: Uint8Array): KeyObject {
   let k = claves.get(secret);
   if (!k) claves.set(secret, (k = deriveKey(secret, 'avisos-corte-baja')));
   return k;

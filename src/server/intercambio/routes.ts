@@ -13,6 +13,7 @@ import { createMiddleware } from 'hono/factory';
 import { audit } from '../auditoria/service.ts';
 import { firmarTokenFtp, verificarTokenFtp } from '../auth/jwt.ts';
 import { comprobarCredenciales, MENSAJE_CREDENCIALES } from '../auth/sesion.ts';
+import { enUnaSentencia } from '../db/juntas.ts';
 import { disposicionAdjunto } from '../documentos/comprobar.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';
 import { authOf, requireAuth } from '../auth/middleware.ts';
@@ -370,11 +371,11 @@ export function intercambioRoutes() {
     .openapi(conectar, async (c) => {
       const { username, password } = c.req.valid('json');
       const deps = c.get('deps');
-      const { cuenta, exito } = await comprobarCredenciales(deps, infoDe(c), username, password, 'ftp');
+      const { cuenta, escrituras } = await comprobarCredenciales(deps, infoDe(c), username, password, 'ftp');
       if (cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) {
         throw new ApiError(403, 'Su cuenta no tiene el permiso de comercializadora de ninguna distribuidora.');
       }
-      await deps.db.transaction((tx) => exito(tx, 'ftp'));
+      await enUnaSentencia(deps.db, escrituras('ftp'));
       return c.json({ token: await firmarTokenFtp(deps.config.jwtSecret, deps.clock.now(), cuenta.id) }, 200);
     })
     .openapi(listarRuta, async (c) => {

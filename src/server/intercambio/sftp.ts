@@ -18,6 +18,7 @@ import ssh2 from 'ssh2';
 import type { Attributes, AuthContext, Connection, FileEntry, SFTPWrapper } from 'ssh2';
 import { audit } from '../auditoria/service.ts';
 import { comprobarCredenciales } from '../auth/sesion.ts';
+import { enUnaSentencia } from '../db/juntas.ts';
 import type { AppDeps } from '../http/context.ts';
 import { findAccountById } from '../usuarios/service.ts';
 import {
@@ -142,7 +143,7 @@ export async function iniciarSftp(deps: AppDeps, opciones: { puerto: number; hos
       const autenticar = async (ctx: AuthContext) => {
         if (ctx.method === 'password') {
           try {
-            const { cuenta, exito } = await comprobarCredenciales(
+            const { cuenta, escrituras } = await comprobarCredenciales(
               deps,
               { ip, requestId, userAgent: null },
               ctx.username,
@@ -150,7 +151,7 @@ export async function iniciarSftp(deps: AppDeps, opciones: { puerto: number; hos
               'sftp',
             );
             if (cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) return ctx.reject(['password', 'publickey']);
-            await deps.db.transaction((tx) => exito(tx, 'sftp'));
+            await enUnaSentencia(deps.db, escrituras('sftp'));
             usuarioId = cuenta.id;
             return ctx.accept();
           } catch (err) {

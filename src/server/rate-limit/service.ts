@@ -6,7 +6,8 @@
  * Keys never hold an address, e-mail or user id in clear: the subject is an HMAC under a key derived
  * from the server secret (a plain hash of an IPv4 address could be reversed by trying all 2^32).
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import type { KeyObject } from 'node:crypto';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { deriveKey, hmacHex } from '../auth/tokens.ts';
@@ -105,7 +106,7 @@ export interface Consumo {
   windowStart: Date;
 }
 
-const keyCache = new WeakMap<Uint8Array, Buffer>();
+const keyCache = new WeakMap<Uint8Array, KeyObject>();
 
 /** The row key of a limit and subject: `<nombre>:<hmac(subject)>`. */
 export function claveLimite(secret: Uint8Array, nombre: string, sujeto: string): string {
@@ -140,19 +141,23 @@ async function increment(db: Db, rows: { key: string; windowStart: Date }[]): Pr
     .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
 }
 
-/** Gives back units taken by `consumir` (an attempt that turned out not to count). */
-export async function devolver(deps: RateLimitDeps, consumos: readonly Consumo[]): Promise<void> {
-  if (consumos.length === 0) return;
+/** The statement that gives back units taken by `consumir`; null when there are none. */
+export function devolverSql(consumos: readonly Consumo[]): SQL | null {
+  if (consumos.length === 0) return null;
   // One statement for all the counters, as `consumir` takes them: one round trip.
   const tomados = sql.join(
     consumos.map((c) => sql`(${c.key}, ${c.windowStart.toISOString()}::timestamptz)`),
     sql`, `,
   );
-  await deps.db.execute(
-    sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
+  return sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
         from (values ${tomados}) as tomado(key, window_start)
-        where ${rateLimits.key} = tomado.key and ${rateLimits.windowStart} = tomado.window_start`,
-  );
+        where ${rateLimits.key} = tomado.key and ${rateLimits.windowStart} = tomado.window_start`;
+}
+
+/** Gives back units taken by `consumir` (an attempt that turned out not to count). */
+export async function devolver(deps: RateLimitDeps, consumos: readonly Consumo[]): Promise<void> {
+  const sentencia = devolverSql(consumos);
+  if (sentencia) await deps.db.execute(sentencia);
 }
 
 /**
@@ -187,9 +192,12 @@ export async function consumir(deps: RateLimitDeps, entradas: readonly Entrada[]
   return tomados;
 }
 
-/** Clears one counter (a success that makes its earlier failures irrelevant). */
-export async function reiniciar(deps: RateLimitDeps, entrada: Entrada): Promise<void> {
-  await deps.db.delete(rateLimits).where(eq(rateLimits.key, claveLimite(deps.config.jwtSecret, entrada.limite.nombre, entrada.sujeto)));
+/** The statement that clears one counter (a success that makes its earlier failures irrelevant). */
+export function reiniciarSql(deps: RateLimitDeps, entrada: Entrada): SQL {
+  return deps.db
+    .delete(rateLimits)
+    .where(eq(rateLimits.key, claveLimite(deps.config.jwtSecret, entrada.limite.nombre, entrada.sujeto)))
+    .getSQL();
 }
 
 /** Like `consumir` for one counter, but answers false instead of throwing when it is over. */
@@ -208,14 +216,20 @@ export function sujetoCuenta(userId: string): string {
   return `cuenta:${userId}`;
 }
 
-/** Remembers that `addressKey` logged in successfully as `sujeto` (only a keyed hash of both is stored). */
-export async function recordarDireccion(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<void> {
+/** The statement that remembers that `addressKey` logged in successfully as `sujeto` (only a keyed hash of both is stored). */
+export function recordarDireccionSql(deps: RateLimitDeps, sujeto: string, addressKey: string): SQL {
   const key = claveLimite(deps.config.jwtSecret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
   const now = deps.clock.now();
-  await deps.db
+  return deps.db
     .insert(rateLimits)
     .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: now, count: sql`${rateLimits.count} + 1` } });
+    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: now, count: sql`${rateLimits.count} + 1` } })
+    .getSQL();
+}
+
+/** Remembers that `addressKey` logged in successfully as `sujeto`. */
+export async function recordarDireccion(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<void> {
+  await deps.db.execute(recordarDireccionSql(deps, sujeto, addressKey));
 }
 
 /** Whether `addressKey` logged in successfully as `sujeto` within DIRECCION_CONOCIDA's period. */
