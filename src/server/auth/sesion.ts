@@ -24,7 +24,6 @@ import {
   consumir,
   devolver,
   devolverSql,
-  esDireccionConocida,
   LIMITES,
   recordarDireccionSql,
   reiniciarSql,
@@ -264,11 +263,11 @@ export async function comprobarCredenciales(
   const direccion = addressKey(info.ip);
   // The account when there is one, the typed name otherwise (guessing unknown names is limited too).
   const sujeto = cuenta ? sujetoCuenta(cuenta.id) : `nombre:${ident.tipo}:${ident.valor}`;
-  // Asked whether or not the account exists, so both paths run the same queries.
-  const conocida = await esDireccionConocida(deps, sujeto, direccion);
   const par: Entrada = { limite: LIMITES.loginPar, sujeto: `${sujeto}|${direccion}` };
   const entradas: Entrada[] = [{ limite: LIMITES.loginDireccion, sujeto: direccion }, par];
-  if (cuenta && !conocida) entradas.push({ limite: LIMITES.loginCuenta, sujeto });
+  // An account's own counter counts only addresses that never logged in to it; which they are is
+  // asked in the same statement that takes the units (one round trip, whether or not the account exists).
+  if (cuenta) entradas.push({ limite: LIMITES.loginCuenta, sujeto, salvoDireccionConocida: { sujeto, direccion } });
   const consumos = await consumir(deps, entradas);
 
   const valida = password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(cuenta?.passwordHash ?? (await dummyHash()), password));

@@ -8,7 +8,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { deriveKey, hmacHex } from '../auth/tokens.ts';
 import type { Clock } from '../http/context.ts';
@@ -96,6 +96,11 @@ export interface Entrada {
   limite: Limite;
   /** Whom it counts, in clear here; only its keyed hash is stored. */
   sujeto: string;
+  /**
+   * Counts only when this address has not logged in successfully as this subject within
+   * DIRECCION_CONOCIDA's period (`recordarDireccion`): asked in the same statement that counts.
+   */
+  salvoDireccionConocida?: { sujeto: string; direccion: string };
 }
 
 /** A unit taken from a counter, so it can be given back. */
@@ -123,22 +128,39 @@ function windowStartOf(now: Date, ventanaMs: number): Date {
   return new Date(Math.floor(now.getTime() / ventanaMs) * ventanaMs);
 }
 
-/** Adds one to each counter in one statement; a row of an older window starts again at 1. */
-async function increment(db: Db, rows: { key: string; windowStart: Date }[]): Promise<{ key: string; count: number; windowStart: Date }[]> {
+/** A counter to add one to, and the known-address key that exempts it, if any. */
+interface Pedido {
+  key: string;
+  windowStart: Date;
+  conocida: string | null;
+}
+
+/**
+ * Adds one to each counter in one statement; a row of an older window starts again at 1. A counter
+ * with a known-address key is left alone when that address is known (since `desde`), and then
+ * answers no row.
+ */
+async function increment(db: Db, pedidos: readonly Pedido[], desde: Date): Promise<{ key: string; count: number; windowStart: Date }[]> {
   // Rows in key order: concurrent requests then lock shared counters in the same order (no deadlock).
-  const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return db
-    .insert(rateLimits)
-    .values(sorted.map((r) => ({ ...r, count: 1 })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        // A process whose clock runs behind must not reset a newer window: only a later window restarts.
-        count: sql`case when ${rateLimits.windowStart} < excluded.window_start then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`greatest(${rateLimits.windowStart}, excluded.window_start)`,
-      },
-    })
-    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const ordenados = [...pedidos].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const valores = sql.join(
+    ordenados.map((p) => sql`(${p.key}, ${p.windowStart.toISOString()}::timestamptz, ${p.conocida}::text)`),
+    sql`, `,
+  );
+  const filas = await queryRows<{ key: string; count: number; window_start: string }>(
+    db,
+    sql`insert into ${rateLimits} (key, window_start, count)
+      select v.key, v.window_start, 1 from (values ${valores}) as v(key, window_start, conocida)
+      where v.conocida is null
+        or not exists (select 1 from ${rateLimits} c where c.key = v.conocida and c.window_start > ${desde.toISOString()}::timestamptz)
+      order by v.key
+      on conflict (key) do update set
+        -- A process whose clock runs behind must not reset a newer window: only a later window restarts.
+        count = case when ${rateLimits}.window_start < excluded.window_start then 1 else ${rateLimits}.count + 1 end,
+        window_start = greatest(${rateLimits}.window_start, excluded.window_start)
+      returning key, count, window_start`,
+  );
+  return filas.map((f) => ({ key: f.key, count: Number(f.count), windowStart: new Date(f.window_start) }));
 }
 
 /** The statement that gives back units taken by `consumir`; null when there are none. */
@@ -169,17 +191,21 @@ export async function devolver(deps: RateLimitDeps, consumos: readonly Consumo[]
 export async function consumir(deps: RateLimitDeps, entradas: readonly Entrada[]): Promise<Consumo[]> {
   if (entradas.length === 0) return [];
   const now = deps.clock.now();
-  const pedidos = entradas.map(({ limite, sujeto }) => ({
+  const pedidos = entradas.map(({ limite, sujeto, salvoDireccionConocida: salvo }) => ({
     limite,
     key: claveLimite(deps.config.jwtSecret, limite.nombre, sujeto),
     windowStart: windowStartOf(now, limite.ventanaMs),
+    conocida: salvo ? claveDireccionConocida(deps.config.jwtSecret, salvo.sujeto, salvo.direccion) : null,
   }));
   // One statement for all the counters: they move together, and it costs one round trip.
-  const filas = new Map((await increment(deps.db, pedidos)).map((r) => [r.key, r]));
+  const desde = new Date(now.getTime() - DIRECCION_CONOCIDA.ventanaMs);
+  const filas = new Map((await increment(deps.db, pedidos, desde)).map((r) => [r.key, r]));
   const tomados: Consumo[] = [];
   let retryAfterMs = 0;
   for (const { limite, key } of pedidos) {
-    const row = filas.get(key)!;
+    const row = filas.get(key);
+    // Not counted: its address is a known one.
+    if (!row) continue;
     tomados.push({ key, windowStart: row.windowStart });
     if (row.count > limite.max) {
       retryAfterMs = Math.max(retryAfterMs, row.windowStart.getTime() + limite.ventanaMs - now.getTime());
@@ -216,9 +242,14 @@ export function sujetoCuenta(userId: string): string {
   return `cuenta:${userId}`;
 }
 
+/** The row key under which `addressKey` is remembered as one that logged in as `sujeto`. */
+function claveDireccionConocida(secret: Uint8Array, sujeto: string, addressKey: string): string {
+  return claveLimite(secret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
+}
+
 /** The statement that remembers that `addressKey` logged in successfully as `sujeto` (only a keyed hash of both is stored). */
 export function recordarDireccionSql(deps: RateLimitDeps, sujeto: string, addressKey: string): SQL {
-  const key = claveLimite(deps.config.jwtSecret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
+  const key = claveDireccionConocida(deps.config.jwtSecret, sujeto, addressKey);
   const now = deps.clock.now();
   return deps.db
     .insert(rateLimits)
@@ -230,14 +261,6 @@ export function recordarDireccionSql(deps: RateLimitDeps, sujeto: string, addres
 /** Remembers that `addressKey` logged in successfully as `sujeto`. */
 export async function recordarDireccion(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<void> {
   await deps.db.execute(recordarDireccionSql(deps, sujeto, addressKey));
-}
-
-/** Whether `addressKey` logged in successfully as `sujeto` within DIRECCION_CONOCIDA's period. */
-export async function esDireccionConocida(deps: RateLimitDeps, sujeto: string, addressKey: string): Promise<boolean> {
-  const key = claveLimite(deps.config.jwtSecret, DIRECCION_CONOCIDA.nombre, `${sujeto}|${addressKey}`);
-  const since = new Date(deps.clock.now().getTime() - DIRECCION_CONOCIDA.ventanaMs);
-  const [row] = await deps.db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key));
-  return row !== undefined && row.windowStart > since;
 }
 
 /** Deletes rows whose window (or memory period) has ended; answers how many. */
