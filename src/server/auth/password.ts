@@ -34,8 +34,10 @@ let siguienteId = 0;
 function nuevoHilo(): Hilo {
   const worker = new Worker(new URL('./password-worker.ts', import.meta.url), {
     workerData: { nice: NICE },
-    // The process's options, but for one that applies only to code given on the command line (-e).
-    execArgv: process.execArgv.filter((opcion) => !opcion.startsWith('--input-type')),
+    // None of the process's options: the thread needs none (Node 24 strips the types of its .ts file
+    // by default), and some would break it (--input-type for code given with -e) or are refused in a
+    // thread (--expose-gc).
+    execArgv: [],
   });
   const hilo: Hilo = { worker, actual: null };
   worker.on('message', (r: Respuesta) => {
