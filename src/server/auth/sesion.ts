@@ -155,12 +155,14 @@ function familiaNueva(db: Db, now: Date, userId: string, info: InfoPeticion, imp
       lastUsedAt: now,
     })
     .getSQL();
-  // The new family is the newest: of the others, the newest MAX_FAMILIAS - 1 stay live.
+  // The new family is the newest: of the others, the newest MAX_FAMILIAS - 1 stay live. The families
+  // to end are gathered once into an array: as an `in (…)` subquery the planner ran it again for
+  // every live row (2 ms instead of 0.25 with 20 live families, on PGlite).
   const sobrantes = sql`
     update refresh_tokens set revoked_at = ${now}, revoked_reason = 'limite_sesiones'
-    where user_id = ${userId} and revoked_at is null and family_id <> ${familyId} and family_id in (
+    where user_id = ${userId} and revoked_at is null and family_id <> ${familyId} and family_id = any(array(
       select family_id from refresh_tokens where user_id = ${userId} and revoked_at is null and family_id <> ${familyId}
-      group by family_id order by max(created_at) desc offset ${MAX_FAMILIAS - 1})`;
+      group by family_id order by max(created_at) desc offset ${MAX_FAMILIAS - 1}))`;
   return { refreshToken, expiresAt, familyId, escrituras: [alta, sobrantes] };
 }
 
