@@ -158,6 +158,20 @@ describe('login limits', () => {
     for (let i = 2; i <= 10; i++) expect((await loginDesde(dir(i), email, 'Mala0z')).status).toBe(401);
   });
 
+  it('let many logins from one address at once through or refuse them, never failing (no deadlock on shared counters)', async () => {
+    const cuentas = await Promise.all(Array.from({ length: 4 }, () => cuenta()));
+    const a = dir(1);
+    // Known address first, then new addresses too: the account counters come into play.
+    for (const c of cuentas) expect((await loginDesde(a, c.email, PASSWORD)).status).toBe(200);
+    // Over five at once per account and address: many are refused, giving their units back while
+    // others take theirs or succeed.
+    const oleada = (address: (i: number) => string) =>
+      Promise.all(Array.from({ length: 120 }, (_, i) => loginDesde(address(i), cuentas[i % 4]!.email, i % 10 === 9 ? 'Mala1x' : PASSWORD)));
+    const estados = [...(await oleada(() => a)), ...(await oleada((i) => dir(2 + (i % 3))))].map((r) => r.status);
+    expect(estados.filter((e) => ![200, 401, 429].includes(e))).toEqual([]);
+    expect(estados.filter((e) => e === 200).length).toBeGreaterThan(0);
+  });
+
   it('are shared by every process on the same database', async () => {
     const { email } = await cuenta();
     const logger = createLogger('silent');

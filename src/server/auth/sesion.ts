@@ -26,7 +26,6 @@ import {
   devolverSql,
   LIMITES,
   recordarDireccionSql,
-  reiniciarSql,
   sujetoCuenta,
   type Entrada,
 } from '../rate-limit/service.ts';
@@ -307,12 +306,10 @@ export async function comprobarCredenciales(
       // This attempt counts nowhere. The pair's earlier failures are forgotten: whoever just proved the
       // password gains nothing from guessing it. The address and account counters keep theirs, or a
       // sprayer could wipe its address counter by logging in to an account of its own now and then.
-      // The pair's counter is deleted, so its unit is not given back as well (one statement changes a row once).
+      // The pair's counter goes to zero, in the same write that gives the other units back.
       const clavePar = claveLimite(deps.config.jwtSecret, par.limite.nombre, par.sujeto);
-      const devueltas = devolverSql(consumos.filter((c) => c.key !== clavePar));
       return [
-        ...(devueltas ? [devueltas] : []),
-        reiniciarSql(deps, par),
+        devolverSql(consumos, clavePar)!,
         recordarDireccionSql(deps, sujeto, direccion),
         auditSql(deps.db, {
           action: 'sesion.login',
@@ -326,7 +323,7 @@ export async function comprobarCredenciales(
   };
 }
 
-/** Logs in to the portal: the credentials checked, then a new session, with every write of a success in one transaction. */
+/** Logs in to the portal: the credentials checked, then a new session, with every write of a success in one statement. */
 export async function iniciarSesion(deps: AuthDeps, info: InfoPeticion, username: string, password: string): Promise<SesionEmitida> {
   const { cuenta, escrituras } = await comprobarCredenciales(deps, info, username, password);
   // Every write of a success in one statement: one round trip and one commit, not eight.

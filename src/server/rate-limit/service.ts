@@ -7,7 +7,7 @@
  * from the server secret (a plain hash of an IPv4 address could be reversed by trying all 2^32).
  */
 import type { KeyObject } from 'node:crypto';
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { deriveKey, hmacHex } from '../auth/tokens.ts';
@@ -163,17 +163,27 @@ async function increment(db: Db, pedidos: readonly Pedido[], desde: Date): Promi
   return filas.map((f) => ({ key: f.key, count: Number(f.count), windowStart: new Date(f.window_start) }));
 }
 
-/** The statement that gives back units taken by `consumir`; null when there are none. */
-export function devolverSql(consumos: readonly Consumo[]): SQL | null {
-  if (consumos.length === 0) return null;
+/**
+ * The statement that gives back units taken by `consumir`; null when there are none. The counter
+ * keyed `olvidar`, if given, is set to zero instead, whatever its window: a success that makes its
+ * earlier failures irrelevant.
+ */
+export function devolverSql(consumos: readonly Consumo[], olvidar?: string): SQL | null {
+  if (consumos.length === 0 && olvidar === undefined) return null;
   // One statement for all the counters, as `consumir` takes them: one round trip.
-  const tomados = sql.join(
-    consumos.map((c) => sql`(${c.key}, ${c.windowStart.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  return sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
-        from (values ${tomados}) as tomado(key, window_start)
-        where ${rateLimits.key} = tomado.key and ${rateLimits.windowStart} = tomado.window_start`;
+  const filas = [
+    ...consumos.filter((c) => c.key !== olvidar).map((c) => sql`(${c.key}, ${c.windowStart.toISOString()}::timestamptz)`),
+    ...(olvidar === undefined ? [] : [sql`(${olvidar}, null::timestamptz)`]),
+  ];
+  // The rows are locked in key order first, as `consumir` takes them: two statements that lock
+  // shared counters in different orders can deadlock on PostgreSQL (and did, under concurrent logins
+  // from one address). One statement writes them all, so the order is this one whatever else it runs with.
+  return sql`update ${rateLimits}
+        set count = case when ${rateLimits.key} = ${olvidar ?? null}::text then 0 else greatest(${rateLimits.count} - 1, 0) end
+        from (select r.key from ${rateLimits} r join (values ${sql.join(filas, sql`, `)}) as tomado(key, window_start)
+                on r.key = tomado.key and (tomado.window_start is null or r.window_start = tomado.window_start)
+              order by r.key for update of r) as bloqueada
+        where ${rateLimits.key} = bloqueada.key`;
 }
 
 /** Gives back units taken by `consumir` (an attempt that turned out not to count). */
@@ -216,14 +226,6 @@ export async function consumir(deps: RateLimitDeps, entradas: readonly Entrada[]
     throw tooManyRequests(Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
   return tomados;
-}
-
-/** The statement that clears one counter (a success that makes its earlier failures irrelevant). */
-export function reiniciarSql(deps: RateLimitDeps, entrada: Entrada): SQL {
-  return deps.db
-    .delete(rateLimits)
-    .where(eq(rateLimits.key, claveLimite(deps.config.jwtSecret, entrada.limite.nombre, entrada.sujeto)))
-    .getSQL();
 }
 
 /** Like `consumir` for one counter, but answers false instead of throwing when it is over. */
