@@ -182,6 +182,9 @@ async function startSection(): Promise<string> {
 /** Percentile of a sorted sample (nearest rank). */
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
+/** Client addresses the logins of the bench come from (RFC 5737 documentation addresses). */
+const DIRECCIONES_LOGIN = 16;
+
 /** Verifications per second with `enVuelo` kept in flight for `segundos`, through the portal's hashing threads, nothing else running. */
 async function capacidadDeHash(guardado: string, clave: string, enVuelo = 8, segundos = 5): Promise<number> {
   let hechas = 0;
@@ -227,14 +230,21 @@ async function loginSection(): Promise<string> {
     const port = 4502;
     const dir = mkdtempSync(join(tmpdir(), 'bench-login-'));
     const temporal = base.url ? await basePostgresTemporal(base.url, 'login') : null;
-    const server = await startServerChild(dir, port, temporal ? { DATABASE_URL: temporal.url } : {});
+    // As behind a reverse proxy on this host (TRUSTED_PROXIES): each login comes from one of 16
+    // client addresses, as a portal's logins come from many, rather than all from 127.0.0.1.
+    const server = await startServerChild(dir, port, { TRUSTED_PROXIES: '127.0.0.1', ...(temporal ? { DATABASE_URL: temporal.url } : {}) });
     try {
-      // Every demo account, drawn at random for each request.
-      const peticiones = DEMO_ACCOUNTS.map((a) => ({
-        metodo: 'POST' as const,
-        camino: '/api/accesoUsuario',
-        cabeceras: { Authorization: `Basic ${Buffer.from(`${a.email}:${DEMO_PASSWORD}`).toString('base64')}` },
-      }));
+      // Every demo account from every address, drawn at random for each request.
+      const peticiones = DEMO_ACCOUNTS.flatMap((a) =>
+        Array.from({ length: DIRECCIONES_LOGIN }, (_, i) => ({
+          metodo: 'POST' as const,
+          camino: '/api/accesoUsuario',
+          cabeceras: {
+            Authorization: `Basic ${Buffer.from(`${a.email}:${DEMO_PASSWORD}`).toString('base64')}`,
+            'X-Forwarded-For': `198.51.100.${i + 1}`,
+          },
+        })),
+      );
       for (const conexiones of [1, 8, 32]) {
         const capacidad = await capacidadDeHash(guardado, 'Bench-capacidad-Clave');
         const carga = await cargar(`http://127.0.0.1:${port}`, peticiones, {
@@ -259,13 +269,13 @@ async function loginSection(): Promise<string> {
     '',
     `argon2id at the OWASP parameters (m = 19 MiB, t = 2, p = 1), median of ${runs} in this process: **${percentile(hashMs, 50).toFixed(1)} ms per hash** (min ${hashMs[0]!.toFixed(1)}, max ${hashMs.at(-1)!.toFixed(1)}), ${percentile(verifyMs, 50).toFixed(1)} ms per verification.`,
     '',
-    `\`POST /api/accesoUsuario\` with valid credentials, the five demo accounts in turn, against \`node src/server/main.ts\` on a fresh database with the demo data, over loopback with ${HERRAMIENTA} (a process of its own when wrk is installed, so the load generator does not share the bench's thread); ${availableParallelism()} CPUs. "Hashing alone" is measured just before each row, in this process, with the server idle: 8 verifications kept in flight for 5 s through the same hashing threads the server uses (src/server/auth/password.ts). It is the ceiling each row is compared with; the goal is 80 % of it.${url ? '' : ' PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`).'}`,
+    `\`POST /api/accesoUsuario\` with valid credentials, the five demo accounts from ${DIRECCIONES_LOGIN} client addresses drawn at random, against \`node src/server/main.ts\` on a fresh database with the demo data, over loopback with ${HERRAMIENTA} (a process of its own when wrk is installed, so the load generator does not share the bench's thread); ${availableParallelism()} CPUs. The server runs as behind a reverse proxy on this host (\`TRUSTED_PROXIES=127.0.0.1\`) and each request names its client in \`X-Forwarded-For\`, because a portal's logins come from many addresses: from one address, six or seven logins in flight per account exceed the limit of five attempts at once per account and address, and the bench would measure refusals. "Hashing alone" is measured just before each row, in this process, with the server idle: 8 verifications kept in flight for 5 s through the same hashing threads the server uses (src/server/auth/password.ts). It is the ceiling each row is compared with; the goal is 80 % of it.${url ? '' : ' PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`).'}`,
     '',
     '| database | connections | hashing alone (verifications/s) | logins/s | of hashing alone | p50 | p95 | p99 | non-2xx (429) | socket errors or timeouts |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    'How this is honest about the rate limits: they count failed logins only (a success gives its unit back; docs/decisions/004-limites-de-peticiones.md), so successful logins from one address are never limited and the figures are those of real work, with no switch that turns limits off: each login still reads the account, takes its rate-limit units, verifies the argon2id hash, and writes its success (units given back, the pair forgotten, the address remembered, a refresh family opened, the sessions over the limit closed, the audit entry). Failed logins are not benchmarked because the limits exist precisely to stop them (30 per address per 15 minutes). A login counts against its limits from before its hash until it succeeds, so with many logins in flight from one address (all connections here come from 127.0.0.1) some get `429`: more than 5 at once for one account, or more than 30 at once from the address. With 32 connections on five accounts there are six or seven in flight per account; as the hash is now the slowest stage, they wait for it holding their unit, and many are refused (the non-2xx column), which is the limit working as designed, not lost capacity: a refused login costs no hash.',
+    'How this is honest about the rate limits: they count failed logins only (a success gives its unit back; docs/decisions/004-limites-de-peticiones.md), so successful logins from one address are never limited and the figures are those of real work, with no switch that turns limits off: each login still reads the account, takes its rate-limit units, verifies the argon2id hash, and writes its success (units given back, the pair forgotten, the address remembered, a refresh family opened, the sessions over the limit closed, the audit entry). Failed logins are not benchmarked because the limits exist precisely to stop them (30 per address per 15 minutes). A login counts against its limits from before its hash until it succeeds, so more than 5 logins at once for one account from one address, or more than 30 at once from one address, get `429` (the non-2xx column); a refused login costs no hash.',
     '',
     "Where the time goes (docs/decisions/031): verifications run on the portal's own hashing threads, one per core, below the event loop's priority; everything else runs in the server's one JavaScript thread: HTTP, the JWT, and on PGlite its three statements (the account with its authorisations; the rate-limit units taken, with the known-address check; every write of the success as one statement). On two cores the logins per second are bounded by the hash and that thread's work together, since both take CPU from the same two cores: 80 % of hashing alone needs the thread's work per login under a quarter of a hash. With PostgreSQL the statements run in its own processes, on the same two cores.",
   ].join('\n');
