@@ -10,7 +10,7 @@ import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
 import { distribuidorasAutorizadasSql, distribuidorasDeTexto, hoyEnEspana } from '../autorizaciones/vigencia.ts';
-import { condicionDeAcceso, consultaCuenta, cuentaDeFila, DE_USUARIO, UUID, type CuentaConPermisos } from '../usuarios/service.ts';
+import { consultaCuenta, cuentaDeFila, DE_USUARIO, identificadorDeAcceso, UUID, type CuentaConPermisos } from '../usuarios/service.ts';
 
 function preparar(db: Db) {
   const familia = sql.placeholder('familia');
@@ -48,17 +48,25 @@ export async function cuentaDeLaPeticion(db: Db, id: string, familia: string | n
 /** An account a login name designates, with what its authorisations open today. */
 export type CuentaDeAcceso = CuentaConPermisos & { autorizadas: CodigoDistribuidora[] };
 
+function prepararAcceso(db: Db, tipo: 'correo' | 'nif') {
+  return consultaCuenta(db, { autorizadas: distribuidorasAutorizadasSql(DE_USUARIO.nif, sql.placeholder('hoy')) })
+    .where(eq(tipo === 'correo' ? users.email : users.nif, sql.placeholder('valor')))
+    .limit(1)
+    .prepare(`cuenta_de_acceso_${tipo}`);
+}
+const preparadasAcceso = new WeakMap<Db, Record<'correo' | 'nif', ReturnType<typeof prepararAcceso>>>();
+
 /**
  * The account a login name designates (e-mail, case-insensitive, or NIF), with its permissions and
  * the distributors its authorisations in force open at `now`, which the new session's permissions
- * include: one query, not two.
+ * include: one query, not two, prepared once per database like `cuentaDeLaPeticion`'s.
  */
 export async function cuentaDeAcceso(db: Db, username: string, now: Date): Promise<CuentaDeAcceso | undefined> {
-  const condicion = condicionDeAcceso(username);
-  if (!condicion) return undefined;
-  const [row] = await consultaCuenta(db, { autorizadas: distribuidorasAutorizadasSql(DE_USUARIO.nif, hoyEnEspana(now)) })
-    .where(condicion)
-    .limit(1);
+  const { tipo, valor } = identificadorDeAcceso(username);
+  if (!valor) return undefined;
+  let consultas = preparadasAcceso.get(db);
+  if (!consultas) preparadasAcceso.set(db, (consultas = { correo: prepararAcceso(db, 'correo'), nif: prepararAcceso(db, 'nif') }));
+  const [row] = await consultas[tipo].execute({ valor, hoy: hoyEnEspana(now) });
   if (!row) return undefined;
   const { autorizadas, ...cuenta } = row;
   return { ...cuentaDeFila(cuenta), autorizadas: distribuidorasDeTexto(autorizadas) };

@@ -118,7 +118,7 @@ export function consultaCuenta<E extends Record<string, SQL>>(db: Db, extra: E) 
 }
 
 /** The condition that finds the account a login name designates (e-mail, case-insensitive, or NIF); undefined for an empty name. */
-export function condicionDeAcceso(username: string): SQL | undefined {
+function condicionDeAcceso(username: string): SQL | undefined {
   const id = identificadorDeAcceso(username);
   if (!id.valor) return undefined;
   return id.tipo === 'correo' ? eq(users.email, id.valor) : eq(users.nif, id.valor);
