@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { basePostgresTemporal } from './bench-bases.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 /** Uploads (and downloads) timed per database, after one warm-up of each. */
@@ -237,24 +237,6 @@ async function medirMotor(motor: string, env: NodeJS.ProcessEnv, fichero: Uint8A
   }
 }
 
-/** A new, empty database in the server of `url`, and how to drop it. */
-async function baseNueva(url: string): Promise<{ url: string; borrar: () => Promise<void> }> {
-  const nombre = `bench_documentos_${process.pid}_${Date.now()}`;
-  const orden = async (sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await orden(`create database ${nombre}`);
-  const u = new URL(url);
-  u.pathname = `/${nombre}`;
-  return { url: u.toString(), borrar: () => orden(`drop database if exists ${nombre} with (force)`) };
-}
-
 /** The table of one database's transfers. */
 function tabla(r: Resultado): string[] {
   const filas = (que: string, medidas: Medida[]) =>
@@ -310,7 +292,7 @@ export async function documentosSection(): Promise<string> {
   }
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url) {
-    const base = await baseNueva(url);
+    const base = await basePostgresTemporal(url, 'documentos');
     try {
       resultados.push(await medirMotor('PostgreSQL', { BENCH_DOC_URL: base.url }, fichero));
     } finally {
