@@ -305,8 +305,10 @@ test.describe('acceso', () => {
       await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
       await page.getByRole('button', { name: 'Acceder' }).click();
       await page.waitForURL((u) => `${u.pathname}${u.search}` === destino);
-      // The token is in memory only.
-      expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('eyJ');
+      // The token is in memory only. Read once the page answers: the destination may still be loading,
+      // or go on to another page (only the login is mocked), which would end a read in flight.
+      const guardado = () => page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+      await expect.poll(() => guardado().catch(() => 'eyJ (navegando)')).not.toContain('eyJ');
     });
   }
 });

@@ -6,7 +6,7 @@
  * API checks the message as the distributor's reader will: a refusal comes back as the table 27
  * reasons, listed above the button and beside the fields they concern, and nothing is sent.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { crearApiFetch } from '../../../lib/api/cliente.ts';
 import {
   etiquetaPotenciaAtr,
@@ -123,6 +123,12 @@ export function FormularioSolicitudAtr({ distribuidoras, volver, alEnviar }: Pro
   const [errores, setErrores] = useState<ErrorCampoAtr[]>([]);
   const [intento, setIntento] = useState(0);
   const [motivos, setMotivos] = useState<MotivoFormularioAtr[]>([]);
+  // Once React shows the reasons a distributor would refuse the request: their heading is announced and
+  // the keyboard starts there. In an effect, after the commit: a frame requested from the handler
+  // could come first on a busy machine and find no box yet.
+  useEffect(() => {
+    if (motivos.length > 0) cajaMotivos.current?.focus();
+  }, [motivos]);
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [enviando, setEnviando] = useState(false);
   const cajaMotivos = useRef<HTMLDivElement>(null);
@@ -160,8 +166,6 @@ export function FormularioSolicitudAtr({ distribuidoras, volver, alEnviar }: Pro
     }
     if (r.status === 422 && rechazo.length) {
       setMotivos(rechazo);
-      // After React shows the list: its heading is announced and the keyboard starts there.
-      requestAnimationFrame(() => cajaMotivos.current?.focus());
       return;
     }
     setAlertas(alertasDe([r.error.mensaje]));
