@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { contarVersiones } from './versiones.ts';
+import { consultaConPreparadas, poolConPreparadas } from './preparadas.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,9 +67,15 @@ function sinParsersRepetidos(options: QueryOptions | undefined): QueryOptions | 
 /** What Drizzle calls on a PGlite client or transaction. */
 type Consultable = Pick<Transaction, 'query'>;
 
-function consultaSinParsers<T extends Consultable>(cliente: T): T['query'] {
+/**
+ * The `query` Drizzle gets: without the repeated parsers, and with repeated texts as named prepared
+ * statements (src/server/db/preparadas.ts). `tx` is the transaction it runs in, if any.
+ */
+function consultaParaDrizzle(client: PGlite, tx?: Consultable): Consultable['query'] {
+  const propia = tx ?? client;
+  const preparada = consultaConPreparadas(client, tx !== undefined, (query, params, options) => propia.query(query, params, options));
   return ((query: string, params?: unknown[], options?: QueryOptions) =>
-    cliente.query(query, params, sinParsersRepetidos(options))) as T['query'];
+    preparada(query, params, sinParsersRepetidos(options))) as Consultable['query'];
 }
 
 /** Opens an embedded PGlite database in `dataDir`, or in memory when `dataDir` is null. */
@@ -76,9 +83,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PGlite.create(dataDir ?? undefined, { parsers: PARSERS_DE_DRIZZLE });
   // Drizzle sees the client through query and transaction only (drizzle-orm/pglite/session.js).
   const paraDrizzle = {
-    query: consultaSinParsers(client),
+    query: consultaParaDrizzle(client),
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => fn(Object.create(tx, { query: { value: consultaSinParsers(tx) } }) as Transaction)),
+      client.transaction((tx) => fn(Object.create(tx, { query: { value: consultaParaDrizzle(client, tx) } }) as Transaction)),
   };
   const db = drizzlePglite({ client: paraDrizzle as unknown as PGlite, schema }) as unknown as Db;
   await contarVersiones(client, db);
@@ -100,7 +107,8 @@ export async function openPostgres(url: string, max = 10, onIdleError: (err: Err
   // Fail at start, with the server's message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // Repeated texts as named statements, parsed once per connection (src/server/db/preparadas.ts).
+  const db = drizzlePg({ client: poolConPreparadas(pool), schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
