@@ -1,4 +1,4 @@
-import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../../src/server/auth/jwt.ts';
 import { credencialesBasic } from '../../src/server/http/entrada.ts';
@@ -21,6 +21,16 @@ describe('access tokens', () => {
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(payload).not.toHaveProperty('imp');
     expect(decodeJwt(await signAccessToken(secret, now, { ...claims, imp: 'admin-id' })).imp).toBe('admin-id');
+  });
+
+  it('are compact HS256 signatures that jose verifies on its own, and the same bytes it would sign', async () => {
+    const token = await signAccessToken(secret, now, claims);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: 'portal-api', currentDate: now });
+    expect(payload).toMatchObject(claims);
+    // jose signing the same header and payload gives the same signature: the HMAC is over the same input.
+    const deJose = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+    expect(deJose.split('.')[2]).toBe(token.split('.')[2]);
   });
 
   it('verify until they expire, and not after', async () => {
