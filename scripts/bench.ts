@@ -223,6 +223,37 @@ async function loginSection(): Promise<string> {
   verifyMs.sort((a, b) => a - b);
   const guardado = await hashPassword('Bench-capacidad-Clave');
 
+  // The reference: HTTP and the hash with nothing else, loaded with the same requests.
+  const referencia: string[] = [];
+  {
+    const puerto = 4503;
+    const hijo = spawn(process.execPath, [join(ROOT, 'scripts/bench-login-desnudo.ts'), String(puerto)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        hijo.stdout.once('data', () => resolve());
+        hijo.once('exit', () => reject(new Error('el servidor de referencia terminó al arrancar')));
+      });
+      const peticiones = [{ metodo: 'POST' as const, camino: '/api/accesoUsuario', cabeceras: {} }];
+      for (const conexiones of [1, 8, 32]) {
+        const capacidad = await capacidadDeHash(guardado, 'Bench-capacidad-Clave');
+        const carga = await cargar(`http://127.0.0.1:${puerto}`, peticiones, {
+          conexiones,
+          segundos: conexiones === 1 ? 6 : 10,
+          calentamiento: 2,
+        });
+        referencia.push(
+          `| ${conexiones} | ${capacidad.toFixed(0)} | ${carga.rps.toFixed(1)} | **${((100 * carga.rps) / capacidad).toFixed(0)} %** | ${carga.p50.toFixed(0)} ms | ${carga.non2xx + carga.errores} |`,
+        );
+      }
+    } finally {
+      const fin = new Promise((r) => hijo.once('exit', r));
+      hijo.kill('SIGTERM');
+      await fin;
+    }
+  }
+
   const rows: string[] = [];
   const bases: { nombre: string; url: string | null }[] = [{ nombre: 'PGlite', url: null }];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -271,13 +302,19 @@ async function loginSection(): Promise<string> {
     '',
     `\`POST /api/accesoUsuario\` with valid credentials, the five demo accounts from ${DIRECCIONES_LOGIN} client addresses drawn at random, against \`node src/server/main.ts\` on a fresh database with the demo data, over loopback with ${HERRAMIENTA} (a process of its own when wrk is installed, so the load generator does not share the bench's thread); ${availableParallelism()} CPUs. The server runs as behind a reverse proxy on this host (\`TRUSTED_PROXIES=127.0.0.1\`) and each request names its client in \`X-Forwarded-For\`, because a portal's logins come from many addresses: from one address, six or seven logins in flight per account exceed the limit of five attempts at once per account and address, and the bench would measure refusals. "Hashing alone" is measured just before each row, in this process, with the server idle: 8 verifications kept in flight for 5 s through the same hashing threads the server uses (src/server/auth/password.ts). It is the ceiling each row is compared with; the goal is 80 % of it.${url ? '' : ' PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`).'}`,
     '',
+    "The reference, in the same run: a bare node:http server in its own process (scripts/bench-login-desnudo.ts) that answers each request after one verification on the same hashing threads, and does nothing else (no framework, database or token). It is what HTTP and the hash alone reach on this machine, so the distance between it and a row below is the portal's own work.",
+    '',
+    '| connections | hashing alone (verifications/s) | bare node:http + one verification (answers/s) | of hashing alone | p50 | errors |',
+    '|---:|---:|---:|---:|---:|---:|',
+    ...referencia,
+    '',
     '| database | connections | hashing alone (verifications/s) | logins/s | of hashing alone | p50 | p95 | p99 | non-2xx (429) | socket errors or timeouts |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     'How this is honest about the rate limits: they count failed logins only (a success gives its unit back; docs/decisions/004-limites-de-peticiones.md), so successful logins from one address are never limited and the figures are those of real work, with no switch that turns limits off: each login still reads the account, takes its rate-limit units, verifies the argon2id hash, and writes its success (units given back, the pair forgotten, the address remembered, a refresh family opened, the sessions over the limit closed, the audit entry). Failed logins are not benchmarked because the limits exist precisely to stop them (30 per address per 15 minutes). A login counts against its limits from before its hash until it succeeds, so more than 5 logins at once for one account from one address, or more than 30 at once from one address, get `429` (the non-2xx column); a refused login costs no hash.',
     '',
-    "Where the time goes (docs/decisions/031): verifications run on the portal's own hashing threads, one per core, below the event loop's priority; everything else runs in the server's one JavaScript thread: HTTP, the JWT, and on PGlite its three statements (the account with its authorisations; the rate-limit units taken, with the known-address check; every write of the success as one statement). On two cores the logins per second are bounded by the hash and that thread's work together, since both take CPU from the same two cores: 80 % of hashing alone needs the thread's work per login under a quarter of a hash. With PostgreSQL the statements run in its own processes, on the same two cores.",
+    "Where the time goes (docs/decisions/031 and 032): verifications run on the portal's own hashing threads, one per core, below the event loop's priority; everything else runs in the server's one JavaScript thread: HTTP, the JWT, and on PGlite its three statements, each a named prepared statement (the account with its authorisations; the rate-limit units taken, with the known-address check; every write of the success as one statement). On two cores the logins per second are bounded by the hash and that thread's work together, since both take CPU from the same two cores: 80 % of hashing alone needs the thread's work per login under a quarter of a hash, about 2 ms, database included. With PostgreSQL the statements run in its own processes, on the same two cores. The bare reference above shows that HTTP and the hash alone come close to hashing alone here; the distance to the portal's rows is the portal's own work, most of it the database's (decision 032 gives the measured shares).",
   ].join('\n');
 }
 
