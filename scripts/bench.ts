@@ -32,7 +32,7 @@ import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { servidorSection } from './bench-servidor.ts';
 import { sipsSection } from './bench-sips.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { cargar, HERRAMIENTA, startServerChild } from './bench-carga.ts';
+import { cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 import { basePostgresTemporal } from './bench-bases.ts';
 import { APELLIDOS, NOMBRES } from '../src/server/usuarios/demo.ts';
 
@@ -200,6 +200,19 @@ async function capacidadDeHash(guardado: string, clave: string, enVuelo = 8, seg
   return hechas / segundos;
 }
 
+/** Loads `url` with 1, 8 and 32 connections, hashing alone measured just before each: one `fila` each. */
+async function porConexiones(
+  guardado: string,
+  url: string,
+  peticiones: Parameters<typeof cargar>[1],
+  fila: (conexiones: number, capacidad: number, carga: Carga) => void,
+): Promise<void> {
+  for (const conexiones of [1, 8, 32]) {
+    const capacidad = await capacidadDeHash(guardado, 'Bench-capacidad-Clave');
+    fila(conexiones, capacidad, await cargar(url, peticiones, { conexiones, segundos: conexiones === 1 ? 6 : 10, calentamiento: 2 }));
+  }
+}
+
 /**
  * argon2id cost per hash and per verification, then logins per second and latency at 1, 8 and 32
  * concurrent connections against a child server with demo data (wrk in its own process, or
@@ -236,17 +249,11 @@ async function loginSection(): Promise<string> {
         hijo.once('exit', () => reject(new Error('el servidor de referencia terminó al arrancar')));
       });
       const peticiones = [{ metodo: 'POST' as const, camino: '/api/accesoUsuario', cabeceras: {} }];
-      for (const conexiones of [1, 8, 32]) {
-        const capacidad = await capacidadDeHash(guardado, 'Bench-capacidad-Clave');
-        const carga = await cargar(`http://127.0.0.1:${puerto}`, peticiones, {
-          conexiones,
-          segundos: conexiones === 1 ? 6 : 10,
-          calentamiento: 2,
-        });
+      await porConexiones(guardado, `http://127.0.0.1:${puerto}`, peticiones, (conexiones, capacidad, carga) =>
         referencia.push(
           `| ${conexiones} | ${capacidad.toFixed(0)} | ${carga.rps.toFixed(1)} | **${((100 * carga.rps) / capacidad).toFixed(0)} %** | ${carga.p50.toFixed(0)} ms | ${carga.non2xx + carga.errores} |`,
-        );
-      }
+        ),
+      );
     } finally {
       const fin = new Promise((r) => hijo.once('exit', r));
       hijo.kill('SIGTERM');
@@ -276,19 +283,13 @@ async function loginSection(): Promise<string> {
           },
         })),
       );
-      for (const conexiones of [1, 8, 32]) {
-        const capacidad = await capacidadDeHash(guardado, 'Bench-capacidad-Clave');
-        const carga = await cargar(`http://127.0.0.1:${port}`, peticiones, {
-          conexiones,
-          segundos: conexiones === 1 ? 6 : 10,
-          calentamiento: 2,
-        });
+      await porConexiones(guardado, `http://127.0.0.1:${port}`, peticiones, (conexiones, capacidad, carga) => {
         // Only successful logins count; a 429 (many in flight for one account or address) is work refused.
         const logins = carga.peticiones > 0 ? (carga.rps * (carga.peticiones - carga.non2xx)) / carga.peticiones : 0;
         rows.push(
           `| ${base.nombre} | ${conexiones} | ${capacidad.toFixed(0)} | ${logins.toFixed(1)} | **${((100 * logins) / capacidad).toFixed(0)} %** | ${carga.p50.toFixed(0)} ms | ${carga.p95.toFixed(0)} ms | ${carga.p99.toFixed(0)} ms | ${carga.non2xx} | ${carga.errores} |`,
         );
-      }
+      });
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
