@@ -404,7 +404,7 @@ export async function servidorSection(): Promise<string> {
         ? filaLectura('PostgreSQL (pool of 10)', enPostgres)
         : '| PostgreSQL | not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`) | | | |',
       '',
-      "Where the time goes: PGlite is PostgreSQL compiled to WebAssembly and runs in the server's own thread, one query at a time, so every query's CPU is paid by the thread that also parses HTTP and writes answers, and concurrent requests queue behind each other's queries. PostgreSQL runs each connection's queries in its own process, on the other core, while the Node thread goes on. On two cores shared with wrk, that is the difference in the table.",
+      "Where the time goes: PGlite is PostgreSQL compiled to WebAssembly and runs in the server's own thread, one query at a time, so every query's CPU is paid by the thread that also parses HTTP and writes answers, and concurrent requests queue behind each other's queries. PostgreSQL runs each connection's queries in its own process, on the other core, while the Node thread goes on. On two cores shared with wrk, that is the difference in the table. Both run the statements they have run before as named prepared statements, parsed and planned once (docs/decisions/032): on PGlite that took this request from 646 to about 1,100–1,200 per second.",
       '',
       ...coste,
     ].join('\n');
