@@ -134,6 +134,12 @@ describe('statements the server runs again', () => {
     for (let i = 0; i < 3; i++) expect(await leer()).toEqual([{ a: '2' }]);
   });
 
+  it('leave long texts unprepared: the bulk statements of imports', async () => {
+    const relleno = 'x'.repeat(17_000);
+    for (let i = 0; i < 3; i++) await queryRows(database.db, sql`select ${i}::int as n /* preparadas:larga ${sql.raw(relleno)} */`);
+    expect(await preparadas('preparadas:larga')).toHaveLength(0);
+  });
+
   it('leave texts without parameters to node-postgres: several statements in one still run', async () => {
     // PGlite sends every text through the extended protocol, which takes one statement only, as it always did.
     const texto = TEST_DRIVER === 'postgres' ? 'select 1 as n; select 2 as n' : 'select 2 as n';

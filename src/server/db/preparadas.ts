@@ -27,7 +27,14 @@ import type pg from 'pg';
 const MAX_PREPARADAS = 256;
 
 /** Texts remembered as seen once; past this the memory starts again (one-off texts never repeat). */
-const MAX_VISTAS = 4096;
+const MAX_VISTAS = 1024;
+
+/**
+ * Longer texts are neither remembered nor prepared: they are the bulk statements of imports, built
+ * for so many rows, whose parsing is small beside their work, and the memory stays bounded
+ * (MAX_VISTAS and MAX_PREPARADAS texts of at most this many characters).
+ */
+const MAX_LONGITUD = 16_384;
 
 /** What PGlite has and its type declarations keep private (@electric-sql/pglite 0.5.16). */
 interface PgliteInterno {
@@ -51,6 +58,7 @@ class Memoria<T> {
 
   /** Whether `texto` is to be prepared now; remembers it as seen otherwise. */
   preparar(texto: string): boolean {
+    if (texto.length > MAX_LONGITUD) return false;
     if (this.preparadas.has(texto)) return true;
     if (this.vistas.has(texto) && this.preparadas.size < MAX_PREPARADAS) return true;
     if (this.vistas.size >= MAX_VISTAS) this.vistas.clear();
