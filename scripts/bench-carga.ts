@@ -238,3 +238,20 @@ export async function startServerChild(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Starts `node <args>` in a process of its own and waits until it writes its first line (a reference
+ * server saying it listens); answers how to stop it.
+ */
+export async function arrancarReferencia(args: string[]): Promise<() => Promise<void>> {
+  const hijo = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    hijo.stdout.once('data', () => resolve());
+    hijo.once('exit', () => reject(new Error(`${args[0]} terminó al arrancar`)));
+  });
+  return async () => {
+    const fin = new Promise((r) => hijo.once('exit', r));
+    hijo.kill('SIGTERM');
+    await fin;
+  };
+}

@@ -8,7 +8,6 @@
  * Then, in this process without HTTP, what every answer pays for the middleware (request id,
  * log line, security headers, compression check, body limit) over a bare Hono handler.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -25,7 +24,7 @@ import { respuestaDirecta } from '../src/server/site/directo.ts';
 import { loadSite } from '../src/server/site/static-files.ts';
 import { DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { basePostgresTemporal } from './bench-bases.ts';
-import { ACCEPT_ENCODING, cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
+import { ACCEPT_ENCODING, arrancarReferencia, cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -103,18 +102,7 @@ async function arrancarDesnudo(dir: string, rutas: { camino: string; respuesta: 
       ]),
     ),
   );
-  const hijo = spawn(process.execPath, [join(dir, 'desnudo.mjs'), String(PUERTO_DESNUDO), join(dir, 'rutas.json')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    hijo.stdout.once('data', () => resolve());
-    hijo.once('exit', () => reject(new Error('el servidor desnudo terminó al arrancar')));
-  });
-  return async () => {
-    const fin = new Promise((r) => hijo.once('exit', r));
-    hijo.kill('SIGTERM');
-    await fin;
-  };
+  return arrancarReferencia([join(dir, 'desnudo.mjs'), String(PUERTO_DESNUDO), join(dir, 'rutas.json')]);
 }
 
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));

@@ -32,7 +32,7 @@ import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { servidorSection } from './bench-servidor.ts';
 import { sipsSection } from './bench-sips.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
+import { arrancarReferencia, cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 import { basePostgresTemporal } from './bench-bases.ts';
 import { APELLIDOS, NOMBRES } from '../src/server/usuarios/demo.ts';
 
@@ -240,14 +240,8 @@ async function loginSection(): Promise<string> {
   const referencia: string[] = [];
   {
     const puerto = 4503;
-    const hijo = spawn(process.execPath, [join(ROOT, 'scripts/bench-login-desnudo.ts'), String(puerto)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const parar = await arrancarReferencia([join(ROOT, 'scripts/bench-login-desnudo.ts'), String(puerto)]);
     try {
-      await new Promise<void>((resolve, reject) => {
-        hijo.stdout.once('data', () => resolve());
-        hijo.once('exit', () => reject(new Error('el servidor de referencia terminó al arrancar')));
-      });
       const peticiones = [{ metodo: 'POST' as const, camino: '/api/accesoUsuario', cabeceras: {} }];
       await porConexiones(guardado, `http://127.0.0.1:${puerto}`, peticiones, (conexiones, capacidad, carga) =>
         referencia.push(
@@ -255,9 +249,7 @@ async function loginSection(): Promise<string> {
         ),
       );
     } finally {
-      const fin = new Promise((r) => hijo.once('exit', r));
-      hijo.kill('SIGTERM');
-      await fin;
+      await parar();
     }
   }
 

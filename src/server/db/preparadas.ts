@@ -183,6 +183,7 @@ type ConfigDeConsulta = pg.QueryConfig & { name?: string };
  */
 export function poolConPreparadas(pool: pg.Pool): pg.Pool {
   const memoria = new Memoria<string>();
+  const consultar = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
   const query = (config: unknown, ...resto: unknown[]): unknown => {
     const c = config as ConfigDeConsulta;
     // Only texts with parameters: without, node-postgres sends the simple protocol, which also
@@ -198,11 +199,10 @@ export function poolConPreparadas(pool: pg.Pool): pg.Pool {
       !conParametros ||
       !memoria.preparar(c.text)
     ) {
-      return (pool.query as (...a: unknown[]) => unknown)(config, ...resto);
+      return consultar(config, ...resto);
     }
     let nombre = memoria.preparadas.get(c.text);
     if (nombre === undefined) memoria.preparadas.set(c.text, (nombre = memoria.nombreNuevo()));
-    const consultar = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
     return consultar({ ...c, name: nombre }, ...resto).catch((err: unknown) => {
       // As on PGlite: a column it answers changed type; the text gets a new name when it comes again.
       if (!esPlanCaducado(err)) throw err;
