@@ -12,7 +12,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // Many tests walk a whole task with axe and screenshots at three widths: 20–30 s on a quiet 2-core
+  // machine with two workers, so 30 s timed out on a loaded one. A hung test still fails in a minute.
+  timeout: 60_000,
+  // The private area renders once the session is refreshed and the screen's first data has come: at
+  // the start of a run, while the server still loads its demo jobs, that took more than 5 s.
+  expect: { timeout: 10_000 },
   reporter: [
     ['list'],
     ['html', { open: 'never', outputFolder: 'playwright-report' }],

@@ -9,7 +9,7 @@ import { cifrasCertificado } from '../src/lib/certificados/cifras.ts';
 import { diasDelPeriodo } from '../src/lib/certificados/periodo.ts';
 import { identidadDistribuidora } from '../src/lib/certificados/identidad.ts';
 import { urlVerificacion, VERSION_CONTENIDO, type ContenidoCertificado } from '../src/lib/certificados/contenido.ts';
-import { rangoMes, ZONA_MADRID } from '../src/lib/medidas/horas.ts';
+import { rangoMes, ZONA_MADRID } from '../src/lib/calendario/hora-civil.ts';
 import type { CodigoTarifa } from '../src/lib/medidas/periodos.ts';
 import type { MedidaSumable } from '../src/lib/medidas/totales.ts';
 import { generarPdfCertificado } from '../src/server/certificados/pdf.ts';

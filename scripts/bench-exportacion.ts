@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus } from 'node:os';
 import { serve } from '@hono/node-server';
 import { construirCups } from '../src/lib/cups.ts';
-import { rangoDias } from '../src/lib/medidas/horas.ts';
+import { rangoDias } from '../src/lib/calendario/hora-civil.ts';
 import type { RegistroMedida } from '../src/lib/medidas/tipos.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';

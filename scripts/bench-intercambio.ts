@@ -20,7 +20,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import ssh2 from 'ssh2';
 import { construirCups } from '../src/lib/cups.ts';
-import { instantesDesdeReloj } from '../src/lib/medidas/horas.ts';
+import { instantesDesdeReloj } from '../src/lib/calendario/hora-civil.ts';
 import { letraDni } from '../src/lib/nif.ts';
 import { leerEntradas } from '../src/server/atr/lector.ts';
 import { xmlSolicitud } from '../src/server/atr/solicitudes.ts';
@@ -29,7 +29,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { clavesSsh, users } from '../src/server/db/schema.ts';
 import { guardar, Recepcion } from '../src/server/intercambio/almacen.ts';
 import { escribirMedidasDiarias } from '../src/server/intercambio/medidas-diarias.ts';
-import { iniciarSftp } from '../src/server/intercambio/sftp.ts';
+import { generarClaveSsh, iniciarSftp } from '../src/server/intercambio/sftp.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { importarMedidas } from '../src/server/medidas/importar.ts';
 import { guardarSuministros, type SuministroEntrada } from '../src/server/suministros/service.ts';
@@ -225,7 +225,7 @@ export async function intercambioSection(): Promise<string> {
     };
     const cpMs = tiempo(`cp ${local} ${join(dir, 'copia.bin')} && sync`);
     const catMs = tiempo(`cat ${join(dir, 'copia.bin')} > /dev/null`);
-    const { private: claveHost } = ssh2.utils.generateKeyPairSync('ed25519');
+    const claveHost = generarClaveSsh().private;
     const { loadConfig } = await import('../src/server/config.ts');
     const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
     const servidor = await iniciarSftp(

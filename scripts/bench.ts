@@ -24,6 +24,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { accesoyconexionSection } from './bench-accesoyconexion.ts';
 import { contactoSection } from './bench-contacto.ts';
 import { intercambioSection } from './bench-intercambio.ts';
+import { subidaSection } from './bench-subida.ts';
 import { certificadoSection } from './bench-certificado.ts';
 import { documentosSection } from './bench-documentos.ts';
 import { descargasSection } from './bench-exportacion.ts';
@@ -32,6 +33,7 @@ import { graficoSection, medidasSection } from './bench-medidas.ts';
 import { servidorSection } from './bench-servidor.ts';
 import { sipsSection } from './bench-sips.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
+import { reemplazarSecciones } from './documento.ts';
 import { arrancarReferencia, cargar, HERRAMIENTA, startServerChild, type Carga } from './bench-carga.ts';
 import { basePostgresTemporal } from './bench-bases.ts';
 import { APELLIDOS, NOMBRES } from '../src/server/usuarios/demo.ts';
@@ -547,6 +549,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'accesoyconexion', needsBuild: false, run: accesoyconexionSection },
   { name: 'contacto', needsBuild: false, run: contactoSection },
   { name: 'intercambio', needsBuild: false, run: intercambioSection },
+  { name: 'subida', needsBuild: false, run: subidaSection },
   { name: 'servidor', needsBuild: true, run: servidorSection },
 ];
 
@@ -570,22 +573,7 @@ const header = [
   '',
 ].join('\n');
 const docPath = join(ROOT, 'docs/benchmarks.md');
-let doc: string;
-if (only && existsSync(docPath)) {
-  // Replace each measured section (from its "## " heading to the next one) and keep the rest.
-  doc = readFileSync(docPath, 'utf8');
-  for (const part of parts) {
-    const heading = part.split('\n', 1)[0]!;
-    const start = doc.indexOf(`${heading}\n`);
-    if (start < 0) {
-      doc = `${doc.trimEnd()}\n\n${part}\n`;
-      continue;
-    }
-    const next = doc.indexOf('\n## ', start + heading.length);
-    doc = `${doc.slice(0, start)}${part}\n${next < 0 ? '' : doc.slice(next)}`;
-  }
-} else {
-  doc = [header, ...parts.flatMap((p) => [p, ''])].join('\n');
-}
-writeFileSync(docPath, doc);
+// With --only, each measured section replaces its own and the rest is kept.
+if (only && existsSync(docPath)) reemplazarSecciones(docPath, parts);
+else writeFileSync(docPath, [header, ...parts.flatMap((p) => [p, ''])].join('\n'));
 console.log(parts.join('\n\n'));

@@ -298,7 +298,7 @@ const IMPORTADORES: Record<string, Importador> = {
         return {
           async importar(db) {
             try {
-              const totales = { filas: 0, nuevos: 0, actualizados: 0, sinCambios: 0 };
+              const totales = { filas: 0, nuevos: 0, actualizados: 0, sinCambios: 0, conservados: 0 };
               await db.transaction(async (tx) => {
                 for (const path of positionals) {
                   const progreso = (n: number) => process.stderr.write(`\rCargando ${basename(path)}: ${n} suministros…`);
@@ -309,7 +309,10 @@ const IMPORTADORES: Record<string, Importador> = {
               });
               return (
                 `Registro cargado: ${totales.filas} suministros, ${totales.nuevos} nuevos, ` +
-                `${totales.actualizados} actualizados y ${totales.sinCambios} sin cambios.`
+                `${totales.actualizados} actualizados y ${totales.sinCambios} sin cambios.` +
+                (totales.conservados
+                  ? ` En ${totales.conservados} se han conservado valores activados después de la fecha de los datos del fichero (decisión 037).`
+                  : '')
               );
             } catch (err) {
               // The file changed since it was checked, or repeats a CUPS: the transaction was rolled back.

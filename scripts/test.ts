@@ -61,10 +61,18 @@ if (built) {
   results.push({ step: 'playwright: navegador y accesibilidad', ok: false, seconds: 0 });
 }
 
+interface PwSuite {
+  title: string;
+  specs?: { title: string; ok: boolean; file: string; line: number }[];
+  suites?: PwSuite[];
+}
+
 // Counts from the runners' own reports.
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The names of the failed tests, so the last lines of a long CI log say what to open.
+const failedNames: string[] = [];
 const vitestReport = join(ROOT, 'test-results/vitest.json');
 if (existsSync(vitestReport)) {
   const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
@@ -72,7 +80,15 @@ if (existsSync(vitestReport)) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults?: { name: string; assertionResults?: { status: string; fullName: string }[]; message?: string; status?: string }[];
   };
+  for (const file of v.testResults ?? []) {
+    const rel = file.name.replace(ROOT, '');
+    const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of bad) failedNames.push(`vitest  ${rel} › ${a.fullName}`);
+    // A file that fails before its tests run (an import or a hook) has no failed assertion.
+    if (bad.length === 0 && file.status === 'failed') failedNames.push(`vitest  ${rel}: ${(file.message ?? '').split('\n')[0]}`);
+  }
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
@@ -81,7 +97,16 @@ const pwReport = join(ROOT, 'test-results/playwright.json');
 if (existsSync(pwReport)) {
   const p = JSON.parse(readFileSync(pwReport, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites?: PwSuite[];
   };
+  const walk = (suite: PwSuite, titles: string[]): void => {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failedNames.push(`browser ${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
@@ -89,6 +114,10 @@ if (existsSync(pwReport)) {
 
 console.log('\n━━ resumen ━━');
 for (const r of results) console.log(`${r.ok ? 'ok   ' : 'FALLO'}  ${r.step.padEnd(40)} ${r.seconds.toFixed(1)} s`);
+if (failedNames.length > 0) {
+  console.log('\nfallaron:');
+  for (const name of failedNames) console.log(`  ${name}`);
+}
 const allOk = results.every((r) => r.ok);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(allOk && failed === 0 ? 0 : 1);

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../lib/api/cliente.ts';
 import './BajaAvisosCorte.css';
+import { urlApi } from '../lib/api/rutas.ts';
 
 type Fase =
   | { tipo: 'leyendo' }
@@ -45,7 +46,7 @@ export default function BajaAvisosCorte() {
     if (fase.tipo !== 'pregunta' && fase.tipo !== 'error') return;
     const { token } = fase;
     setFase({ tipo: 'enviando', token });
-    const r = await apiFetch<{ estado: 'anulada' | 'ya_anulada'; municipio: string | null }>('/api/avisosCorte/baja', {
+    const r = await apiFetch<{ estado: 'anulada' | 'ya_anulada'; municipio: string | null }>(urlApi('/avisosCorte/baja'), {
       method: 'POST',
       json: { token },
     });

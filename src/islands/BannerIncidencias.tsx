@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { resumenBannerIncidencias, type NivelBanner } from '../lib/incidencias/banner.ts';
 import './BannerIncidencias.css';
+import { urlApi } from '../lib/api/rutas.ts';
 
 /** What the box shows: the question in flight, the answer, or the failure. */
 type Estado = { fase: 'cargando' } | { fase: 'error' } | { fase: 'listo'; nivel: NivelBanner; texto: string };
@@ -22,7 +23,7 @@ export default function BannerIncidencias() {
 
   useEffect(() => {
     const peticion = new AbortController();
-    fetch('/api/incidenciasRed', { headers: { Accept: 'application/json' }, signal: peticion.signal })
+    fetch(urlApi('/incidenciasRed'), { headers: { Accept: 'application/json' }, signal: peticion.signal })
       .then(async (res) => {
         // docs/producto.md §7: the list is read only from a 200.
         if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
@@ -58,10 +59,17 @@ export default function BannerIncidencias() {
           {TEXTO_ERROR}
         </div>
       </div>
-      <a className="banner-incidencias__enlace" href="/incidencias-red">
-        Ver detalle<span className="visually-hidden"> de las interrupciones de la red</span>
-        <span aria-hidden="true"> →</span>
-      </a>
+      {/* On a blackout day the visitor's first question is "why have I no power?": the answer page sits next to the detail. */}
+      <p className="banner-incidencias__enlaces">
+        <a className="banner-incidencias__enlace" href="/incidencias-red">
+          Ver detalle<span className="visually-hidden"> de las interrupciones de la red</span>
+          <span aria-hidden="true"> →</span>
+        </a>
+        <a className="banner-incidencias__enlace" href="/no-tengo-luz">
+          ¿No tiene luz?<span className="visually-hidden"> Consulte la causa o avise de una avería</span>
+          <span aria-hidden="true"> →</span>
+        </a>
+      </p>
     </div>
   );
 }

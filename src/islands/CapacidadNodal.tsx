@@ -11,6 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { proyectarEspana, type ParametrosProyeccion } from '../lib/proyeccion-espana.ts';
 import type { CapacidadDemandaRespuesta, CapacidadNodalRespuesta } from '../lib/capacidad-nodal/respuestas.ts';
 import { numeroHasta } from '../lib/formato/numeros.ts';
+import { urlApi } from '../lib/api/rutas.ts';
 
 interface Props {
   /** Distributor whose publication is shown. */
@@ -219,7 +220,14 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
     setSeleccion(null);
   };
 
-  const base = `/api/capacidadNodal/${distribuidora}${tipo === 'demanda' ? '/demanda' : ''}`;
+  const base =
+    tipo === 'demanda'
+      ? urlApi('/capacidadNodal/{id}/demanda', { path: { id: distribuidora } })
+      : urlApi('/capacidadNodal/{id}', { path: { id: distribuidora } });
+  const csv =
+    tipo === 'demanda'
+      ? urlApi('/capacidadNodal/{id}/demanda/csv', { path: { id: distribuidora } })
+      : urlApi('/capacidadNodal/{id}/csv', { path: { id: distribuidora } });
   useEffect(() => {
     if (!tipoLeido) return;
     const control = new AbortController();
@@ -353,7 +361,7 @@ export default function CapacidadNodal({ distribuidora, nombre, proyeccion, mapa
             `Capacidad ${deTipo}, publicación mensual`
           )}
         </p>
-        <a className="cn-descarga" href={`${base}/csv`} download>
+        <a className="cn-descarga" href={csv} download>
           Descargar CSV {deTipo}
         </a>
       </div>

@@ -9,8 +9,9 @@ import { cupsBase, errorCups, MENSAJES_CUPS } from '../lib/cups.ts';
 import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../lib/distribuidoras.ts';
 import { ListaTarjetas } from './comunes/TarjetaIncidencia.tsx';
 import './IncidenciasRed.css';
+import { urlApi } from '../lib/api/rutas.ts';
 
-const API = '/api/incidenciasRed';
+const API = urlApi('/incidenciasRed');
 
 /** Shown when a call fails for a reason the visitor cannot fix. */
 const ERROR_GENERICO = 'No se ha podido realizar la consulta. Inténtelo de nuevo más tarde.';

@@ -9,13 +9,14 @@ import { errorCups, MENSAJES_CUPS } from '../lib/cups.ts';
 import type { RespuestaAveriaApi } from '../lib/averias/textos.ts';
 import { Respuesta } from './comunes/RespuestaAveria.tsx';
 import './NoTengoLuz.css';
+import { urlApi } from '../lib/api/rutas.ts';
 
 const ERROR_GENERICO = 'No se ha podido realizar la consulta. Inténtelo de nuevo o llame a su teléfono de averías.';
 
 type Estado = { fase: 'inicial' } | { fase: 'consultando' } | { fase: 'listo'; r: RespuestaAveriaApi } | { fase: 'error'; mensaje: string };
 
 /** The form and its answer; `api` is the endpoint asked (the public one unless told). */
-export default function NoTengoLuz({ api = '/api/averias/consulta' }: { api?: string }) {
+export default function NoTengoLuz({ api = urlApi('/averias/consulta') }: { api?: string }) {
   const [cups, setCups] = useState('');
   const [telefono, setTelefono] = useState('');
   const [email, setEmail] = useState('');

@@ -14,7 +14,7 @@ import {
   type ResultadoVerificacion,
   type VerificacionRespuesta,
 } from '../lib/certificados/verificacion.ts';
-import type { ZonaHoraria } from '../lib/medidas/horas.ts';
+import type { ZonaHoraria } from '../lib/calendario/hora-civil.ts';
 import { CampoTexto } from './comunes/formulario/CampoTexto.tsx';
 import { ResumenErrores } from './comunes/formulario/ResumenErrores.tsx';
 import { useErrores } from './comunes/formulario/usar-errores.ts';

@@ -4,7 +4,7 @@
  * years ahead, revocable at any time. The data kinds, the rules of the form and the API shapes,
  * shared by the server and the screens so both apply the same rules.
  */
-import { esFechaLocal, leerFechaLocal, sumarDias } from './medidas/horas.ts';
+import { esFechaLocal, leerFechaLocal, sumarDias } from './calendario/fechas.ts';
 import { esNifValido, normalizarNif } from './nif.ts';
 import { z } from './validacion/z.ts';
 
@@ -156,6 +156,17 @@ export const AutorizacionesSchema = z
       .meta({ description: 'Autorizaciones vigentes que otros titulares han dado al NIF de la cuenta, las más recientes primero.' }),
   })
   .meta({ id: 'Autorizaciones' });
+
+/** The answer to giving an authorisation: the authorisation, and whether its NIF can already read it. */
+export const AutorizacionDadaSchema = AutorizacionSchema.extend({
+  autorizadoConCuenta: z.boolean().meta({
+    description:
+      'Si el NIF autorizado ya tiene una cuenta activa en el portal. Si no, la autorización vale igual y la persona o empresa podrá consultar los datos cuando se registre con ese NIF.',
+  }),
+}).meta({ id: 'AutorizacionDada' });
+
+/** The answer to giving an authorisation. */
+export type AutorizacionDadaRespuesta = z.infer<typeof AutorizacionDadaSchema>;
 
 /** One authorisation as the API answers it. */
 export type AutorizacionRespuesta = z.infer<typeof AutorizacionSchema>;

@@ -50,6 +50,40 @@ export function esCupsValido(value: string): boolean {
   return errorCups(value) === null;
 }
 
+/**
+ * A CUPS as it entered the portal: `clave`, the 20 characters that identify the supply point (what
+ * the database stores and every comparison uses); `sufijo`, the border point's digit and kind letter
+ * of the 22-character form (`0F`), or null; `escrito`, the normalised form the sender used, to answer
+ * in it (CNMC ATR messages write the 22-character form; docs/sector.md §1).
+ */
+export interface CupsLeido {
+  clave: string;
+  sufijo: string | null;
+  escrito: string;
+}
+
+/** Reads a CUPS of 20 or 22 characters (spaces and dashes ignored): its parts, or the kind of mistake. */
+export function analizarCups(value: string): { cups: CupsLeido } | { error: ErrorCups } {
+  const escrito = normalizarCups(value);
+  const error = errorCups(escrito);
+  if (error) return { error };
+  return { cups: { clave: escrito.slice(0, 20), sufijo: escrito.length === 22 ? escrito.slice(20) : null, escrito } };
+}
+
+/** The CUPS of a supply point (its 20-character key) in the form a request wrote it: with its suffix when it had one. */
+export function cupsComoPedido(clave: string, pedido: Pick<CupsLeido, 'sufijo'>): string {
+  return pedido.sufijo ? `${clave.slice(0, 20)}${pedido.sufijo}` : clave.slice(0, 20);
+}
+
+/**
+ * The text a staff search compares with the start of stored CUPS: a whole CUPS (20 or 22 characters)
+ * by its 20-character key, so either form finds the supply point; anything else as typed, a prefix.
+ */
+export function busquedaCups(q: string): string {
+  const leido = analizarCups(q);
+  return 'cups' in leido ? leido.cups.clave : q.trim().toUpperCase();
+}
+
 /** The 20-character form that identifies a supply point (the border-point suffix dropped). */
 export function cupsBase(value: string): string {
   return normalizarCups(value).slice(0, 20);

@@ -47,3 +47,11 @@ export const DISTRIBUIDORAS: readonly Distribuidora[] = [
 
 /** All distributor codes. */
 export const CODIGOS_DISTRIBUIDORA = DISTRIBUIDORAS.map((d) => d.codigo);
+
+/**
+ * The legal name of a distributor by its code, for messages, lists and screens. An unknown code is
+ * answered as it came, or as `desconocida` writes it (the FTP screen shows a stray folder in capitals).
+ */
+export function nombreDistribuidora(codigo: string, desconocida: (codigo: string) => string = (c) => c): string {
+  return DISTRIBUIDORAS.find((d) => d.codigo === codigo)?.nombre ?? desconocida(codigo);
+}

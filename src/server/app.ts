@@ -6,6 +6,7 @@ import { accesoyconexionAdminRoutes } from './accesoyconexion/admin.ts';
 import { accesoyconexionRoutes } from './accesoyconexion/routes.ts';
 import { contactoAdminRoutes } from './contacto/admin.ts';
 import { contactoRoutes } from './contacto/routes.ts';
+import { datadisRoutes } from './datadis/routes.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 // Spanish messages for every schema check without its own (zod's global configuration).
 import '../lib/validacion/mensajes-zod.ts';
@@ -128,6 +129,8 @@ export function createApp(deps: AppDeps, site?: SiteIndex) {
     if (!c.res.headers.has('Cache-Control')) ponerCabecera(c, 'Cache-Control', 'no-store');
   });
   app.route('/api', createApi());
+  // Datadis's private API at its own paths (docs/decisions/044), before the site, which would show them the home page.
+  app.route('/', datadisRoutes());
   if (site) app.route('/', siteRoutes(site));
   app.onError(handleError);
   app.notFound((c) => c.json({ message: 'No encontrado.' }, 404));

@@ -87,7 +87,7 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   mailWorker.start();
   const jobs = createJobs({ db: database.db, clock: systemClock, logger, publicUrl: config.publicUrl });
   jobs.start();
-  const lectorAtr = createLectorAtr({ db: database.db, clock: systemClock, logger });
+  const lectorAtr = createLectorAtr({ db: database.db, clock: systemClock, logger, publicUrl: config.publicUrl });
   lectorAtr.start();
   const sftp =
     config.sftpPort === 0

@@ -6,7 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { faltanReclamacion, type DatosReclamacion } from '../../src/lib/contacto/datos.ts';
+import { referenciaContacto } from '../../src/lib/contacto/procedimientos.ts';
+import { DISTRIBUIDORAS } from '../../src/lib/distribuidoras.ts';
 import { venceEnHabiles } from '../../src/lib/expedientes/plazos.ts';
+import { validarConEsquema } from '../../src/server/atr/xml.ts';
+import { ESQUEMA_R101, mensajeR101 } from '../../src/server/contacto/r1.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -101,6 +106,28 @@ describe('demo queries and claims', () => {
         (f) => f.procedimiento === 'reclamacion' && f.vence !== null && f.vence < '2026-11-25' && f.paso === 'presentada',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('demo claims as R1 messages (docs/decisions/039)', () => {
+  it('every filed demo claim is complete and writes an R1 01 valid against the CNMC schema', async () => {
+    const filas = await queryRows<{ numero: number; creado: string; presentado: string; distribuidora: string; datos: DatosReclamacion }>(
+      database.db,
+      sql`select e.numero, e.created_at as creado, e.presentado_en as presentado, e.distribuidora, e.datos
+          from expedientes e where e.procedimiento = 'reclamacion' and e.presentado_en is not null order by e.numero`,
+    );
+    expect(filas.length).toBeGreaterThanOrEqual(3);
+    const textos = filas.map((f) => {
+      const prefijo = DISTRIBUIDORAS.find((d) => d.codigo === f.distribuidora)!.prefijoCups;
+      expect(faltanReclamacion(f.datos, prefijo, [String(f.datos.campos?.cups ?? '')])).toEqual([]);
+      return mensajeR101({
+        referencia: referenciaContacto('reclamacion', f.numero, new Date(f.creado).toISOString()),
+        distribuidora: f.distribuidora,
+        presentadoEn: new Date(f.presentado).toISOString(),
+        reclamacion: f.datos,
+      });
+    });
+    expect((await validarConEsquema(ESQUEMA_R101, textos)).flat()).toEqual([]);
   });
 });
 

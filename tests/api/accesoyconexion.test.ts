@@ -111,8 +111,9 @@ describe('borrador y presentación', () => {
 
   it('presentada, le toca a la distribuidora con 20 días hábiles desde el día siguiente', async () => {
     const p = await presentada();
-    // From Monday 2 November 2026: 20 business days end on Monday 30 November.
-    expect([p.paso, p.turno, p.vence]).toEqual(['presentada', 'distribuidora', '2026-11-30']);
+    // Monday 2 November 2026 is a holiday in the Comunidad de Madrid, where the installation is (Getafe):
+    // the filing counts from Tuesday 3 (Ley 39/2015 arts. 30.6 and 31.2.b), and 20 business days end on Tuesday 1 December.
+    expect([p.paso, p.turno, p.vence]).toEqual(['presentada', 'distribuidora', '2026-12-01']);
   });
 
   it('presentar adjunta los documentos pendientes al paso', async () => {
@@ -145,7 +146,7 @@ describe('borrador y presentación', () => {
   it('la lista del solicitante muestra sus solicitudes con el paso y el plazo', async () => {
     const p = await presentada();
     const lista = (await (await solicitante('GET', '')).json()) as SolicitudResumen[];
-    expect(lista.find((s) => s.id === p.id)).toMatchObject({ referencia: p.referencia, pasoNombre: 'Recibida', vence: '2026-11-30' });
+    expect(lista.find((s) => s.id === p.id)).toMatchObject({ referencia: p.referencia, pasoNombre: 'Recibida', vence: '2026-12-01' });
   });
 });
 
@@ -189,8 +190,9 @@ describe('subsanación', () => {
     const d = (await (
       await tramitar(p.id, 'pedir_subsanacion', { mensaje: 'Falta el plano de la cubierta.' }, t.ecd)
     ).json()) as SolicitudDetalle;
-    // Friday 20 November + 20 business days, with Tuesday 8 December a holiday: Monday 21 December.
-    expect([d.paso, d.turno, d.vence]).toEqual(['subsanacion', 'solicitante', '2026-12-21']);
+    // Friday 20 November + 20 business days, with Monday 7 (Madrid and Cantabria) and Tuesday 8 December
+    // holidays: Tuesday 22 December.
+    expect([d.paso, d.turno, d.vence]).toEqual(['subsanacion', 'solicitante', '2026-12-22']);
   });
 
   it('el solicitante recibe el mensaje por correo', async () => {
@@ -239,7 +241,7 @@ describe('subsanación', () => {
 describe('admisión', () => {
   it('si la distribuidora calla 20 días hábiles, queda admitida por silencio', async () => {
     const p = await presentada();
-    const t = await moverReloj('2026-12-01T09:00:00Z');
+    const t = await moverReloj('2026-12-02T09:00:00Z');
     await vencerPlazosAcceso({ db: server.database.db, clock: server.clock, publicUrl: null });
     const d = (await (await solicitante('GET', `/${p.id}`, undefined, t.promotor)).json()) as SolicitudDetalle;
     expect([d.paso, d.eventos.at(-1)?.lado, d.eventos.at(-1)?.accion]).toEqual(['admitida', 'sistema', 'admitir_silencio']);
@@ -247,16 +249,52 @@ describe('admisión', () => {
 
   it('el último día del plazo aún no se admite por silencio', async () => {
     const p = await presentada();
-    const t = await moverReloj('2026-11-30T20:00:00Z');
+    const t = await moverReloj('2026-12-01T20:00:00Z');
     await vencerPlazosAcceso({ db: server.database.db, clock: server.clock, publicUrl: null });
     expect(((await (await solicitante('GET', `/${p.id}`, undefined, t.promotor)).json()) as SolicitudDetalle).paso).toBe('presentada');
+  });
+
+  it('las tareas programadas no admiten por silencio tras un festivo regional: el 7-12-2026 no cuenta en Madrid ni Cantabria', async () => {
+    // Filed Monday 9 November: with the national calendar only, 20 business days would end on Monday 7 December
+    // and the job would admit it on the 8th. That Monday is a holiday in both regions and the 8th a national one,
+    // so the last day is Wednesday 9 December.
+    server.clock.current = new Date('2026-11-09T09:00:00Z');
+    tokenPromotor = (await sesion(server, promotor.email)).jwtToken;
+    const p = await presentada();
+    expect(p.vence).toBe('2026-12-09');
+    let t = await moverReloj('2026-12-08T09:00:00Z');
+    await vencerPlazosAcceso({ db: server.database.db, clock: server.clock, publicUrl: null });
+    expect(((await (await solicitante('GET', `/${p.id}`, undefined, t.promotor)).json()) as SolicitudDetalle).paso).toBe('presentada');
+    t = await moverReloj('2026-12-09T20:00:00Z');
+    await vencerPlazosAcceso({ db: server.database.db, clock: server.clock, publicUrl: null });
+    expect(((await (await solicitante('GET', `/${p.id}`, undefined, t.promotor)).json()) as SolicitudDetalle).paso).toBe('presentada');
+    t = await moverReloj('2026-12-10T09:00:00Z');
+    await vencerPlazosAcceso({ db: server.database.db, clock: server.clock, publicUrl: null });
+    expect(((await (await solicitante('GET', `/${p.id}`, undefined, t.promotor)).json()) as SolicitudDetalle).paso).toBe('admitida');
+  });
+
+  it('AC-2026-000001: presentada el sábado 28-11-2026 cuenta desde el lunes 30 (art. 31.2.b)', async () => {
+    server.clock.current = new Date('2026-11-28T10:00:00Z');
+    tokenPromotor = (await sesion(server, promotor.email)).jwtToken;
+    const p = await presentada();
+    // 20 business days from Tuesday 1 December, skipping 7 (Madrid, Cantabria), 8 and 25 December.
+    expect(p.vence).toBe('2026-12-31');
+  });
+
+  it('pedir el informe a la red de transporte (frontera de 220 kV) suma los 60 días de REE', async () => {
+    const p = await presentada({ tensionKv: 20, potenciaKw: 900, tipo: 'demanda' });
+    await tramitar(p.id, 'admitir');
+    const d = (await (await tramitar(p.id, 'pedir_informe', { tensionFronteraKv: 220 })).json()) as SolicitudDetalle;
+    // 16 December 2026 + 60 business days (25 December, 1 and 6 January skipped): 15 March 2027.
+    expect([d.vence, d.eventos.at(-1)?.datos]).toEqual(['2027-03-15', { tensionFronteraKv: 220, diasInforme: 60 }]);
   });
 
   it.each([
     [0.4, 10, 5, '2026-11-09'],
     [0.4, 50, 15, '2026-11-23'],
-    [20, 900, 30, '2026-12-15'],
-    [66, 20_000, 40, '2026-12-30'],
+    // Madrid's and Cantabria's Monday 7 December is skipped too.
+    [20, 900, 30, '2026-12-16'],
+    [66, 20_000, 40, '2026-12-31'],
   ])('a %s kV y %s kW la propuesta previa vence en %i días hábiles (%s)', async (tensionKv, potenciaKw, _dias, vence) => {
     const p = await presentada({ tensionKv, potenciaKw, tipo: 'demanda' });
     const d = (await (await tramitar(p.id, 'admitir')).json()) as SolicitudDetalle;
@@ -267,8 +305,8 @@ describe('admisión', () => {
     const p = await presentada({ tensionKv: 20, potenciaKw: 900, tipo: 'demanda' });
     await tramitar(p.id, 'admitir');
     const d = (await (await tramitar(p.id, 'pedir_informe', { tensionFronteraKv: 66 })).json()) as SolicitudDetalle;
-    // 15 December 2026 + 40 business days (25 December and 1 and 6 January skipped): 12 February 2027.
-    expect(d.vence).toBe('2027-02-12');
+    // 16 December 2026 + 40 business days (25 December and 1 and 6 January skipped): 15 February 2027.
+    expect(d.vence).toBe('2027-02-15');
   });
 
   it('el informe aguas arriba no se pide pasados 10 días hábiles de la admisión', async () => {
@@ -314,7 +352,8 @@ describe('propuesta previa y permisos', () => {
     const aceptada = (await (await solicitante('POST', `/${p.id}/aceptar_propuesta`, {})).json()) as SolicitudDetalle;
     await subirPdf(server, tokenEcd, p.id, 'permisos');
     const final = (await (await tramitar(p.id, 'emitir_permisos')).json()) as SolicitudDetalle;
-    expect([aceptada.vence, final.paso, final.turno, final.vence]).toEqual(['2026-11-30', 'permisos', null, null]);
+    // Accepted on Monday 2 November, a Madrid holiday: counted from Tuesday 3, as a filing (art. 31.2.b).
+    expect([aceptada.vence, final.paso, final.turno, final.vence]).toEqual(['2026-12-01', 'permisos', null, null]);
   });
 
   it('denegar pide el motivo y un mensaje', async () => {

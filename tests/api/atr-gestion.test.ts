@@ -15,7 +15,7 @@ import { fechaLocalDe } from '../../src/lib/medidas/horas.ts';
 import { leerEntradas } from '../../src/server/atr/lector.ts';
 import { xmlSolicitud, type DatosSolicitud } from '../../src/server/atr/solicitudes.ts';
 import { leerMensaje, validar } from '../../src/server/atr/xml.ts';
-import { expedientes, suministros, users } from '../../src/server/db/schema.ts';
+import { expedienteEventos, expedientes, suministros, users } from '../../src/server/db/schema.ts';
 import { abrir, guardar, type CuentaIntercambio } from '../../src/server/intercambio/almacen.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
@@ -110,6 +110,25 @@ describe('cola de solicitudes ATR de la distribuidora', () => {
     expect(vencidas.map((f) => f.id)).toEqual([b]);
   });
 
+  it('busca % y _ como lo que son, no como comodines que encuentran todas las solicitudes', async () => {
+    const id = await aceptada('C1', await punto());
+    const sol = await codigoDe(id);
+    const cola = async (consulta: string, token = tokenEpd) =>
+      (await (await llamar(server, 'GET', `/api/administrador/atr?distribuidora=epd&porPagina=100&${consulta}`, { token })).json()) as {
+        id: string;
+      }[];
+    expect((await cola(`q=${sol}`)).map((f) => f.id)).toEqual([id]);
+    expect(await cola('q=%25')).toEqual([]);
+    expect(await cola('q=_')).toEqual([]);
+    expect(await cola(`q=${sol.slice(0, 4)}%25${sol.slice(5)}`)).toEqual([]);
+    // The company's own list searches the same way.
+    const suyas = async (consulta: string) =>
+      (await (await llamar(server, 'GET', `/api/atr/solicitudes?${consulta}`, { token: tokenEmpresa })).json()) as { id: string }[];
+    expect((await suyas(`q=${sol}`)).map((f) => f.id)).toEqual([id]);
+    expect(await suyas('q=%25')).toEqual([]);
+    expect(await suyas('q=_')).toEqual([]);
+  });
+
   it('no deja ver ni tocar las solicitudes de otra distribuidora, ni a quien no administra', async () => {
     const id = await aceptada('C1', await punto());
     expect((await llamar(server, 'GET', '/api/administrador/atr?distribuidora=epd', { token: tokenEod })).status).toBe(403);
@@ -172,6 +191,20 @@ describe('pasos de la distribuidora', () => {
     expect(await enSalida(empresa, `B105_${await codigoDe(b1)}_01.xml`)).toContain('<TipoMovimiento>B</TipoMovimiento>');
   });
 
+  it('activa un B1 por corte de suministro (motivo 03) sin dar de baja el contrato: lo siguiente no se rechaza con 72', async () => {
+    const cups = await punto({ comercializadoraCodigo: REE, potenciasW: [3450, 3450] });
+    const b1 = await aceptada('B1', cups, { motivoBaja: '03' });
+    expect((await paso(b1, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+    expect(await suministro(cups)).toMatchObject({ fechaBaja: null, comercializadoraCodigo: REE });
+    // Its B105 keeps the measure point installed: a modification of the point, with no end date.
+    const b105 = await enSalida(empresa, `B105_${await codigoDe(b1)}_01.xml`);
+    expect(b105).toContain('<TipoMovimiento>M</TipoMovimiento>');
+    expect(b105).not.toContain('<FechaBaja>');
+    // The contract is still in force: its retailer can change it (accepted, not «72 contrato en baja»).
+    const m1 = await aceptada('M1', cups, { contrato: { tarifa: '2.0TD', potenciasW: [4600, 4600] } });
+    expect((await paso(m1, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+  });
+
   it('activa un A3 sobre un suministro de baja: vuelve a estar en vigor con el titular y la comercializadora nuevos', async () => {
     const cups = await punto({ fechaBaja: '2026-01-31' });
     const id = await aceptada('A3', cups, { cnae: '9820', contrato: { tarifa: '2.0TD', potenciasW: [4600, 4600] } });
@@ -206,16 +239,65 @@ describe('pasos de la distribuidora', () => {
   });
 
   it('registra incidencias (03) que dejan la solicitud abierta con la nueva fecha, y después se activa', async () => {
-    const id = await aceptada('C1', await punto());
+    const id = await aceptada('C2', await punto(), { contrato: { tarifa: '2.0TD', potenciasW: [4600, 4600] } });
     const sol = await codigoDe(id);
     const nueva = '2099-12-01';
     const res = await paso(id, { accion: 'incidencia', codigo: '01', comentario: 'Cliente ausente en la visita.', fechaPrevista: nueva });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ estado: 'incidencia', vence: nueva, acciones: ['activar', 'rechazar', 'incidencia'] });
-    expect(await enSalida(empresa, `C103_${sol}_01.xml`)).toContain('<CodigoMotivo>01</CodigoMotivo>');
+    expect(await enSalida(empresa, `C203_${sol}_01.xml`)).toContain('<CodigoMotivo>01</CodigoMotivo>');
     expect((await paso(id, { accion: 'incidencia', codigo: '08', comentario: 'Cita concertada con el cliente.' })).status).toBe(200);
-    expect(await enSalida(empresa, `C103_${sol}_01_2.xml`)).toContain('<CodigoMotivo>08</CodigoMotivo>');
+    expect(await enSalida(empresa, `C203_${sol}_01_2.xml`)).toContain('<CodigoMotivo>08</CodigoMotivo>');
     expect((await paso(id, { accion: 'incidencia', codigo: '99', comentario: 'Código que no es de la tabla 28.' })).status).toBe(400);
     expect((await paso(id, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+  });
+
+  it('un C1 no tiene incidencias (no hay actuación en campo que aplazar): no se ofrecen y se rechazan con 409', async () => {
+    const id = await aceptada('C1', await punto());
+    const detalle = await llamar(server, 'GET', `/api/administrador/atr/${id}`, { token: tokenEpd });
+    expect(((await detalle.json()) as { acciones: string[] }).acciones).toEqual(['activar', 'rechazar']);
+    const res = await paso(id, { accion: 'incidencia', codigo: '01', comentario: 'Cliente ausente en la visita.' });
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(await res.json())).toContain('no tiene paso de incidencias');
+  });
+
+  it('en un B1 la incidencia es el paso 06 y el rechazo tras la visita el 07: su 03 y su 04 son la anulación', async () => {
+    const cups = await punto({ comercializadoraCodigo: REE });
+    const id = await aceptada('B1', cups, { motivoBaja: '02' });
+    const sol = await codigoDe(id);
+    expect((await paso(id, { accion: 'incidencia', codigo: '13', comentario: 'El consumidor no quiere la baja.' })).status).toBe(200);
+    const b106 = await enSalida(empresa, `B106_${sol}_01.xml`);
+    expect(b106).toContain('<CodigoDePaso>06</CodigoDePaso>');
+    expect(b106).toContain('<MensajeIncidenciasATRDistribuidor');
+    expect((await paso(id, { accion: 'rechazar', codigo: '31', comentario: 'El titular impide el acceso al equipo.' })).status).toBe(200);
+    const b107 = await enSalida(empresa, `B107_${sol}_01.xml`);
+    expect(b107).toContain('<CodigoDePaso>07</CodigoDePaso>');
+    expect(b107).toContain('<CodigoMotivo>31</CodigoMotivo>');
+    expect((await suministro(cups)).fechaBaja).toBeNull();
+  });
+});
+
+describe('plazo de respuesta del lector', () => {
+  it('cuenta los días hábiles con los festivos de la comunidad del suministro (Ley 39/2015 art. 30.6)', async () => {
+    // Tuesday 1 December 2026 in Madrid: 7 December is a holiday of the Comunidad de Madrid and 8
+    // December a national one, so 5 business days end on Thursday 10, not on Wednesday 9.
+    const ahora = new Date('2026-12-01T09:00:00Z');
+    const cups = await punto();
+    const sol = `2026${String(++codigo).padStart(8, '0')}`;
+    const xml = xmlSolicitud(
+      'C1',
+      { emisora: REE, destino: '9901', codigoSolicitud: sol, fecha: ahora.toISOString().slice(0, 19), cups },
+      { activacion: 'A', titular: { nif: titular, nombre: 'Lucía', apellido1: 'Martín' } },
+    );
+    const bytes = Buffer.from(xml);
+    const recibido = { datos: bytes, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+    await guardar(server.database.db, empresa, `/epd/entrada/C101_${sol}.xml`, recibido, ahora);
+    await leerEntradas({ db: server.database.db, clock: { now: () => ahora }, logger: createLogger('silent') });
+    const [recibida] = await server.database.db
+      .select({ vence: expedienteEventos.vence })
+      .from(expedienteEventos)
+      .innerJoin(expedientes, eq(expedientes.id, expedienteEventos.expedienteId))
+      .where(and(sql`${expedientes.datos}->>'codigoSolicitud' = ${sol}`, eq(expedienteEventos.accion, 'recibir')));
+    expect(recibida?.vence).toBe('2026-12-10');
   });
 });

@@ -5,16 +5,16 @@
  * malformed or hostile file goes to entrada/rechazados with a .txt that says why, without stopping
  * the files after it.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
-import { leerEntradas } from '../../src/server/atr/lector.ts';
+import { AUDITORIA_ABANDONO, AUDITORIA_FALLO, INTENTOS_LECTOR, leerEntradas } from '../../src/server/atr/lector.ts';
 import { leerMensaje, validar } from '../../src/server/atr/xml.ts';
-import { users } from '../../src/server/db/schema.ts';
-import { abrir, guardar, listar, Recepcion, type CuentaIntercambio } from '../../src/server/intercambio/almacen.ts';
+import { ficherosIntercambio, lecturasContador, suministros, users } from '../../src/server/db/schema.ts';
+import { abrir, crearCarpeta, guardar, listar, Recepcion, type CuentaIntercambio } from '../../src/server/intercambio/almacen.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { cuenta, llamar, nuevoDni, sesion } from '../support/privado.ts';
+import { auditadas, cuenta, llamar, nuevoDni, sesion } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
 import { EMPRESA_3_0TD, suministroPrueba } from '../support/suministros.ts';
 
@@ -113,6 +113,23 @@ describe('solicitudes ATR por el intercambio', () => {
     expect(xml).toContain('<TarifaATR>018</TarifaATR>');
     // A file is read once.
     expect(await leerEntradas(deps())).toBe(0);
+  });
+
+  it('acepta un C1 con el CUPS de 22 caracteres (con su punto frontera, 0F) y responde en esa forma', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(`${cups}0F`, sol));
+    expect(await leerEntradas(deps())).toBe(1);
+    const xml = await respuesta(`C102_${sol}_01.xml`);
+    expect(xml).toContain('<MensajeAceptacionCambiodeComercializadorSinCambios');
+    expect(xml).toContain(`<CUPS>${cups}0F</CUPS>`);
+    // The same supply point written with 20 characters is the same one: its request is in progress (38).
+    const otra = nuevoCodigo();
+    await dejar(`C101_${otra}.xml`, c101(cups, otra));
+    await leerEntradas(deps());
+    const segunda = await respuesta(`C102_${otra}_01.xml`);
+    expect(segunda).toMatch(/<CodigoMotivo>38<\/CodigoMotivo>/);
+    expect(segunda).toContain(`<CUPS>${cups}</CUPS>`);
   });
 
   it('rechaza con el código de la tabla 27: CUPS inexistente (01), NIF distinto (03), solicitud en curso (38)', async () => {
@@ -238,6 +255,139 @@ describe('solicitudes ATR por el intercambio', () => {
     expect(await respuesta(`B102_${k.B1}_01.xml`)).toContain('<MensajeAceptacionBajaSuspension');
     expect(await respuesta(`M102_${k.M1mal}_01.xml`)).toMatch(/<CodigoMotivo>15<\/CodigoMotivo>/);
     expect(await respuesta(`B102_${k.B1ajeno}_01.xml`)).toMatch(/<CodigoMotivo>11<\/CodigoMotivo>/);
+  });
+});
+
+describe('semántica ATR', () => {
+  it('rechaza con el código 11 de la tabla 27 el C1 de la comercializadora que ya suministra el punto', async () => {
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(await punto(), sol));
+    await leerEntradas(deps());
+    const xml = await respuesta(`C102_${sol}_01.xml`);
+    expect(xml).toContain('<MensajeRechazo');
+    expect(xml).toMatch(/<CodigoMotivo>11<\/CodigoMotivo>\s*<Comentarios>[^<]*ya suministra este punto/);
+  });
+
+  it('da como FechaUltimaLecturaFirme la de la última lectura real del contador, no la de hoy ni una estimada', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const [s] = await server.database.db.select().from(suministros).where(eq(suministros.cups, cups));
+    // Billing closures at 00:00 Madrid time (UTC+1 in winter): a real one, then a later estimate.
+    await server.database.db.insert(lecturasContador).values([
+      { suministroId: s!.id, momento: new Date('2026-09-30T22:00:00Z'), origen: 'real', activaKwh: [100, 200, 300] },
+      { suministroId: s!.id, momento: new Date('2026-10-31T23:00:00Z'), origen: 'estimada', activaKwh: [150, 250, 350] },
+    ]);
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(cups, sol));
+    await leerEntradas(deps());
+    expect(await respuesta(`C102_${sol}_01.xml`)).toContain('<FechaUltimaLecturaFirme>2026-10-01</FechaUltimaLecturaFirme>');
+  });
+
+  it('responde con su rechazo (D2 de la tabla 27) la anulación de una solicitud que no existe, sin apartarla', async () => {
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const sol = nuevoCodigo();
+    await dejar(`C108_${sol}.xml`, anulacion('C1', '08', cups, sol));
+    await leerEntradas(deps());
+    const xml = await respuesta(`C109_${sol}_01.xml`);
+    expect(xml).toContain('<MensajeRechazo');
+    expect(xml).toMatch(/<CodigoDePaso>09<\/CodigoDePaso>/);
+    expect(xml).toMatch(/<CodigoMotivo>D2<\/CodigoMotivo>/);
+    const apartados = (await listar(server.database.db, empresa, '/epd/entrada/rechazados')).map((e) => e.nombre);
+    expect(apartados).not.toContain(`C108_${sol}.xml`);
+  });
+
+  it('explica en español un XML mal formado, con el elemento sin cerrar y sin la pila del analizador', async () => {
+    await dejar('abierto.xml', '<MensajeAlta><Cabecera>');
+    await leerEntradas(deps());
+    const porque = await texto('/epd/entrada/rechazados/abierto.xml.txt');
+    expect(porque).toMatch(/sin cerrar los elementos «MensajeAlta», «Cabecera»/);
+    expect(porque).not.toMatch(/Invalid|\[|found/);
+  });
+
+  it('explica en español lo que incumple el esquema, por elemento y regla, sin nombres de ficheros internos', async () => {
+    const sol = nuevoCodigo();
+    await dejar('mal_esquema.xml', c101(await punto({ comercializadoraCodigo: '0901' }), sol, titular, { ind: 'Z' }));
+    await leerEntradas(deps());
+    const porque = await texto('/epd/entrada/rechazados/mal_esquema.xml.txt');
+    expect(porque).toMatch(/IndActivacion vale «Z», que no es ninguno de los valores admitidos/);
+    expect(porque).not.toMatch(/m\d+\.xml|fails to validate|facet|Element '/);
+  });
+});
+
+describe('un fichero que no se puede tramitar ni apartar no detiene los de otras empresas', () => {
+  /** Another supply company, with its own REE code, and its exchange account. */
+  async function otraEmpresa(ree: string): Promise<CuentaIntercambio> {
+    const c = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
+    await server.database.db.update(users).set({ codigoRee: ree }).where(eq(users.id, c.id));
+    return { id: c.id, distribuidoras: ['epd'] };
+  }
+  async function dejarDe(quien: CuentaIntercambio, nombre: string, contenido: string) {
+    const r = await Recepcion.abrir();
+    try {
+      await r.escribir(0, Buffer.from(contenido));
+      await guardar(server.database.db, quien, `/epd/entrada/${nombre}`, await r.terminar(), server.clock.now());
+    } finally {
+      await r.descartar();
+    }
+  }
+
+  it('aparta con otro nombre el fichero cuyo nombre es una carpeta en rechazados, y responde el C1 de otra empresa', async () => {
+    const mala = await otraEmpresa('9813');
+    const ahora = server.clock.now();
+    // Folders named as the file and as its .txt: setting it aside under its own name cannot work.
+    await crearCarpeta(server.database.db, mala, '/epd/entrada/rechazados/x.xml', ahora);
+    await crearCarpeta(server.database.db, mala, '/epd/entrada/rechazados/x.xml.txt', ahora);
+    await dejarDe(mala, 'x.xml', 'esto no es XML');
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(await punto({ comercializadoraCodigo: '0901' }), sol));
+    await leerEntradas(deps());
+    expect(await respuesta(`C102_${sol}_01.xml`)).toContain('MensajeAceptacion');
+    const apartados = await listar(server.database.db, mala, '/epd/entrada/rechazados');
+    const fichero = apartados.find((e) => !e.carpeta && e.nombre.startsWith('x-') && e.nombre.endsWith('.xml'));
+    expect(fichero, JSON.stringify(apartados.map((e) => e.nombre))).toBeDefined();
+    const l = await abrir(server.database.db, mala, `/epd/entrada/rechazados/${fichero!.nombre}.txt`);
+    const porque = (await l.leer(0, l.entrada.bytes)).toString('utf8');
+    expect(porque).toMatch(/Fichero: x\.xml/);
+    expect(porque).toMatch(/no es XML/);
+    expect((await listar(server.database.db, mala, '/epd/entrada')).map((e) => e.nombre)).not.toContain('x.xml');
+  });
+
+  it('tras INTENTOS_LECTOR intentos deja el fichero que no puede apartar, y lo anota en la auditoría de la distribuidora', async () => {
+    const mala = await otraEmpresa('9814');
+    // An unforeseen failure of the store whenever this company's file is set aside.
+    await server.database.db.execute(
+      sql.raw(`create or replace function falla_apartar() returns trigger language plpgsql as $$
+        begin
+          if new.usuario_id = '${mala.id}' and new.ruta like '%/rechazados/%' then raise exception 'almacén no disponible'; end if;
+          return new;
+        end $$`),
+    );
+    await server.database.db.execute(
+      sql.raw(
+        `create trigger falla_apartar before insert or update on ficheros_intercambio for each row execute function falla_apartar();`,
+      ),
+    );
+    try {
+      await dejarDe(mala, 'veneno.xml', 'esto no es XML');
+      const sol = nuevoCodigo();
+      await dejar(`C101_${sol}.xml`, c101(await punto({ comercializadoraCodigo: '0901' }), sol));
+      await leerEntradas(deps());
+      // The other company's request is answered at the first reading.
+      expect(await respuesta(`C102_${sol}_01.xml`)).toContain('MensajeAceptacion');
+      const [f] = await server.database.db
+        .select()
+        .from(ficherosIntercambio)
+        .where(and(eq(ficherosIntercambio.usuarioId, mala.id), eq(ficherosIntercambio.ruta, '/epd/entrada/veneno.xml')));
+      for (let i = 1; i < INTENTOS_LECTOR; i++) await leerEntradas(deps());
+      expect(await auditadas(server, AUDITORIA_FALLO, { objetivo: String(f!.id) })).toHaveLength(INTENTOS_LECTOR);
+      const [abandono] = await auditadas(server, AUDITORIA_ABANDONO, { objetivo: String(f!.id) });
+      expect(abandono?.distribuidoras).toEqual(['epd']);
+      expect(abandono?.details).toMatchObject({ ruta: '/epd/entrada/veneno.xml', intento: INTENTOS_LECTOR });
+      // Given up: it is read no more.
+      expect(await leerEntradas(deps())).toBe(0);
+      expect(await auditadas(server, AUDITORIA_FALLO, { objetivo: String(f!.id) })).toHaveLength(INTENTOS_LECTOR);
+    } finally {
+      await server.database.db.execute(sql.raw('drop trigger falla_apartar on ficheros_intercambio'));
+    }
   });
 });
 

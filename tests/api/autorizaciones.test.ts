@@ -46,6 +46,7 @@ interface Autorizacion {
   fin: string;
   estado: 'vigente' | 'caducada' | 'revocada';
   revocadaEn: string | null;
+  autorizadoConCuenta?: boolean;
 }
 
 const hoy = () => hoyEnEspana(server.clock.now());
@@ -125,6 +126,8 @@ describe('an authorisation in force', () => {
       inicio: hoy(),
     });
     expect(a.suministros.map((s) => s.cups)).toEqual([t.cups[0]]);
+    // Given before the NIF had an account: the holder is told nobody can read it yet.
+    expect(a.autorizadoConCuenta).toBe(false);
     const correo = await ultimoCorreo(server, t.u.email);
     expect(correo?.subject).toBe('Ha autorizado a un tercero a consultar sus datos de consumo');
     expect(correo?.text).toContain(autorizada.nif);
@@ -204,6 +207,26 @@ describe('an authorisation in force', () => {
     expect((await potencias(autorizada.token, t.cups[1]!)).status).toBe(404);
   });
 
+  it('tells the session which data kinds its authorisations grant, since it holds no supply point', async () => {
+    expect((await sesion(server, autorizada.email)).datosAutorizados).toEqual(todos);
+    expect((await sesion(server, t.u.email)).datosAutorizados).toBeNull();
+  });
+
+  it('refuses a contractual modification of the authorised supply point with a 403 that says why', async () => {
+    const cups = t.cups[0]!;
+    const formulario = await llamar(server, 'GET', `/api/modificaciones/suministros/${cups}`, { token: autorizada.token });
+    const solicitud = await llamar(server, 'POST', '/api/modificaciones', {
+      token: autorizada.token,
+      body: { cups, tipo: 'potencia', potenciasKw: [5.75, 5.75] },
+    });
+    for (const r of [formulario, solicitud]) {
+      expect(r.status).toBe(403);
+      expect(((await r.json()) as { message: string }).message).toMatch(/solo le permite consultar sus datos/);
+    }
+    // A supply point the authorisation does not name is still an unknown CUPS.
+    expect((await llamar(server, 'GET', `/api/modificaciones/suministros/${t.cups[1]}`, { token: autorizada.token })).status).toBe(404);
+  });
+
   it('lets the authorised write nothing about the supply point', async () => {
     const cups = t.cups[0]!;
     const escrituras = [
@@ -235,15 +258,18 @@ describe('data kinds, expiry and revocation', () => {
   it('opens only the data kinds chosen', async () => {
     const t = await titularConDos();
     const autorizada = await cuentaDeNif(nuevoCif());
-    await creada(t.token, {
+    const dada = await creada(t.token, {
       nif: autorizada.nif,
       nombre: 'Solo potencias',
       cups: [t.cups[0]],
       datos: ['potencias'],
       fin: sumarDias(hoy(), 5),
     });
+    expect(dada.autorizadoConCuenta).toBe(true);
     expect((await potencias(autorizada.token, t.cups[0]!)).status).toBe(200);
     expect((await curva(autorizada.token, t.cups[0]!)).status).toBe(404);
+    // The session offers the menu only what was granted.
+    expect((await sesion(server, autorizada.email)).datosAutorizados).toEqual(['potencias']);
     const cert = await llamar(server, 'POST', '/api/certificados', {
       token: autorizada.token,
       body: { cups: t.cups[0], desde: '2026-10', hasta: '2026-10' },

@@ -4,8 +4,10 @@
  * never the holder's data. Staff see reports grouped by area, confirm a group as an incident that
  * is then public, and nobody else's distributor's groups.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { construirCups } from '../../src/lib/cups.ts';
+import { construirCups, cupsBase } from '../../src/lib/cups.ts';
+import { averias } from '../../src/server/db/schema.ts';
 import { guardarEstadosContador } from '../../src/server/lecturas/service.ts';
 import { crearIncidencia } from '../support/incidencias.ts';
 import { administrador, cuenta, llamar, sesion } from '../support/privado.ts';
@@ -148,6 +150,27 @@ describe('POST /api/averias/consulta', () => {
     expect(otra.aviso).toEqual({ referencia: r.aviso!.referencia, nuevo: false });
   });
 
+  it('stores one report when many people of one supply point report at the same instant, and all get its reference', async () => {
+    // Several supply points at once, each reported from many addresses (a household's phones): the
+    // limit per address is not what stops them, and the requests overlap on the database's connections.
+    const puntos = await Promise.all([punto(), punto(), punto(), punto()]);
+    const respuestas = await Promise.all(
+      puntos.flatMap((p, n) =>
+        Array.from({ length: 10 }, (_, i) => consultar({ cups: p.cups }, `127.0.${9 + n}.${i + 1}`).then((r) => ({ p, r }))),
+      ),
+    );
+    for (const p of puntos) {
+      const suyas = respuestas.filter((x) => x.p === p).map((x) => x.r);
+      const referencias = new Set(suyas.map((r) => r.aviso?.referencia));
+      expect(referencias.size).toBe(1);
+      expect(suyas.filter((r) => r.aviso?.nuevo)).toHaveLength(1);
+      const filas = await server.database.db
+        .select()
+        .from(averias)
+        .where(eq(averias.cups, cupsBase(p.cups)));
+      expect(filas.map((f) => [f.referencia, f.estado])).toEqual([[[...referencias][0], 'pendiente']]);
+    }
+  });
   it('answers the same shape for an unknown CUPS of ours and for another company’s', async () => {
     const nuestro = await consultar({ cups: construirCups('9901', 987_654_321) });
     const ajeno = await consultar({ cups: construirCups('0031', 123_456) });

@@ -72,9 +72,14 @@ function valorValido(campo: CampoReclamacion): string | number {
     case 'cups':
       return construirCups('9903', 4242);
     case 'fechaHora':
-      return campo === 'fechaHasta' ? '2026-11-30T12:30' : '2026-11-30T10:00';
     case 'fecha':
       return '2026-11-30';
+    case 'municipio':
+      return '28005';
+    case 'codigoPostal':
+      return '28801';
+    case 'cau':
+      return `${construirCups('9903', 4242)}0FA001`;
     case 'importe':
       return 120.5;
     case 'numero':
@@ -82,7 +87,7 @@ function valorValido(campo: CampoReclamacion): string | number {
     case 'iban':
       return 'ES91 2100 0418 4502 0005 1332';
     case 'codigo':
-      return Object.keys(def.tabla!)[0]!;
+      return campo === 'ubicacionProvincia' ? '28' : Object.keys(def.tabla!)[0]!;
     case 'texto':
       return 'ABC123';
   }
@@ -127,7 +132,7 @@ describe('cada subtipo de la tabla 82 pide sus campos', () => {
       const res = await reclamaciones('POST', `/${b.id}/presentar`, {});
       expect(res.status, s.codigo).toBe(422);
       const { faltan } = await json<{ faltan: { campo: string }[] }>(res);
-      expect(faltan.map((f) => f.campo).sort(), s.codigo).toEqual([...s.campos].sort());
+      expect(faltan.map((f) => f.campo).sort(), s.codigo).toEqual(s.campos.filter((c) => !DEFINICION_CAMPOS[c].opcional).sort());
       const campos = Object.fromEntries(s.campos.map((c) => [c, valorValido(c)]));
       expect((await reclamaciones('PUT', `/${b.id}`, { ...base, campos })).status).toBe(200);
       const ok = await reclamaciones('POST', `/${b.id}/presentar`, {});
@@ -160,7 +165,7 @@ describe('cada subtipo de la tabla 82 pide sus campos', () => {
     const mensajes = Object.fromEntries(b.faltan.map((f) => [f.campo, f.mensaje]));
     expect(mensajes).toEqual({
       cups: 'El CUPS no es de esta distribuidora (sus CUPS empiezan por ES9903).',
-      telefono: 'El teléfono debe tener entre 9 y 15 cifras.',
+      telefono: 'Escriba un teléfono español de 9 cifras, o + con el prefijo del país y el número.',
       cuentaBancaria: 'La cuenta bancaria no es un IBAN válido.',
       nifTitular: 'El NIF, NIE o CIF del titular no es válido.',
     });
@@ -168,7 +173,7 @@ describe('cada subtipo de la tabla 82 pide sus campos', () => {
       rol: '02',
       tipo: '05',
       subtipo: '022',
-      campos: { cups: construirCups('9903', 7), fechaDesde: '2026-11-30T12:00', fechaHasta: '2026-11-30T10:00' },
+      campos: { cups: construirCups('9903', 7), fechaDesde: '2026-11-30', fechaHasta: '2026-11-29' },
       mensaje: 'x',
     });
     expect(c.faltan).toEqual([{ campo: 'fechaHasta', mensaje: 'La fecha final es anterior a la inicial.' }]);
@@ -180,7 +185,7 @@ describe('cada subtipo de la tabla 82 pide sus campos', () => {
       rol: '01',
       tipo: '05',
       subtipo: '022',
-      campos: { cups, fechaDesde: '2026-11-30T10:00', fechaHasta: '2026-11-30T12:30' },
+      campos: { cups, fechaDesde: '2026-11-30', fechaHasta: '2026-11-30' },
       mensaje: 'Sin luz.',
     });
     const ajeno = await borrador(datos(construirCups('9903', 99)), t.token);
@@ -194,7 +199,7 @@ describe('cada subtipo de la tabla 82 pide sus campos', () => {
       rol: '02',
       tipo: '05',
       subtipo: '022',
-      campos: { cups: construirCups('9903', 7), fechaDesde: '2026-11-30T10:00', fechaHasta: '2026-11-30T12:30', numeroFactura: 'F-1' },
+      campos: { cups: construirCups('9903', 7), fechaDesde: '2026-11-30', fechaHasta: '2026-11-30', numeroFactura: 'F-1' },
       mensaje: 'x',
     });
     const p = await json(await reclamaciones('POST', `/${b.id}/presentar`, {}));
@@ -203,16 +208,17 @@ describe('cada subtipo de la tabla 82 pide sus campos', () => {
 });
 
 describe('pasos y plazos de la reclamación (R1)', () => {
-  it('aceptar en 5 días hábiles, saltando el fin de semana y el 8 de diciembre', async () => {
+  it('aceptar en 5 días hábiles, saltando el fin de semana, el 7 de diciembre de Cantabria y el 8', async () => {
     const p = await presentada();
-    expect([p.vence, p.turno, p.reglaPlazo?.includes('5 días hábiles')]).toEqual(['2026-12-11', 'distribuidora', true]);
+    expect([p.vence, p.turno, p.reglaPlazo?.includes('5 días hábiles')]).toEqual(['2026-12-14', 'distribuidora', true]);
   });
 
   it('aceptada: 15 días hábiles; la información pedida, 20 naturales; al llegar, el plazo sigue con los días que le quedaban', async () => {
     const p = await presentada();
     const a = await json(await gestion('POST', `/${p.id}/aceptar`, {}));
-    // 15 business days from Thursday 3 December: 4, 7, 9, 10, 11, 14…18, 21…24, 28 (25 is Christmas).
-    expect([a.paso, a.vence]).toEqual(['aceptada', '2026-12-28']);
+    // 15 business days from Thursday 3 December: 4, 9, 10, 11, 14…18, 21…24, 28, 29 (7 December is a holiday
+    // in Cantabria, ECD's region, 8 and 25 national ones).
+    expect([a.paso, a.vence]).toEqual(['aceptada', '2026-12-29']);
     server.clock.current = new Date('2026-12-10T09:00:00Z');
     await sesiones();
     const pedida = await json(await gestion('POST', `/${p.id}/pedir_informacion`, { mensaje: 'Indique la hora exacta del corte.' }));
@@ -222,9 +228,10 @@ describe('pasos y plazos de la reclamación (R1)', () => {
     await sesiones();
     expect((await reclamaciones('POST', `/${p.id}/enviar_informacion`, {})).status).toBe(422);
     const enviada = await json(await reclamaciones('POST', `/${p.id}/enviar_informacion`, { mensaje: 'De 10:00 a 12:30.' }));
-    // On 10 December 11 business days were left (11, 14–18, 21–24, 28 minus…): counted again from 15 December.
+    // On 10 December 12 business days were left (11, 14–18, 21–24, 28, 29): counted again from 15 December,
+    // past 1 January.
     expect(enviada.paso).toBe('informacion_enviada');
-    expect(enviada.vence).toBe('2026-12-31');
+    expect(enviada.vence).toBe('2027-01-04');
   });
 
   it('el cierre guarda el resultado (tabla 80) y la respuesta, y el PDF la da a las dos partes y a nadie más', async () => {

@@ -98,6 +98,18 @@ describe('demo data', { timeout: 120_000 }, () => {
     for (const f of filas) expect(f.referencia).toMatch(/^AV-\d{4}-\d{6}$/);
   });
 
+  it('has a claim the supply company filed through the exchange (R1) at EPD and EOD, presented and waiting for the staff', async () => {
+    const filas = await queryRows<{ distribuidora: string; paso: string; email: string }>(
+      demo.db,
+      sql`select e.distribuidora, e.paso, u.email from expedientes e join users u on u.id = e.user_id
+          where e.procedimiento = 'reclamacion' and e.datos ? 'intercambio' order by e.distribuidora`,
+    );
+    expect(filas).toEqual([
+      { distribuidora: 'eod', paso: 'presentada', email: 'comercializadora@electra.example' },
+      { distribuidora: 'epd', paso: 'presentada', email: 'comercializadora@electra.example' },
+    ]);
+  });
+
   it('has the contract demo accounts, active, with password Demo1234', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const user = await findUserByEmail(demo.db, account.email);

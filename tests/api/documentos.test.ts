@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MENSAJE_DOCUMENTO_GRANDE } from '../../src/lib/expedientes/documentos.ts';
+import { MAX_DOCUMENTOS_EXPEDIENTE, MENSAJE_DOCUMENTOS_MAXIMO } from '../../src/lib/expedientes/limites.ts';
 import { documentos, documentosTrozos, expedienteEventos, expedientes } from '../../src/server/db/schema.ts';
 import { MENSAJE_DOCUMENTO_TIPO, MENSAJE_DOCUMENTO_VACIO } from '../../src/server/documentos/comprobar.ts';
 import { unaVez } from '../support/ganchos.ts';
@@ -334,6 +335,30 @@ describe('ficheros rechazados', () => {
     const res = await subir(quien.solicitante.token, id, PDF);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: 'El expediente está cerrado: ya no admite documentos.' });
+    expect(await almacenado()).toEqual(antes);
+  });
+
+  it('un expediente admite 60 documentos: el 61.º responde 409 con el máximo y no guarda nada', async () => {
+    expect(MAX_DOCUMENTOS_EXPEDIENTE).toBe(60);
+    const id = await presentado();
+    // 59 already there, of both sides: the cap counts the whole case.
+    await server.database.db.insert(documentos).values(
+      Array.from({ length: 59 }, (_, i) => ({
+        expedienteId: id,
+        lado: i % 2 ? 'solicitante' : 'distribuidora',
+        clase: 'memoria',
+        nombre: `anexo-${i}.pdf`,
+        tipoMime: 'application/pdf',
+        bytes: PDF.byteLength,
+        sha256: sha(PDF),
+      })),
+    );
+    await subido(quien.solicitante.token, id, PDF, { nombre: 'sexagesimo.pdf' });
+    const antes = await almacenado();
+    const res = await subir(quien.epd.token, id, PDF, { clase: 'propuesta_previa', nombre: 'uno-mas.pdf' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: MENSAJE_DOCUMENTOS_MAXIMO });
+    expect(MENSAJE_DOCUMENTOS_MAXIMO).toContain('60 documentos');
     expect(await almacenado()).toEqual(antes);
   });
 });

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_FICHERO_INTERCAMBIO_BYTES } from '../../src/lib/intercambio/rutas.ts';
 import { revokePermission } from '../../src/server/usuarios/service.ts';
-import { auditadas, cuenta, llamar, PASSWORD } from '../support/privado.ts';
+import { auditadas, cuenta, llamar, PASSWORD, revocar, sesion } from '../support/privado.ts';
 import { servidorDelFichero, type TestServer } from '../support/server.ts';
 
 const server = servidorDelFichero();
@@ -190,5 +190,37 @@ describe('carpetas y ficheros', () => {
     expect((await lista(c.token, '/')).map((e) => e.id)).toEqual(['/epd']);
     await revokePermission(server.database.db, c.id, 'epd', 'comercializadora');
     expect((await llamar(server, 'GET', '/api/ftp?carpeta=/', { token: c.token })).status).toBe(403);
+  });
+});
+
+describe('el token FTP termina con la sesión de la que vino', () => {
+  const NUEVA = { passwordActual: PASSWORD, password: 'Nueva456', passwordCopy: 'Nueva456' };
+  const sirve = async (token: string) => (await llamar(server, 'GET', '/api/ftp?carpeta=/epd', { token })).status;
+
+  it('al cerrar la sesión del portal desde la que se pidió', async () => {
+    const c = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
+    const web = await sesion(server, c.email);
+    const res = await llamar(server, 'POST', '/api/ftpConnect', { body: { username: c.email, password: PASSWORD }, token: web.jwtToken });
+    const { token } = (await res.json()) as { token: string };
+    expect(await sirve(token)).toBe(200);
+    expect((await revocar(server, web.cookie)).status).toBe(204);
+    expect(await sirve(token)).toBe(401);
+  });
+
+  it('al cambiar la contraseña desde otra sesión', async () => {
+    const c = await empresa(['epd-comercializadora']);
+    expect(await sirve(c.token)).toBe(200);
+    const web = await sesion(server, c.email);
+    expect((await llamar(server, 'POST', '/api/perfil/clave', { token: web.jwtToken, body: NUEVA })).status).toBe(200);
+    expect(await sirve(c.token)).toBe(401);
+  });
+
+  it('al cerrar las otras sesiones', async () => {
+    const c = await empresa(['epd-comercializadora']);
+    expect(await sirve(c.token)).toBe(200);
+    const web = await sesion(server, c.email);
+    const cierre = await llamar(server, 'POST', '/api/perfil/sesiones/cerrar-otras', { token: web.jwtToken });
+    expect(await cierre.json()).toEqual({ cerradas: 1 });
+    expect(await sirve(c.token)).toBe(401);
   });
 });

@@ -182,8 +182,9 @@ describe('ficheros de medidas diarios en salida', () => {
     expect([...bytes].every((b) => b < 0x80)).toBe(true);
     expect(texto.split('\r\n').filter(Boolean)).toHaveLength(49);
     expect(texto).toMatch(new RegExp(`^${cups.a1};2025/10/26 01:00;1;\\d+;\\d*;\r\n`));
-    expect(texto).toContain(`${cups.a1};2025/10/26 03:00;1;`);
-    expect(texto).toContain(`${cups.a1};2025/10/26 03:00;0;`);
+    expect(texto).toContain(`${cups.a1};2025/10/26 02:00;1;`);
+    expect(texto).toContain(`${cups.a1};2025/10/26 02:00;0;`);
+    expect(texto).not.toContain(`${cups.a1};2025/10/26 03:00;1;`);
     expect(texto).toContain(`${cups.a1};2025/10/27 00:00;0;`);
 
     // Company B finds only its supply point; the retailer with no account, nobody.
@@ -263,13 +264,27 @@ describe('ficheros de medidas diarios en salida', () => {
     const guardadas = await horasDe(server, cups.a1, desde, hasta);
     expect(guardadas).toHaveLength(6 * 24 + 23);
     expect(valores(deCups(registros, cups.a1))).toEqual(valores(guardadas));
-    // The F5D of the period that closed on the 27th carries the hours stored in it (from the 20th).
+    // The F5D of the period that closed on the 27th is the whole billed curve (docs/decisions/038): the
+    // hours stored in it (from the 20th) as they are, every other hour estimated, method 5, not firm.
     const f5d = entregas.find((e) => e.usuarioId === empresa.a.id && e.tipo === 'F5D')!;
-    expect(f5d).toMatchObject({ desde: '2026-03-23', hasta: '2026-03-29', suministros: 1, lineas: 7 * 24 });
+    expect(f5d).toMatchObject({ desde: '2026-03-23', hasta: '2026-03-29', suministros: 1, lineas: 28 * 24 });
     const facturada = await leer(empresa.a, f5d.rutas[0]!);
-    expect(valores(deCups(facturada.registros, cups.a1))).toEqual(
-      valores(await horasDe(server, cups.a1, ...dias('2026-02-27', '2026-03-26'))),
-    );
+    const [inicioPeriodo, finPeriodo] = dias('2026-02-27', '2026-03-26');
+    const leidas = facturada.registros.filter((x) => x.cups === cups.a1);
+    expect(leidas.map((x) => x.inicio.getTime())).toEqual(Array.from({ length: 28 * 24 }, (_, i) => inicioPeriodo + i * 3_600_000));
+    const enPeriodo = new Map((await horasDe(server, cups.a1, inicioPeriodo, finPeriodo)).map((h) => [h.inicio, h]));
+    expect(enPeriodo.size).toBe(7 * 24);
+    for (const x of leidas) {
+      const g = enPeriodo.get(x.inicio.getTime());
+      if (g)
+        expect([x.importadaWh, x.exportadaWh, x.metodo, x.firme]).toEqual([
+          g.importadaWh,
+          g.exportadaWh,
+          g.real ? 'real' : 'estimada',
+          g.real || g.firme === true,
+        ]);
+      else expect(x).toMatchObject({ metodo: 'estimada', codigoMetodo: 5, firme: false });
+    }
   });
 
   it('parte en versiones un fichero que pasaría del tamaño máximo, sin partir un suministro', async () => {
@@ -332,7 +347,24 @@ describe('ficheros de medidas diarios en salida', () => {
       escribirMedidasDiarias(server.database.db, ahora),
     ]);
     expect(resumen([...x, ...y])).toEqual(['F5D /epd/salida/F5D_9901_0555_20260403.0', 'P5D /epd/salida/P5D_9901_0762_20260403.0']);
-    expect([...x, ...y].map((e) => [e.tipo, e.desde, e.hasta, e.lineas])).toContainEqual(['F5D', '2026-03-31', '2026-04-02', 72]);
+    // Their March (743 hours) is billed whole: 24 measured hours (the 30th) and 719 estimated each.
+    expect([...x, ...y].map((e) => [e.tipo, e.desde, e.hasta, e.lineas])).toContainEqual(['F5D', '2026-03-31', '2026-04-02', 3 * 743]);
+    const [grande] = await queryRows<{ id: string }>(server.database.db, sql`select id from users where codigo_ree = '0555'`);
+    const facturada = await leer({ id: grande!.id, distribuidoras: ['epd'] }, '/epd/salida/F5D_9901_0555_20260403.0');
+    const marzo = dias('2026-03-01', '2026-03-31');
+    expect(facturada.resumen.cups).toHaveLength(3);
+    for (const [i, c] of facturada.resumen.cups.entries()) {
+      const suyas = facturada.registros.filter((r) => r.cups === c);
+      expect(suyas.map((r) => r.inicio.getTime())).toEqual(Array.from({ length: 743 }, (_, k) => marzo[0] + k * 3_600_000));
+      const medidas = suyas.filter((r) => r.metodo === 'real');
+      expect(medidas.map((r) => r.inicio.getTime())).toEqual(
+        Array.from({ length: 24 }, (_, k) => dias('2026-03-30', '2026-03-30')[0] + k * 3_600_000),
+      );
+      expect(medidas.every((r) => r.firme === true && r.codigoMetodo === 1)).toBe(true);
+      expect(suyas.filter((r) => r.metodo === 'estimada').every((r) => r.firme === false && r.codigoMetodo === 5)).toBe(true);
+      // Each supply point measured the same value every hour: the estimate, and so the month, follow it.
+      expect(suyas.reduce((a, r) => a + r.importadaWh, 0)).toBe(743 * 100 * i);
+    }
     expect((await nombres(empresa.b, 'epd')).filter((n) => n.includes('20260403'))).toEqual(['P5D_9901_0762_20260403.0']);
     const entradas = await auditadas(server, ACCION_MEDIDAS_DIARIAS, { objetivo: empresa.b.id });
     expect(entradas.filter((e) => e.details.hasta === '2026-04-02')).toHaveLength(1);
@@ -365,5 +397,36 @@ describe('la demostración', () => {
       const r = await leerFicheroMedidas(ultimo, Buffer.concat(partes));
       expect(r.ok).toBe(true);
     }
+  });
+
+  it('sus F5D llevan cada hora del periodo facturado, las reales firmes y las que faltaban estimadas y no firmes', async () => {
+    const [empresa] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'comercializadora@electra.example'));
+    let estimadas = 0;
+    let reales = 0;
+    for (const d of ['epd', 'eod']) {
+      const c: CuentaIntercambio = { id: empresa!.id, distribuidoras: [d] };
+      for (const nombre of (await listar(server.database.db, c, `/${d}/salida`)).map((e) => e.nombre).filter((n) => n.startsWith('F5D_'))) {
+        const partes: Uint8Array[] = [];
+        for await (const p of (await abrir(server.database.db, c, `/${d}/salida/${nombre}`)).todo()) partes.push(p);
+        const r = await leerFicheroMedidas(nombre, Buffer.concat(partes));
+        if (!r.ok) throw new Error(JSON.stringify(r.errores.slice(0, 3)));
+        for (const cups of r.resumen.cups) {
+          const horas = r.registros.filter((x) => x.cups === cups).map((x) => x.inicio.getTime());
+          // One billing period per supply point and file: every hour from its first to its last, once.
+          expect(horas).toEqual(Array.from({ length: horas.length }, (_, k) => horas[0]! + k * 3_600_000));
+        }
+        for (const x of r.registros) {
+          expect(x.firme).toBe(x.metodo === 'real');
+          if (x.metodo === 'real') reales++;
+          else estimadas++;
+        }
+      }
+    }
+    // The demo's curves have gaps and estimated runs: some hours are estimated, most are real.
+    expect(estimadas).toBeGreaterThan(0);
+    expect(reales).toBeGreaterThan(estimadas);
   });
 });

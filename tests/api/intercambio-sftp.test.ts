@@ -10,7 +10,7 @@ import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger.ts';
-import { iniciarSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
+import { generarClaveSsh, iniciarSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
 import { claveDe } from '../../src/server/intercambio/claves.ts';
 import { auditadas, cuenta, llamar, PASSWORD, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
@@ -21,7 +21,7 @@ let sftpServidor: ServidorSftp;
 let empresa: CuentaPrueba;
 
 beforeAll(async () => {
-  const { private: claveHost } = utils.generateKeyPairSync('ed25519');
+  const claveHost = generarClaveSsh().private;
   sftpServidor = await iniciarSftp(
     { db: server.database.db, mailer: server.mailer, clock: server.clock, config: server.config, logger: createLogger('silent') },
     { puerto: 0, host: '127.0.0.1', claveHost },
@@ -197,7 +197,7 @@ describe('el servidor SFTP del intercambio', () => {
   });
 
   it('entra con una clave pública registrada en el perfil, y no con otra', async () => {
-    const { private: privada, public: publica } = utils.generateKeyPairSync('ed25519', { comment: 'pruebas' });
+    const { private: privada, public: publica } = generarClaveSsh('pruebas');
     const { jwtToken } = await sesion(server, empresa.email);
     const alta = await llamar(server, 'POST', '/api/perfil/claves-ssh', { token: jwtToken, body: { clave: publica } });
     expect(alta.status).toBe(201);
@@ -211,7 +211,7 @@ describe('el servidor SFTP del intercambio', () => {
     } finally {
       cliente.end();
     }
-    const otra = utils.generateKeyPairSync('ed25519');
+    const otra = generarClaveSsh();
     await expect(conectar({ username: empresa.email, privateKey: otra.private })).rejects.toThrow(/authentication/i);
     const lista = (await (await llamar(server, 'GET', '/api/perfil/claves-ssh', { token: jwtToken })).json()) as {
       puertoSftp: number | null;

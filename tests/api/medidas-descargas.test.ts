@@ -43,21 +43,27 @@ describe('a quarter-hourly year in Excel', () => {
       await llamar(server, 'GET', `/api/medidas/curva/xlsx?cups=${anio.cups}&desde=2025-01-01&hasta=2025-01-01`, { token: anio.token })
     ).arrayBuffer();
     // The longest the event loop went without running a timer, sampled by one that asks every 5 ms
-    // (the same figure `npm run bench` reports as the event-loop delay).
-    let previo = performance.now();
+    // (the same figure `npm run bench` reports as the event-loop delay). A gap counts only as long as
+    // this process spent the CPU in it: on a machine shared with other work (CI runs the database
+    // server and other test files beside it) a timer also waits while the system runs someone else,
+    // which no code of the portal causes. The download's own stretches use this process's CPU.
+    const enEsteProceso = (desde: { t: number; cpu: NodeJS.CpuUsage }) => {
+      const cpu = process.cpuUsage(desde.cpu);
+      return Math.min(performance.now() - desde.t, (cpu.user + cpu.system) / 1000);
+    };
+    let previo = { t: performance.now(), cpu: process.cpuUsage() };
     visto.maxRetraso = 0;
     const reloj = setInterval(() => {
-      const ahora = performance.now();
-      visto.maxRetraso = Math.max(visto.maxRetraso, ahora - previo);
-      previo = ahora;
+      visto.maxRetraso = Math.max(visto.maxRetraso, enEsteProceso(previo));
+      previo = { t: performance.now(), cpu: process.cpuUsage() };
     }, 5);
     let sondeando = true;
     visto.latencias = [];
     const sonda = (async () => {
       while (sondeando) {
-        const t = performance.now();
+        const desde = { t: performance.now(), cpu: process.cpuUsage() };
         expect((await server.fetch('/api/health')).status).toBe(200);
-        visto.latencias.push(performance.now() - t);
+        visto.latencias.push(enEsteProceso(desde));
         await new Promise((r) => setTimeout(r, 20));
       }
     })();

@@ -65,6 +65,13 @@ describe('GET /api/suministros', () => {
     expect(curva.status).toBe(404);
   });
 
+  it('finds the supply point by its 22-character CUPS (with the border point, 0F) too', async () => {
+    const a = await titularCon([(n) => puntoNuevo(n, 'epd')]);
+    const res = await llamar(server, 'GET', `/api/suministros/${a.cups[0]}0F`, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { cups: string }).cups).toBe(a.cups[0]);
+  });
+
   it('answers 404 for an unknown CUPS', async () => {
     const a = await titularCon([(n) => puntoNuevo(n, 'epd')]);
     expect((await llamar(server, 'GET', `/api/suministros/${construirCups('9901', 123)}`, { token: a.token })).status).toBe(404);

@@ -70,8 +70,13 @@ describe('POST /api/accesoUsuario', () => {
     });
 
     it('answers the session: the address, the name and the permissions', () => {
-      expect(Object.keys(visto.body).sort()).toEqual(['Permisos', 'jwtToken', 'nombre', 'suplantadoPor', 'username']);
-      expect(visto.body).toMatchObject({ username: visto.u.email, nombre: 'Lucía Martín', Permisos: [...permisosAlActivar()].sort() });
+      expect(Object.keys(visto.body).sort()).toEqual(['Permisos', 'datosAutorizados', 'jwtToken', 'nombre', 'suplantadoPor', 'username']);
+      expect(visto.body).toMatchObject({
+        username: visto.u.email,
+        nombre: 'Lucía Martín',
+        Permisos: [...permisosAlActivar()].sort(),
+        datosAutorizados: null,
+      });
     });
 
     it('sets an HttpOnly, SameSite=Strict refresh cookie for /api/users that lasts 30 days', () => {

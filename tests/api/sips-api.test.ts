@@ -5,11 +5,14 @@
  * files; nobody else can.
  */
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
+import { cabeceraSips } from '../../src/server/sips/escritor.ts';
 import { importarRegistroSips } from '../../src/server/sips/importar.ts';
 import { generarMesSips, primerDiaDelMes } from '../../src/server/sips/ficheros.ts';
+import { eq } from 'drizzle-orm';
+import { solicitudesModificacion, suministros } from '../../src/server/db/schema.ts';
 import { auditadas, cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ficheroRegistro, filaRegistro } from '../support/sips.ts';
@@ -139,6 +142,32 @@ describe('consulta por CUPS', () => {
     ]);
   });
 
+  it.each([
+    ['JSON', {}],
+    ['CSV', { Accept: 'text/csv' }],
+  ])('en %s no da el NIF, el nombre ni la dirección de un titular persona física', async (_forma, headers) => {
+    const res = await llamar(server, 'POST', '/api/sips/epd/consulta', {
+      token: tokenCom,
+      body: { cups: [EPD_1], formato: 'sips2026' },
+      headers,
+    });
+    expect(res.status).toBe(200);
+    const texto = await res.text();
+    expect(texto).toContain(EPD_1);
+    for (const dato of ['12345678Z', 'Lucía', 'Martín', 'Gómez']) expect(texto).not.toContain(dato);
+  });
+
+  it('un CUPS de 22 caracteres (con su punto frontera, 0F) responde el suministro de sus 20 primeros', async () => {
+    const res = await llamar(server, 'POST', '/api/sips/epd/consulta', {
+      token: tokenCom,
+      body: { cups: [`${EPD_1}0F`, `${EPD_1.slice(0, 18)}AA0F`], formato: 'sips2026' },
+    });
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as { filas: string[][]; rechazados: { linea: number; cups: string }[] };
+    expect(r.filas.map((f) => f[2])).toEqual([EPD_1]);
+    expect(r.rechazados.map((x) => x.linea)).toEqual([2]);
+  });
+
   it('con tipo CONSUMOS_ELECTRICIDAD responde las filas de consumo de esos CUPS', async () => {
     const res = await llamar(server, 'POST', '/api/sips/epd/consulta', {
       token: tokenCom,
@@ -188,7 +217,84 @@ describe('SIPS para el administrador de la distribuidora', () => {
       body: ficheroRegistro([filaRegistro(9601), filaRegistro(9501)]),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ filas: 2, nuevos: 1, actualizados: 0, sinCambios: 1 });
+    expect(await res.json()).toEqual({ filas: 2, nuevos: 1, actualizados: 0, sinCambios: 1, conservados: 0 });
+  });
+
+  describe('previa de la carga y modificaciones activadas después del fichero', () => {
+    const CUPS = construirCups('9901', 9521);
+    const POST = (ruta: string, body: string) =>
+      server.fetch(`/api/administrador/sips/epd/${ruta}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+        body,
+      });
+    /** The register row of the supply point, its data as of `fecha`, in `via` street. */
+    const fichero = (fecha: string, via: string) =>
+      ficheroRegistro([filaRegistro(9521, { fechaUltimoMovimientoContrato: fecha, viaPS: via })]);
+    const enRegistro = async () => {
+      const [s] = await server.database.db.select().from(suministros).where(eq(suministros.cups, CUPS));
+      return s!;
+    };
+
+    beforeAll(async () => {
+      await server.database.db.transaction((tx) => importarRegistroSips(tx, new TextEncoder().encode(fichero('2024-01-01', 'Mayor'))));
+      const s = await enRegistro();
+      // MC: the household's power raised to 5,75 kW, activated on 10 November 2026, as the portal's activation leaves it.
+      await server.database.db.insert(solicitudesModificacion).values({
+        suministroId: s.id,
+        distribuidora: 'epd',
+        tipo: 'potencia',
+        estado: 'activada',
+        solicitado: { tipo: 'potencia', potenciasW: [5750, 5750] },
+        anterior: { potenciasW: [4600, 4600] },
+        fechaActivacion: '2026-11-10',
+      });
+      await server.database.db
+        .update(suministros)
+        .set({ potenciasW: [5750, 5750] })
+        .where(eq(suministros.id, s.id));
+    });
+
+    it('la previa dice qué cambia campo a campo y qué se conserva, y no cambia nada', async () => {
+      const res = await POST('registro/previa', fichero('2026-06-01', 'Real'));
+      expect(res.status).toBe(200);
+      const r = (await res.json()) as Record<string, unknown>;
+      expect(r).toMatchObject({ filas: 1, nuevos: 0, actualizados: 1, sinCambios: 0, conservados: 1 });
+      expect(r.cambios).toEqual([
+        {
+          cups: CUPS,
+          nuevo: false,
+          campos: expect.arrayContaining([
+            { campo: 'direccion', antes: 'Calle Mayor, 12, 3.º B', despues: 'Calle Real, 12, 3.º B' },
+            { campo: 'viaPS', antes: 'Mayor', despues: 'Real' },
+            { campo: 'fechaUltimoMovimientoContrato', antes: '2024-01-01', despues: '2026-06-01' },
+          ]),
+        },
+      ]);
+      expect((r.cambios as { campos: { campo: string }[] }[])[0]!.campos.map((c) => c.campo)).not.toContain('potencias_w');
+      expect(r.camposConservados).toEqual([
+        {
+          cups: CUPS,
+          campo: 'potencias_w',
+          actual: '5750 / 5750',
+          fichero: '4600 / 4600',
+          motivo: expect.stringMatching(/^la modificación MC-\d{6} activada el 10\/11\/2026$/),
+        },
+      ]);
+      expect(await enRegistro()).toMatchObject({ direccion: 'Calle Mayor, 12, 3.º B', potenciasW: [5750, 5750] });
+    });
+
+    it('la carga de un fichero anterior a la modificación activada no devuelve el contrato atrás', async () => {
+      const res = await POST('registro', fichero('2026-06-01', 'Real'));
+      expect(await res.json()).toEqual({ filas: 1, nuevos: 0, actualizados: 1, sinCambios: 0, conservados: 1 });
+      expect(await enRegistro()).toMatchObject({ direccion: 'Calle Real, 12, 3.º B', potenciasW: [5750, 5750] });
+    });
+
+    it('un fichero con datos posteriores a la activación sí cambia lo activado', async () => {
+      const res = await POST('registro', fichero('2026-11-20', 'Real'));
+      expect(await res.json()).toEqual({ filas: 1, nuevos: 0, actualizados: 1, sinCambios: 0, conservados: 0 });
+      expect((await enRegistro()).potenciasW).toEqual([4600, 4600]);
+    });
   });
 
   it('un registro con errores responde 422 con cada línea y no cambia nada', async () => {
@@ -200,6 +306,22 @@ describe('SIPS para el administrador de la distribuidora', () => {
     expect(res.status).toBe(422);
     const r = (await res.json()) as { fallas: { linea: number; columna: string }[] };
     expect(r.fallas).toEqual([expect.objectContaining({ linea: 3, columna: 'codigoPostalPS' })]);
+  });
+
+  it('un gzip pequeño con una línea enorme responde 422 nombrando la línea, sin leerla entera', async () => {
+    // 50 MB of one line compress to some 50 KB: what the reader holds must not follow the line.
+    const bomba = gzipSync(Buffer.concat([Buffer.from(cabeceraSips('PS_ELECTRICIDAD', 'sips2026')), Buffer.alloc(50 * 1024 * 1024, 0x61)]));
+    expect(bomba.length).toBeLessThan(100_000);
+    const res = await server.fetch('/api/administrador/sips/epd/registro', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+      body: bomba,
+    });
+    expect(res.status).toBe(422);
+    const r = (await res.json()) as { fallas: { linea: number; motivo: string }[] };
+    expect(r.fallas).toEqual([
+      expect.objectContaining({ linea: 2, motivo: expect.stringMatching(/^La línea 2 tiene más de 65\.536 caracteres/) }),
+    ]);
   });
 
   it('una línea de otra distribuidora en el registro de EPD es un error', async () => {
@@ -239,7 +361,7 @@ describe('SIPS para el administrador de la distribuidora', () => {
     expect(lineas).toEqual([
       { fase: 'cargando', filas: 0, total: 2100 },
       { fase: 'cargando', filas: 2000, total: 2100 },
-      { fase: 'hecho', filas: 2100, nuevos: 2100, actualizados: 0, sinCambios: 0 },
+      { fase: 'hecho', filas: 2100, nuevos: 2100, actualizados: 0, sinCambios: 0, conservados: 0 },
     ]);
   });
 

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
 import { columnasSips, type TipoFicheroSips, type VersionSips } from '../../src/lib/sips/columnas.ts';
 import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
+import { eq } from 'drizzle-orm';
+import { rangoMes } from '../../src/lib/medidas/horas.ts';
+import { suministros } from '../../src/server/db/schema.ts';
 import { importarMedidas } from '../../src/server/medidas/importar.ts';
+import { leerCurvaHorariaTexto } from '../../src/server/medidas/meses.ts';
 import { ficherosDe, generarFicheroSips, generarMesSips, mesMas, trozosDe } from '../../src/server/sips/ficheros.ts';
 import { importarRegistroSips } from '../../src/server/sips/importar.ts';
 import { filasSips, type FilaLeida } from '../../src/server/sips/lector.ts';
@@ -22,14 +26,19 @@ const HOGAR = construirCups('9901', 8001);
 const EMPRESA = construirCups('9901', 8002);
 const OTRA = construirCups('9902', 8003);
 
-/** Every hour of October 2026 (UTC) at `wh` Wh. */
+/**
+ * Every hour from 2026-09-30 22:00 UTC (00:00 of 1 October in Madrid) to 2026-11-01 01:00 UTC: the
+ * civil month of October and the hours around it that UTC and Madrid months place differently.
+ * Each hour's Wh differs, and the hours at the month's ends are far larger than the rest.
+ */
 function octubre(cups: string, wh: number): RegistroMedida[] {
-  const desde = Date.UTC(2026, 9, 1);
-  return Array.from({ length: 31 * 24 }, (_, h) => ({
+  const desde = Date.UTC(2026, 8, 30, 22);
+  const horas = 747;
+  return Array.from({ length: horas }, (_, h) => ({
     cups,
     inicio: new Date(desde + h * 3_600_000),
     minutos: 60,
-    importadaWh: wh,
+    importadaWh: h < 2 || h >= horas - 3 ? wh * 40 + h : wh + (h % 7) * 10,
     exportadaWh: null,
     metodo: 'real',
     firme: true,
@@ -119,11 +128,32 @@ describe('ficheros SIPS del mes', () => {
       codigoTarifaATR: '018',
     });
     const activa = [1, 2, 3].map((p) => Number(hogar![`consumoEnergiaActivaEnWhP${p}`]));
-    expect(activa.reduce((a, b) => a + b)).toBe(31 * 24 * 500);
+    expect(activa.reduce((a, b) => a + b)).toBe(
+      octubre(HOGAR, 500)
+        .slice(0, 745)
+        .reduce((t, r) => t + r.importadaWh, 0),
+    );
     expect([4, 5, 6].map((p) => hogar![`consumoEnergiaActivaEnWhP${p}`])).toEqual(['', '', '']);
     expect(hogar!.consumoEnergíaReactivaInductivaEnVArhP1).toBe('');
     expect(hogar!.codigoTipoLectura).toBe('');
   });
+
+  it.each([
+    [HOGAR, '2.0TD', 3],
+    [EMPRESA, '3.0TD', 6],
+  ] as const)(
+    'el consumo de octubre de %s (%s) por periodo es la suma de la curva del portal en el mes civil de Madrid',
+    async (cups, tarifa, n) => {
+      const f = await generarFicheroSips(database.db, { distribuidora: 'epd', mes: MES, tipo: 'CONSUMOS_ELECTRICIDAD', version: 'v2' });
+      const fila = (await leer(await csvDe(f.id), 'CONSUMOS_ELECTRICIDAD', 'v2')).map((l) => l.fila).find((x) => x.cups === cups)!;
+      const [s] = await database.db.select({ id: suministros.id }).from(suministros).where(eq(suministros.cups, cups));
+      const { inicio, fin } = rangoMes(2026, 10);
+      const curva = await leerCurvaHorariaTexto(database.db, s!.id, inicio, fin, tarifa, 'peninsula');
+      expect(curva.total.intervalos).toBe(745);
+      const delFichero = Array.from({ length: n }, (_, i) => Number(fila[`consumoEnergiaActivaEnWhP${i + 1}`]));
+      expect(delFichero).toEqual(curva.periodos.map((p) => p.importadaWh));
+    },
+  );
 
   it('un mes fuera de los 24 anteriores no aparece en el fichero', async () => {
     const f = await generarFicheroSips(database.db, {

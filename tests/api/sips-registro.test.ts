@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
 import { parse } from 'csv-parse/sync';
-import { PS_SIPS2026 } from '../../src/lib/sips/columnas.ts';
+import { COLUMNAS_TITULAR_RESERVADAS, PS_SIPS2026 } from '../../src/lib/sips/columnas.ts';
 import { lineaSips } from '../../src/lib/sips/fila.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { consultaPs } from '../../src/server/sips/consultas.ts';
@@ -27,6 +27,16 @@ afterAll(async () => {
 });
 
 const NIF = '12345678Z';
+const CIF = 'B12345674';
+/** The holder columns of a company. */
+const EMPRESA = {
+  tipoPersona: 'J',
+  nombreTitular: 'Talleres Ejemplo, S.L.',
+  apellido1Titular: '',
+  apellido2Titular: '',
+  PaisTitular: 'ESP',
+  viaTitular: 'Olmo',
+};
 const texto = ficheroRegistro;
 const bytes = (t: string) => new TextEncoder().encode(t);
 
@@ -48,7 +58,7 @@ describe('registro de suministros desde un fichero SIPS2026', () => {
     );
     expect((await comprobarRegistroSips(fichero)).fallas).toEqual([]);
     const r = await cargar(fichero);
-    expect(r).toEqual({ filas: 2, nuevos: 2, actualizados: 0, sinCambios: 0 });
+    expect(r).toEqual({ filas: 2, nuevos: 2, actualizados: 0, sinCambios: 0, conservados: 0 });
     const [s] = await database.db
       .select()
       .from(suministros)
@@ -78,7 +88,7 @@ describe('registro de suministros desde un fichero SIPS2026', () => {
       database.db,
       sql`select updated_at::text from suministros where cups like 'ES990100000000701%' order by cups`,
     );
-    expect(await cargar(fichero)).toEqual({ filas: 2, nuevos: 0, actualizados: 0, sinCambios: 2 });
+    expect(await cargar(fichero)).toEqual({ filas: 2, nuevos: 0, actualizados: 0, sinCambios: 2, conservados: 0 });
     const despues = await queryRows<{ updated_at: string }>(
       database.db,
       sql`select updated_at::text from suministros where cups like 'ES990100000000701%' order by cups`,
@@ -94,7 +104,7 @@ describe('registro de suministros desde un fichero SIPS2026', () => {
     const r = await cargar(
       bytes(texto([punto(7011, { potenciasContratadasEnWP1: '5750', potenciasContratadasEnWP2: '5750' }), punto(7012)])),
     );
-    expect(r).toEqual({ filas: 2, nuevos: 0, actualizados: 1, sinCambios: 1 });
+    expect(r).toEqual({ filas: 2, nuevos: 0, actualizados: 1, sinCambios: 1, conservados: 0 });
     const [s] = await database.db
       .select()
       .from(suministros)
@@ -137,8 +147,8 @@ describe('registro de suministros desde un fichero SIPS2026', () => {
 });
 
 describe('el registro escrito de nuevo en los formatos de la CNMC', () => {
-  it('la línea SIPS2026 que escribe la base de datos es la del fichero importado', async () => {
-    const filas = [punto(7201), punto(7202, { viaPS: 'Real, "la del pozo"', acogimientoAutoconsumo: 'S' })];
+  it('la línea SIPS2026 que escribe la base de datos es la del fichero importado (titulares personas jurídicas)', async () => {
+    const filas = [punto(7201, EMPRESA, CIF), punto(7202, { ...EMPRESA, viaPS: 'Real, "la del pozo"', acogimientoAutoconsumo: 'S' }, CIF)];
     await cargar(bytes(texto(filas)));
     const lineas = await queryRows<{ linea: string }>(
       database.db,
@@ -147,6 +157,32 @@ describe('el registro escrito de nuevo en los formatos de la CNMC', () => {
     expect(lineas.map((l) => l.linea).join('')).toBe(texto(filas).slice(texto([]).length));
   });
 
+  it.each(['csv', 'json'] as const)(
+    'en SIPS2026 (%s) el titular persona física va sin NIF, nombre, apellidos ni dirección; el resto de la fila, tal cual',
+    async (forma) => {
+      const fila = punto(7211, { PaisTitular: 'ESP', viaTitular: 'Olmo', numFincaTitular: '4', codigoPostalTitular: '28802' });
+      await cargar(bytes(texto([fila])));
+      const [l] = await queryRows<{ linea: string }>(
+        database.db,
+        consultaPs('sips2026', { distribuidora: 'epd', cups: [fila.cups!] }, forma),
+      );
+      const campos = forma === 'csv' ? (parse(l!.linea) as string[][])[0]! : (JSON.parse(l!.linea) as string[]);
+      const valor = (n: string) => campos[PS_SIPS2026.findIndex((c) => c.nombre === n)];
+      for (const n of COLUMNAS_TITULAR_RESERVADAS) expect([n, valor(n)]).toEqual([n, '']);
+      expect(l!.linea).not.toContain(NIF);
+      expect(l!.linea).not.toContain('Lucía');
+      expect([valor('tipoPersona'), valor('tipoIdTitular'), valor('viaPS'), valor('esViviendaHabitual')]).toEqual([
+        'F',
+        'NI',
+        'Mayor',
+        'S',
+      ]);
+      // The register keeps it all for the distributor's staff.
+      const [s] = await database.db.select().from(suministros).where(eq(suministros.cups, fila.cups!));
+      expect([s!.titularNif, s!.titularNombre, s!.datosSips.viaTitular]).toEqual([NIF, 'Lucía Martín Gómez', 'Olmo']);
+    },
+  );
+
   it('la línea v2 no lleva el nombre ni la dirección del titular', async () => {
     const [l] = await queryRows<{ linea: string }>(
       database.db,
@@ -154,7 +190,7 @@ describe('el registro escrito de nuevo en los formatos de la CNMC', () => {
     );
     const campos = parse(l!.linea) as string[][];
     expect(campos[0]).toHaveLength(57);
-    expect(l!.linea).not.toContain('Lucía');
+    expect(l!.linea).not.toContain('Talleres');
     expect(l!.linea).not.toContain('Mayor');
     expect(campos[0]!.slice(0, 8)).toEqual([
       '9901',
@@ -198,9 +234,19 @@ describe('errores de un fichero SIPS2026', () => {
     expect(r.fallas[0]!.motivo).toContain(motivo);
   });
 
+  it('el CUPS de otra distribuidora se explica en una frase con un solo punto final, tras «S.L.»', async () => {
+    const r = await comprobarRegistroSips(conValor('cups', construirCups('9902', 7102)));
+    expect(r.fallas[0]!.motivo).toBe('El CUPS no empieza por ES9901, el prefijo de Electra Peninsular Distribución, S.L.');
+  });
+
   it('una dirección entre comillas con comas se lee como un solo campo', async () => {
     const t = texto([punto(7111, { viaPS: 'Mayor, esquina Real' })]);
     expect(t).toContain('"Mayor, esquina Real"');
+    expect((await comprobarRegistroSips(bytes(t))).fallas).toEqual([]);
+  });
+
+  it('el país escrito con su nombre, como lo escriben distribuidoras y lectores del sector, se admite', async () => {
+    const t = texto([punto(7112, { PaisPS: 'España', PaisTitular: 'Reino de España' })]);
     expect((await comprobarRegistroSips(bytes(t))).fallas).toEqual([]);
   });
 

@@ -129,7 +129,7 @@ test('el personal envía la propuesta previa de una solicitud admitida y ve el c
   await propuesta.getByRole('button', { name: 'Enviar la propuesta previa' }).click();
   const resumen = propuesta.getByRole('group', { name: 'Revise estos datos:' });
   await expect(resumen).toBeFocused();
-  await expect(resumen).toContainText('Suba antes el PDF de la propuesta previa.');
+  await expect(resumen).toContainText('Suba antes el PDF de la propuesta previa: elíjalo y pulse «Subir el PDF».');
   await expect(resumen).toContainText('Indique el punto de conexión.');
 
   // Upload the PDF: it waits, pending, for the action; focus goes on to the first condition.

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 
-import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
+import { DEMO_PASSWORD, entrar, habilesQuedanAlPresentar, revisarAnchos } from './support.ts';
 
 const PROMOTOR = 'promotor@electra.example';
 const LISTA = '/accesoyconexion/listado-de-solicitudes';
@@ -135,7 +135,8 @@ test('el promotor presenta una solicitud con sus documentos y la ve en la lista'
   await expect(anuncio).toBeFocused();
   await expect(page.getByRole('heading', { level: 2, name: referencia })).toBeVisible();
   await expect(page.getByText('Le toca a la distribuidora').first()).toBeVisible();
-  await expect(page.getByText(/Hasta el .* \(quedan 20 días hábiles\)/)).toBeVisible();
+  const quedan = habilesQuedanAlPresentar(20, 'epd');
+  await expect(page.getByText(new RegExp(`Hasta el .* \\(quedan ${quedan} días hábiles\\)`))).toBeVisible();
   const documentos = page.getByRole('list', { name: 'Documentos: Solicitud presentada' });
   await expect(documentos).toContainText('memoria-tecnica-pinto.pdf');
   const [descarga] = await Promise.all([

@@ -37,6 +37,14 @@ test('la distribuidora activa una solicitud ATR de su cola y la comercializadora
   await c2.getByRole('link').click();
   await expect(principal.getByRole('heading', { level: 1, name: 'Tramitar una solicitud ATR' })).toBeVisible();
   await expect(principal.getByText('Contrato hoy')).toBeVisible();
+  // The staff read who sent each message from their side: the company's request, not «Su empresa».
+  const primero = principal.locator('.atr-mensaje').first();
+  await expect(primero).toContainText('La comercializadora');
+  await expect(principal.locator('.atr-mensaje', { hasText: 'Su empresa' })).toHaveCount(0);
+  // The incidence's reason in words, not only inside its XML (table 28, code 08).
+  await expect(principal.locator('.atr-mensaje', { hasText: 'Paso 03' })).toContainText(
+    'Motivo de la incidencia08 · Cita concertada. Cita concertada con el cliente para cambiar el contador.',
+  );
   await revisarAnchos(page, 'atr-admin-detalle');
 
   await principal.getByRole('button', { name: 'Activar…' }).click();

@@ -86,6 +86,8 @@ async function titular(page: Page, nif: string, nombre: string) {
 }
 
 test('una comercializadora envía un C1 desde el formulario, lo ve aceptado en la lista y lo anula desde su detalle', async ({ page }) => {
+  // Two sessions (or a form, a list and a detail) with axe on each: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   await entrar(page, EMPRESA, DEMO_PASSWORD, LISTA);
   const main = page.getByRole('main');
   await expect(main.locator('h1')).toHaveText('Solicitudes ATR');

@@ -29,6 +29,8 @@ const revisar = (page: Page, nombre: string) => revisarAnchos(page, `atr-${nombr
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('a supply company lists its ATR requests, filters them and reads a rejection with its XML', async ({ page }) => {
+  // Three widths of axe and screenshots: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   await entrar(page, EMPRESA, undefined, LISTA);
   const principal = page.getByRole('main');
   await expect(principal.locator('h1')).toHaveText('Solicitudes ATR');

@@ -58,7 +58,8 @@ const interruptor = (page: Page, s: Suministro) =>
   page.getByRole('region', { name: `${s.direccion}, ${s.municipio}` }).getByRole('switch', { name: ETIQUETA });
 
 test('a holder switches alerts on, the administrator sees whom a publication tells, and the stop link works', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  // Three people's screens, each checked with axe and photographed at two widths: about two minutes on a 2-core machine.
+  test.setTimeout(240_000);
   const api = await clienteApi(CONSUMIDOR);
   const suministros = await api<Suministro[]>('/api/incidenciasRed/suministros');
   const merida = suministros.find((s) => s.municipio === 'Mérida')!;

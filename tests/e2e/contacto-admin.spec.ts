@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { construirCups } from '../../src/lib/cups.ts';
-import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
+import { DEMO_PASSWORD, entrar, habilesQuedanAlPresentar, revisarAnchos } from './support.ts';
 
 const CONSUMIDOR = 'consumidor@electra.example';
 const EMPRESA = 'empresa@electra.example';
@@ -138,13 +138,13 @@ test('el personal acepta una reclamación, pide información y la cierra con res
     rol: '01',
     tipo: '05',
     subtipo: '022',
-    campos: { cups: CUPS_HOGAR_EPD, fechaDesde: '2026-10-12T08:00', fechaHasta: '2026-10-12T09:15' },
+    campos: { cups: CUPS_HOGAR_EPD, fechaDesde: '2026-10-12', fechaHasta: '2026-10-12' },
     mensaje: 'Se fue la luz a primera hora sin aviso.',
   });
   await entrar(page, ADMIN_EPD, DEMO_PASSWORD, COLA);
   const fila = tablaCola(page).locator('tbody tr').filter({ hasText: referencia });
   await expect(fila).toContainText('Presentada');
-  await expect(fila).toContainText('Quedan 5 días hábiles');
+  await expect(fila).toContainText(`Quedan ${habilesQuedanAlPresentar(5, 'epd')} días hábiles`);
   await fila.getByRole('link', { name: referencia }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Tramitar una consulta o reclamación' })).toBeVisible();
@@ -254,4 +254,16 @@ test('el personal responde una consulta y el solicitante ve la respuesta', async
   await tablaCola(page).locator('tbody tr').filter({ hasText: 'Acceso a los datos de la empresa' }).getByRole('link').click();
   await expect(page.getByRole('region', { name: 'Prorrogar el plazo dos meses' })).toBeVisible();
   await expect(page.getByText(/debe responder en un mes desde la recepción/).first()).toBeVisible();
+});
+
+test('una reclamación que la comercializadora envió por el intercambio (R1) se tramita en la misma cola', async ({ page }) => {
+  test.setTimeout(90_000);
+  await entrar(page, ADMIN_EPD, DEMO_PASSWORD, COLA);
+  // The demo company's R1 01, read by the exchange's reader when the demo was loaded.
+  const fila = tablaCola(page).locator('tbody tr').filter({ hasText: '006 · Contratos ATR que no se facturan' });
+  await expect(fila).toHaveCount(1);
+  await fila.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Reclamación RC-/ })).toBeVisible();
+  await expect(page.getByText(/R1 01 de la comercializadora 9811, solicitud \d{12}/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Aceptar la reclamación' })).toBeVisible();
 });

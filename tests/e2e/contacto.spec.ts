@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { construirCups } from '../../src/lib/cups.ts';
-import { DEMO_PASSWORD, entrar, revisarAnchos } from './support.ts';
+import { DEMO_PASSWORD, entrar, habilesQuedanAlPresentar, revisarAnchos } from './support.ts';
 
 const CONSUMIDOR = 'consumidor@electra.example';
 const EMPRESA = 'empresa@electra.example';
@@ -75,7 +75,7 @@ async function reclamacionPresentada(mensaje: string): Promise<{ id: string; ref
       rol: '01',
       tipo: '05',
       subtipo: '022',
-      campos: { cups: CUPS_HOGAR_EPD, fechaDesde: '2026-10-05T18:00', fechaHasta: '2026-10-05T21:30' },
+      campos: { cups: CUPS_HOGAR_EPD, fechaDesde: '2026-10-05', fechaHasta: '2026-10-05' },
       mensaje,
     },
   });
@@ -125,24 +125,24 @@ test('el hogar presenta una reclamación con un documento, viendo solo los datos
   const datos = page.getByRole('group', { name: 'Datos de la reclamación' });
   await expect(datos.getByLabel('NIF, NIE o CIF del titular')).toHaveValue('12345678Z');
   await expect(datos.getByLabel('Nombre o razón social del titular')).toHaveValue('Lucía Martín Ortega');
-  for (const etiqueta of ['Teléfono de contacto', 'Punto de suministro (CUPS)', 'Fecha y hora del incidente', 'Importe reclamado (€)'])
+  for (const etiqueta of ['Teléfono de contacto', 'Punto de suministro (CUPS)', 'Fecha del incidente', 'Importe reclamado (€)'])
     await expect(datos.getByLabel(etiqueta)).toBeVisible();
   await expect(page.getByLabel('Número de factura')).toHaveCount(0);
-  await expect(page.getByLabel('Desde (fecha y hora)')).toHaveCount(0);
+  await expect(page.getByLabel('Desde (fecha)')).toHaveCount(0);
 
   // A wrong phone is told beside it once the field is left, and the message goes once it is fixed.
   const telefono = datos.getByLabel('Teléfono de contacto');
   await telefono.fill('12');
   await datos.getByLabel('Importe reclamado (€)').focus();
-  await expect(datos.getByText('El teléfono debe tener entre 9 y 15 cifras.')).toBeVisible();
+  await expect(datos.getByText('Escriba un teléfono español de 9 cifras, o + con el prefijo del país y el número.')).toBeVisible();
   await expect(telefono).toHaveAttribute('aria-invalid', 'true');
   await revisar(page, 'reclamacion-nueva-error-campo');
   await telefono.fill('600 123 123');
-  await expect(datos.getByText('El teléfono debe tener entre 9 y 15 cifras.')).toHaveCount(0);
+  await expect(datos.getByText('Escriba un teléfono español de 9 cifras, o + con el prefijo del país y el número.')).toHaveCount(0);
 
   await datos.getByLabel('Punto de suministro (CUPS)').selectOption(CUPS_HOGAR_EPD);
-  await datos.getByLabel('Fecha y hora del incidente').fill('2026-10-05T18:30');
-  await datos.getByLabel('Importe reclamado (€)').fill('120.50');
+  await datos.getByLabel('Fecha del incidente').fill('2026-10-05');
+  await datos.getByLabel('Importe reclamado (€)').fill('120,50');
   await page
     .getByLabel('Describa su reclamación')
     .fill('Tras cambiar el contador se quemó el frigorífico. Adjunto la factura de la reparación.');
@@ -163,7 +163,7 @@ test('el hogar presenta una reclamación con un documento, viendo solo los datos
   const referencia = /RC-\d{4}-\d{6}/.exec((await anuncio.textContent())!)![0];
   await expect(page.getByRole('heading', { level: 2, name: referencia })).toBeVisible();
   await expect(page.getByText('Le toca a la distribuidora').first()).toBeVisible();
-  await expect(page.getByText(/quedan 5 días hábiles/).first()).toBeVisible();
+  await expect(page.getByText(`quedan ${habilesQuedanAlPresentar(5, 'epd')} días hábiles`).first()).toBeVisible();
   const lo = page.getByRole('region', { name: 'Lo que reclamó' });
   await expect(lo).toContainText('004 · Daños originados por equipo de medida');
   await expect(lo).toContainText('120,50 €');
@@ -362,6 +362,8 @@ test('si el portal rechaza el envío, el mensaje va junto a su campo, nada se pi
 });
 
 test('desde «Interrupciones en mis suministros» se abre la reclamación ya rellena', async ({ page }) => {
+  // Three widths of axe and screenshots: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, '/medidas/interrupciones');
   const enlace = page.getByRole('link', { name: /^Reclamar por esta interrupción/ }).first();
   await expect(enlace).toBeVisible();
@@ -369,7 +371,7 @@ test('desde «Interrupciones en mis suministros» se abre la reclamación ya rel
   expect(href.pathname).toBe('/contacto/nueva-reclamacion');
   expect(href.searchParams.get('subtipo')).toBe('022');
   const desde = href.searchParams.get('desde')!;
-  expect(desde).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  expect(desde).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await page.screenshot({ path: join(SHOTS, 'interrupciones-enlace-1280.png'), fullPage: true });
   await enlace.click();
 
@@ -378,7 +380,67 @@ test('desde «Interrupciones en mis suministros» se abre la reclamación ya rel
   await expect(page.getByLabel('Tipo de reclamación')).toHaveValue('05');
   await expect(page.getByLabel('Subtipo', { exact: true })).toHaveValue('022');
   await expect(page.getByLabel('Punto de suministro (CUPS)')).toHaveValue(href.searchParams.get('cups')!);
-  await expect(page.getByLabel('Desde (fecha y hora)')).toHaveValue(desde);
-  if (href.searchParams.get('hasta')) await expect(page.getByLabel('Hasta (fecha y hora)')).toHaveValue(href.searchParams.get('hasta')!);
+  await expect(page.getByLabel('Desde (fecha)')).toHaveValue(desde);
+  if (href.searchParams.get('hasta')) await expect(page.getByLabel('Hasta (fecha)')).toHaveValue(href.searchParams.get('hasta')!);
   await revisar(page, 'reclamacion-desde-interrupcion');
+});
+
+/** The widths the claim form is looked at: desktop and a common phone. */
+const ANCHOS_FORMULARIO = [
+  { name: 'escritorio', width: 1280, height: 800 },
+  { name: 'movil', width: 390, height: 844 },
+] as const;
+
+test('una lectura escrita a la española (12.345) se muestra como la ha leído el portal y se guarda como 12345', async ({ page }) => {
+  test.setTimeout(90_000);
+  await entrar(page, CONSUMIDOR, DEMO_PASSWORD, '/contacto/nueva-reclamacion');
+  await page.getByLabel('¿En calidad de qué reclama?').selectOption({ label: 'Titular del punto de suministro o usuario efectivo' });
+  await page.getByLabel('Tipo de reclamación').selectOption({ label: 'Facturación y medida' });
+  await page.getByLabel('Subtipo', { exact: true }).selectOption('036');
+  const datos = page.getByRole('group', { name: 'Datos de la reclamación' });
+  await datos.getByLabel('Punto de suministro (CUPS)').selectOption(CUPS_HOGAR_EPD);
+  await datos.getByLabel('Número de factura').fill('FE26-0081234');
+  const p1 = datos.getByLabel('Lectura P1 (kWh)');
+  // Ambiguous: refused beside the field with how to write it.
+  await p1.fill('1,234');
+  await datos.getByLabel('Fecha de la lectura').focus();
+  await expect(datos.getByText(/se puede leer de dos maneras/)).toBeVisible();
+  await p1.fill('12.345');
+  await expect(datos.getByText('Equivale a 12.345 kWh.')).toBeVisible();
+  await datos.getByLabel('Lectura P2 (kWh, opcional)').fill('2300');
+  await datos.getByLabel('Fecha de la lectura').fill('2026-10-31');
+  await page.getByLabel('Describa su reclamación').fill('La lectura de la factura no es la del contador: adjunto la real.');
+  await revisarAnchos(page, 'reclamacion-lectura', ANCHOS_FORMULARIO);
+  // The readings themselves, in the viewport (the full-page shot has the sticky header over them).
+  for (const w of ANCHOS_FORMULARIO) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    await page.getByRole('group', { name: 'Lecturas del contador por periodo' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `reclamacion-lecturas-${w.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Presentar la reclamación' }).click();
+  await page.waitForURL(/\/contacto\/detalleReclamacion\/[0-9a-f-]{36}$/);
+  const id = /detalleReclamacion\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  await expect(page.getByRole('region', { name: 'Lo que reclamó' })).toContainText('12.345 kWh');
+  const hogar = await api(CONSUMIDOR);
+  const d = await hogar.enviar<{ reclamacion: { campos: Record<string, unknown> } }>('GET', `/api/contacto/reclamaciones/${id}`);
+  expect(d.reclamacion.campos['lectura']).toBe(12345);
+  expect(d.reclamacion.campos['lecturaP2']).toBe(2300);
+  await hogar.fin();
+});
+
+test('el lugar de una incidencia en instalaciones se pide como lo lleva el R1: provincia, municipio INE y código postal', async ({
+  page,
+}) => {
+  await entrar(page, CONSUMIDOR, DEMO_PASSWORD, '/contacto/nueva-reclamacion?rol=08&tipo=06&subtipo=041');
+  const datos = page.getByRole('group', { name: 'Datos de la reclamación' });
+  await datos.getByLabel('Lugar de la incidencia').fill('Calle de los Colegios, 14');
+  await datos.getByLabel('Provincia').selectOption({ label: 'Madrid' });
+  await datos.getByLabel('Código INE del municipio').fill('08019');
+  await datos.getByLabel('Código postal (opcional)').focus();
+  await expect(datos.getByText('Ese municipio no es de la provincia elegida: su código empieza por 28.')).toBeVisible();
+  await datos.getByLabel('Código INE del municipio').fill('28005');
+  await datos.getByLabel('Código postal (opcional)').fill('28801');
+  await revisarAnchos(page, 'reclamacion-ubicacion', ANCHOS_FORMULARIO);
 });

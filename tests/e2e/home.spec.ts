@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { revisarAnchos, WIDTHS } from './support.ts';
 
 test.describe('página de inicio', () => {
   test('el aviso del 28 de abril está plegado y se despliega y pliega con el botón', async ({ page }) => {
@@ -137,4 +138,34 @@ test.describe('páginas sin JavaScript', () => {
       expect(await page.locator('script').count()).toBe(0);
     });
   }
+});
+
+test.describe('«No tengo luz» desde las páginas públicas', () => {
+  test('la portada lleva a «No tengo luz» sin iniciar sesión, desde la cabecera y desde el banner', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('.hero-actions').getByRole('link', { name: 'No tengo luz' }).click();
+    await expect(page).toHaveURL(/\/no-tengo-luz$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'No tengo luz' })).toBeVisible();
+    await page.goBack();
+    const banner = page.locator('.banner-incidencias');
+    await expect(banner).not.toHaveAttribute('data-nivel', 'cargando');
+    await banner.getByRole('link', { name: /No tiene luz/ }).click();
+    await expect(page).toHaveURL(/\/no-tengo-luz$/);
+  });
+
+  test('la página de interrupciones lleva a «No tengo luz»', async ({ page }) => {
+    await page.goto('/incidencias-red');
+    await page.getByRole('link', { name: 'No tengo luz', exact: true }).click();
+    await expect(page).toHaveURL(/\/no-tengo-luz$/);
+  });
+
+  test('la portada y las interrupciones, con los enlaces nuevos, son accesibles a 1280 y 390 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const ruta of ['/', '/incidencias-red']) {
+      await page.goto(ruta);
+      await expect(page.locator('.banner-incidencias, .aviso-sin-luz').first()).toBeVisible();
+      await expect(page.locator('[data-nivel="cargando"]')).toHaveCount(0);
+      await revisarAnchos(page, `sin-luz${ruta === '/' ? '-portada' : ruta}`, WIDTHS);
+    }
+  });
 });

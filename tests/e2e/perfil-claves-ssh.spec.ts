@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ssh2 from 'ssh2';
 import { E2E_PORT } from '../../playwright.config.ts';
+import { generarClaveSsh } from '../../src/server/intercambio/sftp.ts';
 import { DEMO_PASSWORD, entrar, expectNoAxeViolations } from './support.ts';
 
 const TITULO = 'Acceso SFTP con clave SSH';
@@ -48,7 +49,7 @@ async function foto(page: Page, desde: Locator, path: string): Promise<void> {
 const desborda = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 test('a supply company adds an SSH public key, is refused a private one, and deletes the key', async ({ page }) => {
-  const par = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'e2e' });
+  const par = generarClaveSsh('e2e');
   const publica = par.public;
   const sha = huella(publica);
 
@@ -125,6 +126,12 @@ test('a supply company adds an SSH public key, is refused a private one, and del
   await foto(page, claves.getByRole('heading', { name: TITULO }), '/tmp/claves-375.png');
   await expectNoAxeViolations(page, 'perfil de la comercializadora a 375 px');
 
+  // Refused again, then the key is deleted below: the refusal must not outlive the key.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await campo.fill(publica);
+  await anadir.click();
+  await expect(resumen).toContainText('Esa clave ya está registrada en su cuenta.');
+
   // "Borrar" asks first; Cancelar (or Escape) keeps the key and returns the focus to the button.
   const borrar = fila.getByRole('button', { name: /^Borrar/ });
   await expect(borrar).toHaveAccessibleName('Borrar la clave «e2e»');
@@ -147,6 +154,8 @@ test('a supply company adds an SSH public key, is refused a private one, and del
   await expect(claves.getByRole('status').filter({ hasText: 'Hemos borrado la clave «e2e»' })).toBeVisible();
   await expect(claves.getByRole('heading', { name: 'Claves registradas' })).toBeFocused();
   await expect(claves.getByText(/No tiene ninguna clave registrada/)).toBeVisible();
+  // The earlier «ya está registrada» no longer holds once the key is gone: nothing of it stays on screen.
+  await expect(claves.getByText('Esa clave ya está registrada en su cuenta.')).toHaveCount(0);
 
   await page.reload();
   await expect(bloque(page).getByText(/No tiene ninguna clave registrada/)).toBeVisible();

@@ -10,6 +10,7 @@ import { expect, test, type Page, type Request, type Route } from '@playwright/t
 import { letraDni } from '../../src/lib/nif.ts';
 import { MENSAJE_FORMULARIO_INVALIDO } from '../../src/lib/cuentas/reglas.ts';
 import { WIDTHS, expectNoAxeViolations, watchCsp } from './support.ts';
+import { CLAVE_PISTA_SESION } from '../../src/lib/sesion/pista.ts';
 
 /** The exact texts of docs/producto.md §5 and §8, written out again here so a typo in the code fails a test. */
 const T = {
@@ -202,6 +203,25 @@ async function rellenarPersona(page: Page, nif: string, correo = 'ana@example.co
 test.describe('acceso', () => {
   test.beforeEach(async ({ page }) => anonimo(page));
 
+  test('sin nadie conectado, la página no pide renovar la sesión ni deja errores en la consola', async ({ page }) => {
+    const errores: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errores.push(m.text());
+    });
+    const renovaciones: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/users/refresh-token')) renovaciones.push(r.url());
+    });
+    await page.unroute('**/api/users/refresh-token');
+    await page.goto('/sesion/login');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Acceder' })).toBeVisible();
+    // Give a refresh, if any, time to be made.
+    await page.waitForTimeout(500);
+    expect(renovaciones).toEqual([]);
+    expect(errores).toEqual([]);
+  });
+
   test('los dos campos son obligatorios: resumen enfocado, enlaces a cada campo y mensajes junto a ellos', async ({ page }) => {
     await abrir(page, '/sesion/login');
     await page.getByRole('button', { name: 'Acceder' }).click();
@@ -320,6 +340,8 @@ test.describe('con la sesión ya abierta', () => {
     ['/sesion/recordar-clave', '/accesoyconexion/listado-de-solicitudes'],
   ] as const) {
     test(`${ruta} lleva a ${destino}`, async ({ page }) => {
+      // A browser with a session keeps the logged-in hint its login set; only then is the refresh tried.
+      await page.addInitScript((clave) => localStorage.setItem(clave, '1'), CLAVE_PISTA_SESION);
       await page.route('**/api/users/refresh-token', (r) => json(r, 200, sesion()));
       await page.goto(ruta);
       await page.waitForURL(`**${destino}`);

@@ -3,6 +3,8 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { calendarioDe } from '../../src/lib/expedientes/calendarios.ts';
+import { diaDe, esHabil } from '../../src/lib/expedientes/plazos.ts';
 
 /** The widths every public page is checked at: desktop and a phone. */
 export const WIDTHS = [
@@ -96,4 +98,13 @@ export async function esperarAppPrivada(page: Page): Promise<void> {
   // Screens load lazily: until the screen's code arrives the app shows its own loading state, with
   // no heading yet (axe once ran there and found no h1).
   await expect(page.locator('.priv-cargando')).toHaveCount(0);
+}
+
+/**
+ * The business days a deadline of `dias` filed today at a distributor shows left: a filing on a
+ * non-business day counts from the next business day (Ley 39/2015 art. 31.2.b), which is then left
+ * too. The browser tests run on the real date, so what they expect follows the day they run on.
+ */
+export function habilesQuedanAlPresentar(dias: number, distribuidora: string): number {
+  return esHabil(diaDe(Date.now()), calendarioDe({ distribuidora })) ? dias : dias + 1;
 }

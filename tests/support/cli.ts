@@ -3,10 +3,11 @@
  * directory (PGlite) or its own PostgreSQL database, depending on the project's driver.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
@@ -29,13 +30,17 @@ export interface Destino {
 export async function crearDestino(): Promise<Destino> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-import-'));
   if (TEST_DRIVER === 'pglite') {
+    // A copy of the run's migrated cluster (tests/support/plantilla.ts): an empty directory would
+    // make the first process run initdb and every migration, seconds of each test.
+    const plantilla = inject('plantillaPgliteCarpeta');
+    if (plantilla) cpSync(plantilla, join(dataDir, 'pglite'), { recursive: true });
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       abrir: () => openPglite(join(dataDir, 'pglite')),
       destroy: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const { url, borrar } = await nuevaBasePostgres('portal_import');
+  const { url, borrar } = await nuevaBasePostgres('portal_import', inject('plantillaPostgres'));
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     // Two connections: migrate() holds one for its advisory lock while it works on the other.

@@ -1,6 +1,8 @@
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { ordenar } from './postgres-admin.ts';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { syncDistribuidoras } from '../../src/server/distribuidoras/service.ts';
@@ -15,15 +17,24 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** Creates an empty database with the schema applied and the distributors synced. */
+/** The migrated template of this run (tests/support/plantilla.ts), read once per test file. */
+let plantillaPglite: Blob | undefined;
+
+/**
+ * Creates an empty database with the schema applied and the distributors synced: a copy of the run's
+ * migrated template. `migrate` still runs on it, and finds nothing to apply unless the template is
+ * missing (a test file run outside the API projects).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DRIVER === 'pglite') {
-    const database = await openPglite(null);
+    const fichero = inject('plantillaPglite');
+    if (fichero) plantillaPglite ??= new Blob([readFileSync(fichero)]);
+    const database = await openPglite(null, { desde: plantillaPglite });
     await migrate(database);
     await syncDistribuidoras(database.db);
     return { ...database, destroy: () => database.close() };
   }
-  const { url, borrar } = await nuevaBasePostgres('portal_test');
+  const { url, borrar } = await nuevaBasePostgres('portal_test', inject('plantillaPostgres'));
   const database = await openPostgres(url, 4);
   await migrate(database);
   await syncDistribuidoras(database.db);
@@ -36,24 +47,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL named `<prefijo>_<random>`: its address, and how to drop it. */
-export async function nuevaBasePostgres(prefijo: string): Promise<{ url: string; borrar(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on TEST_DATABASE_URL named `<prefijo>_<random>`, empty or a copy of
+ * `plantilla`: its address, and how to drop it.
+ */
+export async function nuevaBasePostgres(prefijo: string, plantilla?: string): Promise<{ url: string; borrar(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DRIVER=postgres necesita TEST_DATABASE_URL');
   const name = `${prefijo}_${randomBytes(6).toString('hex')}`;
-  const ordenar = async (orden: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(orden);
-    } finally {
-      await admin.end();
-    }
-  };
-  await ordenar(`create database ${name}`);
+  await ordenar(adminUrl, plantilla ? `create database ${name} template ${plantilla}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), borrar: () => ordenar(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), borrar: () => ordenar(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /** A fresh database for the whole test file (see `createTestDatabase`). */

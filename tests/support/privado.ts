@@ -129,6 +129,7 @@ export interface CuerpoSesion {
   username: string;
   nombre: string;
   suplantadoPor: { username: string; nombre: string } | null;
+  datosAutorizados: string[] | null;
 }
 
 /** The refresh cookie a response sets; null when it sets none. */

@@ -363,7 +363,9 @@ describe('the actions', () => {
 
   it('issues the permits only with their pending PDF', () => {
     const r = comprobarAccion('emitir_permisos', VALORES_VACIOS, ctx);
-    expect(r.ok ? null : r.errores).toEqual([{ campo: 'documento', mensaje: 'Suba antes el PDF de los permisos de acceso y conexión.' }]);
+    expect(r.ok ? null : r.errores).toEqual([
+      { campo: 'documento', mensaje: 'Suba antes el PDF de los permisos de acceso y conexión: elíjalo y pulse «Subir el PDF».' },
+    ]);
     expect(comprobarAccion('emitir_permisos', VALORES_VACIOS, { ...ctx, documentosPendientes: 1 })).toEqual({ ok: true, cuerpo: {} });
   });
 

@@ -97,6 +97,12 @@ describe('distributors, turns and deadlines', () => {
     expect(textoPlazo(null, false, '2026-11-10')).toBeNull();
   });
 
+  it('counts the days left on the calendar of the distributor, as the server counts the deadline', () => {
+    // Friday 4 to Thursday 10 December 2026: 7 December is a holiday in Madrid (EPD) and 8 December a national one.
+    expect(textoPlazo('2026-12-10', false, '2026-12-04', 'epd')?.texto).toBe('Hasta el 10 de diciembre de 2026 (quedan 2 días hábiles)');
+    expect(textoPlazo('2026-12-10', false, '2026-12-04')?.texto).toBe('Hasta el 10 de diciembre de 2026 (quedan 3 días hábiles)');
+  });
+
   it('says an overdue deadline in words', () => {
     const p = textoPlazo('2026-11-03', true, '2026-11-10')!;
     expect(p.vencido).toBe(true);

@@ -1,6 +1,7 @@
 /** The ATR requests screen's rules (src/lib/atr/pantalla.ts): words, dates, filters in the address, the API call, a page of the list. */
 import { describe, expect, it } from 'vitest';
 import {
+  incidenciasDeMensaje,
   apiSolicitudAtr,
   consultaAtr,
   diaAtr,
@@ -151,5 +152,21 @@ describe('pantalla ATR: una página de la lista', () => {
     expect(leerPaginaAtr({ total: 12, filas: [{ id: 1 }] }, null)).toEqual({ filas: [{ id: 1 }], total: 12 });
     expect(leerPaginaAtr({ filas: [{ id: 1 }] }, null)).toEqual({ filas: [{ id: 1 }], total: 1 });
     expect(leerPaginaAtr(null, null)).toEqual({ filas: [], total: 0 });
+  });
+});
+
+describe('pantalla ATR: quién envió cada mensaje', () => {
+  it('la comercializadora lee «Su empresa»; el personal de la distribuidora, «La comercializadora»', () => {
+    expect(nombreLadoAtr('comercializadora')).toBe('Su empresa');
+    expect(nombreLadoAtr('comercializadora', 'personal')).toBe('La comercializadora');
+    expect(nombreLadoAtr('distribuidora', 'personal')).toBe('La distribuidora');
+  });
+});
+
+describe('pantalla ATR: el motivo de una incidencia', () => {
+  it('lee el código de la tabla 28 y el comentario del mensaje 03, con su texto', () => {
+    const xml = `<?xml version="1.0"?><MensajeIncidenciasATRDistribuidor xmlns="http://localhost/elegibilidad"><Cabecera/><IncidenciasATRDistribuidor><FechaIncidencia>2026-11-02</FechaIncidencia><Incidencia><Secuencial>1</Secuencial><CodigoMotivo>01</CodigoMotivo><Comentarios>Nadie en casa &amp; sin teléfono</Comentarios></Incidencia></IncidenciasATRDistribuidor></MensajeIncidenciasATRDistribuidor>`;
+    expect(incidenciasDeMensaje(xml)).toEqual([{ codigo: '01', texto: 'Cliente ausente', comentario: 'Nadie en casa & sin teléfono' }]);
+    expect(incidenciasDeMensaje('<MensajeAceptacion/>')).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ const documento = (id: string, eventoId: number | null, lado: Documento['lado'] 
 });
 
 describe('addresses', () => {
-  it('builds the claim link of an interruption in peninsular time, subtype 022', () => {
+  it('builds the claim link of an interruption with its peninsular days (the R1 schema takes dates), subtype 022', () => {
     const url = urlReclamarInterrupcion({
       distribuidora: 'eod',
       cups: CUPS_EOD,
@@ -93,15 +93,15 @@ describe('addresses', () => {
     expect(url.startsWith('/contacto/nueva-reclamacion?')).toBe(true);
     expect(q.get('distribuidora')).toBe('eod');
     expect(q.get('cups')).toBe(CUPS_EOD);
-    expect(q.get('desde')).toBe('2026-11-20T10:00');
-    expect(q.get('hasta')).toBe('2026-11-20T12:30');
+    expect(q.get('desde')).toBe('2026-11-20');
+    expect(q.get('hasta')).toBe('2026-11-20');
     expect(q.get('subtipo')).toBe('022');
-    // Summer time: UTC+2; no end yet: no `hasta`.
+    // Summer time: UTC+2, so 23:30 UTC is the next day in Madrid; no end yet: no `hasta`.
     const verano = new URL(
-      urlReclamarInterrupcion({ distribuidora: 'epd', cups: CUPS_EPD, inicio: '2026-07-01T08:00:00Z', finPrevisto: null }),
+      urlReclamarInterrupcion({ distribuidora: 'epd', cups: CUPS_EPD, inicio: '2026-06-30T23:30:00Z', finPrevisto: null }),
       'http://x',
     );
-    expect(verano.searchParams.get('desde')).toBe('2026-07-01T10:00');
+    expect(verano.searchParams.get('desde')).toBe('2026-07-01');
     expect(verano.searchParams.has('hasta')).toBe(false);
   });
 
@@ -164,7 +164,8 @@ describe('the claim form', () => {
       '',
     );
     expect(f).toMatchObject({ distribuidora: 'eod', rol: '01', tipo: '05', subtipo: '022' });
-    expect(f.campos).toEqual({ cups: CUPS_EOD, fechaDesde: '2026-11-20T10:00' });
+    // A link written when these were times still gives its day.
+    expect(f.campos).toEqual({ cups: CUPS_EOD, fechaDesde: '2026-11-20' });
     // A distributor not offered falls back; a subtype not offered to the role is not chosen.
     expect(formularioDesdeEnlace('distribuidora=zzz', ['epd'], 'epd').distribuidora).toBe('epd');
     expect(formularioDesdeEnlace('subtipo=015&rol=01', ['epd'], 'epd')).toMatchObject({ rol: '01', tipo: '03', subtipo: '' });
@@ -197,8 +198,8 @@ describe('the claim form', () => {
   it('asks only the fields of the subtype, each by its kind', () => {
     expect(camposVisibles('022', '01', 2).map((c) => [c.campo, c.control])).toEqual([
       ['cups', 'cups-lista'],
-      ['fechaDesde', 'fechaHora'],
-      ['fechaHasta', 'fechaHora'],
+      ['fechaDesde', 'fecha'],
+      ['fechaHasta', 'fecha'],
     ]);
     // Not a holder, or a holder with no supply point there: the CUPS is typed.
     expect(camposVisibles('022', '08', 2)[0]!.control).toBe('texto');
@@ -225,7 +226,7 @@ describe('the claim form', () => {
         nombreTitular: ' Lucía ',
         telefono: '600123123',
         cups: CUPS_EPD.toLowerCase(),
-        fechaIncidente: '2026-11-20T10:00',
+        fechaIncidente: '2026-11-20',
         importeReclamado: '120,50',
         numeroFactura: 'NO VIAJA',
       },
@@ -240,7 +241,7 @@ describe('the claim form', () => {
         nombreTitular: 'Lucía',
         telefono: '600123123',
         cups: CUPS_EPD,
-        fechaIncidente: '2026-11-20T10:00',
+        fechaIncidente: '2026-11-20',
         importeReclamado: 120.5,
       },
       mensaje: 'Se quemó la nevera.',
@@ -249,18 +250,15 @@ describe('the claim form', () => {
 
   it('checks each field with the server’s check, in the form order', () => {
     const base = { ...formularioReclamacion('epd'), rol: '01' as const, tipo: '05' as const, subtipo: '022', mensaje: 'Corte' };
-    const e = erroresReclamacion({ ...base, campos: { cups: CUPS_EPD, fechaDesde: '2026-11-20T12:00', fechaHasta: '2026-11-20T10:00' } }, [
-      CUPS_EPD,
-    ]);
+    const e = erroresReclamacion({ ...base, campos: { cups: CUPS_EPD, fechaDesde: '2026-11-21', fechaHasta: '2026-11-20' } }, [CUPS_EPD]);
     expect(e).toEqual([{ campo: 'rc-fechaHasta', mensaje: 'La fecha final es anterior a la inicial.' }]);
     // A CUPS of another distributor, and a holder's CUPS that is not theirs.
-    const otra = erroresReclamacion(
-      { ...base, campos: { cups: CUPS_EOD, fechaDesde: '2026-11-20T10:00', fechaHasta: '2026-11-20T12:00' } },
-      [CUPS_EPD],
-    );
+    const otra = erroresReclamacion({ ...base, campos: { cups: CUPS_EOD, fechaDesde: '2026-11-20', fechaHasta: '2026-11-20' } }, [
+      CUPS_EPD,
+    ]);
     expect(otra[0]!.mensaje).toBe('El CUPS no es de esta distribuidora (sus CUPS empiezan por ES9901).');
     const ajeno = erroresReclamacion(
-      { ...base, campos: { cups: construirCups('9901', 7), fechaDesde: '2026-11-20T10:00', fechaHasta: '2026-11-20T12:00' } },
+      { ...base, campos: { cups: construirCups('9901', 7), fechaDesde: '2026-11-20', fechaHasta: '2026-11-20' } },
       [CUPS_EPD],
     );
     expect(ajeno[0]!.mensaje).toBe('Como titular, elija uno de sus suministros en esta distribuidora.');
@@ -277,13 +275,39 @@ describe('the claim form', () => {
         ...base,
         tipo: '05',
         subtipo: '021',
-        campos: { cups: CUPS_EPD, fechaDesde: '2026-11-20T10:00', fechaHasta: '2026-11-20T12:00', importeReclamado: '-3' },
+        campos: { cups: CUPS_EPD, fechaDesde: '2026-11-20', fechaHasta: '2026-11-20', importeReclamado: '-3' },
       },
       [CUPS_EPD],
     );
-    expect(importe).toEqual([
-      { campo: 'rc-importeReclamado', mensaje: 'El importe reclamado debe ser mayor que cero, en euros con como mucho dos decimales.' },
-    ]);
+    expect(importe).toEqual([{ campo: 'rc-importeReclamado', mensaje: 'Escriba un número sin signo menos.' }]);
+  });
+
+  it('reads amounts and readings the Spanish way: 12.345 kWh is twelve thousand, 120,50 € one hundred and twenty', () => {
+    const f = {
+      ...formularioReclamacion('epd'),
+      rol: '01' as const,
+      tipo: '02' as const,
+      subtipo: '036',
+      campos: { lectura: '12.345' },
+    };
+    expect(datosDeReclamacion(f).campos?.lectura).toBe(12345);
+    const c021 = { ...f, tipo: '05' as const, subtipo: '021', campos: { importeReclamado: '1.234,5' } };
+    expect(datosDeReclamacion(c021).campos?.importeReclamado).toBe(1234.5);
+  });
+
+  it('refuses a number that reads two ways, saying how to write it', () => {
+    const f = { ...formularioReclamacion('epd'), rol: '01' as const, tipo: '02' as const, subtipo: '036', mensaje: 'x' };
+    const lectura = erroresReclamacion({ ...f, campos: { lectura: '1,234' } }, []).find((e) => e.campo === 'rc-lectura');
+    expect(lectura?.mensaje).toMatch(/dos maneras.*1\.234/);
+    const importe = erroresReclamacion({ ...f, tipo: '05', subtipo: '021', campos: { importeReclamado: '12.34' } }, []).find(
+      (e) => e.campo === 'rc-importeReclamado',
+    );
+    expect(importe?.mensaje).toMatch(/12,34/);
+  });
+
+  it('a saved draft gives its numbers back as the field reads them', () => {
+    const f = formularioReclamacion('epd', { subtipo: '021', campos: { importeReclamado: 1234.5, lectura: 12345 } });
+    expect(f.campos).toEqual({ importeReclamado: '1.234,5', lectura: '12.345' });
   });
 
   it('merges the server’s refusals after the browser’s, once per control', () => {
@@ -325,7 +349,14 @@ describe('lists and deadlines', () => {
     vence: '2026-11-09',
     vencido: false,
     turno: 'distribuidora' as const,
+    distribuidora: 'eod',
   };
+
+  it('counts the business days left on the calendar of the distributor, as the server counted the deadline', () => {
+    // Friday 4 to Thursday 10 December 2026: 7 December is a holiday in Madrid (EPD), 8 December a national one.
+    const epd = { ...caso, distribuidora: 'epd', vence: '2026-12-10' };
+    expect(textoPlazoCaso(epd, '2026-12-04')!.texto).toBe('Hasta el 10 de diciembre de 2026 (quedan 2 días hábiles)');
+  });
 
   it('counts business days while the distributor studies a claim, calendar days otherwise', () => {
     expect(plazoEnHabiles('reclamacion', 'aceptada')).toBe(true);

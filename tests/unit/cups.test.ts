@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_CUPS, construirCups, cupsBase, errorCups, esCupsValido, letrasControlCups } from '../../src/lib/cups.ts';
+import {
+  analizarCups,
+  construirCups,
+  cupsBase,
+  cupsComoPedido,
+  errorCups,
+  esCupsValido,
+  letrasControlCups,
+  MENSAJES_CUPS,
+} from '../../src/lib/cups.ts';
 
 describe('CUPS (docs/sector.md §1)', () => {
   it('computes the control letters of the published example', () => {
@@ -40,5 +49,35 @@ describe('CUPS (docs/sector.md §1)', () => {
         return errorCups(wrong) === 'control';
       }),
     );
+  });
+});
+
+describe('analizarCups: la forma de 20 y la de 22 caracteres', () => {
+  const base = construirCups('9901', 1);
+
+  it('la forma de 20 da su clave sin sufijo', () => {
+    expect(analizarCups(base)).toEqual({ cups: { clave: base, sufijo: null, escrito: base } });
+  });
+
+  it('la forma de 22 (con el punto frontera, 0F) da la misma clave y su sufijo', () => {
+    expect(analizarCups(`${base}0F`)).toEqual({ cups: { clave: base, sufijo: '0F', escrito: `${base}0F` } });
+  });
+
+  it('normaliza espacios, guiones y minúsculas antes de leerla', () => {
+    const escrito = `${base.slice(0, 6)} ${base.slice(6, 18)}-${base.slice(18).toLowerCase()} 1p`;
+    expect(analizarCups(escrito)).toEqual({ cups: { clave: base, sufijo: '1P', escrito: `${base}1P` } });
+  });
+
+  it.each([
+    [`${base}0T`, 'frontera'],
+    [`${base}0`, 'longitud'],
+    [`${base.slice(0, 18)}AA0F`, 'control'],
+  ])('%s no es válido (%s)', (cups, error) => {
+    expect(analizarCups(cups)).toEqual({ error });
+  });
+
+  it('responde en la forma de la petición', () => {
+    expect(cupsComoPedido(base, { sufijo: '0F' })).toBe(`${base}0F`);
+    expect(cupsComoPedido(`${base}1P`, { sufijo: null })).toBe(base);
   });
 });

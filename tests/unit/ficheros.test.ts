@@ -150,6 +150,28 @@ describe('rows of a delimited file', () => {
     expect(() => filasCsvTexto(quoted, ';')).toThrow(/se abren en la línea 2 no se cierran en esa línea/);
   });
 
+  it('stops at a line longer than any of the sector, having read only a little of it', async () => {
+    // 3,200 chunks of 64 KiB: a line of 200 MB that is never whole in memory, and never asked for whole.
+    let pedidos = 0;
+    async function* lineaSinFin(): AsyncGenerator<string> {
+      yield 'a;b\n';
+      const trozo = 'x'.repeat(65_536);
+      for (let i = 0; i < 3_200; i++) {
+        pedidos++;
+        yield trozo;
+      }
+      yield '\n';
+    }
+    const err = await fallo(
+      (async () => {
+        for await (const _ of filasCsv(lineaSinFin(), ';')) void _;
+      })(),
+    );
+    expect(err.linea).toBe(2);
+    expect(err.motivo).toMatch(/^La línea 2 tiene más de 65\.536 caracteres/);
+    expect(pedidos).toBeLessThan(40);
+  });
+
   it('finds the first line that is not blank and hands the whole text on', async () => {
     const { primera, textos } = await primeraLinea(trozosTexto('\n\n  \nCUPS;Fe', 'cha\nES;1\n'));
     expect(primera).toBe('CUPS;Fecha');

@@ -305,6 +305,14 @@ describe('the API client', () => {
     expect(new Headers(llamadas[1]!.init.headers).get('Authorization')).toBe('Bearer tok');
   });
 
+  it("sends the portal session's access token with the login, so the FTP token ends with that session", async () => {
+    const { f, llamadas } = fetchFalso([json(200, { token: 'tok' }), json(200, { token: 'tok2' })]);
+    await crearClienteFtp({ fetch: f, almacen: memoria(), sesionPortal: () => 'portal' }).conectar('ana@x.es', 'clave', 'ana@x.es');
+    expect(new Headers(llamadas[0]!.init.headers).get('Authorization')).toBe('Bearer portal');
+    await crearClienteFtp({ fetch: f, almacen: memoria(), sesionPortal: () => null }).conectar('ana@x.es', 'clave', null);
+    expect(new Headers(llamadas[1]!.init.headers).get('Authorization')).toBeNull();
+  });
+
   it('keeps nothing when the login is refused, and says why', async () => {
     const almacen = memoria();
     const { f } = fetchFalso([json(401, { message: 'Usuario o contraseña incorrectos.' }), json(429, { message: 'Espere 60 s.' })]);

@@ -46,6 +46,17 @@ describe('leerCsvContadores', () => {
     expect(filas[0]).toMatchObject({ cups: a, comunica: false, ultimaComunicacion: null });
   });
 
+  it('reads a 22-character CUPS (with its border point) as its supply point, and the same point twice as a repeat', () => {
+    const texto = [
+      'CUPS;comunica;ultima_comunicacion;interruptor;estado_suministro;motivo',
+      `${a}0F;S;;cerrado;con_suministro;`,
+      `${a};S;;cerrado;con_suministro;`,
+    ].join('\n');
+    const { filas, errores } = leerCsvContadores(texto, ahora);
+    expect(filas.map((f) => f.cups)).toEqual([a]);
+    expect(errores.map((e) => e.line)).toEqual([3]);
+  });
+
   it('names each faulty line and every fault in it', () => {
     const texto = [
       'CUPS;comunica;ultima_comunicacion;interruptor;estado_suministro;motivo',

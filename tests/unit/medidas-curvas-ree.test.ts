@@ -108,27 +108,89 @@ describe('lines', () => {
 });
 
 describe('clock changes (docs/sector.md §5.1)', () => {
-  it('the October day has 25 hours: the one ending 03:00 twice, summer then winter', () => {
-    const marcas = marcasDelDia('2025-10-26');
-    expect(marcas).toHaveLength(horasDelDia('2025-10-26'));
+  it('the October day has 25 hours: the repeated clock hour ends 02:00 twice, summer then winter, as cchloader reads it', () => {
+    const marcas = marcasDelDia('2026-10-25');
+    expect(marcas).toHaveLength(horasDelDia('2026-10-25'));
     expect(marcas).toHaveLength(25);
     expect(marcas.slice(0, 5)).toEqual([
-      '2025/10/26 01:00;1',
-      '2025/10/26 02:00;1',
-      '2025/10/26 03:00;1',
-      '2025/10/26 03:00;0',
-      '2025/10/26 04:00;0',
+      '2026/10/25 01:00;1',
+      '2026/10/25 02:00;1',
+      '2026/10/25 02:00;0',
+      '2026/10/25 03:00;0',
+      '2026/10/25 04:00;0',
     ]);
-    expect(marcas.at(-1)).toBe('2025/10/27 00:00;0');
+    expect(marcas.at(-1)).toBe('2026/10/26 00:00;0');
     expect(new Set(marcas).size).toBe(25);
   });
 
-  it('the March day has 23 hours and no hour ending 03:00', () => {
+  it('the March day has 23 hours and no hour ending 02:00: 01:00 in winter time, then 03:00 in summer time', () => {
     const marcas = marcasDelDia('2026-03-29');
     expect(marcas).toHaveLength(23);
-    expect(marcas.slice(0, 3)).toEqual(['2026/03/29 01:00;0', '2026/03/29 02:00;0', '2026/03/29 04:00;1']);
-    expect(marcas.some((m) => m.startsWith('2026/03/29 03:00'))).toBe(false);
+    expect(marcas.slice(0, 3)).toEqual(['2026/03/29 01:00;0', '2026/03/29 03:00;1', '2026/03/29 04:00;1']);
+    expect(marcas.some((m) => m.startsWith('2026/03/29 02:00'))).toBe(false);
     expect(marcas.at(-1)).toBe('2026/03/30 00:00;1');
+  });
+
+  it("the portal's reader takes the sector's 02:00;0 and the 03:00;1 it wrote before as the same hour, 00:00–01:00 UTC", () => {
+    for (const [marca, temporada] of [
+      ['2026/10/25 02:00', '0'],
+      ['2026/10/25 03:00', '1'],
+    ]) {
+      const r = leerLineaRee('P5D', [CUPS, marca!, temporada!, '7', '', '']);
+      if (Array.isArray(r)) throw new Error(r.join(' '));
+      expect(r.inicio.toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    }
+  });
+
+  it('every day of 2026, as P5D and F5D text, read by an independent reader of the REE rule, gives each UTC hour once', () => {
+    // The reader is written here from the rule alone, not with the portal's parser: the timestamp is
+    // the wall clock of the peninsula at the end of the hour and the flag the offset in force then
+    // (1: UTC+2, 0: UTC+1), i.e. what cchloader's `localize(t, is_dst=season == 1)` computes; the
+    // label must also be the wall clock Intl gives for that instant, so a spelling such as
+    // `03:00;1` on the October day (which pytz reads as 02:00 UTC) is refused.
+    const reloj = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Madrid',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const etiqueta = (t: number) => {
+      const p = Object.fromEntries(reloj.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+      return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
+    };
+    const leerIndependiente = (linea: string): number => {
+      const [, marca, temporada] = linea.split(';');
+      const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):00$/.exec(marca!);
+      if (!m || (temporada !== '0' && temporada !== '1')) throw new Error(`Línea ilegible: ${linea}`);
+      const fin = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!) - (temporada === '1' ? 2 : 1) * 3_600_000;
+      if (etiqueta(fin) !== marca) throw new Error(`${marca};${temporada} no es la hora de pared de ${new Date(fin).toISOString()}`);
+      return fin - 3_600_000;
+    };
+    const vistas = new Map<number, number>();
+    let dias = 0;
+    for (let d = new Date(Date.UTC(2026, 0, 1)); d.getUTCFullYear() === 2026; d = new Date(d.getTime() + 86_400_000), dias++) {
+      const fecha = d.toISOString().slice(0, 10);
+      const { inicio, fin } = rangoDia(fecha);
+      let p5d = '';
+      let f5d = '';
+      for (let t = inicio.getTime(); t < fin.getTime(); t += 3_600_000) {
+        p5d += lineaP5D(hora(t));
+        f5d += lineaF5D(hora(t));
+      }
+      const horasP5d = p5d.split('\r\n').filter(Boolean).map(leerIndependiente);
+      const horasF5d = f5d.split('\r\n').filter(Boolean).map(leerIndependiente);
+      expect(horasF5d).toEqual(horasP5d);
+      for (const h of horasP5d) vistas.set(h, (vistas.get(h) ?? 0) + 1);
+    }
+    expect(dias).toBe(365);
+    // Madrid's 2026 runs from 23:00 UTC on 31 December 2025 to 23:00 UTC on 31 December 2026.
+    const esperadas: number[] = [];
+    for (let t = Date.UTC(2025, 11, 31, 23); t < Date.UTC(2026, 11, 31, 23); t += 3_600_000) esperadas.push(t);
+    expect([...vistas.keys()].sort((a, b) => a - b)).toEqual(esperadas);
+    expect([...vistas.values()].every((n) => n === 1)).toBe(true);
   });
 
   it('every hour of 2024–2026 written as P5D and F5D reads back to the same hour, values and quality', () => {

@@ -1,6 +1,6 @@
 /** Which link clicks the private app routes itself (src/lib/privado/navegacion.ts `debeInterceptar`). */
 import { describe, expect, it } from 'vitest';
-import { $router, debeInterceptar } from '../../src/lib/privado/navegacion.ts';
+import { $router, debeInterceptar, esAnclaDeLaPagina } from '../../src/lib/privado/navegacion.ts';
 
 const ORIGEN = 'https://portal.example';
 const clic = { button: 0, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, defaultPrevented: false };
@@ -12,6 +12,16 @@ const enlace = (pathname: string, extra: { target?: string; origin?: string; dow
 });
 
 describe('link interception', () => {
+  it('leaves a link to a fragment of the page shown to the browser, which jumps to it', () => {
+    const actual = { origin: ORIGEN, pathname: '/comercializadora/sips', search: '' };
+    expect(esAnclaDeLaPagina({ origin: ORIGEN, pathname: '/comercializadora/sips', search: '', hash: '#sips-consulta' }, actual)).toBe(
+      true,
+    );
+    expect(esAnclaDeLaPagina({ origin: ORIGEN, pathname: '/comercializadora/sips', search: '', hash: '' }, actual)).toBe(false);
+    expect(esAnclaDeLaPagina({ origin: ORIGEN, pathname: '/medidas/curvas', search: '', hash: '#grafico' }, actual)).toBe(false);
+    expect(esAnclaDeLaPagina({ origin: ORIGEN, pathname: '/comercializadora/sips', search: '?d=eod', hash: '#x' }, actual)).toBe(false);
+  });
+
   it('routes plain clicks on private paths inside the app', () => {
     for (const p of ['/inicio', '/perfil', '/medidas/curvas', '/administrador/administrador-usuarios/7', '/medidas/no-existe']) {
       expect(debeInterceptar(clic, enlace(p), ORIGEN), p).toBe(true);

@@ -188,7 +188,7 @@ describe('route table', () => {
 });
 
 describe('side menu', () => {
-  const ids = (permisos: string[]) => seccionesVisibles(permisos).map((s) => s.id);
+  const ids = (permisos: string[]) => seccionesVisibles({ Permisos: permisos }).map((s) => s.id);
 
   it('shows each section only with a permission of its area', () => {
     expect(ids([])).toEqual([]);
@@ -266,5 +266,42 @@ describe('side menu', () => {
     expect(esRutaDeLaApp('/medidas/otra')).toBe(true);
     for (const p of ['/', '/informacion', '/incidencias-red', '/capacidad-nodal/epd', '/sesion/login', '/legal/aviso-legal'])
       expect(esRutaDeLaApp(p), p).toBe(false);
+  });
+});
+
+describe('a consumer area opened only by authorisations (decision 028)', () => {
+  const autorizada = (...datos: string[]) => ({ Permisos: ['epd-distribucion', 'epd-contacto'], datosAutorizados: datos });
+  const items = (s: { Permisos: string[]; datosAutorizados?: string[] | null }) =>
+    seccionesVisibles(s)
+      .find((x) => x.id === 'distribucion')!
+      .items.filter((i) => i.tipo === 'ruta')
+      .map((i) => i.href);
+
+  it('shows only the supply points, the authorisations and the screens of the data kinds granted', () => {
+    expect(items(autorizada('curvas', 'potencias'))).toEqual([
+      '/informacionContrato/detalle-informacion-contrato',
+      '/medidas/curvas',
+      '/medidas/potencia',
+      '/medidas/autorizaciones',
+    ]);
+    expect(items(autorizada('certificados'))).toEqual([
+      '/informacionContrato/detalle-informacion-contrato',
+      '/medidas/certificado-consumo',
+      '/medidas/autorizaciones',
+    ]);
+  });
+
+  it('sends a modification or a screen not granted back to the start, saying why', () => {
+    const d = guarda('/modificacionesContractuales/modificaciones-contractuales', '', autorizada('curvas'));
+    expect(d.tipo).toBe('sin-permiso');
+    expect(d.tipo === 'sin-permiso' && d.mensaje).toMatch(/Sus autorizaciones no le permiten acceder a «Modificaciones contractuales»/);
+    expect(guarda('/medidas/potencia', '', autorizada('curvas')).tipo).toBe('sin-permiso');
+    expect(guarda('/medidas/curvas', '', autorizada('curvas')).tipo).toBe('permitir');
+  });
+
+  it('leaves a holder’s menu whole', () => {
+    expect(items({ Permisos: ['epd-distribucion'], datosAutorizados: null })).toContain(
+      '/modificacionesContractuales/modificaciones-contractuales',
+    );
   });
 });

@@ -130,7 +130,7 @@ describe('encodings', () => {
 
   it('builds a session from a login answer and refuses answers without a usable token', () => {
     const r = respuestaSesion(900);
-    expect(sesionDeRespuesta(r)).toEqual({ ...r, exp: Math.floor(T0 / 1000) + 900, suplantadoPor: null });
+    expect(sesionDeRespuesta(r)).toEqual({ ...r, exp: Math.floor(T0 / 1000) + 900, suplantadoPor: null, datosAutorizados: null });
     expect(sesionDeRespuesta({ ...r, nombre: undefined })?.nombre).toBe('');
     expect(sesionDeRespuesta({ ...r, jwtToken: 'x' })).toBeNull();
     expect(sesionDeRespuesta(null)).toBeNull();

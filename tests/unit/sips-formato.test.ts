@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { columnasSips, CONSUMOS_SIPS2026, CONSUMOS_V2, nombreFicheroSips, PS_SIPS2026, PS_V2 } from '../../src/lib/sips/columnas.ts';
+import { rangoMes } from '../../src/lib/medidas/horas.ts';
+import { numeroPeriodos, periodosEnergiaDeHoras, zonaHorariaDe, type ZonaElectrica } from '../../src/lib/medidas/periodos.ts';
 import { campoSips, errorCabeceraSips, errorValorSips, esFechaSips, fallasFilaSips, lineaSips } from '../../src/lib/sips/fila.ts';
 
 describe('formatos SIPS de la CNMC', () => {
@@ -78,4 +80,22 @@ describe('campos de un fichero SIPS', () => {
     const nombres = PS_SIPS2026.map((c) => (c.nombre === 'suministroEsencial' ? 'fiesuministroEsencialld82' : c.nombre));
     expect(errorCabeceraSips(PS_SIPS2026, nombres)).toBeNull();
   });
+});
+
+describe('meses civiles del fichero de consumos', () => {
+  // consultaConsumos corrects only the last period at a civil month's ends: it holds because
+  // 00:00–02:00 local time is valle (2.0TD) or P6 (six periods) every day, in every zone.
+  it.each(['peninsula', 'baleares', 'canarias', 'ceuta', 'melilla'] as ZonaElectrica[])(
+    'las dos primeras horas de cada mes civil están en el último periodo de la tarifa (%s)',
+    (zona) => {
+      for (const tarifa of ['2.0TD', '3.0TD', '6.1TD'] as const) {
+        for (let anio = 2024; anio <= 2028; anio++) {
+          for (let mes = 1; mes <= 12; mes++) {
+            const inicio = rangoMes(anio, mes, zonaHorariaDe(zona)).inicio.getTime();
+            expect([...periodosEnergiaDeHoras(inicio, 2, tarifa, zona)]).toEqual([numeroPeriodos(tarifa) - 1, numeroPeriodos(tarifa) - 1]);
+          }
+        }
+      }
+    },
+  );
 });

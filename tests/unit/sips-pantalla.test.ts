@@ -34,6 +34,7 @@ describe('pantalla SIPS', () => {
       'CONSUMOS_ELECTRICIDAD v2',
     ]);
     expect(meses[0]!.titulo).toBe('Noviembre de 2026');
+    expect(meses[0]!.enFrase).toBe('noviembre de 2026');
   });
 
   it('lee un CUPS por línea, y también separados por comas, puntos y coma o tabuladores', () => {

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../lib/api/cliente.ts';
 import { PantallaSesion } from '../sesion/PantallaSesion.tsx';
 import '../sesion/sesion.css';
+import { urlApi } from '../../lib/api/rutas.ts';
 
 type Fase = { tipo: 'confirmando' } | { tipo: 'confirmado' } | { tipo: 'fallido'; status: number; mensaje: string };
 
@@ -35,7 +36,7 @@ export default function ConfirmarEmail() {
       setFase({ tipo: 'fallido', status: 400, mensaje: 'El enlace no es válido.' });
       return;
     }
-    void apiFetch<{ message?: string }>('/api/confirmarEmail', { method: 'POST', json: { id } }).then((r) => {
+    void apiFetch<{ message?: string }>(urlApi('/confirmarEmail'), { method: 'POST', json: { id } }).then((r) => {
       if (r.ok) setFase({ tipo: 'confirmado' });
       else setFase({ tipo: 'fallido', status: r.status, mensaje: r.error.mensaje });
     });

@@ -77,7 +77,7 @@ export function MenuLateral({ sesion, ruta, escritorio, visible, cerrarOverlay }
   const cerrar = useRef<HTMLButtonElement>(null);
   const overlay = !escritorio && visible;
   const activo = idMenuActivo(ruta);
-  const secciones = seccionesVisibles(sesion.Permisos);
+  const secciones = seccionesVisibles(sesion);
   const nombre = sesion.nombre || sesion.username;
 
   useEffect(() => {

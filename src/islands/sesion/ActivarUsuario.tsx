@@ -9,6 +9,7 @@ import { PantallaSesion } from './PantallaSesion.tsx';
 import { useModalSesion } from './usar-sesion.ts';
 import { ESPERAS, TEXTOS } from './textos.ts';
 import './sesion.css';
+import { urlApi } from '../../lib/api/rutas.ts';
 
 type Fase = 'confirmando' | 'activada' | 'fallida';
 
@@ -32,7 +33,7 @@ export default function ActivarUsuario() {
       return;
     }
     setModal({ tipo: 'spinner' });
-    void apiFetch('activarUsuario', { method: 'POST', json: { id } }).then((res) => {
+    void apiFetch(urlApi('/activarUsuario'), { method: 'POST', json: { id } }).then((res) => {
       if (res.status === 200) {
         setModal(null);
         setFase('activada');

@@ -14,6 +14,7 @@ import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
 import { useFormularioSesion } from './usar-sesion.ts';
 import { MENSAJE_ERROR_CONEXION, TEXTOS } from './textos.ts';
 import './sesion.css';
+import { urlApi } from '../../lib/api/rutas.ts';
 
 /** Order of the fields, for the error summary. */
 const ORDEN = ['usuario', 'password'] as const;
@@ -71,7 +72,7 @@ export default function Login() {
   /** Asks for the activation mail again with the proof of the login that found the account pending. */
   const reenviarActivacion = async (reenvio: string) => {
     setModal({ tipo: 'spinner' });
-    const res = await apiFetch<{ message: string }>('reenviarActivacion', { method: 'POST', json: { reenvio } });
+    const res = await apiFetch<{ message: string }>(urlApi('/reenviarActivacion'), { method: 'POST', json: { reenvio } });
     if (res.ok) setModal({ tipo: 'mensaje', titulo: TEXTOS.activacionReenviada, mensaje: res.datos.message });
     else setModal({ tipo: 'mensaje', titulo: TEXTOS.error, mensaje: res.status === 0 ? MENSAJE_ERROR_CONEXION : res.error.mensaje });
   };

@@ -11,6 +11,7 @@ import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
 import { useModalSesion } from './usar-sesion.ts';
 import { TEXTOS } from './textos.ts';
 import './sesion.css';
+import { urlApi } from '../../lib/api/rutas.ts';
 
 /** The modal of each mistake (docs/producto.md §5). */
 const MODAL_ERROR = {
@@ -35,7 +36,10 @@ export default function NuevaClave() {
     }
     enviando.current = true;
     setModal({ tipo: 'spinner' });
-    const res = await apiFetch('actualizarClave', { method: 'POST', json: { password, passwordCopy: copia, host: window.location.href } });
+    const res = await apiFetch(urlApi('/actualizarClave'), {
+      method: 'POST',
+      json: { password, passwordCopy: copia, host: window.location.href },
+    });
     enviando.current = false;
     if (res.status === 200) {
       setPassword('');

@@ -13,6 +13,7 @@ import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
 import { useFormularioSesion } from './usar-sesion.ts';
 import { TEXTOS } from './textos.ts';
 import './sesion.css';
+import { urlApi } from '../../lib/api/rutas.ts';
 
 const ORDEN = ['correoElectronico', 'nif'] as const;
 
@@ -35,7 +36,7 @@ export default function RecordarClave() {
     if (!f.comprobar(erroresDeResultado(ORDEN, r)) || !r.success) return;
     enviando.current = true;
     setModal({ tipo: 'spinner' });
-    const res = await apiFetch('recuperarClave', { method: 'POST', json: r.data });
+    const res = await apiFetch(urlApi('/recuperarClave'), { method: 'POST', json: r.data });
     enviando.current = false;
     if (res.status === 200) {
       setModal({ tipo: 'mensaje', titulo: TEXTOS.peticionProcesada, mensaje: TEXTOS.peticionProcesadaTexto });

@@ -25,6 +25,7 @@ import { FormularioSesion, PantallaSesion } from './PantallaSesion.tsx';
 import { useFormularioSesion } from './usar-sesion.ts';
 import { ESPERAS, MENSAJE_ERROR_CONEXION, TEXTOS } from './textos.ts';
 import './sesion.css';
+import { urlApi } from '../../lib/api/rutas.ts';
 
 /** Order of the fields in the form, for the error summary. */
 const ORDEN = ['nif', 'nombre', 'apellido1', 'apellido2', 'razonSocial', 'correoElectronico', 'password'] as const;
@@ -76,7 +77,7 @@ export default function Registro() {
     enviando.current = true;
     setModal({ tipo: 'spinner' });
     // The payload as built (docs/producto.md §3), not the schema's output: the server normalises again anyway.
-    const res = await apiFetch('altaUsuario', { method: 'POST', json: payload });
+    const res = await apiFetch(urlApi('/altaUsuario'), { method: 'POST', json: payload });
     if (res.ok) {
       setModal({ tipo: 'mensaje', titulo: TEXTOS.cuentaCreada, mensaje: TEXTOS.cuentaCreadaTexto });
       window.setTimeout(() => window.location.assign('/sesion/login'), ESPERAS.trasAlta);

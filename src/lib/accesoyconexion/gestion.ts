@@ -6,11 +6,11 @@
  * grouped by the step that brought them, and each action's form: its fields, the checks that
  * mirror the server's (src/server/accesoyconexion/service.ts) and the body it sends.
  */
+import { urlApi } from '../api/rutas.ts';
 import { formatearFecha } from '../administracion/fechas.ts';
 import {
   comoParametros,
   consultaDePantalla,
-  construirConsulta,
   leerOpcion,
   leerPaginacion,
   leerTexto,
@@ -20,6 +20,7 @@ import {
   type Paginacion,
   urlDeLista,
 } from '../administracion/consulta.ts';
+import { calendarioDe, CALENDARIO_NACIONAL } from '../expedientes/calendarios.ts';
 import { estadoPlazo } from '../expedientes/plazos.ts';
 import {
   ETIQUETAS_CLASE_DOCUMENTO,
@@ -68,7 +69,7 @@ export interface FiltrosAccesos extends Paginacion {
 export const FILTROS_ACCESOS_VACIOS: FiltrosAccesos = { distribuidora: '', paso: '', tipo: '', nudo: '', vencidas: '', ...PRIMERA_PAGINA };
 
 /** The API path of the queue. */
-export const RUTA_COLA = '/api/administrador/accesoyconexion';
+export const RUTA_COLA = urlApi('/administrador/accesoyconexion');
 
 /** Longest node identifier (the form's, src/lib/accesoyconexion/solicitud.ts). */
 export const MAX_NUDO = 40;
@@ -124,8 +125,9 @@ export function listaAccesos(propias: readonly string[]): DefinicionLista<Filtro
 export const urlSolicitudAdmin = (id: string) => `/administrador/accesoyconexion/${encodeURIComponent(id)}`;
 
 /** The API address of one request, and of one of its actions. */
-export const urlApiSolicitud = (id: string) => `${RUTA_COLA}/${encodeURIComponent(id)}`;
-export const urlApiAccion = (id: string, accion: AccionDistribuidora) => `${urlApiSolicitud(id)}/${accion}`;
+export const urlApiSolicitud = (id: string) => urlApi('/administrador/accesoyconexion/{id}', { path: { id } });
+export const urlApiAccion = (id: string, accion: AccionDistribuidora) =>
+  urlApi('/administrador/accesoyconexion/{id}/{accion}', { path: { id, accion } });
 
 /* ------------------------------------------------------------------ Turns and deadlines */
 
@@ -165,13 +167,15 @@ export interface TextoPlazo {
 
 /**
  * A deadline as the screens write it. `vencido` is the server's flag (it knows the day the request
- * was read); the business days left are counted from `hoy` with the national holidays.
+ * was read); the business days left are counted from `hoy` on the distributor's calendar when it is
+ * given (its region's holidays, as the server counts the deadline), else with the national holidays.
  */
-export function textoPlazo(vence: string | null, vencido: boolean, hoy: string): TextoPlazo {
+export function textoPlazo(vence: string | null, vencido: boolean, hoy: string, distribuidora?: string): TextoPlazo {
   if (!vence) return { fecha: 'Sin plazo', fechaLarga: 'Sin plazo', vencido: false, estado: null };
   const base = { fecha: fechaCorta(vence), fechaLarga: fechaSinDia(vence) };
   if (vencido) return { ...base, vencido: true, estado: 'Vencida' };
-  const { vencido: pasado, habilesRestantes } = estadoPlazo(vence, hoy);
+  const cal = distribuidora ? calendarioDe({ distribuidora }) : CALENDARIO_NACIONAL;
+  const { vencido: pasado, habilesRestantes } = estadoPlazo(vence, hoy, cal);
   if (pasado) return { ...base, vencido: false, estado: null };
   const estado =
     habilesRestantes === 0 ? 'Vence hoy' : habilesRestantes === 1 ? 'Queda 1 día hábil' : `Quedan ${numero(habilesRestantes)} días hábiles`;
@@ -645,8 +649,8 @@ export function comprobarAccion(
   if (campos.includes('documento') && ctx.documentosPendientes === 0) {
     errores.documento =
       DOCUMENTO_ACCION[accion] === 'permisos'
-        ? 'Suba antes el PDF de los permisos de acceso y conexión.'
-        : 'Suba antes el PDF de la propuesta previa.';
+        ? 'Suba antes el PDF de los permisos de acceso y conexión: elíjalo y pulse «Subir el PDF».'
+        : 'Suba antes el PDF de la propuesta previa: elíjalo y pulse «Subir el PDF».';
   }
 
   if (accion === 'denegar') {
@@ -714,14 +718,15 @@ export function mensajeHecho(accion: AccionDistribuidora, s: Pick<SolicitudDetal
 
 /** The address of an upload of a document of `clase` named `nombre` to a case. */
 export const urlSubidaDocumento = (id: string, clase: ClaseDocumento, nombre: string) =>
-  `/api/expedientes/${encodeURIComponent(id)}/documentos?${construirConsulta([
-    ['clase', clase],
-    ['nombre', nombre],
-  ])}`;
+  urlApi('/expedientes/{id}/documentos', {
+    path: { id },
+    query: { clase: clase || undefined, nombre: nombre || undefined },
+    formulario: true,
+  });
 
 /** The address of one document of a case (download, or delete while pending). */
 export const urlDocumento = (id: string, docId: string) =>
-  `/api/expedientes/${encodeURIComponent(id)}/documentos/${encodeURIComponent(docId)}`;
+  urlApi('/expedientes/{id}/documentos/{documentoId}', { path: { id, documentoId: docId } });
 
 /** Longest name a document may have (the server's rule). */
 export const MAX_NOMBRE_FICHERO = 200;

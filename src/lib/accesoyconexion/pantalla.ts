@@ -6,13 +6,15 @@
  * islands draw what this returns, and unit tests read it.
  */
 import { formatearFecha, formatearFechaHora } from '../administracion/fechas.ts';
+import { urlApi } from '../api/rutas.ts';
 import type { NudoCapacidadRespuesta } from '../capacidad-nodal/respuestas.ts';
 import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { ETIQUETAS_CLASE_DOCUMENTO, TIPOS_DOCUMENTO, type ClaseDocumento } from '../expedientes/documentos.ts';
+import { calendarioDe, CALENDARIO_NACIONAL } from '../expedientes/calendarios.ts';
 import { estadoPlazo } from '../expedientes/plazos.ts';
 import { fechaSinDia } from '../formato/fechas.ts';
 import { numero, numeroHasta } from '../formato/numeros.ts';
-import { partesLocales } from '../medidas/horas.ts';
+import { partesLocales } from '../calendario/hora-civil.ts';
 import { tamanoLegible } from '../medidas/pantalla/descarga.ts';
 import { normalizarNif } from '../nif.ts';
 import { distribuidorasConArea } from '../permisos.ts';
@@ -45,16 +47,19 @@ export const RUTA_SOLICITUD = '/accesoyconexion/solicitud';
 /** The screen of one request. */
 export const urlSolicitud = (id: string) => `${RUTA_SOLICITUD}/${encodeURIComponent(id)}`;
 /** The API of the applicant's requests. */
-export const API_SOLICITUDES = '/api/accesoyconexion/solicitudes';
+export const API_SOLICITUDES = urlApi('/accesoyconexion/solicitudes');
 /** The API address of one request. */
-export const apiSolicitud = (id: string) => `${API_SOLICITUDES}/${encodeURIComponent(id)}`;
+export const apiSolicitud = (id: string) => urlApi('/accesoyconexion/solicitudes/{id}', { path: { id } });
+/** The filing receipt of a filed request, in PDF (Ley 39/2015 arts. 16.3 and 66.3). */
+export const apiJustificante = (id: string) => urlApi('/accesoyconexion/solicitudes/{id}/justificante.pdf', { path: { id } });
 /** The documents of a case. */
-export const apiDocumentos = (id: string) => `/api/expedientes/${encodeURIComponent(id)}/documentos`;
+export const apiDocumentos = (id: string) => urlApi('/expedientes/{id}/documentos', { path: { id } });
 /** One document of a case (download, removal). */
-export const apiDocumento = (id: string, docId: string) => `${apiDocumentos(id)}/${encodeURIComponent(docId)}`;
+export const apiDocumento = (id: string, docId: string) =>
+  urlApi('/expedientes/{id}/documentos/{documentoId}', { path: { id, documentoId: docId } });
 /** Where a file of a class is uploaded, with its name. */
 export const apiSubida = (id: string, clase: ClaseDocumento, nombre: string) =>
-  `${apiDocumentos(id)}?clase=${encodeURIComponent(clase)}&nombre=${encodeURIComponent(nombre)}`;
+  urlApi('/expedientes/{id}/documentos', { path: { id }, query: { clase, nombre } });
 
 // ---------------------------------------------------------------------------------------------
 // Distributors, turns, deadlines, powers
@@ -88,14 +93,19 @@ export interface TextoPlazo {
   texto: string;
 }
 
-/** A step's deadline in words, given today's civil date; null when the step has none. */
-export function textoPlazo(vence: string | null, vencido: boolean, hoy: string): TextoPlazo | null {
+/**
+ * A step's deadline in words, given today's civil date; null when the step has none. The business
+ * days left are counted on the distributor's calendar (its region's holidays, Ley 39/2015 art. 30.6),
+ * as the server counted the deadline.
+ */
+export function textoPlazo(vence: string | null, vencido: boolean, hoy: string, distribuidora?: string): TextoPlazo | null {
   if (!vence) return null;
   const fecha = fechaSinDia(vence);
   const corta = fechaCorta(vence);
   if (vencido || hoy > vence) return { fecha, fechaCorta: corta, vencido: true, texto: `Vencido: era el ${fecha}` };
   if (hoy === vence) return { fecha, fechaCorta: corta, vencido: false, texto: `Hasta hoy, ${fecha}` };
-  const quedan = estadoPlazo(vence, hoy).habilesRestantes;
+  const cal = distribuidora ? calendarioDe({ distribuidora }) : CALENDARIO_NACIONAL;
+  const quedan = estadoPlazo(vence, hoy, cal).habilesRestantes;
   const resto = quedan === 1 ? 'queda 1 día hábil' : `quedan ${numero(quedan)} días hábiles`;
   return { fecha, fechaCorta: corta, vencido: false, texto: `Hasta el ${fecha} (${resto})` };
 }
@@ -121,7 +131,9 @@ export const textoMw = (mw: number) => `${numeroHasta(mw, 3)} MW`;
 
 /** The API address of a distributor's published list of nodes. */
 export const apiNudos = (distribuidora: string, lista: ListaNudos) =>
-  `/api/capacidadNodal/${encodeURIComponent(distribuidora)}${lista === 'demanda' ? '/demanda' : ''}`;
+  lista === 'demanda'
+    ? urlApi('/capacidadNodal/{id}/demanda', { path: { id: distribuidora } })
+    : urlApi('/capacidadNodal/{id}', { path: { id: distribuidora } });
 
 /** The public capacity page showing a list (the page keeps the demand view in the URL as `?tipo=demanda`). */
 export const paginaNudos = (pagina: string, lista: ListaNudos) => (lista === 'demanda' ? `${pagina}?tipo=demanda` : pagina);

@@ -11,8 +11,8 @@
  *   20-day window; when it runs out, the scheduled jobs admit the request by silence.
  * - corrections asked → the applicant has 20 days; else the request is not admitted.
  * - admitted → the propuesta previa within the days of art. 13 by voltage and power (5, 15, 30,
- *   40), counted from admission; asking the upstream acceptability report (within 10 days of
- *   admission, art. 11.4) adds the time the upstream manager has for it.
+ *   40, 60 on the transmission network), counted from admission; asking the upstream acceptability
+ *   report (within 10 days of admission, art. 11.4) adds the time the upstream manager has for it.
  * - propuesta previa sent → the applicant accepts or rejects it; the norm fixes no time the portal
  *   could enforce (docs/sector.md §8 step 6: not confirmed), so none is set.
  * - accepted → the permits within 20 days of the acceptance (step 7).
@@ -133,13 +133,23 @@ export const DIAS_PERMISOS = 20;
  * Business days for the propuesta previa, by the connection's voltage and the power (RD 1183/2020
  * art. 13; docs/sector.md §8 row 5a): below 1 kV and up to 15 kW, 5 (the portal assumes no network
  * extension: the distributor tells if one is needed); other requests below 1 kV, 15; 1 to 36 kV,
- * 30; 36 kV and above, 40.
+ * 30; 36 kV up to the transmission network, 40; the transmission network, 60. The same days are the
+ * upstream manager's for its acceptability report at the border point's voltage (art. 11.4), so a
+ * border with the transmission network gives REE's 60.
  */
 export function diasPropuesta(tensionKv: number, potenciaKw: number): number {
   if (tensionKv < 1) return potenciaKw <= 15 ? 5 : 15;
   if (tensionKv < 36) return 30;
-  return 40;
+  if (tensionKv < TENSION_TRANSPORTE_KV) return 40;
+  return 60;
 }
+
+/**
+ * The peninsular transmission network starts at 220 kV (Ley 24/2013 art. 34.1: lines, substations
+ * and transformers of 220 kV and above). The three distributors are peninsular, so the islands'
+ * 66 kV threshold does not apply here.
+ */
+export const TENSION_TRANSPORTE_KV = 220;
 
 /** The rule of each deadline, as the screens state it. */
 export function reglaPlazo(paso: PasoAcceso, dias?: number): string | null {

@@ -3,6 +3,7 @@
  * call they become, and how an entry reads on screen: who acted (and, in an impersonated session,
  * "<admin> como <usuario>"), what, on what, and the details as label–value pairs.
  */
+import { urlApi } from '../api/rutas.ts';
 import { NOMBRE_ACCION } from '../accesoyconexion/procedimiento.ts';
 import { definirLista, leerTexto, PRIMERA_PAGINA, type Paginacion } from './consulta.ts';
 import { esDiaValido, finDiaMadridIso, inicioDiaMadridIso } from './fechas.ts';
@@ -61,7 +62,7 @@ function diaValido(p: URLSearchParams, nombre: string): string {
  * last one starts, both in UTC, so the whole last day is included.
  */
 export const LISTA_AUDITORIA = definirLista<FiltrosAuditoria, EntradaAuditoria>({
-  ruta: '/api/administrador/auditoria',
+  ruta: urlApi('/administrador/auditoria'),
   vacios: FILTROS_AUDITORIA_VACIOS,
   leer: (p) => ({
     desde: diaValido(p, 'desde'),
@@ -128,6 +129,7 @@ const ACCIONES: Record<string, string> = {
   'autorizacion.creada': 'Autorización a un tercero para consultar datos de suministros',
   'autorizacion.revocada': 'Revocación de una autorización a un tercero',
   'autorizacion.lectura': 'Consulta de datos de un suministro con autorización del titular',
+  'datadis.consulta': 'Consulta por la API compatible con Datadis',
   'averia.confirmada': 'Avisos de falta de suministro confirmados como incidencia de red',
   'averia.descartada': 'Aviso de falta de suministro descartado',
   'avisos_corte.alta': 'Activación de los avisos por correo de cortes de un suministro',

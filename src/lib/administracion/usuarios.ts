@@ -3,6 +3,7 @@
  * query string, and the `GET /api/listadoUsuarios` call they become; plus the types and words of
  * the users API (GET /api/administrador/usuarios, docs/architecture.md).
  */
+import { urlApi } from '../api/rutas.ts';
 import { AREAS, type Area, type Permiso } from '../permisos.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { definirLista, hayFiltros, leerOpcion, leerTexto, PRIMERA_PAGINA, type Paginacion } from './consulta.ts';
@@ -84,7 +85,7 @@ export const FILTROS_USUARIOS_VACIOS: FiltrosUsuarios = { q: '', estado: '', are
 
 /** The users list: its filters in the screen's address and in `GET /api/listadoUsuarios`. */
 export const LISTA_USUARIOS = definirLista<FiltrosUsuarios, UsuarioResumen>({
-  ruta: '/api/listadoUsuarios',
+  ruta: urlApi('/listadoUsuarios'),
   vacios: FILTROS_USUARIOS_VACIOS,
   leer: (p) => ({
     q: leerTexto(p, 'q', 100),

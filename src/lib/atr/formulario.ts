@@ -12,7 +12,7 @@ import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { numeroHasta } from '../formato/numeros.ts';
 import { fechaSinDia } from '../medidas/pantalla/formato.ts';
-import { esFechaLocal } from '../medidas/horas.ts';
+import { esFechaLocal } from '../calendario/fechas.ts';
 import { leerKw } from '../modificaciones/potencias.ts';
 import { comprobarPotencias } from '../modificaciones/reglas.ts';
 import { periodosDe, TARIFAS, type ContratoSolicitud, type Tarifa } from '../modificaciones/tipos.ts';
@@ -68,9 +68,6 @@ export const NOMBRE_SOLICITUD_ADMINISTRATIVA: Readonly<Record<SolicitudAdministr
 
 /** Whether an M1's administrative change names a new holder (table 53 T or S). */
 export const cambiaTitular = (s: string | undefined | null): boolean => s === 'T' || s === 'S';
-
-/** The processes whose request carries a tariff and powers. */
-export const PROCESOS_CON_CONTRATO: readonly ProcesoAtr[] = ['C2', 'A3', 'M1'];
 
 /** The longest name, surname or company name a message carries (the CNMC's `NombreCliente`, X80). */
 export const MAX_NOMBRE_ATR = 80;

@@ -3,6 +3,7 @@
  * answers, the queue's filters as the address keeps them and as the API is asked, and the words of
  * each step the staff take (CNMC tables 27 and 28). Plain TypeScript, no React.
  */
+import { urlApi } from '../api/rutas.ts';
 import { numeroHasta } from '../formato/numeros.ts';
 import {
   comoParametros,
@@ -43,9 +44,9 @@ export interface SolicitudAtrGestion extends SolicitudAtrDetalle, Omit<Solicitud
 
 /** The queue's screen and API. */
 export const RUTA_COLA_ATR = '/administrador/atr';
-export const API_COLA_ATR = '/api/administrador/atr';
+export const API_COLA_ATR = urlApi('/administrador/atr');
 export const urlSolicitudAtrAdmin = (id: string) => `${RUTA_COLA_ATR}/${encodeURIComponent(id)}`;
-export const apiSolicitudAtrAdmin = (id: string) => `${API_COLA_ATR}/${encodeURIComponent(id)}`;
+export const apiSolicitudAtrAdmin = (id: string) => urlApi('/administrador/atr/{id}', { path: { id } });
 
 /** The queue's filters. */
 export interface FiltrosColaAtr extends Paginacion {

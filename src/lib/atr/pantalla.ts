@@ -4,10 +4,10 @@
  * them, the list's filters as the address keeps them and as the API is asked, and the reading of a
  * page of the list. Plain TypeScript, no React.
  */
+import { urlApi } from '../api/rutas.ts';
 import { ZONA_MADRID } from '../administracion/fechas.ts';
 import {
   comoParametros,
-  construirConsulta,
   consultaDePantalla,
   leerOpcion,
   leerPaginacion,
@@ -19,7 +19,7 @@ import {
   type Paginacion,
 } from '../administracion/consulta.ts';
 import type { CodigoDistribuidora } from '../distribuidoras.ts';
-import { MENSAJES_PROCESO, NOMBRE_PROCESO, PROCESOS_ATR, type ProcesoAtr } from './procesos.ts';
+import { INCIDENCIAS_ATR, PROCESO, PROCESOS_ATR, type IncidenciaAtr, type ProcesoAtr } from './procesos.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What the API answers
@@ -91,7 +91,7 @@ export const RUTA_NUEVA_SOLICITUD_ATR = '/comercializadora/solicitud-atr/nueva';
 /** The exchange screen a company may drop its files with. */
 export const RUTA_FTP = '/comercializadora/ftp';
 /** The list's API path. */
-export const API_SOLICITUDES_ATR = '/api/atr/solicitudes';
+export const API_SOLICITUDES_ATR = urlApi('/atr/solicitudes');
 
 /** A request's screen. */
 export function urlSolicitudAtr(id: string): string {
@@ -100,12 +100,12 @@ export function urlSolicitudAtr(id: string): string {
 
 /** A request's API path. */
 export function apiSolicitudAtr(id: string): string {
-  return `${API_SOLICITUDES_ATR}/${encodeURIComponent(id)}`;
+  return urlApi('/atr/solicitudes/{id}', { path: { id } });
 }
 
 /** The API path of a request's anulación. */
 export function apiAnulacionAtr(id: string): string {
-  return `${apiSolicitudAtr(id)}/anulacion`;
+  return urlApi('/atr/solicitudes/{id}/anulacion', { path: { id } });
 }
 
 /** The exchange folder a company drops its requests into at a distributor ("/epd/entrada"). */
@@ -140,38 +140,30 @@ export function nombreEstadoAtr(estado: string): string {
 
 /** A process's name; an unknown one as its code. */
 export function nombreProcesoAtr(proceso: string): string {
-  return NOMBRE_PROCESO[proceso as ProcesoAtr] ?? proceso;
+  return PROCESO[proceso as ProcesoAtr]?.nombre ?? proceso;
 }
 
-/** The steps every process shares (CNMC table 3). */
-const PASOS_COMUNES: Readonly<Record<string, string>> = {
-  '01': 'Solicitud',
-  '02': 'Aceptación o rechazo',
-  '03': 'Incidencia',
-  '04': 'Rechazo tras actuaciones en campo',
-  '05': 'Activación',
-  '06': 'Aviso a la comercializadora saliente',
-};
-
-/**
- * A step of a process in words (CNMC table 3). The anulación and its answer take a different step
- * in each process (C1 and C2: 08 and 09; A3 and M1: 06 and 07; B1: 03 and 04), so they come first.
- */
+/** A step of a process in words (CNMC table 3), as the process declares it; an unknown one as «Paso NN». */
 export function nombrePasoAtr(proceso: string, paso: string): string {
-  const m = MENSAJES_PROCESO[proceso as ProcesoAtr];
-  if (m && paso === m.pasoAnulacion) return 'Anulación';
-  if (m && paso === m.pasoRespuestaAnulacion) return 'Aceptación o rechazo de la anulación';
-  return PASOS_COMUNES[paso] ?? `Paso ${paso}`;
+  const pasos: Readonly<Record<string, string>> | undefined = PROCESO[proceso as ProcesoAtr]?.pasos;
+  return pasos?.[paso] ?? `Paso ${paso}`;
 }
+
+/** The step of a process's anulación (C1 and C2: 08; A3 and M1: 06; B1: 03). */
+export const pasoAnulacionAtr = (proceso: ProcesoAtr): string => PROCESO[proceso].anulacion.paso;
 
 /** "02 · Aceptación o rechazo". */
 export function textoPasoAtr(proceso: string, paso: string): string {
   return `${paso} · ${nombrePasoAtr(proceso, paso)}`;
 }
 
-/** Who sent a message, in words. */
-export function nombreLadoAtr(lado: string): string {
-  return lado === 'distribuidora' ? 'La distribuidora' : 'Su empresa';
+/**
+ * Who sent a message, in words, for whoever reads it: the company that sent the request reads «Su
+ * empresa»; the distributor's staff, «La comercializadora».
+ */
+export function nombreLadoAtr(lado: string, lector: 'comercializadora' | 'personal' = 'comercializadora'): string {
+  if (lado === 'distribuidora') return 'La distribuidora';
+  return lector === 'personal' ? 'La comercializadora' : 'Su empresa';
 }
 
 /** A rejection reason as the screen shows it: "03 · NIF-CIF no coincide con el del contrato en vigor". */
@@ -275,15 +267,15 @@ export function consultaAtr(f: FiltrosAtr): string {
 
 /** The API call of a page of the list: the filters (the search in capitals, as CUPS are kept), then `page` and `pageSize`. */
 export function urlListaAtr(f: FiltrosAtr): string {
-  const q = construirConsulta([
-    ['distribuidora', f.distribuidora],
-    ['proceso', f.proceso],
-    ['estado', f.estado],
-    ['q', f.q.trim().toUpperCase()],
-    ['page', f.pagina],
-    ['pageSize', f.porPagina],
-  ]);
-  return `${API_SOLICITUDES_ATR}?${q}`;
+  const query = {
+    distribuidora: f.distribuidora || undefined,
+    proceso: f.proceso || undefined,
+    estado: f.estado || undefined,
+    q: f.q.trim().toUpperCase() || undefined,
+    page: f.pagina,
+    pageSize: f.porPagina,
+  };
+  return urlApi('/atr/solicitudes', { query, formulario: true });
 }
 
 /** The list's definition for the paged-list frame, for a user whose distributors are `propias`. */
@@ -310,4 +302,39 @@ export function leerPaginaAtr<T>(cuerpo: unknown, cabeceraTotal: string | null):
     if (typeof o.total === 'number' && Number.isFinite(o.total) && o.total >= 0) total = o.total;
   }
   return { filas, total: total ?? filas.length };
+}
+
+/** An incidence of a step 03 message, as the screen shows it. */
+export interface IncidenciaMensajeAtr {
+  /** Table 28 code. */
+  codigo: string;
+  /** Its name in table 28, or the code when the table does not have it. */
+  texto: string;
+  /** The distributor's comment. */
+  comentario: string;
+}
+
+const ENTIDADES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const sinEntidades = (t: string) =>
+  t.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
+    e.startsWith('#')
+      ? String.fromCodePoint(Number(e[1] === 'x' || e[1] === 'X' ? `0${e.slice(1)}` : e.slice(1)))
+      : ENTIDADES[e.toLowerCase()]!,
+  );
+
+/**
+ * The incidences a step 03 message (CNMC IncidenciasATRDistribuidor.xsd: `Incidencia` with
+ * `CodigoMotivo` of table 28 and `Comentarios`) carries, so the screen says why the request is
+ * delayed without the reader opening the XML. Read with expressions, not a DOM, so it runs in the
+ * browser and in tests alike; the message is the portal's own, written by src/server/atr/gestion.ts.
+ */
+export function incidenciasDeMensaje(xml: string): IncidenciaMensajeAtr[] {
+  const fuera: IncidenciaMensajeAtr[] = [];
+  for (const m of xml.matchAll(/<(?:[\w-]+:)?Incidencia>([\s\S]*?)<\/(?:[\w-]+:)?Incidencia>/g)) {
+    const campo = (n: string) => new RegExp(`<(?:[\\w-]+:)?${n}>([\\s\\S]*?)</(?:[\\w-]+:)?${n}>`).exec(m[1]!)?.[1]?.trim() ?? '';
+    const codigo = sinEntidades(campo('CodigoMotivo'));
+    if (!codigo) continue;
+    fuera.push({ codigo, texto: INCIDENCIAS_ATR[codigo as IncidenciaAtr] ?? codigo, comentario: sinEntidades(campo('Comentarios')) });
+  }
+  return fuera;
 }

@@ -8,61 +8,171 @@
 export const PROCESOS_ATR = ['C1', 'C2', 'A3', 'M1', 'B1'] as const;
 export type ProcesoAtr = (typeof PROCESOS_ATR)[number];
 
-/** Their names as the CNMC gives them. */
-export const NOMBRE_PROCESO: Readonly<Record<ProcesoAtr, string>> = {
-  C1: 'Cambio de comercializador sin modificaciones en el contrato de acceso',
-  C2: 'Cambio de comercializador con modificaciones en el contrato de acceso',
-  A3: 'Alta de un punto de suministro',
-  M1: 'Modificación del contrato de acceso',
-  B1: 'Baja o suspensión del suministro',
-};
+/** A step's code (CNMC table 3): two digits. */
+export type PasoAtr = `${number}${number}`;
 
 /**
- * Each process's messages, by the root element of its XML: the request (step 01), the acceptance
- * (02), and the step of the company's anulación and of the distributor's answer to it.
+ * How one process runs, declared once (the CNMC's exchange formats; gisce/gestionatr's table of
+ * messages per process and step, `gestionatr/input/messages/message.py`): its messages by root
+ * element, its steps and their names, which step the distributor's field work writes, and the rules
+ * the reader applies to its requests. Everything the reader, the staff's steps and the screens need
+ * to know about a process is here, so a process cannot be half added.
  */
-export const MENSAJES_PROCESO: Readonly<
-  Record<
-    ProcesoAtr,
-    { solicitud: string; aceptacion: string; pasoAnulacion: string; pasoRespuestaAnulacion: string; aceptacionAnulacion: string }
-  >
-> = {
+export interface DeclaracionProceso {
+  /** Its name as the CNMC gives it (table 2). */
+  nombre: string;
+  /** The request (step 01): its root element and the element under it that carries its data. */
+  solicitud: { raiz: string; cuerpo: string };
+  /** The root element of its acceptance (step 02). */
+  aceptacion: string;
+  /** Its activation (step 05): root element and body element. */
+  activacion: { raiz: string; cuerpo: string };
+  /** The company's anulación, the distributor's answer to it, and the root of an accepted one. */
+  anulacion: { paso: PasoAtr; respuesta: PasoAtr; aceptacion: string };
+  /**
+   * What the field work writes: an incidence (table 28, `IncidenciasATRDistribuidor`), which a C1
+   * does not have (it changes no installation, so no visit can be delayed), and a rejection after
+   * the field work. B1 numbers them 06 and 07, as its 03 and 04 are the anulación.
+   */
+  campo: { incidencia: PasoAtr | null; rechazo: PasoAtr };
+  /** Every step the process has, with its name. */
+  pasos: Readonly<Record<PasoAtr, string>>;
+  /** Whether its request carries a tariff and powers (checked against the voltage, table 27 codes 17, 47, 48…). */
+  conContrato: boolean;
+  /**
+   * Whether it works on a point whose contract has ended (A3; refused with 21 while one is in force);
+   * the others are refused with 72 on such a point.
+   */
+  sobrePuntoDeBaja: boolean;
+  /** Whether only the point's current retailer may send it (M1, B1; refused with 11 otherwise). */
+  deSuComercializadora: boolean;
+  /**
+   * Whether it changes the point's retailer (C1, C2): refused with 11 from the retailer it already
+   * has, and the outgoing one gets step 06.
+   */
+  cambioDeComercializador: boolean;
+  /** Whether the NIF it names must be the holder's (03), save an M1 that changes the holder. */
+  delTitular: boolean;
+  /** The table 27 reason that refuses another request while one of this process is in progress. */
+  motivoEnCurso: MotivoAtr | null;
+  /** Business days the distributor has to answer a request (step 02), as gestionatr encodes the CNMC's deadlines. */
+  habilesRespuesta: number;
+}
+
+const ANULACION_08 = { paso: '08', respuesta: '09', aceptacion: 'MensajeAceptacionAnulacion' } as const;
+const ANULACION_06 = { paso: '06', respuesta: '07', aceptacion: 'MensajeAceptacionAnulacion' } as const;
+const PASOS_COMUNES = {
+  '01': 'Solicitud',
+  '02': 'Aceptación o rechazo',
+  '04': 'Rechazo tras actuaciones en campo',
+  '05': 'Activación',
+} as const;
+
+/** Every process the exchange reads, declared. */
+export const PROCESO: { readonly [P in ProcesoAtr]: DeclaracionProceso } = {
   C1: {
-    solicitud: 'MensajeCambiodeComercializadorSinCambios',
+    nombre: 'Cambio de comercializador sin modificaciones en el contrato de acceso',
+    solicitud: { raiz: 'MensajeCambiodeComercializadorSinCambios', cuerpo: 'CambiodeComercializadorSinCambios' },
     aceptacion: 'MensajeAceptacionCambiodeComercializadorSinCambios',
-    pasoAnulacion: '08',
-    pasoRespuestaAnulacion: '09',
-    aceptacionAnulacion: 'MensajeAceptacionAnulacion',
+    activacion: { raiz: 'MensajeActivacionCambiodeComercializadorSinCambios', cuerpo: 'ActivacionCambiodeComercializadorSinCambios' },
+    anulacion: ANULACION_08,
+    campo: { incidencia: null, rechazo: '04' },
+    pasos: {
+      ...PASOS_COMUNES,
+      '06': 'Aviso a la comercializadora saliente',
+      '08': 'Anulación',
+      '09': 'Aceptación o rechazo de la anulación',
+    },
+    conContrato: false,
+    sobrePuntoDeBaja: false,
+    deSuComercializadora: false,
+    cambioDeComercializador: true,
+    delTitular: true,
+    motivoEnCurso: '38',
+    habilesRespuesta: 5,
   },
   C2: {
-    solicitud: 'MensajeCambiodeComercializadorConCambios',
+    nombre: 'Cambio de comercializador con modificaciones en el contrato de acceso',
+    solicitud: { raiz: 'MensajeCambiodeComercializadorConCambios', cuerpo: 'CambiodeComercializadorConCambios' },
     aceptacion: 'MensajeAceptacionCambiodeComercializadorConCambios',
-    pasoAnulacion: '08',
-    pasoRespuestaAnulacion: '09',
-    aceptacionAnulacion: 'MensajeAceptacionAnulacion',
+    activacion: { raiz: 'MensajeActivacionCambiodeComercializadorConCambios', cuerpo: 'ActivacionCambiodeComercializadorConCambios' },
+    anulacion: ANULACION_08,
+    campo: { incidencia: '03', rechazo: '04' },
+    pasos: {
+      ...PASOS_COMUNES,
+      '03': 'Incidencia',
+      '06': 'Aviso a la comercializadora saliente',
+      '08': 'Anulación',
+      '09': 'Aceptación o rechazo de la anulación',
+    },
+    conContrato: true,
+    sobrePuntoDeBaja: false,
+    deSuComercializadora: false,
+    cambioDeComercializador: true,
+    delTitular: true,
+    motivoEnCurso: '39',
+    habilesRespuesta: 5,
   },
   A3: {
-    solicitud: 'MensajeAlta',
+    nombre: 'Alta de un punto de suministro',
+    solicitud: { raiz: 'MensajeAlta', cuerpo: 'Alta' },
     aceptacion: 'MensajeAceptacionAlta',
-    pasoAnulacion: '06',
-    pasoRespuestaAnulacion: '07',
-    aceptacionAnulacion: 'MensajeAceptacionAnulacion',
+    activacion: { raiz: 'MensajeActivacionAlta', cuerpo: 'ActivacionAlta' },
+    anulacion: ANULACION_06,
+    campo: { incidencia: '03', rechazo: '04' },
+    pasos: { ...PASOS_COMUNES, '03': 'Incidencia', '06': 'Anulación', '07': 'Aceptación o rechazo de la anulación' },
+    conContrato: true,
+    sobrePuntoDeBaja: true,
+    deSuComercializadora: false,
+    cambioDeComercializador: false,
+    delTitular: false,
+    motivoEnCurso: '37',
+    habilesRespuesta: 5,
   },
   M1: {
-    solicitud: 'MensajeModificacionDeATR',
+    nombre: 'Modificación del contrato de acceso',
+    solicitud: { raiz: 'MensajeModificacionDeATR', cuerpo: 'ModificacionDeATR' },
     aceptacion: 'MensajeAceptacionModificacionDeATR',
-    pasoAnulacion: '06',
-    pasoRespuestaAnulacion: '07',
-    aceptacionAnulacion: 'MensajeAceptacionAnulacion',
+    activacion: { raiz: 'MensajeActivacionModificacionDeATR', cuerpo: 'ActivacionModificaciones' },
+    anulacion: ANULACION_06,
+    campo: { incidencia: '03', rechazo: '04' },
+    pasos: { ...PASOS_COMUNES, '03': 'Incidencia', '06': 'Anulación', '07': 'Aceptación o rechazo de la anulación' },
+    conContrato: true,
+    sobrePuntoDeBaja: false,
+    deSuComercializadora: true,
+    cambioDeComercializador: false,
+    delTitular: true,
+    motivoEnCurso: '40',
+    habilesRespuesta: 5,
   },
   B1: {
-    solicitud: 'MensajeBajaSuspension',
+    nombre: 'Baja o suspensión del suministro',
+    solicitud: { raiz: 'MensajeBajaSuspension', cuerpo: 'BajaSuspension' },
     aceptacion: 'MensajeAceptacionBajaSuspension',
-    pasoAnulacion: '03',
-    pasoRespuestaAnulacion: '04',
-    aceptacionAnulacion: 'MensajeAceptacionAnulacionBaja',
+    activacion: { raiz: 'MensajeActivacionBajaSuspension', cuerpo: 'ActivacionBaja' },
+    anulacion: { paso: '03', respuesta: '04', aceptacion: 'MensajeAceptacionAnulacionBaja' },
+    campo: { incidencia: '06', rechazo: '07' },
+    pasos: {
+      '01': 'Solicitud',
+      '02': 'Aceptación o rechazo',
+      '03': 'Anulación',
+      '04': 'Aceptación o rechazo de la anulación',
+      '05': 'Activación',
+      '06': 'Incidencia',
+      '07': 'Rechazo tras actuaciones en campo',
+    },
+    conContrato: false,
+    sobrePuntoDeBaja: false,
+    deSuComercializadora: true,
+    cambioDeComercializador: false,
+    delTitular: true,
+    motivoEnCurso: null,
+    habilesRespuesta: 5,
   },
 };
+
+/** Its name as the CNMC gives it. */
+export const nombreProceso = (p: ProcesoAtr): string => PROCESO[p].nombre;
 
 /** The root element of an anulación, the same for every process. */
 export const RAIZ_ANULACION = 'MensajeAnulacionSolicitud';
@@ -90,11 +200,18 @@ export const ESQUEMA_DE_RAIZ: Readonly<Record<string, string>> = {
   MensajeActivacionBajaSuspension: 'ActivacionBajaSuspension.xsd',
   MensajeActivacionComercializadorSaliente: 'ActivacionComercializadorSaliente.xsd',
   MensajeIncidenciasATRDistribuidor: 'IncidenciasATRDistribuidor.xsd',
+  // R1, claims (src/server/contacto/r1.ts and r1-intercambio.ts): the request and the answers the portal writes.
+  MensajeReclamacionPeticion: 'ReclamacionPeticion.xsd',
+  MensajeAceptacionReclamacion: 'AceptacionReclamacion.xsd',
+  MensajeRechazoReclamacion: 'RechazoReclamacion.xsd',
+  MensajeCierreReclamacion: 'CierreReclamacion.xsd',
+  MensajePeticionInformacionAdicionalReclamacion: 'PeticionInformacionAdicionalReclamacion.xsd',
+  MensajeEnvioInformacionReclamacion: 'EnvioInformacionReclamacion.xsd',
 };
 
 /** The process a request's root element starts. */
 export function procesoDeSolicitud(raiz: string): ProcesoAtr | null {
-  return PROCESOS_ATR.find((p) => MENSAJES_PROCESO[p].solicitud === raiz) ?? null;
+  return PROCESOS_ATR.find((p) => PROCESO[p].solicitud.raiz === raiz) ?? null;
 }
 
 /** The rejection reasons of CNMC table 27 the exchange gives, with their titles. */
@@ -124,25 +241,20 @@ export const MOTIVOS_ATR = {
   '65': 'Más de una modificación de potencia en menos de 12 meses',
   '72': 'Contrato en baja',
   '85': 'Falta un campo obligatorio',
+  D2: 'No es posible la anulación: no existe solicitud previa',
   A9: 'Potencia solicitada mayor que la potencia máxima autorizada en alta tensión',
   '99': 'Otros',
 } as const;
 export type MotivoAtr = keyof typeof MOTIVOS_ATR;
 
-/** The table 27 code of a request already in progress on the supply point, by its process. */
-export const MOTIVO_EN_CURSO: Readonly<Partial<Record<ProcesoAtr, MotivoAtr>>> = { A3: '37', C1: '38', C2: '39', M1: '40' };
-
-/** Business days the distributor has to answer a request (step 02), as gestionatr encodes the CNMC's deadlines. */
-export const HABILES_RESPUESTA: Readonly<Record<ProcesoAtr, number>> = { C1: 5, C2: 5, A3: 5, M1: 5, B1: 5 };
-
 /** States of a request as the company follows them (from its steps, docs/sector.md §4.6). */
 export const ESTADOS_ATR = ['aceptada', 'rechazada', 'activada', 'anulada', 'incidencia', 'rechazada_campo'] as const;
 export type EstadoAtr = (typeof ESTADOS_ATR)[number];
 
-/** The table 27 reasons a request is refused for after the field work (step 04): what the crew found on site. */
+/** The table 27 reasons a request is refused for after the field work (`campo.rechazo`): what the crew found on site. */
 export const MOTIVOS_CAMPO = ['26', '27', '28', '29', '31', '99'] as const satisfies readonly MotivoAtr[];
 
-/** Table 28: why the distributor's field work is delayed (step 03, an incidence that keeps the request open). */
+/** Table 28: why the distributor's field work is delayed (`campo.incidencia`, an incidence that keeps the request open). */
 export const INCIDENCIAS_ATR = {
   '01': 'Cliente ausente',
   '06': 'El cliente no ha puesto el equipo de su propiedad a disposición de la distribuidora',
@@ -155,13 +267,6 @@ export const INCIDENCIAS_ATR = {
 } as const;
 export type IncidenciaAtr = keyof typeof INCIDENCIAS_ATR;
 
-/** The root element of each process's activation (step 05), and of the outgoing company's notice (step 06 of C1 and C2). */
-export const ACTIVACION_PROCESO: Readonly<Record<ProcesoAtr, { raiz: string; cuerpo: string }>> = {
-  C1: { raiz: 'MensajeActivacionCambiodeComercializadorSinCambios', cuerpo: 'ActivacionCambiodeComercializadorSinCambios' },
-  C2: { raiz: 'MensajeActivacionCambiodeComercializadorConCambios', cuerpo: 'ActivacionCambiodeComercializadorConCambios' },
-  A3: { raiz: 'MensajeActivacionAlta', cuerpo: 'ActivacionAlta' },
-  M1: { raiz: 'MensajeActivacionModificacionDeATR', cuerpo: 'ActivacionModificaciones' },
-  B1: { raiz: 'MensajeActivacionBajaSuspension', cuerpo: 'ActivacionBaja' },
-};
+/** The root element of the outgoing company's notice (step 06 of C1 and C2), and of an incidence. */
 export const RAIZ_SALIENTE = 'MensajeActivacionComercializadorSaliente';
 export const RAIZ_INCIDENCIA = 'MensajeIncidenciasATRDistribuidor';

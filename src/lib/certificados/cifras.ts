@@ -5,7 +5,7 @@
  * real measure, estimated hours and hours with no measure at all. Missing hours are counted, never
  * added as zero. The sums are the project's own (src/lib/medidas/totales.ts, periodos.ts).
  */
-import { fechaLocalDe, rangoMes } from '../medidas/horas.ts';
+import { fechaLocalDe, rangoMes } from '../calendario/hora-civil.ts';
 import { leyendaPeriodos, zonaHorariaDe, type CodigoTarifa, type ZonaElectrica } from '../medidas/periodos.ts';
 import { totalesPorPeriodo, type MedidaSumable } from '../medidas/totales.ts';
 import { mesesEntre } from './periodo.ts';

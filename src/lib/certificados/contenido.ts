@@ -4,7 +4,7 @@
  * three say the same thing in the same words. Energy is kept in Wh (the measures are whole Wh) and
  * written in kWh with three decimals: exact, so every total is the sum of the figures above it.
  */
-import { partesLocales, ZONA_CANARIAS, type ZonaHoraria } from '../medidas/horas.ts';
+import { partesLocales, ZONA_CANARIAS, type ZonaHoraria } from '../calendario/hora-civil.ts';
 import { cuota, fechaSinDia, kw, nombreMes, numero, plural, rangoEnPalabras } from '../medidas/pantalla/formato.ts';
 import type { CifrasMes, CifrasTramo } from './cifras.ts';
 import type { IdentidadDistribuidora } from './identidad.ts';

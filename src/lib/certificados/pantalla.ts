@@ -5,7 +5,7 @@
 import type { CertificadoRespuesta } from './respuestas.ts';
 import { fechaHoraEmision, kwhCertificado } from './contenido.ts';
 import { nombreMes, plural } from '../medidas/pantalla/formato.ts';
-import type { ZonaHoraria } from '../medidas/horas.ts';
+import type { ZonaHoraria } from '../calendario/hora-civil.ts';
 
 export type { CertificadoRespuesta };
 

@@ -4,7 +4,8 @@
  * checks these rules before it calls and the API applies them again; months are civil months of the
  * supply point's zone (Madrid, or Canary time for the Canary Islands).
  */
-import { diasDelMes, fechaLocal, fechaLocalDe, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from '../medidas/horas.ts';
+import { diasDelMes, fechaLocal } from '../calendario/fechas.ts';
+import { fechaLocalDe, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from '../calendario/hora-civil.ts';
 import { erroresFormatoMeses, esMes, mesesEntre, sumarMeses, type ErrorMeses } from '../medidas/pantalla/potencias.ts';
 
 export { esMes, mesesEntre, sumarMeses };

@@ -3,6 +3,7 @@
  * answer in words, and the check of a PDF copy, whose SHA-256 the browser computes itself
  * (SubtleCrypto): the file never leaves the visitor's computer.
  */
+import { urlApi } from '../api/rutas.ts';
 import type { VerificacionRespuesta } from './respuestas.ts';
 import { codigoCanonico } from './codigo.ts';
 import { kwhCertificado, nombreMesCertificado } from './contenido.ts';
@@ -24,7 +25,7 @@ export async function consultarCodigo(
   const canonico = codigoCanonico(codigo) ?? codigo.trim();
   let res: Response;
   try {
-    res = await hacerFetch(`/api/verificarCertificado?codigo=${encodeURIComponent(canonico)}`, { headers: { Accept: 'application/json' } });
+    res = await hacerFetch(urlApi('/verificarCertificado', { query: { codigo: canonico } }), { headers: { Accept: 'application/json' } });
   } catch {
     return { tipo: 'error', mensaje: SIN_CONEXION };
   }

@@ -88,7 +88,9 @@ export function faltanReclamacion(d: DatosReclamacion, prefijoCups: string, cups
     f.push({ campo: 'subtipo', mensaje: 'Ese subtipo no corresponde al tipo elegido o a quien reclama.' });
   if (s) {
     for (const campo of s.campos) {
-      const error = errorCampo(campo, d.campos?.[campo], prefijoCups);
+      const valor = d.campos?.[campo];
+      if (DEFINICION_CAMPOS[campo].opcional && (valor === undefined || valor === '')) continue;
+      const error = errorCampo(campo, valor, prefijoCups);
       if (error) f.push({ campo, mensaje: error });
       else if (campo === 'cups' && d.rol === '01' && !cupsPropios.includes(String(d.campos?.cups).trim().toUpperCase()))
         f.push({ campo, mensaje: 'Como titular, elija uno de sus suministros en esta distribuidora.' });
@@ -97,6 +99,19 @@ export function faltanReclamacion(d: DatosReclamacion, prefijoCups: string, cups
     const hasta = d.campos?.fechaHasta;
     if (s.campos.includes('fechaHasta') && typeof desde === 'string' && typeof hasta === 'string' && desde && hasta && hasta < desde)
       f.push({ campo: 'fechaHasta', mensaje: 'La fecha final es anterior a la inicial.' });
+    const provincia = d.campos?.ubicacionProvincia;
+    const municipio = d.campos?.ubicacionMunicipio;
+    const postal = d.campos?.ubicacionCodigoPostal;
+    // CNMC R1 UbicacionIncidencia: the municipality's INE code and the postal code begin with the province's.
+    if (s.campos.includes('ubicacionMunicipio') && typeof provincia === 'string' && provincia) {
+      if (typeof municipio === 'string' && /^\d{5}$/.test(municipio) && !municipio.startsWith(provincia))
+        f.push({
+          campo: 'ubicacionMunicipio',
+          mensaje: `Ese municipio no es de la provincia elegida: su código empieza por ${provincia}.`,
+        });
+      if (typeof postal === 'string' && /^\d{5}$/.test(postal) && !postal.startsWith(provincia))
+        f.push({ campo: 'ubicacionCodigoPostal', mensaje: `Ese código postal no es de la provincia elegida: empieza por ${provincia}.` });
+    }
   }
   if (!d.mensaje) f.push({ campo: 'mensaje', mensaje: 'Describa su reclamación.' });
   return f;

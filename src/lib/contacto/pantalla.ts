@@ -6,6 +6,7 @@
  * claimant has to do now, the staff queue's filters and each staff action's form. Plain TypeScript:
  * the islands draw what this returns, and unit tests read it.
  */
+import { urlApi } from '../api/rutas.ts';
 import { eventosEnOrden, fechaCorta, problemaFichero, textoQuien, type TextoPlazo } from '../accesoyconexion/pantalla.ts';
 import { formatearFechaHora, isoAMadridLocal } from '../administracion/fechas.ts';
 import {
@@ -22,10 +23,12 @@ import {
 import { normalizarCups } from '../cups.ts';
 import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../distribuidoras.ts';
 import type { ClaseDocumento } from '../expedientes/documentos.ts';
+import { calendarioDe } from '../expedientes/calendarios.ts';
 import { estadoPlazo } from '../expedientes/plazos.ts';
 import { fechaSinDia } from '../formato/fechas.ts';
+import { leerNumeroEspanol, type ReglaNumero } from '../formato/leer-numero.ts';
 import { numero, numeroHasta } from '../formato/numeros.ts';
-import { sumarDias } from '../medidas/horas.ts';
+import { sumarDias } from '../calendario/fechas.ts';
 import { normalizarNif } from '../nif.ts';
 import { distribuidorasConArea } from '../permisos.ts';
 import {
@@ -96,33 +99,38 @@ export const urlCaso = (c: Pick<CasoContactoResumen, 'id' | 'procedimiento'>) =>
   c.procedimiento === 'consulta' ? urlConsulta(c.id) : urlReclamacion(c.id);
 
 /** The API of the account's cases of a procedure. */
-export const apiCasos = (p: ProcedimientoContacto) => (p === 'consulta' ? '/api/contacto/consultas' : '/api/contacto/reclamaciones');
+export const apiCasos = (p: ProcedimientoContacto) =>
+  p === 'consulta' ? urlApi('/contacto/consultas') : urlApi('/contacto/reclamaciones');
 /** The API address of one case of the account. */
-export const apiCaso = (p: ProcedimientoContacto, id: string) => `${apiCasos(p)}/${encodeURIComponent(id)}`;
+export const apiCaso = (p: ProcedimientoContacto, id: string) =>
+  p === 'consulta' ? urlApi('/contacto/consultas/{id}', { path: { id } }) : urlApi('/contacto/reclamaciones/{id}', { path: { id } });
 /** An action of the account on one of its cases. */
-export const apiAccion = (p: ProcedimientoContacto, id: string, accion: string) => `${apiCaso(p, id)}/${accion}`;
+export const apiAccion = (p: ProcedimientoContacto, id: string, accion: string) =>
+  p === 'consulta'
+    ? urlApi('/contacto/consultas/{id}/{accion}', { path: { id, accion } })
+    : urlApi('/contacto/reclamaciones/{id}/{accion}', { path: { id, accion } });
 /** The closing answer of a claim, as a PDF. */
-export const apiRespuestaPdf = (id: string) => `${apiCaso('reclamacion', id)}/respuesta.pdf`;
+export const apiRespuestaPdf = (id: string) => urlApi('/contacto/reclamaciones/{id}/respuesta.pdf', { path: { id } });
 
 /** The staff queue. */
 export const RUTA_ADMIN_CONTACTO = '/administrador/contacto';
 /** The staff's screen of one case. */
 export const urlCasoAdmin = (id: string) => `${RUTA_ADMIN_CONTACTO}/${encodeURIComponent(id)}`;
 /** The staff's API of the queue. */
-export const API_ADMIN_CONTACTO = '/api/administrador/contacto';
+export const API_ADMIN_CONTACTO = urlApi('/administrador/contacto');
 /** The staff's API address of one case, and of one of its actions. */
-export const apiCasoAdmin = (id: string) => `${API_ADMIN_CONTACTO}/${encodeURIComponent(id)}`;
-export const apiAccionAdmin = (id: string, accion: string) => `${apiCasoAdmin(id)}/${accion}`;
+export const apiCasoAdmin = (id: string) => urlApi('/administrador/contacto/{id}', { path: { id } });
+export const apiAccionAdmin = (id: string, accion: string) => urlApi('/administrador/contacto/{id}/{accion}', { path: { id, accion } });
 
 /**
  * The link of "Interrupciones en mis suministros" that opens the claim form about one interruption:
- * its distributor, supply point and times (peninsular time, `YYYY-MM-DDTHH:MM`, the value of a
- * `datetime-local` input) and subtype 022, quality of supply without compensation asked.
+ * its distributor, supply point and days (peninsular time, `YYYY-MM-DD`: the CNMC R1 schema takes
+ * dates) and subtype 022, quality of supply without compensation asked.
  */
 export function urlReclamarInterrupcion(i: { distribuidora: string; cups: string; inicio: string; finPrevisto: string | null }): string {
   const q = new URLSearchParams({ distribuidora: i.distribuidora, cups: i.cups });
-  const desde = isoAMadridLocal(i.inicio);
-  const hasta = isoAMadridLocal(i.finPrevisto);
+  const desde = isoAMadridLocal(i.inicio).slice(0, 10);
+  const hasta = isoAMadridLocal(i.finPrevisto).slice(0, 10);
   if (desde) q.set('desde', desde);
   if (hasta) q.set('hasta', hasta);
   q.set('subtipo', '022');
@@ -313,11 +321,21 @@ export interface FormularioReclamacion {
 /** The claim form of a new claim, or of a draft's data. */
 export function formularioReclamacion(distribuidora: string, d: DatosReclamacion = {}): FormularioReclamacion {
   const campos: Partial<Record<CampoReclamacion, string>> = {};
-  for (const [c, v] of Object.entries(d.campos ?? {})) if (v !== undefined) campos[c as CampoReclamacion] = String(v);
+  for (const [c, v] of Object.entries(d.campos ?? {})) {
+    if (v === undefined) continue;
+    // A number comes back the Spanish way ("12.345", "120,5"), which is how the field reads it again.
+    const def = DEFINICION_CAMPOS[c as CampoReclamacion];
+    if (!def) continue;
+    if (typeof v === 'number' && def.regla) campos[c as CampoReclamacion] = numeroHasta(v, def.regla.decimales);
+    // A draft saved when these dates carried a time keeps its day (the CNMC R1 schema takes a date).
+    else if (def.clase === 'fecha' && typeof v === 'string' && FECHA_HORA.test(v)) campos[c as CampoReclamacion] = v.slice(0, 10);
+    else campos[c as CampoReclamacion] = String(v);
+  }
   return { distribuidora, rol: d.rol ?? '', tipo: d.tipo ?? '', subtipo: d.subtipo ?? '', campos, mensaje: d.mensaje ?? '' };
 }
 
 const FECHA_HORA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The claim form a link prefills (`?distribuidora=eod&cups=ES…&desde=…&hasta=…&subtipo=022`, also
@@ -344,8 +362,9 @@ export function formularioDesdeEnlace(
   if (/^[A-Z0-9]{20,22}$/.test(cups)) f.campos.cups = cups;
   const desde = (p.get('desde') ?? '').trim();
   const hasta = (p.get('hasta') ?? '').trim();
-  if (FECHA_HORA.test(desde)) f.campos.fechaDesde = desde;
-  if (FECHA_HORA.test(hasta)) f.campos.fechaHasta = hasta;
+  // A link written when these were times still gives its day.
+  if (FECHA.test(desde.slice(0, 10))) f.campos.fechaDesde = desde.slice(0, 10);
+  if (FECHA.test(hasta.slice(0, 10))) f.campos.fechaHasta = hasta.slice(0, 10);
   return f;
 }
 
@@ -372,7 +391,11 @@ export function conRolYTipo(
 }
 
 /** How a claim's field is asked. */
-export type ControlCampo = 'texto' | 'tel' | 'cups-lista' | 'fechaHora' | 'fecha' | 'importe' | 'numero' | 'tabla';
+export type ControlCampo = 'texto' | 'tel' | 'cups-lista' | 'fechaHora' | 'fecha' | 'importe' | 'numero' | 'tabla' | 'cifras';
+
+/** What the readings of periods ask, said once above them. */
+export const AYUDA_LECTURAS =
+  'En kWh enteros, como los muestra el contador (por ejemplo, 12.345): P1 a P3 en la tarifa 2.0TD, P1 a P6 en las demás.';
 
 /** One field of the chosen subtype as the form draws it. */
 export interface CampoVisible {
@@ -383,6 +406,8 @@ export interface CampoVisible {
   max?: number | undefined;
   /** The options of a code (its CNMC table). */
   opciones?: { valor: string; texto: string }[];
+  /** How an amount or a reading is read, to show back the value read. */
+  regla?: ReglaNumero | undefined;
 }
 
 /**
@@ -406,9 +431,15 @@ export function camposVisibles(codigoSubtipo: string, rol: string, suministrosAq
       case 'fecha':
         return { ...base, control: 'fecha' as const };
       case 'importe':
-        return { ...base, control: 'importe' as const, ayuda: 'En euros, con dos decimales como mucho.' };
+        return { ...base, control: 'importe' as const, regla: def.regla, ayuda: 'En euros, con coma decimal; por ejemplo, 120,50.' };
       case 'numero':
-        return { ...base, control: 'numero' as const };
+        return {
+          ...base,
+          control: 'numero' as const,
+          regla: def.regla,
+          // Readings: how to type them is said once, above the periods (AYUDA_LECTURAS), not under each.
+          ayuda: undefined,
+        };
       case 'telefono':
         return { ...base, control: 'tel' as const, max: 20 };
       case 'codigo':
@@ -423,16 +454,34 @@ export function camposVisibles(codigoSubtipo: string, rol: string, suministrosAq
         return { ...base, control: 'texto' as const, max: 12 };
       case 'iban':
         return { ...base, control: 'texto' as const, max: 34, ayuda: 'ES y 22 cifras; puede escribirlo con espacios.' };
+      case 'municipio':
+      case 'codigoPostal':
+        return { ...base, control: 'cifras' as const, max: 5 };
+      case 'cau':
+        return { ...base, control: 'texto' as const, max: 26 };
       default:
         return { ...base, control: 'texto' as const, max: def.max ?? 200 };
     }
   });
 }
 
-/** A number as a number input or a Spanish user gives it ("12.5", "12,5"); the text itself when it is not one. */
-function comoNumero(texto: string): number | string {
-  const t = texto.trim().replace(/\s/g, '').replace(',', '.');
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : texto.trim();
+/** A number typed the Spanish way, read by the field's rule; the text itself when it cannot be read (its error says why). */
+function comoNumero(texto: string, regla: ReglaNumero | undefined): number | string {
+  const r = leerNumeroEspanol(texto, regla ?? { decimales: 2 });
+  return r.estado === 'ok' ? r.valor : texto.trim();
+}
+
+/** Why the amounts and readings of the chosen subtype cannot be read as typed (ambiguous, too many decimals…). */
+function faltasNumericas(f: FormularioReclamacion): FaltaContacto[] {
+  const s = subtipoDe(f.subtipo);
+  if (!s) return [];
+  const faltan: FaltaContacto[] = [];
+  for (const c of s.campos) {
+    const regla = DEFINICION_CAMPOS[c].regla;
+    const r = regla ? leerNumeroEspanol(f.campos[c] ?? '', regla) : null;
+    if (r?.estado === 'error') faltan.push({ campo: c, mensaje: r.mensaje });
+  }
+  return faltan;
 }
 
 /**
@@ -445,7 +494,7 @@ export function datosDeReclamacion(f: FormularioReclamacion): DatosReclamacion {
     const v = f.campos[c];
     if (v === undefined || !v.trim()) continue;
     const clase = DEFINICION_CAMPOS[c].clase;
-    if (clase === 'importe' || clase === 'numero') campos[c] = comoNumero(v);
+    if (clase === 'importe' || clase === 'numero') campos[c] = comoNumero(v, DEFINICION_CAMPOS[c].regla);
     else if (clase === 'cups') campos[c] = normalizarCups(v);
     else if (clase === 'nif') campos[c] = normalizarNif(v);
     else if (clase === 'iban') campos[c] = v.replace(/\s/g, '').toUpperCase();
@@ -468,6 +517,8 @@ export function erroresReclamacion(f: FormularioReclamacion, cupsPropios: readon
   const faltan: FaltaContacto[] = [];
   if (!f.distribuidora) faltan.push(FALTA_DISTRIBUIDORA);
   const d = datosDeReclamacion(f);
+  // The reader's message says how to write the number; it goes before the server's plainer one.
+  faltan.push(...faltasNumericas(f));
   faltan.push(...faltanReclamacion(d, prefijoCupsDe(f.distribuidora), cupsPropios));
   if ((d.mensaje?.length ?? 0) > MAX_MENSAJE)
     faltan.push({ campo: 'mensaje', mensaje: `La descripción tiene como mucho ${numero(MAX_MENSAJE)} caracteres.` });
@@ -575,7 +626,7 @@ export interface PlazoCaso extends TextoPlazo {
  * case has none or nobody's turn is running.
  */
 export function textoPlazoCaso(
-  c: Pick<CasoContactoResumen, 'procedimiento' | 'paso' | 'vence' | 'vencido' | 'turno'>,
+  c: Pick<CasoContactoResumen, 'procedimiento' | 'paso' | 'vence' | 'vencido' | 'turno' | 'distribuidora'>,
   hoy: string,
 ): PlazoCaso | null {
   if (!c.vence || !c.turno) return null;
@@ -585,7 +636,8 @@ export function textoPlazoCaso(
   if (hoy === c.vence) return { fecha, fechaCorta: corta, vencido: false, texto: `Hasta hoy, ${fecha}`, resto: 'Vence hoy' };
   let resto: string;
   if (plazoEnHabiles(c.procedimiento, c.paso)) {
-    const n = estadoPlazo(c.vence, hoy).habilesRestantes;
+    // On the distributor's calendar (its region's holidays), as the server counted the deadline.
+    const n = estadoPlazo(c.vence, hoy, calendarioDe({ distribuidora: c.distribuidora })).habilesRestantes;
     resto = n === 1 ? 'queda 1 día hábil' : `quedan ${numero(n)} días hábiles`;
   } else {
     const n = diasHasta(hoy, c.vence);
@@ -647,8 +699,12 @@ export function textoValorCampo(campo: string, valor: string | number | undefine
       const v = String(valor);
       return FECHA_HORA.test(v) ? `${fechaSinDia(v.slice(0, 10))}, ${v.slice(11, 16)}` : v;
     }
-    case 'fecha':
-      return /^\d{4}-\d{2}-\d{2}$/.test(String(valor)) ? fechaSinDia(String(valor)) : String(valor);
+    case 'fecha': {
+      // Claims filed when these dates carried a time show it as they were filed.
+      const v = String(valor);
+      if (FECHA_HORA.test(v)) return `${fechaSinDia(v.slice(0, 10))}, ${v.slice(11, 16)}`;
+      return FECHA.test(v) ? fechaSinDia(v) : v;
+    }
     case 'importe':
       return typeof valor === 'number' ? `${numero(valor, 2)} €` : String(valor);
     case 'numero':

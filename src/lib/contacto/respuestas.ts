@@ -98,6 +98,16 @@ export const CasoContactoDetalleSchema = CasoContactoResumenSchema.extend({
     )
     .meta({ description: 'Las acciones que quien llama puede hacer ahora.' }),
   reglaPlazo: z.string().nullable().meta({ description: 'La regla del plazo en curso, con su fuente.' }),
+  intercambio: z
+    .object({
+      codigoSolicitud: z.string().meta({ description: 'CodigoDeSolicitud del R1 01.' }),
+      codigoRee: z.string().meta({ description: 'Código REE de la comercializadora que la envió.' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Si la reclamación llegó por el intercambio de ficheros como R1 01 de una comercializadora: sus respuestas (R1 02 y 05) se escriben en su carpeta salida. Null si se presentó en el portal.',
+    }),
   faltan: z.array(FaltaContactoSchema).meta({ description: 'Lo que falta para enviar (solo en un borrador).' }),
   respuesta: z.string().nullable().meta({ description: 'La respuesta escrita con que se cerró una reclamación.' }),
   respuestaPdf: z.boolean().meta({ description: 'Si la respuesta de cierre se puede descargar en PDF.' }),

@@ -8,6 +8,8 @@
  *
  * Which subtypes the portal offers:
  * - types 01–07 only: the subtypes of type 08 and 09 belong to types table 81 does not define;
+ * - not 068 (the conversion factor or PCS of a gas bill): the electricity R1 schema
+ *   (TipoMensajeR101.xsd, SubtipoReclamacionPeticion) does not list it;
  * - codes below 100: subtypes 100–114 are claims about the supply company's own contract, prices
  *   and billing (bono social, recobro, desistimiento…), which a consumer addresses to the supply
  *   company, not to the distributor;
@@ -17,6 +19,7 @@
  * Plain data and functions, shared by the server (which checks) and the screens (which ask).
  */
 import { esCupsValido, normalizarCups } from '../cups.ts';
+import type { ReglaNumero } from '../formato/leer-numero.ts';
 import { esNifValido, normalizarNif } from '../nif.ts';
 
 /** Claim types (table 81). */
@@ -126,6 +129,82 @@ export const TABLA_140 = {
   '03': 'Verificación del equipo',
 } as const;
 
+/** Contract parameters (table 79, ParametroContratacion), for subtypes 034 and 066. */
+export const TABLA_79 = {
+  '01': 'Potencia contratada',
+  '02': 'Titular',
+  '03': 'Tarifa de acceso',
+  '04': 'Propiedad del equipo de medida',
+  '05': 'Fecha de activación',
+  '06': 'Tipo de contrato',
+  '07': 'Modo de control de potencia',
+  '08': 'Periodicidad de facturación',
+  '09': 'Dirección del punto de suministro',
+  '10': 'Tipo de autoconsumo',
+  '11': 'Tipo de subsección de autoconsumo',
+  '12': 'Colectivo',
+  '13': 'Tipo de CUPS',
+  '14': 'Servicios auxiliares',
+  '15': 'Único contrato',
+  '16': 'Acuerdo de reparto o fichero de coeficientes',
+} as const;
+
+/** Spanish provinces by their INE code, the first two digits of a municipality's code (CNMC R1 UbicacionIncidencia/Provincia). */
+export const PROVINCIAS = {
+  '01': 'Araba/Álava',
+  '02': 'Albacete',
+  '03': 'Alicante/Alacant',
+  '04': 'Almería',
+  '05': 'Ávila',
+  '06': 'Badajoz',
+  '07': 'Illes Balears',
+  '08': 'Barcelona',
+  '09': 'Burgos',
+  '10': 'Cáceres',
+  '11': 'Cádiz',
+  '12': 'Castellón/Castelló',
+  '13': 'Ciudad Real',
+  '14': 'Córdoba',
+  '15': 'A Coruña',
+  '16': 'Cuenca',
+  '17': 'Girona',
+  '18': 'Granada',
+  '19': 'Guadalajara',
+  '20': 'Gipuzkoa',
+  '21': 'Huelva',
+  '22': 'Huesca',
+  '23': 'Jaén',
+  '24': 'León',
+  '25': 'Lleida',
+  '26': 'La Rioja',
+  '27': 'Lugo',
+  '28': 'Madrid',
+  '29': 'Málaga',
+  '30': 'Murcia',
+  '31': 'Navarra',
+  '32': 'Ourense',
+  '33': 'Asturias',
+  '34': 'Palencia',
+  '35': 'Las Palmas',
+  '36': 'Pontevedra',
+  '37': 'Salamanca',
+  '38': 'Santa Cruz de Tenerife',
+  '39': 'Cantabria',
+  '40': 'Segovia',
+  '41': 'Sevilla',
+  '42': 'Soria',
+  '43': 'Tarragona',
+  '44': 'Teruel',
+  '45': 'Toledo',
+  '46': 'Valencia/València',
+  '47': 'Valladolid',
+  '48': 'Bizkaia',
+  '49': 'Zamora',
+  '50': 'Zaragoza',
+  '51': 'Ceuta',
+  '52': 'Melilla',
+} as const;
+
 /** The fields a subtype may require (the R1 message's minimum fields, under the portal's names). */
 export const CAMPOS_RECLAMACION = [
   'nifTitular',
@@ -146,8 +225,16 @@ export const CAMPOS_RECLAMACION = [
   'fechaHasta',
   'reclamacionAnterior',
   'ubicacion',
+  'ubicacionProvincia',
+  'ubicacionMunicipio',
+  'ubicacionCodigoPostal',
   'conceptoContratacion',
   'lectura',
+  'lecturaP2',
+  'lecturaP3',
+  'lecturaP4',
+  'lecturaP5',
+  'lecturaP6',
   'fechaLectura',
   'expedienteFraude',
   'disconformidadAutoconsumo',
@@ -157,7 +244,20 @@ export const CAMPOS_RECLAMACION = [
 export type CampoReclamacion = (typeof CAMPOS_RECLAMACION)[number];
 
 /** How a field is asked and checked. */
-export type ClaseCampo = 'texto' | 'nif' | 'telefono' | 'cups' | 'fechaHora' | 'fecha' | 'importe' | 'numero' | 'iban' | 'codigo';
+export type ClaseCampo =
+  | 'texto'
+  | 'nif'
+  | 'telefono'
+  | 'cups'
+  | 'fechaHora'
+  | 'fecha'
+  | 'importe'
+  | 'numero'
+  | 'iban'
+  | 'codigo'
+  | 'municipio'
+  | 'codigoPostal'
+  | 'cau';
 
 /** One field: its label, its kind, its help and, for a code, its table. */
 export interface DefinicionCampo {
@@ -166,34 +266,74 @@ export interface DefinicionCampo {
   ayuda?: string;
   tabla?: Readonly<Record<string, string>>;
   max?: number;
+  /** How a number is typed and read (src/lib/formato/leer-numero.ts), for amounts and readings. */
+  regla?: ReglaNumero;
+  /** Not required by the subtype that lists it: checked only when given. */
+  opcional?: boolean;
 }
+
+/** A meter reading, in whole kWh as the energy registers show them (CNMC R1 LecturaPropuesta, Decimal10V2). */
+const LECTURA = { decimales: 0, max: 9_999_999_999, unidad: 'kWh' } as const;
 
 export const DEFINICION_CAMPOS: Readonly<Record<CampoReclamacion, DefinicionCampo>> = {
   nifTitular: { etiqueta: 'NIF, NIE o CIF del titular', clase: 'nif' },
-  nombreTitular: { etiqueta: 'Nombre o razón social del titular', clase: 'texto', max: 160 },
-  telefono: { etiqueta: 'Teléfono de contacto', clase: 'telefono', ayuda: 'De 9 a 15 cifras, con prefijo si no es español.' },
+  // CNMC R1 NombreCliente: a company name, or given name and surnames, of at most 80 characters each.
+  nombreTitular: { etiqueta: 'Nombre o razón social del titular', clase: 'texto', max: 80 },
+  telefono: {
+    etiqueta: 'Teléfono de contacto',
+    clase: 'telefono',
+    ayuda: 'Las 9 cifras de un teléfono español, o + con el prefijo del país y el número (por ejemplo, +33 612345678).',
+  },
   personaContacto: { etiqueta: 'Persona de contacto', clase: 'texto', max: 120 },
   cups: { etiqueta: 'Punto de suministro (CUPS)', clase: 'cups' },
-  fechaIncidente: { etiqueta: 'Fecha y hora del incidente', clase: 'fechaHora' },
+  fechaIncidente: { etiqueta: 'Fecha del incidente', clase: 'fecha' },
   tipoAtencionIncorrecta: { etiqueta: 'Tipo de atención incorrecta', clase: 'codigo', tabla: TABLA_87 },
   codigoIncidencia: { etiqueta: 'Incidencia en el equipo de medida', clase: 'codigo', tabla: TABLA_86 },
-  importeReclamado: { etiqueta: 'Importe reclamado (€)', clase: 'importe' },
+  importeReclamado: { etiqueta: 'Importe reclamado (€)', clase: 'importe', regla: { decimales: 2, max: 10_000_000, unidad: '€' } },
   numeroFactura: { etiqueta: 'Número de factura', clase: 'texto', max: 26 },
   conceptoFacturado: { etiqueta: 'Concepto facturado con el que no está conforme', clase: 'codigo', tabla: TABLA_77 },
   codigoSolicitud: { etiqueta: 'Código de la solicitud ATR', clase: 'texto', max: 12, ayuda: 'Los 12 caracteres del código de solicitud.' },
   cuentaBancaria: { etiqueta: 'Cuenta bancaria (IBAN)', clase: 'iban' },
-  solicitudNuevoSuministro: { etiqueta: 'Referencia de la solicitud de nuevo suministro', clase: 'texto', max: 40 },
-  fechaDesde: { etiqueta: 'Desde (fecha y hora)', clase: 'fechaHora' },
-  fechaHasta: { etiqueta: 'Hasta (fecha y hora)', clase: 'fechaHora' },
-  reclamacionAnterior: { etiqueta: 'Referencia de la reclamación anterior', clase: 'texto', max: 40 },
-  ubicacion: { etiqueta: 'Lugar de la incidencia (dirección, municipio y provincia)', clase: 'texto', max: 200 },
-  conceptoContratacion: { etiqueta: 'Concepto de contratación', clase: 'texto', max: 120 },
-  lectura: { etiqueta: 'Lectura del contador (kWh)', clase: 'numero' },
+  // CNMC R1 NumExpedienteAcometida: X20.
+  solicitudNuevoSuministro: { etiqueta: 'Referencia de la solicitud de nuevo suministro', clase: 'texto', max: 20 },
+  // CNMC R1 FechaDesde and FechaHasta are dates (xs:date), without a time.
+  fechaDesde: { etiqueta: 'Desde (fecha)', clase: 'fecha' },
+  fechaHasta: { etiqueta: 'Hasta (fecha)', clase: 'fecha' },
+  // CNMC R1 CodigoSolicitudReclamacion: X12, the request code of the earlier claim.
+  reclamacionAnterior: {
+    etiqueta: 'Código de la reclamación anterior',
+    clase: 'texto',
+    max: 12,
+    ayuda: 'Sus 12 caracteres. En una reclamación de este portal, el año y el número: RC-2026-000123 es 202600000123.',
+  },
+  // CNMC R1 UbicacionIncidencia: a description of 45 characters, INE province and municipality, postal code.
+  ubicacion: {
+    etiqueta: 'Lugar de la incidencia',
+    clase: 'texto',
+    max: 45,
+    ayuda: 'Calle y número, o el paraje o la carretera y el kilómetro; hasta 45 caracteres.',
+  },
+  ubicacionProvincia: { etiqueta: 'Provincia', clase: 'codigo', tabla: PROVINCIAS },
+  ubicacionMunicipio: {
+    etiqueta: 'Código INE del municipio',
+    clase: 'municipio',
+    ayuda: 'Sus 5 cifras: las 2 de la provincia y las 3 del municipio (Alcalá de Henares es 28005). Figura en ine.es.',
+  },
+  ubicacionCodigoPostal: { etiqueta: 'Código postal (opcional)', clase: 'codigoPostal', opcional: true },
+  conceptoContratacion: { etiqueta: 'Dato del contrato con el que no está conforme', clase: 'codigo', tabla: TABLA_79 },
+  // CNMC R1 LecturasAportadas: one reading of active energy (integrator AE) per period of the access tariff.
+  lectura: { etiqueta: 'Lectura P1 (kWh)', clase: 'numero', regla: LECTURA },
+  lecturaP2: { etiqueta: 'Lectura P2 (kWh, opcional)', clase: 'numero', regla: LECTURA, opcional: true },
+  lecturaP3: { etiqueta: 'Lectura P3 (kWh, opcional)', clase: 'numero', regla: LECTURA, opcional: true },
+  lecturaP4: { etiqueta: 'Lectura P4 (kWh, opcional)', clase: 'numero', regla: LECTURA, opcional: true },
+  lecturaP5: { etiqueta: 'Lectura P5 (kWh, opcional)', clase: 'numero', regla: LECTURA, opcional: true },
+  lecturaP6: { etiqueta: 'Lectura P6 (kWh, opcional)', clase: 'numero', regla: LECTURA, opcional: true },
   fechaLectura: { etiqueta: 'Fecha de la lectura', clase: 'fecha' },
-  expedienteFraude: { etiqueta: 'Número del expediente de anomalía o fraude', clase: 'texto', max: 40 },
+  // CNMC R1 NumExpedienteFraude: X16.
+  expedienteFraude: { etiqueta: 'Número del expediente de anomalía o fraude', clase: 'texto', max: 16 },
   disconformidadAutoconsumo: { etiqueta: 'Con qué no está conforme del autoconsumo facturado', clase: 'codigo', tabla: TABLA_139 },
   motivoConsulta: { etiqueta: 'Motivo de la consulta', clase: 'codigo', tabla: TABLA_140 },
-  cau: { etiqueta: 'Código de autoconsumo (CAU)', clase: 'texto', max: 26, ayuda: 'El CUPS seguido de A y tres cifras.' },
+  cau: { etiqueta: 'Código de autoconsumo (CAU)', clase: 'cau', ayuda: 'Sus 26 letras y cifras: el CUPS seguido de A y tres cifras.' },
 };
 
 /** A subtype (table 82): its code, its type and the fields it requires besides the description. */
@@ -206,7 +346,17 @@ export interface SubtipoReclamacion {
   soloComercializadora: boolean;
 }
 
-/** The subtypes of table 82 the portal offers, with their minimum fields (the description is always required). */
+/** Where an incident is, as CNMC R1 UbicacionIncidencia takes it. */
+const UBICACION: readonly CampoReclamacion[] = ['ubicacion', 'ubicacionProvincia', 'ubicacionMunicipio', 'ubicacionCodigoPostal'];
+/** The readings of periods P1–P6 (CNMC R1 LecturasAportadas; P1 required, the others as the tariff has them). */
+const LECTURAS: readonly CampoReclamacion[] = ['lectura', 'lecturaP2', 'lecturaP3', 'lecturaP4', 'lecturaP5', 'lecturaP6'];
+
+/**
+ * The subtypes of table 82 the portal offers, with their minimum fields (the description is always
+ * required). Three lists go beyond table 82 where the R1 schema needs it to hold the data: a contact
+ * person travels with a phone (ContactoRecl), so 024 asks one; a holder's identity travels with the
+ * name (ClienteConDireccion), so 013 and 042 ask it.
+ */
 const FILAS: readonly [string, TipoReclamacion, string, readonly CampoReclamacion[]][] = [
   [
     '001',
@@ -235,7 +385,7 @@ const FILAS: readonly [string, TipoReclamacion, string, readonly CampoReclamacio
   ['010', '02', 'Disconformidad en factura anomalía / fraude', ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura']],
   ['011', '02', 'Reclamación factura pago duplicado', ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura']],
   ['012', '02', 'Refacturación no recibida', ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura']],
-  ['013', '03', 'Disconformidad con cambio de suministrador', ['nifTitular', 'cups', 'codigoSolicitud']],
+  ['013', '03', 'Disconformidad con cambio de suministrador', ['nifTitular', 'nombreTitular', 'cups', 'codigoSolicitud']],
   [
     '014',
     '03',
@@ -249,9 +399,9 @@ const FILAS: readonly [string, TipoReclamacion, string, readonly CampoReclamacio
   ['021', '05', 'Con petición de indemnización', ['cups', 'fechaDesde', 'fechaHasta', 'importeReclamado']],
   ['022', '05', 'Sin petición de indemnización', ['cups', 'fechaDesde', 'fechaHasta']],
   ['023', '05', 'Retraso en pago indemnización', ['cups', 'reclamacionAnterior']],
-  ['024', '06', 'Daños a terceros por instalaciones', ['personaContacto', 'fechaDesde', 'fechaHasta', 'ubicacion']],
+  ['024', '06', 'Daños a terceros por instalaciones', ['telefono', 'personaContacto', 'fechaDesde', 'fechaHasta', ...UBICACION]],
   ['025', '06', 'Impacto ambiental instalaciones', ['telefono', 'personaContacto', 'fechaDesde', 'fechaHasta']],
-  ['026', '06', 'Reclamaciones sobre instalaciones', ['ubicacion']],
+  ['026', '06', 'Reclamaciones sobre instalaciones', UBICACION],
   ['027', '07', 'Disconformidad descuento servicio individual', ['cups']],
   ['028', '07', 'Ejecución indebida de corte', ['cups']],
   ['029', '07', 'Retraso en la atención a reclamaciones', ['reclamacionAnterior']],
@@ -264,14 +414,14 @@ const FILAS: readonly [string, TipoReclamacion, string, readonly CampoReclamacio
     '036',
     '02',
     'Petición de refacturación aportando lectura',
-    ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura', 'lectura', 'fechaLectura'],
+    ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura', ...LECTURAS, 'fechaLectura'],
   ],
   ['037', '02', 'Fichero XML incorrecto', ['cups']],
   ['038', '01', 'Privacidad de los datos', ['nifTitular', 'nombreTitular', 'cups']],
   ['039', '05', 'Solicitud de certificado / informe de calidad', ['cups', 'fechaDesde', 'fechaHasta']],
   ['040', '02', 'Solicitud de duplicado de factura', ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura']],
-  ['041', '06', 'Solicitud de actuación sobre instalaciones', ['telefono', 'personaContacto', 'ubicacion']],
-  ['042', '06', 'Solicitud de descargo', ['nifTitular', 'telefono', 'cups', 'personaContacto']],
+  ['041', '06', 'Solicitud de actuación sobre instalaciones', ['telefono', 'personaContacto', ...UBICACION]],
+  ['042', '06', 'Solicitud de descargo', ['nifTitular', 'nombreTitular', 'telefono', 'cups', 'personaContacto']],
   ['043', '06', 'Petición de precintado / desprecintado de equipos', ['telefono', 'cups', 'personaContacto']],
   ['044', '06', 'Peticiones con origen en campañas de telegestión', ['telefono', 'cups', 'personaContacto']],
   ['045', '03', 'Actualización dirección punto de suministro', ['cups']],
@@ -295,7 +445,6 @@ const FILAS: readonly [string, TipoReclamacion, string, readonly CampoReclamacio
   ['065', '03', 'Retraso en plazo activación baja de un suministro', ['cups', 'codigoSolicitud']],
   ['066', '03', 'Información/validación sobre datos del contrato ATR/peaje', ['cups', 'codigoSolicitud', 'conceptoContratacion']],
   ['067', '02', 'Verificación de contador', ['telefono', 'cups', 'personaContacto']],
-  ['068', '02', 'Reclamación por aplicación del factor de conversión o el PCS', ['nifTitular', 'nombreTitular', 'cups', 'numeroFactura']],
   ['069', '02', 'Copia F1 en PDF', ['cups', 'numeroFactura']],
   ['070', '01', 'Retraso en la atención a reclamaciones no sujetas a atención reglamentaria', ['reclamacionAnterior']],
   ['071', '03', 'Retraso en plazo aceptación desistimiento', ['cups', 'codigoSolicitud']],
@@ -355,7 +504,8 @@ export const nombreSubtipo = (codigo: string) => {
   return s ? `${s.codigo} · ${s.nombre}` : codigo;
 };
 
-const TELEFONO = /^\+?\d{9,15}$/;
+const TELEFONO_ES = /^(\+34|0034)?[6789]\d{8}$/;
+const TELEFONO_INT = /^(\+|00)\d{8,15}$/;
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const FECHA_HORA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
@@ -370,18 +520,30 @@ export function esIbanValido(valor: string): boolean {
   return resto === 1;
 }
 
+/**
+ * A label as it reads inside a sentence: its first letter in lower case, unless its first word is an
+ * acronym (IBAN, CAU); acronyms and units later in it (CUPS, kWh) keep their spelling.
+ */
+export function etiquetaEnFrase(etiqueta: string): string {
+  const primera = etiqueta.split(/[\s(]/, 1)[0] ?? '';
+  if (primera.length > 1 && primera === primera.toUpperCase()) return etiqueta;
+  return etiqueta.charAt(0).toLowerCase() + etiqueta.slice(1);
+}
+
 /** What is wrong with a field's value, in Spanish, or null. `prefijoCups` is the distributor's. */
 export function errorCampo(campo: CampoReclamacion, valor: unknown, prefijoCups: string): string | null {
   const def = DEFINICION_CAMPOS[campo];
   const v = typeof valor === 'string' ? valor.trim() : valor;
-  if (v === undefined || v === null || v === '') return `Indique: ${def.etiqueta.toLowerCase()}.`;
+  if (v === undefined || v === null || v === '') return `Indique: ${etiquetaEnFrase(def.etiqueta)}.`;
   switch (def.clase) {
     case 'texto':
       return typeof v === 'string' && v.length <= (def.max ?? 200) ? null : `${def.etiqueta}: como mucho ${def.max ?? 200} caracteres.`;
     case 'nif':
       return typeof v === 'string' && esNifValido(normalizarNif(v)) ? null : 'El NIF, NIE o CIF del titular no es válido.';
     case 'telefono':
-      return typeof v === 'string' && TELEFONO.test(v.replace(/[\s-]/g, '')) ? null : 'El teléfono debe tener entre 9 y 15 cifras.';
+      return typeof v === 'string' && telefonoR1(v)
+        ? null
+        : 'Escriba un teléfono español de 9 cifras, o + con el prefijo del país y el número.';
     case 'cups': {
       if (typeof v !== 'string' || !esCupsValido(v)) return 'El CUPS no es válido: compruebe sus letras de control.';
       return normalizarCups(v).startsWith(prefijoCups)
@@ -399,10 +561,91 @@ export function errorCampo(campo: CampoReclamacion, valor: unknown, prefijoCups:
         ? null
         : 'El importe reclamado debe ser mayor que cero, en euros con como mucho dos decimales.';
     case 'numero':
-      return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? null : `${def.etiqueta}: indique un número.`;
+      return typeof v === 'number' &&
+        Number.isFinite(v) &&
+        v >= 0 &&
+        v <= (def.regla?.max ?? Infinity) &&
+        Number.isInteger(v * 10 ** (def.regla?.decimales ?? 0))
+        ? null
+        : `${def.etiqueta}: indique un número${def.regla?.decimales === 0 ? ' entero' : ''}.`;
     case 'iban':
       return typeof v === 'string' && esIbanValido(v) ? null : 'La cuenta bancaria no es un IBAN válido.';
     case 'codigo':
       return typeof v === 'string' && def.tabla && v in def.tabla ? null : `Elija una opción de «${def.etiqueta}».`;
+    case 'municipio':
+      return typeof v === 'string' && /^\d{5}$/.test(v) && v.slice(0, 2) in PROVINCIAS
+        ? null
+        : 'El código INE del municipio tiene 5 cifras, y las 2 primeras son las de su provincia.';
+    case 'codigoPostal':
+      return typeof v === 'string' && /^\d{5}$/.test(v) && v.slice(0, 2) in PROVINCIAS
+        ? null
+        : 'El código postal tiene 5 cifras, y las 2 primeras son las de su provincia.';
+    case 'cau':
+      return typeof v === 'string' && /^[A-Z0-9]{26}$/i.test(v) ? null : 'El CAU tiene 26 letras y cifras.';
   }
+}
+
+/** Country calling codes of one and two digits (ITU-T E.164 assignments); every other one has three. */
+const PREFIJOS_CORTOS = new Set([
+  '1',
+  '7',
+  '20',
+  '27',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '36',
+  '39',
+  '40',
+  '41',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '57',
+  '58',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '81',
+  '82',
+  '84',
+  '86',
+  '90',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '98',
+]);
+
+/**
+ * A phone as the CNMC R1 schema takes it (TelefonoInternacional: a country prefix of 1–4 digits and a
+ * number of 6–12): 9 Spanish digits are +34; "+" or "00" is followed by the country's E.164 code.
+ * Null when it cannot be split that way.
+ */
+export function telefonoR1(valor: string): { prefijo: string; numero: string } | null {
+  const t = valor.replace(/[\s().-]/g, '');
+  if (TELEFONO_ES.test(t)) return { prefijo: '34', numero: t.slice(-9) };
+  if (!TELEFONO_INT.test(t)) return null;
+  const cifras = t.replace(/^(\+|00)/, '');
+  const largo = PREFIJOS_CORTOS.has(cifras.slice(0, 1)) ? 1 : PREFIJOS_CORTOS.has(cifras.slice(0, 2)) ? 2 : 3;
+  const numero = cifras.slice(largo);
+  return numero.length >= 6 && numero.length <= 12 ? { prefijo: cifras.slice(0, largo), numero } : null;
 }

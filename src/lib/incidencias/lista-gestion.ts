@@ -3,7 +3,11 @@
  * text fields and the API body they become, and a message per supply point typed. The body is then
  * checked with the shared schema of `src/lib/incidencias/gestion.ts`, the same one the API applies.
  */
+import { urlApi } from '../api/rutas.ts';
 import { CODIGOS_DISTRIBUIDORA, DISTRIBUIDORAS, type CodigoDistribuidora } from '../distribuidoras.ts';
+
+// The lists' phrase tests read the one distributor name (src/lib/distribuidoras.ts) from here.
+export { nombreDistribuidora } from '../distribuidoras.ts';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../cups.ts';
 import { ESTADOS_INCIDENCIA_ABIERTA, ESTADOS_INCIDENCIA_ADMIN, mensajeCupsAjeno } from './gestion.ts';
 import { definirLista, leerOpcion, leerTexto, PRIMERA_PAGINA, type Paginacion } from '../administracion/consulta.ts';
@@ -54,7 +58,7 @@ export const FILTROS_INCIDENCIAS_VACIOS: FiltrosIncidencias = { estado: '', dist
 
 /** The incidents list: its filters in the screen's address and in `GET /api/administrador/incidencias`. */
 export const LISTA_INCIDENCIAS = definirLista<FiltrosIncidencias, IncidenciaAdmin>({
-  ruta: '/api/administrador/incidencias',
+  ruta: urlApi('/administrador/incidencias'),
   vacios: FILTROS_INCIDENCIAS_VACIOS,
   leer: (p) => ({
     estado: leerOpcion(p, 'estado', ESTADOS_INCIDENCIA),
@@ -177,11 +181,6 @@ export function erroresCups(texto: string, distribuidora: CodigoDistribuidora | 
     else if (prefijo && !cups.startsWith(prefijo)) errores.push(mensajeCupsAjeno(cups, prefijo));
   }
   return errores;
-}
-
-/** Distributor name by code, for the list. */
-export function nombreDistribuidora(codigo: string): string {
-  return DISTRIBUIDORAS.find((d) => d.codigo === codigo)?.nombre ?? codigo;
 }
 
 /** The API body that keeps an incident as it is except for `cambios` (a change of state, for one). */

@@ -4,7 +4,8 @@
  * (the curve screen sums days and months the same way, so both show the same kWh), each as the UTC
  * interval the measures store is queried with. Pure, shared by the server and its tests.
  */
-import { fechaLocalDe, rangoDia, rangoMes, sumarDias, type FechaLocal, type Intervalo } from '../medidas/horas.ts';
+import { sumarDias, type FechaLocal } from '../calendario/fechas.ts';
+import { fechaLocalDe, rangoDia, rangoMes, type Intervalo } from '../calendario/hora-civil.ts';
 
 /** A calendar month, `YYYY-MM`. */
 export type MesCivil = string;

@@ -5,7 +5,8 @@
  * checks of a new name, and the client of the file exchange's API: its own token (`jwTokenFtp`,
  * kept in the tab's sessionStorage), never the portal's, so a 401 here ends the FTP session only.
  */
-import { DISTRIBUIDORAS } from '../distribuidoras.ts';
+import { urlApi } from '../api/rutas.ts';
+import { nombreDistribuidora } from '../distribuidoras.ts';
 import { numero, numeroHasta } from '../formato/numeros.ts';
 import { ENTRADA, errorNombre, estaDentro, MENSAJES_RUTA, nombreDe, padreDe, partesDe, RECHAZADOS, SALIDA, unir } from './rutas.ts';
 
@@ -104,9 +105,9 @@ export function distribuidoraDe(ruta: string): string | null {
   return partesDe(ruta)[0] ?? null;
 }
 
-/** The legal name of a distributor by its code, or the code in capitals when unknown. */
-export function nombreDistribuidora(codigo: string): string {
-  return DISTRIBUIDORAS.find((d) => d.codigo === codigo)?.nombre ?? codigo.toUpperCase();
+/** The legal name of the distributor a top folder is named after, or the folder's name in capitals when it is none. */
+export function nombreCarpetaDistribuidora(carpeta: string): string {
+  return nombreDistribuidora(carpeta, (c) => c.toUpperCase());
 }
 
 /** One step of the breadcrumb. */
@@ -134,7 +135,7 @@ export function migasDe(carpeta: string): Miga[] {
 /** What a fixed folder is for, in one sentence; null for any other path. */
 export function descripcionCarpeta(ruta: string): string | null {
   const partes = partesDe(ruta);
-  if (partes.length === 1) return `Ficheros que intercambia con ${nombreDistribuidora(partes[0]!).replace(/\.?$/, '.')}`;
+  if (partes.length === 1) return `Ficheros que intercambia con ${nombreCarpetaDistribuidora(partes[0]!).replace(/\.?$/, '.')}`;
   const resto = partes.slice(1).join('/');
   if (resto === ENTRADA) return 'Lo que usted envía a la distribuidora. Los ficheros que deje aquí se procesan automáticamente.';
   if (resto === `${ENTRADA}/${RECHAZADOS}`) return 'Ficheros que no se pudieron procesar, cada uno con un .txt que explica el motivo.';
@@ -254,6 +255,8 @@ export interface AlmacenToken {
 export interface DependenciasFtp {
   fetch: typeof fetch;
   almacen: AlmacenToken;
+  /** The portal session's access token, sent with the FTP login: the FTP token then ends with that session. */
+  sesionPortal?: () => string | null;
 }
 
 /** The kept token, if it was obtained by this portal user; a token of someone else is dropped. */
@@ -309,15 +312,12 @@ async function leerJson(res: Response): Promise<unknown> {
   }
 }
 
-/** The query string value of a path. */
-const q = (ruta: string) => encodeURIComponent(ruta);
-
 /** The URL of a folder's listing. */
-export const urlListado = (carpeta: string) => `/api/ftp?carpeta=${q(carpeta)}`;
+export const urlListado = (carpeta: string) => urlApi('/ftp', { query: { carpeta } });
 /** The URL of a file (download with GET, upload with PUT). */
-export const urlFichero = (ruta: string) => `/api/ftp/fichero?ruta=${q(ruta)}`;
+export const urlFichero = (ruta: string) => urlApi('/ftp/fichero', { query: { ruta } });
 /** The URL that deletes an element (a folder with everything in it). */
-export const urlBorrar = (ruta: string) => `/api/ftp?ruta=${q(ruta)}&recursivo=1`;
+export const urlBorrar = (ruta: string) => urlApi('/ftp', { query: { ruta, recursivo: 1 } });
 
 /** A downloaded file. */
 export type DescargaFtp = { ok: true; blob: Blob } | { ok: false; status: number; mensaje: string; sesion: boolean };
@@ -360,9 +360,14 @@ export function crearClienteFtp(deps: DependenciasFtp) {
     async conectar(username: string, password: string, usuario: string | null): Promise<ResultadoFtp<{ token: string }>> {
       let res: Response;
       try {
-        res = await deps.fetch('/api/ftpConnect', {
+        res = await deps.fetch(urlApi('/ftpConnect'), {
           method: 'POST',
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            'Cache-Control': 'no-cache',
+            ...(deps.sesionPortal?.() ? { Authorization: `Bearer ${deps.sesionPortal()}` } : {}),
+          },
           body: JSON.stringify({ username, password }),
           credentials: 'same-origin',
         });
@@ -386,8 +391,8 @@ export function crearClienteFtp(deps: DependenciasFtp) {
     desconectar: () => borrarToken(deps.almacen),
 
     listar: (carpeta: string, signal?: AbortSignal) => llamar<ListadoFtp>('GET', urlListado(carpeta), undefined, signal),
-    crearCarpeta: (ruta: string) => llamar<ElementoFtp>('POST', '/api/ftp/carpeta', { ruta }),
-    mover: (origen: string, destino: string) => llamar<ElementoFtp>('POST', '/api/ftpMove', { origen, destino }),
+    crearCarpeta: (ruta: string) => llamar<ElementoFtp>('POST', urlApi('/ftp/carpeta'), { ruta }),
+    mover: (origen: string, destino: string) => llamar<ElementoFtp>('POST', urlApi('/ftpMove'), { origen, destino }),
     borrar: (ruta: string) => llamar<null>('DELETE', urlBorrar(ruta)),
 
     /**

@@ -3,7 +3,7 @@
  * Sunday (as calendars are printed in Spain), each day with what happens on it, and the months the
  * user may move between. The island only draws it.
  */
-import { diasDelMes, diaSemana, fechaLocal, leerFechaLocal, type FechaLocal } from '../medidas/horas.ts';
+import { diasDelMes, diaSemana, fechaLocal, leerFechaLocal, type FechaLocal } from '../calendario/fechas.ts';
 import type { LecturaProgramada } from './programa.ts';
 
 /** A month, `YYYY-MM`. */

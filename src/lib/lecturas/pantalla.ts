@@ -2,6 +2,7 @@
  * The scheduled readings and meter state screens in words: the answers of the API as the
  * screens read them, and the sentences that describe a supply point's cycle, its meter and a month.
  */
+import { urlApi } from '../api/rutas.ts';
 import type { EstadoAdminRespuesta } from './respuestas.ts';
 import type { EstadosRespuesta, ProgramaRespuesta } from './respuestas.ts';
 import { esBimestral } from './programa.ts';
@@ -38,7 +39,7 @@ export function cuantasLecturas(n: number): string {
 
 /** The API path of the calendar file: all supply points, or one. */
 export function rutaCalendario(cups: string | null): string {
-  return cups ? `/api/lecturasProgramadas.ics?cups=${encodeURIComponent(cups)}` : '/api/lecturasProgramadas.ics';
+  return urlApi('/lecturasProgramadas.ics', { query: { cups: cups || undefined } });
 }
 
 const fechaCorta = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

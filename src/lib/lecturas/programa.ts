@@ -16,17 +16,10 @@
  * the one of the latest stored reading, and even months when none is known (an inference, decision 010).
  * Plain TypeScript with civil dates (`YYYY-MM-DD`): no clock, no time zone but the one asked for.
  */
+import { diaSemana, fechaLocal, leerFechaLocal, sumarDias, type FechaLocal } from '../calendario/fechas.ts';
+import { viernesSanto } from '../calendario/festivos.ts';
+import { inicioDiaLocal, ZONA_MADRID, type ZonaHoraria } from '../calendario/hora-civil.ts';
 import { nombreFestivoNacional } from '../medidas/festivos.ts';
-import {
-  diaSemana,
-  fechaLocal,
-  inicioDiaLocal,
-  leerFechaLocal,
-  sumarDias,
-  ZONA_MADRID,
-  type FechaLocal,
-  type ZonaHoraria,
-} from '../medidas/horas.ts';
 
 /** How the reading is taken. */
 export type TipoLectura = 'cierre_remoto' | 'visita';
@@ -68,24 +61,8 @@ export interface LecturaProgramada {
   autolectura: { desde: FechaLocal; hasta: FechaLocal } | null;
 }
 
-/** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
-export function domingoDePascua(anio: number): FechaLocal {
-  const a = anio % 19;
-  const b = Math.floor(anio / 100);
-  const c = anio % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const mes = Math.floor((h + l - 7 * m + 114) / 31);
-  const dia = ((h + l - 7 * m + 114) % 31) + 1;
-  return fechaLocal(anio, mes, dia);
-}
+// The schedule's tests check Easter beside the Good Friday readers do not work on.
+export { domingoDePascua } from '../calendario/festivos.ts';
 
 /**
  * Name of the national holiday on a date for a reader's working calendar, or null: the fixed-date
@@ -97,8 +74,7 @@ export function festivoLaboral(fecha: FechaLocal): string | null {
   const fijo = nombreFestivoNacional(fecha);
   if (fijo) return fijo;
   const p = leerFechaLocal(fecha);
-  if (p && sumarDias(domingoDePascua(p.anio), -2) === fecha) return 'Viernes Santo';
-  return null;
+  return p && viernesSanto(p.anio) === fecha ? 'Viernes Santo' : null;
 }
 
 /** Whether readers work on a date: Monday to Friday and not a national holiday. */

@@ -15,20 +15,27 @@
  *
  * `timestamp` is `YYYY/MM/DD HH:MM`, the END of the hour in the civil time of the peninsula (the
  * reader reads REE files that way): a day's first hour is `01:00`, its last `00:00` of the next day
- * (as in the sample file). The clock time is read in the interval's own offset and `season` is the
- * interval's (1 summer time, 0 winter time; docs/sector.md §5.1), so an hour never straddles the
- * two: the October change day has 25 lines, the repeated hour ending `03:00` twice (flag 1, then 0);
- * the March day has 23, no hour ending `03:00`. docs/sector.md §5.1 marks the clock-change spelling as
- * inferred; the portal's reader accepts this one and the one that reads the end at its own instant.
+ * (as in the sample file). It is the wall clock AT the end instant, and `season` is the offset in
+ * force at that instant (1 summer time, UTC+2; 0 winter time, UTC+1; docs/sector.md §5.1), the pair
+ * the sector's readers turn back into an instant: gisce/cchloader localizes the naive timestamp in
+ * Europe/Madrid with `is_dst = season == 1` (backends `get_as_utc_timestamp`), gisce/mesures derives
+ * the flag from the local end timestamp (`season = int(timestamp.dst().seconds > 0)`). So the October
+ * change day has 25 lines, the repeated clock hour ending `02:00` twice (flag 1, the summer one, then
+ * 0), then `03:00;0`; the March day has 23 lines and no `02:00` (`01:00;0`, then `03:00;1`): the clocks
+ * of Real Decreto 236/2002 skip from 02:00 to 03:00 in March and turn back from 03:00 to 02:00 in
+ * October (docs/decisions/038).
  *
  * F5D columns the portal's measure store does not hold are left empty: the four reactive energies
  * (none is stored) and `factura` (the portal issues no access invoices). `method` is 1 ("medida real
  * válida") for a real hour and 5 ("estimación por consumo histórico") for an estimated one unless the
- * record carries its own code; `firmeza` is the stored firmness, and where the source did not say,
- * 1 for a real hour and 0 for an estimated one (gisce/mesures `f5d.py`: `firmeza = 1 if method in
- * (1, 3) else 0`).
+ * record carries its own code; `firmeza` is the hour's firmness, and where it is not known, 1 for a
+ * real hour and 0 for an estimated one (gisce/mesures `f5d.py`: `firmeza = 1 if method in (1, 3)
+ * else 0`). The daily F5D (src/server/intercambio/medidas-diarias.ts) passes every real billed hour as
+ * firm and completes the curve first (src/lib/medidas/curva-facturada.ts, docs/decisions/038).
  */
-import { desfaseMinutos, leerFechaLocal, temporadaDe, ZONA_MADRID, type FechaLocal, type Temporada } from './horas.ts';
+import { leerFechaLocal, type FechaLocal } from '../calendario/fechas.ts';
+import { desfaseMinutos, ZONA_MADRID } from '../calendario/hora-civil.ts';
+import { temporadaDe, type Temporada } from './horas.ts';
 import type { MetodoMedida, ReactivasMedida } from './tipos.ts';
 
 /** The two curve files the portal writes. */
@@ -74,16 +81,18 @@ const dos = (n: number) => (n < 10 ? `0${n}` : String(n));
 const marcas = new Map<number, string>();
 
 /**
- * The `timestamp;season` of the hour that starts at `inicio` (UTC ms): its end on the peninsula's
- * clocks in the interval's own offset, and the interval's season flag.
+ * The `timestamp;season` of the hour that starts at `inicio` (UTC ms): the peninsula's wall clock at
+ * its end, and the season in force at that instant (so the hour that ends at the October change,
+ * 01:00 UTC, is `02:00;0`, not `03:00;1`, which cchloader would read as 02:00 UTC).
  */
 export function marcaRee(inicio: Date | number): string {
   const ms = typeof inicio === 'number' ? inicio : inicio.getTime();
   const hecha = marcas.get(ms);
   if (hecha !== undefined) return hecha;
   if (!Number.isFinite(ms) || ms % MS_HORA !== 0) throw new RangeError(`La hora ${String(inicio)} no empieza en punto.`);
-  const reloj = new Date(ms + MS_HORA + desfaseMinutos(ms, ZONA_MADRID) * 60_000);
-  const temporada: Temporada = temporadaDe(ms, ZONA_MADRID);
+  const fin = ms + MS_HORA;
+  const reloj = new Date(fin + desfaseMinutos(fin, ZONA_MADRID) * 60_000);
+  const temporada: Temporada = temporadaDe(fin, ZONA_MADRID);
   const marca = `${reloj.getUTCFullYear()}/${dos(reloj.getUTCMonth() + 1)}/${dos(reloj.getUTCDate())} ${dos(reloj.getUTCHours())}:00;${temporada}`;
   if (marcas.size > 100_000) marcas.clear();
   marcas.set(ms, marca);

@@ -20,7 +20,9 @@
  * Datadis-compatible variant (`cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh`).
  */
 import { CSV_BOM, csvLine } from '../csv.ts';
-import { etiquetaIntervalo, isoConDesfase, posicionIntervalo, type FechaLocal, type MinutosIntervalo } from './horas.ts';
+import type { FechaLocal } from '../calendario/fechas.ts';
+import { isoConDesfase } from '../calendario/hora-civil.ts';
+import { etiquetaIntervalo, posicionIntervalo, type MinutosIntervalo } from './horas.ts';
 import { periodoEnergia, zonaHorariaDe, type CodigoTarifa, type ZonaElectrica } from './periodos.ts';
 import type { RegistroMedida } from './tipos.ts';
 

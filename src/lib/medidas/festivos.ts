@@ -13,8 +13,10 @@
  *   still a working day; docs/sector.md marks this as probable, to check against the Circular).
  * - 6 January counts from 2022, as enerdata does: the TD tariffs started on 2021-06-01, so 2022 is
  *   the first year in which it matters.
+ * The fixed dates themselves are the calendar's (src/lib/calendario/festivos.ts).
  */
-import { fechaLocal, leerFechaLocal, type FechaLocal } from './horas.ts';
+import { fechaLocal, leerFechaLocal, type FechaLocal } from '../calendario/fechas.ts';
+import { festivosFijos } from '../calendario/festivos.ts';
 
 /** One national holiday of the tariff calendar. */
 export interface FestivoNacional {
@@ -24,25 +26,17 @@ export interface FestivoNacional {
   nombre: string;
 }
 
-/** Month, day and name of each fixed-date national holiday (docs/sector.md §6.5), and the first year it applies. */
-const FIJOS: readonly { mes: number; dia: number; nombre: string; desde?: number }[] = [
-  { mes: 1, dia: 1, nombre: 'Año Nuevo' },
-  { mes: 1, dia: 6, nombre: 'Epifanía del Señor', desde: 2022 },
-  { mes: 5, dia: 1, nombre: 'Fiesta del Trabajo' },
-  { mes: 8, dia: 15, nombre: 'Asunción de la Virgen' },
-  { mes: 10, dia: 12, nombre: 'Fiesta Nacional de España' },
-  { mes: 11, dia: 1, nombre: 'Todos los Santos' },
-  { mes: 12, dia: 6, nombre: 'Día de la Constitución Española' },
-  { mes: 12, dia: 8, nombre: 'Inmaculada Concepción' },
-  { mes: 12, dia: 25, nombre: 'Natividad del Señor' },
-];
+/** The first year 6 January counts for the tariff (docs/sector.md §6.5, as enerdata does). */
+const EPIFANIA_DESDE = 2022;
 
 const porAnio = new Map<number, ReadonlyMap<FechaLocal, string>>();
 
 function delAnio(anio: number): ReadonlyMap<FechaLocal, string> {
   let mapa = porAnio.get(anio);
   if (!mapa) {
-    mapa = new Map(FIJOS.filter((f) => f.desde === undefined || anio >= f.desde).map((f) => [fechaLocal(anio, f.mes, f.dia), f.nombre]));
+    const fijos = new Map(festivosFijos(anio));
+    if (anio < EPIFANIA_DESDE) fijos.delete(fechaLocal(anio, 1, 6));
+    mapa = fijos;
     porAnio.set(anio, mapa);
   }
   return mapa;

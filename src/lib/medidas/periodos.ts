@@ -20,7 +20,8 @@
  * Canary civil time (an inference: the Circular speaks of local hours).
  */
 import { esFestivoNacional } from './festivos.ts';
-import { desfaseMinutos, fechaLocal, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from './horas.ts';
+import { fechaLocal } from '../calendario/fechas.ts';
+import { desfaseMinutos, ZONA_CANARIAS, ZONA_MADRID, type ZonaHoraria } from '../calendario/hora-civil.ts';
 
 /** Access tariffs of Circular 3/2020 the portal knows (docs/sector.md §6.1, §6.4). */
 export const TARIFAS = ['2.0TD', '3.0TD', '3.0TDVE', '6.1TD', '6.2TD', '6.3TD', '6.4TD', '6.1TDVE', '6.2TDVE'] as const;

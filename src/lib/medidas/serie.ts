@@ -6,7 +6,9 @@
  * slot (calidad.ts). A year of hours is about 45 KB of JSON instead of 290 KB of objects.
  */
 import { calidadDeSuma, esEstimada, SIN_MEDIDA } from './calidad.ts';
-import { fechaLocalDe, inicioDiaLocal, leerFechaLocal, sumarDias, type FechaLocal, type MinutosIntervalo } from './horas.ts';
+import { leerFechaLocal, sumarDias, type FechaLocal } from '../calendario/fechas.ts';
+import { fechaLocalDe, inicioDiaLocal } from '../calendario/hora-civil.ts';
+import type { MinutosIntervalo } from './horas.ts';
 import { numeroPeriodos, periodosEnergiaDeHoras, zonaHorariaDe, type CodigoTarifa, type ZonaElectrica } from './periodos.ts';
 
 const MS_MIN = 60_000;

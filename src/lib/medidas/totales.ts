@@ -3,7 +3,7 @@
  * legend, the totals table and the API's "aggregated by day or month". Days and months are
  * civil (Madrid, or Canary time for the Canary zone), so a 25-hour day sums 25 hours.
  */
-import { fechaLocalDe } from './horas.ts';
+import { fechaLocalDe } from '../calendario/hora-civil.ts';
 import { leyendaPeriodos, periodoEnergia, zonaHorariaDe, type CodigoTarifa, type Periodo, type ZonaElectrica } from './periodos.ts';
 import type { RegistroMedida } from './tipos.ts';
 

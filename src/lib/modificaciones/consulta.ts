@@ -2,6 +2,7 @@
  * The administration list of modification requests: its filters in the address's query
  * string (checked, with defaults for anything wrong) and the API call they become.
  */
+import { urlApi } from '../api/rutas.ts';
 import { definirLista, leerOpcion, leerTexto, PRIMERA_PAGINA, type Paginacion } from '../administracion/consulta.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../distribuidoras.ts';
 import { ESTADOS_SOLICITUD, type EstadoSolicitud } from './estados.ts';
@@ -28,7 +29,7 @@ export const FILTROS_MODIFICACIONES_VACIOS: FiltrosModificaciones = { estado: ''
 
 /** The requests list: its filters in the screen's address and in `GET /api/administrador/modificaciones`. */
 export const LISTA_MODIFICACIONES = definirLista<FiltrosModificaciones, SolicitudAdminApi>({
-  ruta: '/api/administrador/modificaciones',
+  ruta: urlApi('/administrador/modificaciones'),
   vacios: FILTROS_MODIFICACIONES_VACIOS,
   leer: (p) => ({
     estado: leerOpcion(p, 'estado', ESTADOS_SOLICITUD),

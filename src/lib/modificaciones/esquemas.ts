@@ -4,7 +4,7 @@
  * which needs the supply point's data.
  */
 import { z } from '../validacion/z.ts';
-import { esFechaLocal } from '../medidas/horas.ts';
+import { esFechaLocal } from '../calendario/fechas.ts';
 import { fechaSinDia } from '../medidas/pantalla/formato.ts';
 import { wDesdeKw } from './potencias.ts';
 import { MAX_NOMBRE_TITULAR, type EntradaReglas } from './reglas.ts';

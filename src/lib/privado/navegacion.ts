@@ -116,6 +116,17 @@ export function navegar(href: string, opciones: { reemplazar?: boolean } = {}): 
   anunciar({ tipo: 'arriba' });
 }
 
+/**
+ * Whether a link only moves within the page shown (an «En esta página» index: same path and query,
+ * with a fragment): the browser's own jump to the fragment is what it means, not a new screen.
+ */
+export function esAnclaDeLaPagina(
+  enlace: Pick<HTMLAnchorElement, 'origin' | 'pathname' | 'search' | 'hash'>,
+  actual: Pick<Location, 'origin' | 'pathname' | 'search'>,
+): boolean {
+  return enlace.hash !== '' && enlace.origin === actual.origin && enlace.pathname === actual.pathname && enlace.search === actual.search;
+}
+
 /** Whether a click on this link should be routed inside the app (left button, no modifier, same origin, app path). */
 export function debeInterceptar(
   ev: Pick<MouseEvent, 'button' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'defaultPrevented'>,
@@ -158,6 +169,7 @@ export function prepararNavegacion(): () => void {
   const alPulsar = (ev: MouseEvent) => {
     const objetivo = ev.target instanceof Element ? ev.target.closest('a[href]') : null;
     if (!(objetivo instanceof HTMLAnchorElement)) return;
+    if (esAnclaDeLaPagina(objetivo, location)) return;
     if (!debeInterceptar(ev, objetivo, location.origin)) return;
     ev.preventDefault();
     navegar(objetivo.href);

@@ -72,6 +72,19 @@ export interface RutaApp {
   ofrecera?: string;
   /** The route whose menu item is marked current while this one is open (a detail under its list). */
   padre?: string;
+  /**
+   * For a consumer route an authorisation may open (decision 028): the data kind it shows. A session
+   * whose consumer area only authorisations open reaches only the routes whose kind they grant
+   * (`contrato` comes with every authorisation); the routes without one stay the holder's.
+   */
+  dato?: 'contrato' | 'curvas' | 'potencias' | 'certificados';
+}
+
+/** What the guard and the menu read of a session. */
+export interface SesionGuarda {
+  Permisos: readonly string[];
+  /** The data kinds granted when only authorisations open the consumer area; null or absent otherwise. */
+  datosAutorizados?: readonly string[] | null;
 }
 
 /** Private routes that only send on to another one (the bare first segments of docs/producto.md §2). */
@@ -231,6 +244,7 @@ export const RUTAS_APP = [
     area: 'distribucion',
     pantalla: 'suministros',
     ofrecera: 'Aquí verá los puntos de suministro de los que es titular y los datos de su contrato de acceso.',
+    dato: 'contrato',
   },
   {
     id: 'curvas',
@@ -239,6 +253,7 @@ export const RUTAS_APP = [
     area: 'distribucion',
     pantalla: 'curvas',
     ofrecera: 'Aquí podrá consultar y descargar el consumo hora a hora de sus suministros en los últimos meses.',
+    dato: 'curvas',
   },
   {
     id: 'potencia',
@@ -247,6 +262,7 @@ export const RUTAS_APP = [
     area: 'distribucion',
     pantalla: 'potencias',
     ofrecera: 'Aquí podrá consultar las potencias máximas demandadas por sus suministros cada mes.',
+    dato: 'potencias',
   },
   {
     id: 'certificado',
@@ -255,6 +271,7 @@ export const RUTAS_APP = [
     area: 'distribucion',
     pantalla: 'certificados',
     ofrecera: 'Aquí podrá obtener un certificado del consumo de un suministro en el periodo que elija.',
+    dato: 'certificados',
   },
   {
     id: 'autorizaciones',
@@ -262,6 +279,7 @@ export const RUTAS_APP = [
     titulo: 'Autorizaciones',
     area: 'distribucion',
     pantalla: 'autorizaciones',
+    dato: 'contrato',
   },
   {
     id: 'lecturas',
@@ -443,9 +461,20 @@ export function aliasDe(path: string): string | null {
   return ALIAS[sinBarraFinal(path)] ?? null;
 }
 
-/** Whether a session with these permissions may open the route (docs/producto.md §6 tests the suffix). */
-export function puedeAbrir(r: RutaApp, permisos: readonly string[]): boolean {
-  return r.area === null || tieneArea(permisos, r.area);
+/**
+ * Whether a session may open the route (docs/producto.md §6 tests the suffix). A consumer area opened
+ * only by authorisations reaches only the routes of the data kinds they grant (decision 028).
+ */
+export function puedeAbrir(r: RutaApp, sesion: SesionGuarda): boolean {
+  if (r.area === null) return true;
+  if (!tieneArea(sesion.Permisos, r.area)) return false;
+  return r.area !== 'distribucion' || permiteAutorizado(r, sesion.datosAutorizados);
+}
+
+/** Whether authorisations granting `datos` open the route; true when the session is not authorisation-only (`datos` null). */
+function permiteAutorizado(r: RutaApp, datos: readonly string[] | null | undefined): boolean {
+  if (!datos) return true;
+  return r.dato === 'contrato' || (r.dato !== undefined && datos.includes(r.dato));
 }
 
 /** Where the guard sends an anonymous visitor: the login, then back to the same path and query. */
@@ -454,7 +483,10 @@ export function urlLogin(pathYQuery: string): string {
 }
 
 /** The message shown on /inicio to a user sent there without the permission a route needs. */
-export function mensajeSinPermiso(r: RutaApp): string {
+export function mensajeSinPermiso(r: RutaApp, sesion?: SesionGuarda): string {
+  if (r.area && sesion && tieneArea(sesion.Permisos, r.area)) {
+    return `Sus autorizaciones no le permiten acceder a «${r.titulo}»: solo puede consultar los datos que la persona titular le ha autorizado.`;
+  }
   const como = r.area ? ` ${COMO_OBTENER[r.area]}` : '';
   return `No tiene permiso para acceder a «${r.titulo}».${como}`;
 }
@@ -487,14 +519,14 @@ export type DecisionGuarda =
  * visitor. The API checks the same rules again, with the distributor part; this only decides what
  * the browser shows.
  */
-export function guarda(path: string, search: string, sesion: { Permisos: readonly string[] } | null): DecisionGuarda {
+export function guarda(path: string, search: string, sesion: SesionGuarda | null): DecisionGuarda {
   if (!sesion) return { tipo: 'login', destino: urlLogin(`${path}${search}`) };
   const alias = aliasDe(path);
   if (alias) return { tipo: 'alias', destino: `${alias}${search}` };
   const encontrada = rutaDePath(path);
   if (!encontrada) return { tipo: 'no-encontrada' };
-  if (!puedeAbrir(encontrada.ruta, sesion.Permisos)) {
-    return { tipo: 'sin-permiso', destino: '/inicio', ruta: encontrada.ruta, mensaje: mensajeSinPermiso(encontrada.ruta) };
+  if (!puedeAbrir(encontrada.ruta, sesion)) {
+    return { tipo: 'sin-permiso', destino: '/inicio', ruta: encontrada.ruta, mensaje: mensajeSinPermiso(encontrada.ruta, sesion) };
   }
   return { tipo: 'permitir', ruta: encontrada.ruta, params: encontrada.params };
 }
@@ -580,9 +612,17 @@ export const SECCIONES_MENU: readonly Seccion[] = [
   },
 ];
 
-/** The sections a user with these permissions sees (docs/producto.md §6 "Side menu sections appear when Permisos contains"). */
-export function seccionesVisibles(permisos: readonly string[]): Seccion[] {
-  return SECCIONES_MENU.filter((s) => tieneArea(permisos, s.id));
+/**
+ * The sections a session sees (docs/producto.md §6 "Side menu sections appear when Permisos
+ * contains"), each with the entries it may open: a consumer area opened only by authorisations shows
+ * only the screens of the data kinds they grant (decision 028).
+ */
+export function seccionesVisibles(sesion: SesionGuarda): Seccion[] {
+  return SECCIONES_MENU.filter((s) => tieneArea(sesion.Permisos, s.id)).map((s) =>
+    s.id === 'distribucion' && sesion.datosAutorizados
+      ? { ...s, items: s.items.filter((i) => i.tipo !== 'ruta' || permiteAutorizado(ruta(i.id), sesion.datosAutorizados)) }
+      : s,
+  );
 }
 
 /** The menu entries always shown to a logged-in user, around the sections. */

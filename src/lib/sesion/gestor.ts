@@ -19,6 +19,7 @@
  * - `localStorage['portal-sesion-activa']` holds '1' while a session exists: a non-secret hint for
  *   the header of pages that never call the API (see `cabecera.ts`).
  */
+import { urlApi } from '../api/rutas.ts';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { cabeceraBasic, expDeJwt } from './codificacion.ts';
 
@@ -36,6 +37,11 @@ export interface Sesion {
   exp: number;
   /** In an impersonated session, the administrator acting as this user (decision 006); null otherwise. */
   suplantadoPor: Suplantador | null;
+  /**
+   * When only authorisations open the consumer area (decision 028): the data kinds they grant, so
+   * the menu and the guard offer only those screens; null for an account with supply points of its own.
+   */
+  datosAutorizados: string[] | null;
 }
 
 /** The administrator behind an impersonated session. */
@@ -130,11 +136,11 @@ export const CANAL_SESION = 'portal-sesion';
 
 /** Paths of the session calls (docs/api.md "API"). */
 export const RUTAS_SESION = {
-  login: '/api/accesoUsuario',
-  refresco: '/api/users/refresh-token',
-  revocacion: '/api/users/revoke-token',
-  suplantacion: '/api/accesoUsuarioSuplantacion',
-  finSuplantacion: '/api/users/fin-suplantacion',
+  login: urlApi('/accesoUsuario'),
+  refresco: urlApi('/users/refresh-token'),
+  revocacion: urlApi('/users/revoke-token'),
+  suplantacion: urlApi('/accesoUsuarioSuplantacion'),
+  finSuplantacion: urlApi('/users/fin-suplantacion'),
 } as const;
 
 /**
@@ -155,6 +161,7 @@ export function sesionDeRespuesta(cuerpo: unknown): Sesion | null {
     nombre: typeof c.nombre === 'string' ? c.nombre : '',
     exp,
     suplantadoPor: suplantadorDe(c.suplantadoPor),
+    datosAutorizados: Array.isArray(c.datosAutorizados) ? c.datosAutorizados.filter((d): d is string => typeof d === 'string') : null,
   };
 }
 

@@ -104,6 +104,12 @@ const col = (nombre: string, tipo: TipoColumnaSips, obligatoria = false): Column
   obligatoria ? { nombre, tipo, obligatoria } : { nombre, tipo };
 const porPeriodo = (prefijo: string, tipo: TipoColumnaSips): ColumnaSips[] => [1, 2, 3, 4, 5, 6].map((p) => col(`${prefijo}${p}`, tipo));
 
+/**
+ * A country: the CNMC layout names the column without a code table, and distributors write either
+ * an ISO code (`ESP`, `ES`) or the name (`España`); sippers reads any text. As long as a place name.
+ */
+const PAIS = (nombre: string): ColumnaSips => col(nombre, texto(60));
+
 /** A CUPS: 20 characters, or 22 with a border-point suffix (docs/sector.md §1.1). */
 const CUPS = col('cups', texto(22), true);
 
@@ -196,7 +202,7 @@ export const PS_SIPS2026: readonly ColumnaSips[] = [
   col('YPS', { tipo: 'decimal' }),
   col('HusoPS', texto(2)),
   col('BandaPS', texto(1)),
-  col('PaisPS', texto(3)),
+  PAIS('PaisPS'),
   ...direccion('PS'),
   col('fechaAltaSuministro', fecha),
   col('codigoTarifaATREnVigor', codigo(17), true),
@@ -228,7 +234,7 @@ export const PS_SIPS2026: readonly ColumnaSips[] = [
   col('nombreTitular', texto(100)),
   col('apellido1Titular', texto(50)),
   col('apellido2Titular', texto(50)),
-  col('PaisTitular', texto(3)),
+  PAIS('PaisTitular'),
   ...direccion('Titular'),
   col('esViviendaHabitual', codigo(26)),
   col('codigoLecturaRemota', codigo(111)),
@@ -257,6 +263,18 @@ export const PS_SIPS2026: readonly ColumnaSips[] = [
   col('codigoMotivoExpediente', texto(2)),
   col('codigoTipoSuministro', codigo(62)),
 ];
+
+/**
+ * The SIPS2026 columns of the holder's identity and address, from `idTitular` to
+ * `aclaradorFincaTitular`. For a natural person (`tipoPersona` F) they are left empty in what supply
+ * companies receive (files and CUPS query): personal data of natural persons are not in SIPS
+ * without the consumer's consent (RD 1435/2002 art. 7 as RD 1074/2015 left it; RGPD art. 5.1.c).
+ * A legal person's CIF, name and address are kept. docs/decisions/036.
+ */
+export const COLUMNAS_TITULAR_RESERVADAS: readonly string[] = PS_SIPS2026.slice(
+  PS_SIPS2026.findIndex((c) => c.nombre === 'idTitular'),
+  PS_SIPS2026.findIndex((c) => c.nombre === 'aclaradorFincaTitular') + 1,
+).map((c) => c.nombre);
 
 /** Other spellings a reader accepts for a SIPS2026 column: sippers' header list carries a typo. */
 export const ALIAS_COLUMNAS_SIPS: Readonly<Record<string, string>> = { fiesuministroEsencialld82: 'suministroEsencial' };

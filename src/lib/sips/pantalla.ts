@@ -23,15 +23,17 @@ export const TEXTO_TIPO: Readonly<Record<TipoFicheroSips, string>> = {
 /** A layout in words. */
 export const TEXTO_VERSION: Readonly<Record<VersionSips, string>> = {
   v2: 'Formato v2 (sin titular)',
-  sips2026: 'Formato SIPS2026 (con titular)',
+  sips2026: 'Formato SIPS2026 (titular, si es empresa)',
 };
 
 /** One month of files, newest first, as the screen lists them. */
 export interface MesFicheros {
   /** AAAA-MM. */
   mes: string;
-  /** "noviembre de 2026". */
+  /** "Noviembre de 2026": the month's heading. */
   titulo: string;
+  /** "noviembre de 2026": the month inside a sentence (a table's caption, a label). */
+  enFrase: string;
   ficheros: FicheroSipsRespuesta[];
 }
 
@@ -47,6 +49,7 @@ export function ficherosPorMes(ficheros: readonly FicheroSipsRespuesta[]): MesFi
     .map(([mes, lista]) => ({
       mes,
       titulo: nombreMes(mes, true),
+      enFrase: nombreMes(mes),
       ficheros: [...lista].sort(
         (a, b) =>
           ORDEN_TIPO.indexOf(a.tipo) - ORDEN_TIPO.indexOf(b.tipo) || ORDEN_VERSION.indexOf(a.version) - ORDEN_VERSION.indexOf(b.version),
@@ -106,3 +109,44 @@ export const COLUMNAS_RESUMEN_CONSUMOS: readonly ColumnaResumen[] = [
   { columna: 'consumoEnergiaActivaEnWhP3', titulo: 'Activa P3 (Wh)' },
   { columna: 'potenciaDemandadaEnWP1', titulo: 'Potencia demandada P1 (W)' },
 ];
+
+/** The register's fields in words, for the preview of a load; a SIPS column kept by its CNMC name is shown by that name. */
+const CAMPOS_REGISTRO: Readonly<Record<string, string>> = {
+  distribuidora: 'Distribuidora',
+  titular_nif: 'NIF del titular',
+  titular_nombre: 'Titular',
+  direccion: 'Dirección',
+  codigo_postal: 'Código postal',
+  municipio: 'Municipio',
+  codigo_ine: 'Código INE del municipio',
+  provincia: 'Provincia',
+  tarifa: 'Tarifa de acceso',
+  potencias_w: 'Potencias contratadas (W)',
+  potencia_maxima_w: 'Potencia máxima admisible (W)',
+  tension_v: 'Tensión (V)',
+  contador_inteligente: 'Contador inteligente',
+  telegestionado: 'Telegestionado',
+  propiedad_contador: 'Propiedad del contador',
+  fases_contador: 'Fases del contador',
+  resolucion_minutos: 'Resolución de la curva (minutos)',
+  modo_control_potencia: 'Control de potencia',
+  autoconsumo: 'Autoconsumo',
+  comercializadora_codigo: 'Comercializadora (código)',
+  periodicidad_facturacion: 'Periodicidad de facturación',
+  ciclo_lectura: 'Día del ciclo de lectura',
+  fecha_alta: 'Fecha de alta',
+  fecha_baja: 'Fecha de baja',
+};
+
+/** A field of the register in words: «Potencias contratadas (W)», or «viaPS (columna SIPS)». */
+export function campoRegistro(campo: string): string {
+  return CAMPOS_REGISTRO[campo] ?? `${campo} (columna SIPS)`;
+}
+
+/** A value of the preview as the screen shows it: «Sí»/«No» for yes/no, «(vacío)» for nothing. */
+export function valorRegistro(valor: string | null): string {
+  if (valor === null || valor === '') return '(vacío)';
+  if (valor === 'true') return 'Sí';
+  if (valor === 'false') return 'No';
+  return valor;
+}

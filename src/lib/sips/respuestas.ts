@@ -21,9 +21,10 @@ export const FicheroSipsSchema = z
     tipo: z
       .enum(TIPOS_FICHERO_SIPS)
       .meta({ description: 'PS_ELECTRICIDAD (puntos de suministro) o CONSUMOS_ELECTRICIDAD (consumos mensuales).' }),
-    version: z
-      .enum(VERSIONES_SIPS)
-      .meta({ description: 'Formato: v2 (57 columnas PS, sin titular) o sips2026 (103 columnas PS, con titular y dirección).' }),
+    version: z.enum(VERSIONES_SIPS).meta({
+      description:
+        'Formato: v2 (57 columnas PS, sin titular) o sips2026 (103 columnas PS: el titular y su dirección solo si es persona jurídica).',
+    }),
     filas: z.number().int().meta({ description: 'Filas de datos, sin contar la cabecera.' }),
     bytes: z.number().int().meta({ description: 'Tamaño del CSV sin comprimir, en bytes.' }),
     bytesGzip: z.number().int().meta({ description: 'Tamaño de la descarga (el CSV comprimido con gzip), en bytes.' }),

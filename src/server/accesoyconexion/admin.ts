@@ -9,9 +9,9 @@ import { AccionBodySchema, SolicitudDetalleSchema, SolicitudResumenSchema } from
 import { TIPOS_SOLICITUD } from '../../lib/accesoyconexion/solicitud.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
-import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
+import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import {
   errorResponse,
   featureApp,
@@ -35,12 +35,8 @@ const comunes = {
 const conId = { 404: errorResponse('No existe esa solicitud en una distribuidora que usted administre') };
 const IdParams = uuidParams('Identificador de la solicitud.');
 
-/** The request, if the caller administers its distributor (404 otherwise). */
-async function deLaDistribuidora<E extends AuthEnv>(c: Context<E>, id: string) {
-  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
-  if (acceso.lado !== 'distribuidora' || acceso.expediente.procedimiento !== PROCEDIMIENTO) throw notFound('No existe ese expediente.');
-  return acceso.expediente;
-}
+/** The case, if the caller administers its distributor (404 otherwise). */
+const deLaDistribuidora = <E extends AuthEnv>(c: Context<E>, id: string) => expedienteDelPersonal(c, id, [PROCEDIMIENTO]);
 
 const listar = createRoute({
   ...base,

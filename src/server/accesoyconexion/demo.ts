@@ -9,7 +9,7 @@ import { listaNudosDe, type DatosSolicitud } from '../../lib/accesoyconexion/sol
 import type { AccionAcceso } from '../../lib/accesoyconexion/procedimiento.ts';
 import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
-import { inicioDiaLocal } from '../../lib/medidas/horas.ts';
+import { inicioDiaLocal } from '../../lib/calendario/hora-civil.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { eq } from 'drizzle-orm';
 import { listCapacidadDemanda } from '../capacidad-nodal/demanda.ts';

@@ -29,6 +29,7 @@ import {
   crearBorrador,
   detalle,
   guardarBorrador,
+  justificante,
   listarPropias,
   PROCEDIMIENTO,
   SolicitudIncompleta,
@@ -155,6 +156,23 @@ const accion = createRoute({
   },
 });
 
+const pdfJustificante = createRoute({
+  ...base,
+  method: 'get',
+  path: '/accesoyconexion/solicitudes/{id}/justificante.pdf',
+  summary: 'Justificante de presentación, en PDF',
+  description:
+    'El recibo de una solicitud presentada (Ley 39/2015, arts. 16.3 y 66.3): distribuidora, referencia, solicitante, datos de la instalación, fecha y hora exactas de la presentación (Madrid y UTC), que fijan su prelación (RD 1183/2020, art. 7.1), y los documentos presentados con su huella SHA-256. Lo pueden descargar el solicitante y el personal de la distribuidora.',
+  middleware: [requireAuth()] as const,
+  request: { params: IdParams },
+  responses: {
+    200: { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    401: errorResponse('Sin sesión'),
+    ...conId,
+    409: errorResponse('La solicitud es un borrador: aún no se ha presentado'),
+  },
+});
+
 /** The applicant's sub-app. */
 export function accesoyconexionRoutes() {
   return featureApp()
@@ -198,5 +216,16 @@ export function accesoyconexionRoutes() {
         if (err instanceof SolicitudIncompleta) return c.json({ message: err.message, faltan: err.faltan }, 422);
         throw err;
       }
+    })
+    .openapi(pdfJustificante, async (c) => {
+      // The applicant and the distributor's staff (a draft is the applicant's alone: 404 for staff).
+      const acceso = await accesoExpediente(c.get('deps').db, authOf(c), c.req.valid('param').id);
+      if (acceso.expediente.procedimiento !== PROCEDIMIENTO) throw notFound('No existe ese expediente.');
+      const { referencia, pdf } = await justificante(depsAcceso(c), acceso.expediente);
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="justificante-${referencia}.pdf"`,
+        'Cache-Control': 'private, no-store',
+      });
     });
 }

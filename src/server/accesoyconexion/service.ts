@@ -39,13 +39,14 @@ import {
   type Falta,
   type ListaNudos,
 } from '../../lib/accesoyconexion/solicitud.ts';
-import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
+import { calendarioDe, type Calendario } from '../../lib/expedientes/calendarios.ts';
+import { diaDe, diaDePresentacion, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { listCapacidadDemanda } from '../capacidad-nodal/demanda.ts';
 import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, users } from '../db/schema.ts';
-import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Clock } from '../http/context.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
@@ -55,7 +56,7 @@ import {
   documentoApi,
   nombreCuentaSql,
   pendienteDe,
-  crearExpediente,
+  crearBorradorExpediente,
   documentosDelExpediente,
   eventosDe,
   registrarPaso,
@@ -65,6 +66,7 @@ import {
   type FilaDocumento,
   type FilaEvento,
 } from '../expedientes/service.ts';
+import { pdfJustificante } from './justificante.ts';
 
 /** The procedure's name on the case core. */
 export const PROCEDIMIENTO = 'acceso';
@@ -88,6 +90,15 @@ export class SolicitudIncompleta extends ApiError {
 const datosDe = (e: FilaExpediente): DatosSolicitud => {
   const r = DatosSolicitudSchema.safeParse(e.datos);
   return r.success ? r.data : {};
+};
+
+/**
+ * The calendar a request's deadlines count with (Ley 39/2015 art. 30.6): the distributor's region and
+ * the installation's province and municipality (docs/decisions/040).
+ */
+const calendarioSolicitud = (e: FilaExpediente): Calendario => {
+  const d = datosDe(e);
+  return calendarioDe({ distribuidora: e.distribuidora, provincia: d.provincia, municipio: d.municipio });
 };
 
 /** The screen's link to a request, for each side. */
@@ -141,28 +152,14 @@ export async function crearBorrador(
   distribuidora: string,
   actor: ActorExpediente,
 ): Promise<FilaExpediente> {
-  return deps.db.transaction(async (tx) => {
-    const e = await crearExpediente(tx, { procedimiento: PROCEDIMIENTO, distribuidora, userId, paso: 'borrador' });
-    await tx
-      .update(expedientes)
-      .set({ datos: { enNombrePropio: true, correspondenciaMisma: true } })
-      .where(eq(expedientes.id, e.id));
-    await registrarPaso(
+  return deps.db.transaction((tx) =>
+    crearBorradorExpediente(
       tx,
-      e,
-      {
-        accion: 'crear',
-        paso: 'borrador',
-        lado: 'solicitante',
-        turno: 'solicitante',
-        vence: null,
-        plazoRegla: null,
-        momento: deps.clock.now(),
-      },
+      { procedimiento: PROCEDIMIENTO, distribuidora, userId, datos: { enNombrePropio: true, correspondenciaMisma: true } },
+      deps.clock.now(),
       actor,
-    );
-    return (await bloquearExpediente(tx, e.id))!;
-  });
+    ),
+  );
 }
 
 /** Saves a draft's data as it is (fields may still be missing). */
@@ -239,7 +236,7 @@ function accionesPosibles(e: FilaExpediente, lado: Lado, eventos: readonly FilaE
       return (
         !eventos.some((x) => x.accion === 'pedir_informe') &&
         !!admision &&
-        hoy <= venceEnHabiles(diaDe(admision.momento), DIAS_PEDIR_INFORME)
+        hoy <= venceEnHabiles(diaDe(admision.momento), DIAS_PEDIR_INFORME, calendarioSolicitud(e))
       );
     }
     return true;
@@ -281,6 +278,33 @@ export async function detalle(deps: DepsAcceso, e: FilaExpediente, lado: Lado): 
   };
 }
 
+/** The filing receipt of a request in PDF (justificante.ts); 409 for a draft. */
+export async function justificante(deps: DepsAcceso, e: FilaExpediente): Promise<{ referencia: string; pdf: Buffer }> {
+  const [eventos, docs, [cuenta]] = await Promise.all([
+    eventosDe(deps.db, e.id),
+    documentosDelExpediente(deps.db, e.id),
+    deps.db
+      .select({
+        nombre: users.nombre,
+        apellido1: users.apellido1,
+        apellido2: users.apellido2,
+        razonSocial: users.razonSocial,
+        nif: users.nif,
+      })
+      .from(users)
+      .where(eq(users.id, e.userId)),
+  ]);
+  const pdf = await pdfJustificante({
+    expediente: e,
+    datos: datosDe(e),
+    cuenta: cuenta ?? { nombre: '', apellido1: '', apellido2: '', razonSocial: '', nif: null },
+    eventos,
+    documentos: docs,
+    enlace: enlace(deps, e, 'solicitante'),
+  });
+  return { referencia: referencia(e), pdf };
+}
+
 const eventoApi = (x: FilaEvento): SolicitudDetalle['eventos'][number] => ({
   id: x.id,
   accion: x.accion,
@@ -306,6 +330,9 @@ async function siguientePaso(
 ): Promise<{ vence: string | null; regla: string | null; datos?: Record<string, unknown> }> {
   const d = datosDe(e);
   const hacia = TRANSICIONES[accion].hacia;
+  const cal = calendarioSolicitud(e);
+  // The applicant's filings made on a non-business day count from the next business day (art. 31.2.b).
+  const recibida = diaDePresentacion(hoy, cal);
   const pendiente = (clase: string) =>
     docs.some((x) => x.lado === 'distribuidora' && x.eventoId === null && x.clase === clase && x.tipoMime === 'application/pdf');
   switch (accion) {
@@ -316,28 +343,28 @@ async function siguientePaso(
         await nudosPublicados(tx, e.distribuidora, d),
       );
       if (faltan.length > 0) throw new SolicitudIncompleta(faltan);
-      return { vence: venceEnHabiles(hoy, DIAS_RESPUESTA), regla: reglaPlazo('presentada') };
+      return { vence: venceEnHabiles(recibida, DIAS_RESPUESTA, cal), regla: reglaPlazo('presentada') };
     }
     case 'responder_subsanacion':
       if (!body.mensaje) throw faltaMensaje('Escriba qué ha corregido o añadido para la distribuidora.');
-      return { vence: venceEnHabiles(hoy, DIAS_RESPUESTA), regla: reglaPlazo('subsanada') };
+      return { vence: venceEnHabiles(recibida, DIAS_RESPUESTA, cal), regla: reglaPlazo('subsanada') };
     case 'pedir_subsanacion':
       if (!body.mensaje) throw faltaMensaje('Escriba qué debe corregir o añadir el solicitante.');
-      return { vence: venceEnHabiles(hoy, DIAS_SUBSANACION), regla: reglaPlazo('subsanacion') };
+      return { vence: venceEnHabiles(hoy, DIAS_SUBSANACION, cal), regla: reglaPlazo('subsanacion') };
     case 'inadmitir':
       if (!body.mensaje) throw faltaMensaje('Escriba por qué no se admite la solicitud.');
       return { vence: null, regla: null };
     case 'admitir':
     case 'admitir_silencio': {
       const dias = diasPropuesta(d.tensionKv ?? 0.4, d.potenciaKw ?? 0);
-      return { vence: venceEnHabiles(hoy, dias), regla: reglaPlazo('admitida', dias), datos: { diasPropuesta: dias } };
+      return { vence: venceEnHabiles(hoy, dias, cal), regla: reglaPlazo('admitida', dias), datos: { diasPropuesta: dias } };
     }
     case 'pedir_informe': {
       if (!body.tensionFronteraKv) throw faltaMensaje('Indique la tensión del punto frontera con la red aguas arriba, en kV.');
       const dias = diasPropuesta(body.tensionFronteraKv, d.potenciaKw ?? 0);
       const base = e.vence ?? hoy;
       return {
-        vence: venceEnHabiles(base, dias),
+        vence: venceEnHabiles(base, dias, cal),
         regla: `La distribuidora debe enviar la propuesta previa en el plazo de la admisión más ${dias} días hábiles del informe de aceptabilidad pedido al gestor de la red aguas arriba (RD 1183/2020, arts. 11.4 y 13).`,
         datos: { tensionFronteraKv: body.tensionFronteraKv, diasInforme: dias },
       };
@@ -352,7 +379,7 @@ async function siguientePaso(
       if (!body.mensaje) throw faltaMensaje('Explique al solicitante los motivos de la denegación.');
       return { vence: null, regla: null, datos: { motivo: body.motivo, motivoTexto: MOTIVOS_DENEGACION[body.motivo] } };
     case 'aceptar_propuesta':
-      return { vence: venceEnHabiles(hoy, DIAS_PERMISOS), regla: reglaPlazo('aceptada') };
+      return { vence: venceEnHabiles(recibida, DIAS_PERMISOS, cal), regla: reglaPlazo('aceptada') };
     case 'emitir_permisos':
       if (!pendiente('permisos')) throw faltaMensaje('Adjunte antes el PDF de los permisos de acceso y conexión.');
       return { vence: null, regla: null };

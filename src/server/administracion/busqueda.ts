@@ -4,6 +4,7 @@
  * Pure functions, so the rules are tested without a database.
  */
 import { normalizarNif } from '../../lib/nif.ts';
+import { patronBusqueda } from '../db/busqueda.ts';
 
 /** At most this many words of the search are used (each adds a condition on the index). */
 export const MAX_PALABRAS = 6;
@@ -27,10 +28,8 @@ export function consultaPrefijos(palabras: readonly string[]): string | null {
   return palabras.length ? palabras.map((p) => `${p}:*`).join(' & ') : null;
 }
 
-/** A LIKE pattern that matches values starting with `prefijo` literally (\, % and _ escaped). */
-export function patronPrefijo(prefijo: string): string {
-  return `${prefijo.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
+/** A LIKE pattern that matches values starting with `prefijo` literally (`patronBusqueda`, src/server/db/busqueda.ts). */
+export const patronPrefijo = (prefijo: string): string => patronBusqueda(prefijo, 'prefijo');
 
 /** The NIF prefix a search may be (upper case, without spaces, dots or dashes); null when it cannot be one. */
 export function prefijoNif(q: string): string | null {
@@ -44,7 +43,5 @@ export function prefijoEmail(q: string): string | null {
   return email && !/\s/.test(email) ? email : null;
 }
 
-/** A LIKE pattern that matches values containing `texto` literally (\, % and _ escaped). */
-export function patronContiene(texto: string): string {
-  return `%${patronPrefijo(texto)}`;
-}
+/** A LIKE pattern that matches values containing `texto` literally: `patronBusqueda` (src/server/db/busqueda.ts). */
+export const patronContiene = (texto: string): string => patronBusqueda(texto);

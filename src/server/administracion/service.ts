@@ -27,7 +27,8 @@ import {
 } from '../usuarios/service.ts';
 import type { PermisoDetalle, UsuarioDetalle, UsuarioResumen } from '../../lib/administracion/usuarios.ts';
 import { condicionVisibles, exigirAmbito, huellaDe, MENSAJES_AMBITO, visible, type Huella } from './ambito.ts';
-import { consultaPrefijos, palabrasBusqueda, patronPrefijo, prefijoEmail, prefijoNif } from './busqueda.ts';
+import { consultaPrefijos, palabrasBusqueda, prefijoEmail, prefijoNif } from './busqueda.ts';
+import { empiezaPor } from '../db/busqueda.ts';
 
 /** Spanish answers of user administration. */
 export const MENSAJES_ADMINISTRACION = {
@@ -70,9 +71,9 @@ function fuenteUsuarios(q: string | undefined): SQL {
   if (!texto) return sql`users u`;
   const ramas: SQL[] = [];
   const nif = prefijoNif(texto);
-  if (nif) ramas.push(sql`nif like ${patronPrefijo(nif)}`);
+  if (nif) ramas.push(empiezaPor(sql`nif`, nif));
   const email = prefijoEmail(texto);
-  if (email) ramas.push(sql`email like ${patronPrefijo(email)}`);
+  if (email) ramas.push(empiezaPor(sql`email`, email));
   const consulta = texto.includes('@') ? null : consultaPrefijos(palabrasBusqueda(texto));
   if (consulta) ramas.push(sql`${vectorNombresUsuario(users)} @@ to_tsquery('simple'::regconfig, ${consulta})`);
   // A search that can match nothing (only punctuation, say) must not list everyone.

@@ -8,7 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { INCIDENCIAS_ATR, MOTIVOS_CAMPO, PROCESOS_ATR } from '../../lib/atr/procesos.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
 import { actorDe } from '../expedientes/acceso.ts';

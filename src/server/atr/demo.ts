@@ -6,11 +6,12 @@
  * a new supply refused because the contract is in force, one request anulled. Then the staff's
  * steps, through the same service their screen calls: one switch activated (05), one with an
  * incidence (03), one rejected after the field work (04); the change of contract waits in the queue.
+ * And one claim for a customer (R1 01), which becomes a claim case in the contact queue.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { ProcesoAtr } from '../../lib/atr/procesos.ts';
+import { PROCESO, type ProcesoAtr } from '../../lib/atr/procesos.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { createLogger } from '../logger.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, suministros, users } from '../db/schema.ts';
@@ -19,6 +20,7 @@ import { guardar, Recepcion, type CuentaIntercambio } from '../intercambio/almac
 import { SISTEMA } from '../expedientes/service.ts';
 import { actuarAtr, type AccionGestionAtr } from './gestion.ts';
 import { leerEntradas } from './lector.ts';
+import { codigoSolicitudR1, mensajeR101 } from '../contacto/r1.ts';
 import { xmlAnulacion, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
 
 const EMPRESA = 'comercializadora@electra.example';
@@ -70,7 +72,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
         await dejar(
           db,
           cuenta,
-          `/${d.codigo}/entrada/${proceso}${proceso === 'B1' ? '03' : '08'}_${codigo}.xml`,
+          `/${d.codigo}/entrada/${proceso}${PROCESO[proceso].anulacion.paso}_${codigo}.xml`,
           xmlAnulacion(proceso, c),
           now,
         );
@@ -94,6 +96,26 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
     await dejar(db, cuenta, `/${d.codigo}/entrada/notas.xml`, 'Esto no es un mensaje ATR', now);
     // A switch the field crew could not carry out (04).
     await solicitud('C1', ajenos[4]);
+    // A claim for a customer whose access contract goes unbilled (R1 01, subtype 006): it joins the
+    // claims queue of the contact feature, where the staff answer it (docs/decisions/046).
+    const reclamado = propios[0];
+    if (reclamado) {
+      const referencia = `RC-${now.getUTCFullYear()}-${String(++n).padStart(6, '0')}`;
+      const xml = mensajeR101({
+        referencia,
+        distribuidora: d.codigo,
+        presentadoEn: now.toISOString(),
+        emisora: empresa.ree,
+        reclamacion: {
+          rol: '06',
+          tipo: '02',
+          subtipo: '006',
+          campos: { cups: reclamado.cups, nifTitular: reclamado.titularNif, nombreTitular: reclamado.titularNombre },
+          mensaje: 'Nuestro cliente no ha recibido la factura de acceso de los dos últimos meses; pedimos que se revise y se facture.',
+        },
+      });
+      await dejar(db, cuenta, `/${d.codigo}/entrada/R101_${codigoSolicitudR1(referencia)}.xml`, xml, now);
+    }
     await leerEntradas({ db, clock: { now: () => now }, logger: createLogger('silent') });
 
     const aceptadas = await db

@@ -17,9 +17,9 @@ import {
   type SolicitudAtrEntrada,
   type SolicitudAtrEnviada,
 } from '../../lib/atr/formulario.ts';
-import { MENSAJES_PROCESO, MOTIVOS_ATR, PROCESOS_ATR, type ProcesoAtr } from '../../lib/atr/procesos.ts';
-import { normalizarCups } from '../../lib/cups.ts';
-import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
+import { MOTIVOS_ATR, PROCESO, PROCESOS_ATR, type ProcesoAtr } from '../../lib/atr/procesos.ts';
+import { cupsBase, normalizarCups } from '../../lib/cups.ts';
+import { nombreDistribuidora, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import { audit } from '../auditoria/service.ts';
@@ -48,9 +48,6 @@ export const MENSAJES_FORMULARIO_ATR = {
   rechazaria: 'La distribuidora rechazaría esta solicitud por los motivos indicados (tabla 27 de la CNMC). No se ha enviado.',
   noExiste: 'No existe esa solicitud.',
 } as const;
-
-/** The distributor's name, for a message. */
-const nombreDistribuidora = (d: string) => DISTRIBUIDORAS.find((x) => x.codigo === d)?.nombre ?? d;
 
 /** The distributors the account is a supply company of, with its exchange account; 403 when none. */
 function cuentaDe(auth: AuthContext): CuentaIntercambio {
@@ -208,7 +205,7 @@ export async function enviarSolicitudAtr(
   const [s] = await db
     .select()
     .from(suministros)
-    .where(and(eq(suministros.cups, c.cups), eq(suministros.distribuidora, e.distribuidora)));
+    .where(and(eq(suministros.cups, cupsBase(c.cups)), eq(suministros.distribuidora, e.distribuidora)));
   const pedido = pedidoDe(proceso, m);
   const motivos: MotivoFormularioAtr[] = (await motivosDe(db, proceso, m, c, s, ree, pedido)).map((x) => ({
     codigo: x.codigo,
@@ -260,7 +257,7 @@ export async function anularSolicitudAtr(deps: DepsFormularioAtr, auth: AuthCont
     throw conflict(`La solicitud ${d.codigoSolicitud} ya está cerrada (${d.estado ?? 'cerrada'}): no se puede anular.`);
   }
   const ree = await codigoReeDe(db, auth.userId);
-  const paso = MENSAJES_PROCESO[proceso].pasoAnulacion;
+  const paso = PROCESO[proceso].anulacion.paso;
   const secuencial = d.secuencial ?? '01';
   const fichero = `${proceso}${paso}_${d.codigoSolicitud}_${secuencial}.xml`;
   const ruta = `/${caso.distribuidora}/entrada/${fichero}`;

@@ -8,23 +8,25 @@
  *   tariff, holder or end date change through `guardarSuministros`, the code imports and contractual
  *   modifications use, so the consumer's screens and permissions follow. For C1 and C2 the outgoing
  *   company, when it uses the portal's exchange, gets its step 06 in its own `salida`.
- * - **04, rejection after the field work**, with a table 27 reason found on site; it closes the request.
- * - **03, incidence** (table 28) that delays the field work; the request stays open, with a new date.
+ * - **rejection after the field work** (04; B1's 07), with a table 27 reason found on site; it closes the request.
+ * - **incidence** (table 28; 03, B1's 06) that delays the field work; the request stays open, with a
+ *   new date. A C1 has none (`PROCESO` in lib/atr/procesos.ts says which step each process uses).
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  ACTIVACION_PROCESO,
   INCIDENCIAS_ATR,
   MOTIVOS_ATR,
   MOTIVOS_CAMPO,
+  PROCESO,
   RAIZ_INCIDENCIA,
   RAIZ_SALIENTE,
   type IncidenciaAtr,
   type MotivoAtr,
   type ProcesoAtr,
 } from '../../lib/atr/procesos.ts';
+import { busquedaCups, cupsBase } from '../../lib/cups.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { errorFechaActivacion } from '../../lib/modificaciones/esquemas.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import type { Db } from '../db/client.ts';
@@ -35,19 +37,11 @@ import type { Clock } from '../http/context.ts';
 import { conflict, notFound, ValidationError } from '../http/errors.ts';
 import { depositar } from '../intercambio/almacen.ts';
 import { guardarSuministros, type Suministro, type SuministroEntrada } from '../suministros/service.ts';
-import {
-  cabeceraRespuesta,
-  condicionesActivacion,
-  CUERPO,
-  idContrato,
-  mensaje,
-  puntosDeMedida,
-  rechazo,
-  type Cabecera,
-  type MensajeAtr,
-} from './respuestas.ts';
+import { cabeceraRespuesta, idContrato, mensaje, puntosDeMedida, rechazo, type Cabecera, type MensajeAtr } from './respuestas.ts';
+import { MODULO } from './procesos/index.ts';
 import { detalleAtr, filaAtr, referenciaAtr, vencidaAtr, type DatosAtr, type EstadoSolicitudAtr } from './vista.ts';
-import { escribirMensaje, leerMensaje, valor, type Nodo } from './xml.ts';
+import { escribirMensaje, leerMensaje, valor } from './xml.ts';
+import { empiezaPor } from '../db/busqueda.ts';
 
 /** What the staff's steps need; `publicUrl` null sends no mail (the demo data). */
 export interface DepsGestionAtr {
@@ -82,8 +76,9 @@ export async function colaAtr(db: Db, f: FiltroColaAtr, hoy: string) {
   if (f.vencidas) condiciones.push(sql`${expedientes.cerradoEn} is null and ${expedientes.vence} < ${hoy}::date`);
   const q = f.q?.trim().toUpperCase();
   if (q) {
-    const like = `${q.replace(/[%_\\]/g, '')}%`;
-    condiciones.push(sql`(${expedientes.datos}->>'cups' like ${like} or ${expedientes.datos}->>'codigoSolicitud' like ${like})`);
+    condiciones.push(
+      or(empiezaPor(sql`${expedientes.datos}->>'cups'`, busquedaCups(q)), empiezaPor(sql`${expedientes.datos}->>'codigoSolicitud'`, q))!,
+    );
   }
   const donde = and(...condiciones);
   const [{ total } = { total: 0 }] = await db
@@ -110,17 +105,21 @@ export async function colaAtr(db: Db, f: FiltroColaAtr, hoy: string) {
 }
 
 /** The steps the staff can take on a request now. */
-const accionesDe = (e: FilaExpediente) =>
-  !e.cerradoEn && EN_CAMPO.includes(((e.datos as DatosAtr).estado ?? 'recibida') as EstadoSolicitudAtr)
-    ? (['activar', 'rechazar', 'incidencia'] as const)
-    : ([] as const);
+const accionesDe = (e: FilaExpediente): readonly AccionGestionAtr['accion'][] => {
+  if (e.cerradoEn || !EN_CAMPO.includes(((e.datos as DatosAtr).estado ?? 'recibida') as EstadoSolicitudAtr)) return [];
+  // A C1 has no incidence step: it changes no installation, so no field work can be delayed.
+  return PROCESO[procesoDe(e)].campo.incidencia ? ['activar', 'rechazar', 'incidencia'] : ['activar', 'rechazar'];
+};
+
+/** A request's process. */
+const procesoDe = (e: FilaExpediente) => ((e.datos as DatosAtr).proceso ?? e.tipo) as ProcesoAtr;
 
 /** The supply point of a request at its distributor (none when its CUPS is not one of the distributor's). */
 async function suministroDe(db: Db, e: FilaExpediente, bloquear = false): Promise<Suministro | undefined> {
   const consulta = db
     .select()
     .from(suministros)
-    .where(and(eq(suministros.cups, (e.datos as DatosAtr).cups ?? ''), eq(suministros.distribuidora, e.distribuidora)));
+    .where(and(eq(suministros.cups, cupsBase((e.datos as DatosAtr).cups ?? '')), eq(suministros.distribuidora, e.distribuidora)));
   const [s] = bloquear ? await consulta.for('update') : await consulta;
   return s;
 }
@@ -159,6 +158,9 @@ export async function solicitudDeGestion(db: Db, id: string, propias: readonly s
   return e;
 }
 
+/** The B1 reason (CNMC table 10) that suspends the supply (corte) instead of ending the contract. */
+export const MOTIVO_BAJA_SUSPENSION = '03';
+
 /** What each step takes. */
 export type AccionGestionAtr =
   | { accion: 'activar'; fecha: string }
@@ -167,20 +169,23 @@ export type AccionGestionAtr =
 
 /**
  * What activation takes from the step 01 message, read once: the holder it names (Cliente: NIF and
- * name), and whether an M1 changes the holder (TipoSolicitudAdministrativa S or T, CNMC table 53).
+ * name), whether an M1 changes the holder (TipoSolicitudAdministrativa S or T, CNMC table 53), and
+ * a B1's reason (Motivo, CNMC table 10).
  */
 function solicitanteDe(
   xml: string | undefined,
   proceso: ProcesoAtr,
-): { cliente: { nif: string; nombre: string } | null; cambiaTitular: boolean } {
-  if (!xml) return { cliente: null, cambiaTitular: false };
+): { cliente: { nif: string; nombre: string } | null; cambiaTitular: boolean; motivoBaja: string | null } {
+  if (!xml) return { cliente: null, cambiaTitular: false, motivoBaja: null };
   const arbol = leerMensaje(Buffer.from(xml, 'utf8')).arbol;
-  const c = (...r: string[]) => valor(arbol, CUERPO[proceso], 'Cliente', ...r);
+  const c = (...r: string[]) => valor(arbol, PROCESO[proceso].solicitud.cuerpo, 'Cliente', ...r);
   const nif = normalizarNif(c('IdCliente', 'Identificador') ?? '');
   const nombre = c('Nombre', 'RazonSocial') ?? [c('Nombre', 'NombreDePila'), c('Nombre', 'PrimerApellido')].filter(Boolean).join(' ');
   const cambiaTitular =
-    proceso === 'M1' && ['S', 'T'].includes(valor(arbol, CUERPO.M1, 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
-  return { cliente: nif ? { nif, nombre: nombre.trim() } : null, cambiaTitular };
+    proceso === 'M1' &&
+    ['S', 'T'].includes(valor(arbol, PROCESO.M1.solicitud.cuerpo, 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
+  const motivoBaja = proceso === 'B1' ? (valor(arbol, PROCESO.B1.solicitud.cuerpo, 'DatosSolicitud', 'Motivo') ?? null) : null;
+  return { cliente: nif ? { nif, nombre: nombre.trim() } : null, cambiaTitular, motivoBaja };
 }
 
 /** The supply point once the request is activated on `fecha`. */
@@ -192,13 +197,20 @@ function activado(
   empresa: { ree: string; nombre: string },
   cliente: { nif: string; nombre: string } | null,
   cambiaTitular: boolean,
+  motivoBaja: string | null,
 ): SuministroEntrada {
   const { id: _id, createdAt: _c, updatedAt: _u, ...actual } = s;
-  if (proceso === 'B1') return { ...actual, fechaBaja: fecha };
+  // CNMC table 10: 01 cese de actividad, 02 fin de contrato de energía and 04 baja por impago end the
+  // access contract; 03 corte de suministro only suspends the supply, and the contract stays in
+  // force with its retailer, so later requests on the point are not refused as «contrato en baja».
+  if (proceso === 'B1') return motivoBaja === MOTIVO_BAJA_SUSPENSION ? actual : { ...actual, fechaBaja: fecha };
   const nuevo: SuministroEntrada = { ...actual };
-  if (proceso !== 'M1') Object.assign(nuevo, { comercializadoraCodigo: empresa.ree, comercializadoraNombre: empresa.nombre });
-  if (proceso === 'A3') Object.assign(nuevo, { fechaBaja: null, fechaAlta: fecha });
-  if ((proceso === 'A3' || cambiaTitular) && cliente) Object.assign(nuevo, { titularNif: cliente.nif, titularNombre: cliente.nombre });
+  const decl = PROCESO[proceso];
+  if (decl.cambioDeComercializador || decl.sobrePuntoDeBaja) {
+    Object.assign(nuevo, { comercializadoraCodigo: empresa.ree, comercializadoraNombre: empresa.nombre });
+  }
+  if (decl.sobrePuntoDeBaja) Object.assign(nuevo, { fechaBaja: null, fechaAlta: fecha });
+  if ((decl.sobrePuntoDeBaja || cambiaTitular) && cliente) Object.assign(nuevo, { titularNif: cliente.nif, titularNombre: cliente.nombre });
   const p = d.pedido;
   if (p?.tarifa) nuevo.tarifa = p.tarifa;
   if (p?.potenciasW && p.potenciasW.join() !== s.potenciasW.join()) {
@@ -213,7 +225,8 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
     const e = await bloquearExpediente(tx, id);
     if (!e || e.procedimiento !== 'atr') throw notFound('No existe esa solicitud.');
     const d = e.datos as DatosAtr;
-    const proceso = (d.proceso ?? e.tipo) as ProcesoAtr;
+    const proceso = procesoDe(e);
+    const decl = PROCESO[proceso];
     if (!accionesDe(e).length) {
       throw conflict(`La solicitud ${referenciaAtr(e)} ya no espera a la distribuidora: está ${d.estado ?? 'recibida'}.`);
     }
@@ -253,7 +266,7 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
       if (error) throw new ValidationError([error]);
       const s = await suministroDe(tx, e, true);
       if (!s) throw conflict(`El CUPS ${c.cups} ya no es de esta distribuidora.`);
-      if (proceso !== 'A3' && s.fechaBaja)
+      if (!decl.sobrePuntoDeBaja && s.fechaBaja)
         throw conflict(`El suministro ${c.cups} está de baja desde el ${s.fechaBaja}: no se puede activar.`);
       const [primero] = await tx
         .select({ datos: expedienteEventos.datos })
@@ -261,14 +274,14 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
         .where(and(eq(expedienteEventos.expedienteId, e.id), eq(expedienteEventos.paso, '01')))
         .limit(1);
       const xml01 = ((primero?.datos as { mensajes?: MensajeAtr[] } | null)?.mensajes ?? [])[0]?.xml;
-      const { cliente, cambiaTitular } = solicitanteDe(xml01, proceso);
+      const { cliente, cambiaTitular, motivoBaja } = solicitanteDe(xml01, proceso);
       const saliente = s.comercializadoraCodigo;
       await guardarSuministros(tx, [
-        activado(s, proceso, a.fecha, d, { ree: c.emisora, nombre: empresa?.nombre ?? '' }, cliente, cambiaTitular),
+        activado(s, proceso, a.fecha, d, { ree: c.emisora, nombre: empresa?.nombre ?? '' }, cliente, cambiaTitular, motivoBaja),
       ]);
       const [nuevo] = await tx.select().from(suministros).where(eq(suministros.id, s.id));
       await escribir('05', activacion(proceso, { ...c, paso: '05' }, nuevo!, a.fecha, ahora));
-      if ((proceso === 'C1' || proceso === 'C2') && saliente !== c.emisora) {
+      if (decl.cambioDeComercializador && saliente !== c.emisora) {
         extra = { saliente: await avisarSaliente(tx, e, { ...c, emisora: saliente }, nuevo!, a.fecha, ahora) };
       }
       paso = { accion: 'activar', paso: '05', turno: null, vence: null, estado: 'activada' };
@@ -279,11 +292,14 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
         throw new ValidationError([`El motivo ${a.codigo} no es de los que se dan tras la visita a campo.`]);
       }
       const motivo = { codigo: a.codigo as MotivoAtr, comentario: `${MOTIVOS_ATR[a.codigo as MotivoAtr]}: ${a.comentario}` };
-      await escribir('04', rechazo({ ...c, paso: '04' }, '04', [motivo], ahora));
-      paso = { accion: 'rechazar_campo', paso: '04', turno: null, vence: null, estado: 'rechazada_campo' };
+      const p = decl.campo.rechazo;
+      await escribir(p, rechazo({ ...c, paso: p }, p, [motivo], ahora));
+      paso = { accion: 'rechazar_campo', paso: p, turno: null, vence: null, estado: 'rechazada_campo' };
       extra = { motivos: [motivo] };
       hecho = `La distribuidora ha rechazado tras la visita a campo la solicitud ATR ${c.solicitud} (${proceso}): ${motivo.comentario}`;
     } else {
+      const p = decl.campo.incidencia;
+      if (!p) throw conflict(`Un ${proceso} no tiene paso de incidencias: se activa o se rechaza tras las actuaciones en campo.`);
       if (!(a.codigo in INCIDENCIAS_ATR)) throw new ValidationError([`El código ${a.codigo} no es una incidencia de la tabla 28.`]);
       if (a.fechaPrevista && !(a.fechaPrevista >= hoy)) {
         throw new ValidationError(['La nueva fecha prevista no puede ser anterior a hoy.']);
@@ -293,9 +309,9 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
         .from(expedienteEventos)
         .where(and(eq(expedienteEventos.expedienteId, e.id), eq(expedienteEventos.accion, 'incidencia')));
       const texto = INCIDENCIAS_ATR[a.codigo as IncidenciaAtr];
-      await escribir('03', incidencia({ ...c, paso: '03' }, a.codigo, a.comentario, a.fechaPrevista, ahora), n ? `_${n + 1}` : '');
+      await escribir(p, incidencia({ ...c, paso: p }, a.codigo, a.comentario, a.fechaPrevista, ahora), n ? `_${n + 1}` : '');
       const vence = a.fechaPrevista ?? e.vence;
-      paso = { accion: 'incidencia', paso: '03', turno: 'distribuidora', vence, estado: 'incidencia' };
+      paso = { accion: 'incidencia', paso: p, turno: 'distribuidora', vence, estado: 'incidencia' };
       extra = { incidencia: { codigo: a.codigo, texto, comentario: a.comentario }, ...(vence ? { activacionPrevista: vence } : {}) };
       hecho = `Incidencia en la solicitud ATR ${c.solicitud} (${proceso}): ${texto}. ${a.comentario}`;
     }
@@ -341,55 +357,16 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
 
 /** The activation message (step 05) of a process, with the contract as it now is. */
 function activacion(proceso: ProcesoAtr, c: Cabecera, s: Suministro, fecha: string, ahora: Date): string {
-  const { raiz, cuerpo } = ACTIVACION_PROCESO[proceso];
-  const cabecera = cabeceraRespuesta(c, '05', ahora);
-  if (proceso === 'B1') {
-    return escribirMensaje({
-      n: raiz,
-      h: [
-        cabecera,
-        {
-          n: cuerpo,
-          h: [
-            { n: 'DatosActivacionBaja', h: [{ n: 'FechaActivacion', t: fecha }] },
-            { n: 'Contrato', h: [idContrato(s)] },
-            puntosDeMedida(s, 'B', fecha),
-          ],
-        },
-      ],
-    });
-  }
-  const datos: Nodo = {
-    n: 'DatosActivacion',
-    h: [
-      { n: 'Fecha', t: fecha },
-      // Essential supply (Ley 24/2013 art. 52): 00, not essential; the portal records no essential supplies.
-      { n: 'IndEsencial', t: '00' },
-      { n: 'FechaUltimoMovimientoIndEsencial', t: s.fechaAlta },
-    ],
-  };
-  return escribirMensaje({
-    n: raiz,
-    h: [
-      cabecera,
-      {
-        n: cuerpo,
-        h: [
-          datos,
-          { n: 'Contrato', h: [idContrato(s), { n: 'TipoContratoATR', t: '01' }, condicionesActivacion(s)] },
-          puntosDeMedida(s, proceso === 'A3' ? 'A' : 'M', fecha),
-        ],
-      },
-    ],
-  });
+  const { raiz, cuerpo } = PROCESO[proceso].activacion;
+  return escribirMensaje({ n: raiz, h: [cabeceraRespuesta(c, '05', ahora), { n: cuerpo, h: MODULO[proceso].activacion({ s, fecha }) }] });
 }
 
-/** The incidence message (step 03): table 28 code, what happened, and the new planned date. */
+/** The incidence message (the process's `campo.incidencia` step): table 28 code, what happened, and the new planned date. */
 function incidencia(c: Cabecera, codigo: string, comentario: string, fechaPrevista: string | undefined, ahora: Date): string {
   return escribirMensaje({
     n: RAIZ_INCIDENCIA,
     h: [
-      cabeceraRespuesta(c, '03', ahora),
+      cabeceraRespuesta(c, c.paso, ahora),
       {
         n: 'IncidenciasATRDistribuidor',
         h: [

@@ -16,13 +16,12 @@
  * every process of the portal can run the reader, none reads a file twice, and a reader that dies
  * leaves its batch for another. Memory holds one batch of messages (each at most 1 MB).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
-  HABILES_RESPUESTA,
-  MENSAJES_PROCESO,
-  MOTIVO_EN_CURSO,
   MOTIVOS_ATR,
+  PROCESO,
   procesoDeSolicitud,
   RAIZ_ANULACION,
   PROCESOS_ATR,
@@ -30,19 +29,24 @@ import {
   type ProcesoAtr,
 } from '../../lib/atr/procesos.ts';
 import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
-import { errorCups } from '../../lib/cups.ts';
-import { RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
+import { cupsBase, errorCups } from '../../lib/cups.ts';
+import { MAX_NOMBRE_BYTES, RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
+import { calendarioDe } from '../../lib/expedientes/calendarios.ts';
 import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
 import { comprobarPotencias } from '../../lib/modificaciones/reglas.ts';
 import { errorTarifaTension } from '../../lib/atr/formulario.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import type { Db } from '../db/client.ts';
+import { audit } from '../auditoria/service.ts';
 import {
+  auditLog,
   distribuidoras,
   expedienteEventos,
   expedientes,
   ficherosIntercambio,
   ficherosIntercambioTrozos,
+  lecturasContador,
   suministros,
   users,
 } from '../db/schema.ts';
@@ -50,19 +54,22 @@ import { crearExpediente, registrarPaso, SISTEMA } from '../expedientes/service.
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { Clock } from '../http/context.ts';
 import { depositar, mover, type CuentaIntercambio } from '../intercambio/almacen.ts';
-import { contratoDe } from '../modificaciones/comun.ts';
+import { contratoDe } from '../suministros/contrato.ts';
 import {
   cabeceraDe,
   cabeceraRespuesta,
   condiciones,
-  CUERPO,
   fechaHoraMadrid,
   mensaje,
   rechazo,
   type Cabecera,
   type MensajeAtr,
 } from './respuestas.ts';
-import { escribirMensaje, leerMensaje, lista, MensajeIlegible, validar, valor, type MensajeLeido, type Nodo } from './xml.ts';
+import { RAIZ_R101 } from '../contacto/r1.ts';
+import { R1Ilegible, recibirR101, recibirR104 } from '../contacto/r1-entrada.ts';
+import { RAIZ_R104 } from '../contacto/r1-intercambio.ts';
+import { MODULO } from './procesos/index.ts';
+import { escribirMensaje, leerMensaje, lista, MensajeIlegible, validar, valor, type MensajeLeido } from './xml.ts';
 
 export type { MensajeAtr };
 
@@ -98,99 +105,35 @@ function aceptacion(
   m: MensajeLeido,
   s: Suministro,
   pedido: Pedido,
+  ultimaLectura: string,
   ahora: Date,
 ): { xml: string; activacion: string } {
   const hoy = diaDe(ahora);
-  const act = activacionPrevista(m, CUERPO[proceso], hoy);
-  const cond = condiciones(pedido.tarifa ?? s.tarifa, pedido.potenciasW ?? s.potenciasW);
-  const ultimaLectura = venceEnHabiles(hoy, 0);
-  const raiz = MENSAJES_PROCESO[proceso].aceptacion;
+  const act = activacionPrevista(m, PROCESO[proceso].solicitud.cuerpo, hoy);
+  const condicionesPedidas = condiciones(pedido.tarifa ?? s.tarifa, pedido.potenciasW ?? s.potenciasW);
+  const raiz = PROCESO[proceso].aceptacion;
   const cuerpo = raiz.replace(/^Mensaje/, '');
-  const datos: Record<ProcesoAtr, Nodo[]> = {
-    C1: [
-      {
-        n: 'DatosAceptacion',
-        h: [
-          { n: 'FechaAceptacion', t: hoy },
-          { n: 'ActuacionCampo', t: 'N' },
-          { n: 'FechaUltimaLecturaFirme', t: ultimaLectura },
-        ],
-      },
-      {
-        n: 'Contrato',
-        h: [
-          { n: 'TipoContratoATR', t: '01' },
-          cond,
-          { n: 'TipoActivacionPrevista', t: act.tipo },
-          { n: 'FechaActivacionPrevista', t: act.fecha },
-        ],
-      },
-    ],
-    C2: [
-      {
-        n: 'DatosAceptacion',
-        h: [
-          { n: 'FechaAceptacion', t: hoy },
-          { n: 'PotenciaActual', t: String(Math.max(...s.potenciasW)) },
-          { n: 'ActuacionCampo', t: 'N' },
-          { n: 'FechaUltimaLecturaFirme', t: ultimaLectura },
-        ],
-      },
-      {
-        n: 'Contrato',
-        h: [
-          { n: 'TipoContratoATR', t: '01' },
-          cond,
-          { n: 'TipoActivacionPrevista', t: act.tipo },
-          { n: 'FechaActivacionPrevista', t: act.fecha },
-        ],
-      },
-    ],
-    A3: [
-      {
-        n: 'DatosAceptacion',
-        h: [
-          { n: 'FechaAceptacion', t: hoy },
-          { n: 'ActuacionCampo', t: 'N' },
-        ],
-      },
-      { n: 'Contrato', h: [cond, { n: 'TipoActivacionPrevista', t: act.tipo }, { n: 'FechaActivacionPrevista', t: act.fecha }] },
-    ],
-    M1: [
-      {
-        n: 'DatosAceptacion',
-        h: [
-          { n: 'FechaAceptacion', t: hoy },
-          { n: 'ActuacionCampo', t: 'N' },
-        ],
-      },
-      {
-        n: 'Contrato',
-        h: [
-          { n: 'TipoContratoATR', t: '01' },
-          cond,
-          { n: 'TipoActivacionPrevista', t: act.tipo },
-          { n: 'FechaActivacionPrevista', t: act.fecha },
-        ],
-      },
-    ],
-    B1: [
-      {
-        n: 'DatosAceptacion',
-        h: [
-          { n: 'FechaAceptacion', t: hoy },
-          { n: 'ActuacionCampo', t: 'N' },
-          { n: 'FechaUltimaLecturaFirme', t: ultimaLectura },
-          { n: 'TipoActivacionPrevista', t: act.tipo },
-          { n: 'FechaActivacionPrevista', t: act.fecha },
-        ],
-      },
-    ],
-  };
+  const datos = MODULO[proceso].aceptacion({ hoy, s, condiciones: condicionesPedidas, activacion: act, ultimaLectura });
   return {
-    xml: escribirMensaje({ n: raiz, h: [cabeceraRespuesta(c, '02', ahora), { n: cuerpo, h: datos[proceso] }] }),
+    xml: escribirMensaje({ n: raiz, h: [cabeceraRespuesta(c, '02', ahora), { n: cuerpo, h: datos }] }),
     activacion: act.fecha,
   };
+}
+
+/**
+ * The day of the supply point's last firm reading (FechaUltimaLecturaFirme of the C1, C2 and B1
+ * acceptances): its last real reading of the registers (remote or by a reader; an estimate or the
+ * customer's own reading is not firm) up to now, in Madrid's calendar. A point never read since its
+ * contract began has the reading taken when it began: its start date.
+ */
+export async function ultimaLecturaFirme(tx: Db, s: Suministro, ahora: Date): Promise<string> {
+  const [l] = await tx
+    .select({ momento: lecturasContador.momento })
+    .from(lecturasContador)
+    .where(and(eq(lecturasContador.suministroId, s.id), eq(lecturasContador.origen, 'real'), sql`${lecturasContador.momento} <= ${ahora}`))
+    .orderBy(desc(lecturasContador.momento))
+    .limit(1);
+  return l ? fechaLocalDe(l.momento) : s.fechaAlta;
 }
 
 /** What a request asks to change: a tariff (table 17 code read back) and powers, when it carries them. */
@@ -201,9 +144,10 @@ interface Pedido {
 
 export function pedidoDe(proceso: ProcesoAtr, m: MensajeLeido): Pedido {
   const cond = ['Contrato', 'CondicionesContractuales'];
-  const codigo = valor(m.arbol, CUERPO[proceso], ...cond, 'TarifaATR');
+  const cuerpo = PROCESO[proceso].solicitud.cuerpo;
+  const codigo = valor(m.arbol, cuerpo, ...cond, 'TarifaATR');
   const tarifa = codigo ? (Object.entries(CODIGO_TARIFA).find(([, c]) => c === codigo)?.[0] ?? null) : null;
-  const potencias = lista(m.arbol, CUERPO[proceso], ...cond, 'PotenciasContratadas', 'Potencia')
+  const potencias = lista(m.arbol, cuerpo, ...cond, 'PotenciasContratadas', 'Potencia')
     .map((p) => ({ periodo: Number(valor(p, '@Periodo') ?? NaN), w: Number(valor(p) ?? NaN) }))
     .filter((p) => Number.isInteger(p.periodo) && Number.isFinite(p.w))
     .sort((a, b) => a.periodo - b.periodo)
@@ -227,30 +171,40 @@ export async function motivosDe(
     con('01', `${MOTIVOS_ATR['01']}: la distribuidora no tiene el CUPS ${c.cups}.`);
     return motivos;
   }
-  if (proceso !== 'A3' && s.fechaBaja) con('72', `${MOTIVOS_ATR['72']} desde el ${s.fechaBaja}.`);
-  if (proceso === 'A3' && !s.fechaBaja) con('21');
-  const nif = normalizarNif(valor(m.arbol, CUERPO[proceso], 'Cliente', 'IdCliente', 'Identificador') ?? '');
+  const decl = PROCESO[proceso];
+  if (!decl.sobrePuntoDeBaja && s.fechaBaja) con('72', `${MOTIVOS_ATR['72']} desde el ${s.fechaBaja}.`);
+  if (decl.sobrePuntoDeBaja && !s.fechaBaja) con('21');
+  const nif = normalizarNif(valor(m.arbol, decl.solicitud.cuerpo, 'Cliente', 'IdCliente', 'Identificador') ?? '');
   const cambiaTitular =
-    proceso === 'M1' && ['S', 'T'].includes(valor(m.arbol, CUERPO[proceso], 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
-  if (['C1', 'C2', 'M1', 'B1'].includes(proceso) && !cambiaTitular && nif !== s.titularNif) con('03');
+    proceso === 'M1' && ['S', 'T'].includes(valor(m.arbol, decl.solicitud.cuerpo, 'DatosSolicitud', 'TipoSolicitudAdministrativa') ?? '');
+  if (decl.delTitular && !cambiaTitular && nif !== s.titularNif) con('03');
   // Only the retailer of the supply point may change its contract or end it.
-  if ((proceso === 'M1' || proceso === 'B1') && s.comercializadoraCodigo !== empresaRee)
+  if (decl.deSuComercializadora && s.comercializadoraCodigo !== empresaRee)
     con('11', `${MOTIVOS_ATR['11']}: el suministro no es de su comercializadora.`);
+  // A change of retailer (C1, C2) asks for a retailer other than the one that supplies the point:
+  // the retailer it already has changes the contract with an M1 instead (CNMC table 27 code 11).
+  // A point whose contract ended has no retailer any more (72 says why it is refused).
+  if (decl.cambioDeComercializador && !s.fechaBaja && s.comercializadoraCodigo === empresaRee)
+    con('11', `${MOTIVOS_ATR['11']}: su comercializadora ya suministra este punto; para cambiar su contrato envíe un M1.`);
   const abiertos = await tx
     .select({ tipo: expedientes.tipo })
     .from(expedientes)
     .where(
-      and(eq(expedientes.procedimiento, 'atr'), sql`${expedientes.cerradoEn} is null`, sql`${expedientes.datos}->>'cups' = ${c.cups}`),
+      and(
+        eq(expedientes.procedimiento, 'atr'),
+        sql`${expedientes.cerradoEn} is null`,
+        // A request may write the CUPS with its border-point suffix or without: the supply point is its first 20.
+        sql`left(${expedientes.datos}->>'cups', 20) = ${cupsBase(c.cups)}`,
+      ),
     );
   for (const p of PROCESOS_ATR) {
-    const codigo = MOTIVO_EN_CURSO[p];
+    const codigo = PROCESO[p].motivoEnCurso;
     if (codigo && abiertos.some((a) => a.tipo === p)) con(codigo);
   }
   // The tariff must be one the supply's voltage admits (table 27 code 17; Circular 3/2020 voltage bands).
-  const error17 =
-    (proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.tarifa ? errorTarifaTension(pedido.tarifa, s.tensionV) : null;
+  const error17 = decl.conContrato && pedido.tarifa ? errorTarifaTension(pedido.tarifa, s.tensionV) : null;
   if (error17) con('17', error17);
-  if ((proceso === 'M1' || proceso === 'C2' || proceso === 'A3') && pedido.potenciasW) {
+  if (decl.conContrato && pedido.potenciasW) {
     for (const e of comprobarPotencias(contratoDe(s), pedido.tarifa ?? s.tarifa, pedido.potenciasW)) {
       if (e.codigo && e.codigo in MOTIVOS_ATR && !motivos.some((x) => x.codigo === e.codigo)) con(e.codigo as MotivoAtr, e.mensaje);
     }
@@ -259,7 +213,10 @@ export async function motivosDe(
 }
 
 /** The reader's work on one batch of pending files. */
-export async function leerEntradas(deps: { db: Db; clock: Clock; logger: Logger }, limite = LOTE_LECTOR): Promise<number> {
+export async function leerEntradas(
+  deps: { db: Db; clock: Clock; logger: Logger; publicUrl?: string | null },
+  limite = LOTE_LECTOR,
+): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const pendientes = await tx
       .select({
@@ -306,32 +263,32 @@ export async function leerEntradas(deps: { db: Db; clock: Clock; logger: Logger 
     const reeDistribuidora = new Map(
       (await tx.select({ c: distribuidoras.codigo, r: distribuidoras.codigoRee }).from(distribuidoras)).map((d) => [d.c, d.r]),
     );
+    let terminados = 0;
     for (const l of leidos) {
       const cuenta: CuentaIntercambio = { id: l.p.usuarioId, distribuidoras: [l.p.distribuidora] };
       try {
-        if (l.error) throw new FicheroRechazado(l.error);
-        // A savepoint per file: a file that fails half-way leaves nothing behind, and the batch goes on.
-        await tx.transaction((sp) =>
-          atender(sp, l.p, l.m!, cuenta, codigosRee.get(l.p.usuarioId) ?? null, reeDistribuidora.get(l.p.distribuidora)!, ahora),
-        );
-      } catch (err) {
-        if (err instanceof FicheroRechazado) await apartar(tx, cuenta, l.p, err.message, ahora);
-        else {
-          // Never a file that stops the exchange: it is set aside, said so, and the error logged for the staff.
-          deps.logger.error({ err, fichero: l.p.ruta }, 'error al tramitar un mensaje ATR');
-          await apartar(
-            tx,
+        // A savepoint per file, setting it aside included: a file that can be neither answered nor
+        // set aside leaves nothing behind, and never holds back the other files of the batch.
+        await tx.transaction(async (fichero) => {
+          await tramitar(
+            fichero,
+            deps.logger,
+            l,
             cuenta,
-            l.p,
-            'No se pudo tramitar por un error de la distribuidora. Vuelva a enviarlo más tarde; si se repite, avísenos.',
+            codigosRee.get(l.p.usuarioId) ?? null,
+            reeDistribuidora.get(l.p.distribuidora)!,
             ahora,
+            deps.publicUrl ?? null,
           );
-        }
+          await fichero.update(ficherosIntercambio).set({ procesadoEn: ahora }).where(eq(ficherosIntercambio.id, l.p.id));
+        });
+        terminados++;
+      } catch (err) {
+        if (await fallido(tx, deps.logger, l.p, err, ahora)) terminados++;
       }
-      await tx.update(ficherosIntercambio).set({ procesadoEn: ahora }).where(eq(ficherosIntercambio.id, l.p.id));
     }
-    deps.logger.info({ ficheros: pendientes.length }, 'mensajes ATR leídos');
-    return pendientes.length;
+    deps.logger.info({ ficheros: pendientes.length, terminados }, 'mensajes ATR leídos');
+    return terminados;
   });
 }
 
@@ -344,12 +301,119 @@ async function bytesDe(tx: Db, id: number): Promise<Uint8Array> {
   return Buffer.concat(trozos.map((t) => Buffer.from(t.hex, 'hex')));
 }
 
+/** One file read: answered, or set aside with its reason. Throws when it cannot even be set aside. */
+async function tramitar(
+  tx: Db,
+  logger: Logger,
+  l: { p: Pendiente; m: MensajeLeido | null; error: string | null },
+  cuenta: CuentaIntercambio,
+  empresaRee: string | null,
+  distribuidoraRee: string,
+  ahora: Date,
+  publicUrl: string | null,
+) {
+  try {
+    if (l.error) throw new FicheroRechazado(l.error);
+    // Its own savepoint: a request that fails half-way leaves nothing behind before it is set aside.
+    await tx.transaction((sp) => atender(sp, l.p, l.m!, cuenta, empresaRee, distribuidoraRee, ahora, publicUrl));
+  } catch (err) {
+    if (err instanceof FicheroRechazado) await apartar(tx, cuenta, l.p, err.message, ahora);
+    else {
+      // Never a file that stops the exchange: it is set aside, said so, and the error logged for the staff.
+      logger.error({ err, fichero: l.p.ruta }, 'error al tramitar un mensaje ATR');
+      await apartar(
+        tx,
+        cuenta,
+        l.p,
+        'No se pudo tramitar por un error de la distribuidora. Vuelva a enviarlo más tarde; si se repite, avísenos.',
+        ahora,
+      );
+    }
+  }
+}
+
+/** Tries a file gets (one per reading, about LECTOR_CADA_MS apart) before the reader gives up on it. */
+export const INTENTOS_LECTOR = 3;
+/** The audit entries of a file the reader could not finish, and of one it gave up on (the staff's audit view shows both). */
+export const AUDITORIA_FALLO = 'intercambio.fichero_fallido';
+export const AUDITORIA_ABANDONO = 'intercambio.fichero_abandonado';
+
+/**
+ * A file that could be neither answered nor set aside: each try is written to the audit log, where
+ * the distributor's staff see it; after INTENTOS_LECTOR the reader gives up on it (it stays in
+ * entrada, read no more) and says so there. Answers whether the reader is done with the file.
+ */
+async function fallido(tx: Db, logger: Logger, p: Pendiente, err: unknown, ahora: Date): Promise<boolean> {
+  logger.error({ err, fichero: p.ruta }, 'no se pudo tramitar ni apartar un mensaje ATR');
+  const [{ previos } = { previos: 0 }] = await tx
+    .select({ previos: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, AUDITORIA_FALLO), eq(auditLog.targetType, 'fichero_intercambio'), eq(auditLog.targetId, String(p.id))));
+  const intento = Number(previos) + 1;
+  const abandonado = intento >= INTENTOS_LECTOR;
+  const entrada = (action: string) =>
+    audit(tx, {
+      action,
+      actorUserId: p.usuarioId,
+      targetType: 'fichero_intercambio',
+      targetId: String(p.id),
+      distribuidoras: [p.distribuidora],
+      details: {
+        ruta: p.ruta,
+        intento,
+        de: INTENTOS_LECTOR,
+        error: err instanceof Error ? err.message : String(err),
+        ...(abandonado ? { motivo: 'El lector ATR no pudo tramitar ni apartar el fichero: se deja en entrada sin leer.' } : {}),
+      },
+    });
+  await entrada(AUDITORIA_FALLO);
+  if (!abandonado) return false;
+  await entrada(AUDITORIA_ABANDONO);
+  await tx.update(ficherosIntercambio).set({ procesadoEn: ahora }).where(eq(ficherosIntercambio.id, p.id));
+  return true;
+}
+
+const bytesUtf8 = (s: string) => Buffer.byteLength(s, 'utf8');
+
+/**
+ * Where a file is set aside in entrada/rechazados: its own name (over an older rejected file of
+ * that name, as a re-sent file replaces it), unless that name or its `.txt` is a folder there or
+ * would be too long; then the name with the file's id, then a random one. A company's folders can
+ * never make a file impossible to set aside.
+ */
+async function destinoApartado(tx: Db, p: Pendiente): Promise<string> {
+  const carpeta = `/${p.distribuidora}/entrada/${RECHAZADOS}`;
+  const nombre = nombreDe(p.ruta);
+  const puntoExt = nombre.lastIndexOf('.');
+  const ext = puntoExt > 0 && nombre.length - puntoExt <= 10 ? nombre.slice(puntoExt) : '';
+  const base = ext ? nombre.slice(0, puntoExt) : nombre;
+  const candidatos = [nombre, `${base}-${p.id}${ext}`, `rechazado-${p.id}-${randomUUID()}${ext}`].filter(
+    (n) => bytesUtf8(`${n}.txt`) <= MAX_NOMBRE_BYTES,
+  );
+  for (const n of candidatos) {
+    const destino = `${carpeta}/${n}`;
+    const [carpetaYa] = await tx
+      .select({ id: ficherosIntercambio.id })
+      .from(ficherosIntercambio)
+      .where(
+        and(
+          eq(ficherosIntercambio.usuarioId, p.usuarioId),
+          inArray(ficherosIntercambio.ruta, [destino, `${destino}.txt`]),
+          eq(ficherosIntercambio.carpeta, true),
+        ),
+      )
+      .limit(1);
+    if (!carpetaYa) return destino;
+  }
+  throw new Error(`No hay un nombre libre en ${carpeta} para ${nombre}.`);
+}
+
 /** Moves a file to entrada/rechazados with the reason beside it. */
 async function apartar(tx: Db, cuenta: CuentaIntercambio, p: Pendiente, motivo: string, ahora: Date) {
-  const carpeta = `/${p.distribuidora}/entrada/${RECHAZADOS}`;
-  const destino = `${carpeta}/${nombreDe(p.ruta)}`;
+  const destino = await destinoApartado(tx, p);
   await mover(tx, cuenta, p.ruta, destino, ahora, { reemplazar: true });
-  const texto = `Fichero: ${nombreDe(p.ruta)}\nRecibido y leído: ${fechaHoraMadrid(ahora)} (hora de Madrid)\n\nNo se ha tramitado:\n${motivo}\n`;
+  const otroNombre = nombreDe(destino) !== nombreDe(p.ruta) ? `Apartado como: ${nombreDe(destino)}\n` : '';
+  const texto = `Fichero: ${nombreDe(p.ruta)}\n${otroNombre}Recibido y leído: ${fechaHoraMadrid(ahora)} (hora de Madrid)\n\nNo se ha tramitado:\n${motivo}\n`;
   await depositar(tx, cuenta, `${destino}.txt`, Buffer.from(texto.replace(/\n/g, '\r\n'), 'utf8'), ahora);
 }
 
@@ -362,13 +426,25 @@ async function atender(
   empresaRee: string | null,
   distribuidoraRee: string,
   ahora: Date,
+  publicUrl: string | null,
 ): Promise<void> {
-  const c = cabeceraDe(m);
   if (!empresaRee) {
     throw new FicheroRechazado(
       'Su empresa no tiene código REE (tabla 1 de la CNMC) registrado en el portal: pida a la distribuidora que lo registre.',
     );
   }
+  // A claim (R1 01) joins the claim cases of the contact feature, which answers it (docs/decisions/046).
+  if (m.raiz === RAIZ_R101 || m.raiz === RAIZ_R104) {
+    const entorno = { clock: { now: () => ahora }, publicUrl };
+    try {
+      if (m.raiz === RAIZ_R104) return await recibirR104(tx, p, m, empresaRee, distribuidoraRee, entorno);
+      return await recibirR101(tx, p, m, cuenta, empresaRee, distribuidoraRee, entorno);
+    } catch (err) {
+      if (err instanceof R1Ilegible) throw new FicheroRechazado(err.message);
+      throw err;
+    }
+  }
+  const c = cabeceraDe(m);
   if (c.emisora !== empresaRee)
     throw new FicheroRechazado(`CodigoREEEmpresaEmisora es ${c.emisora}, pero el código de su empresa es ${empresaRee}.`);
   if (c.destino !== distribuidoraRee) {
@@ -384,8 +460,8 @@ async function atender(
   if (!proceso || c.proceso !== proceso) throw new FicheroRechazado(`CodigoDelProceso ${c.proceso} no corresponde al mensaje ${m.raiz}.`);
   const previo = await casoDe(tx, p.usuarioId, c.solicitud);
   if (m.raiz === RAIZ_ANULACION) {
-    if (c.paso !== MENSAJES_PROCESO[proceso].pasoAnulacion) {
-      throw new FicheroRechazado(`Una anulación de ${proceso} es el paso ${MENSAJES_PROCESO[proceso].pasoAnulacion}, no el ${c.paso}.`);
+    if (c.paso !== PROCESO[proceso].anulacion.paso) {
+      throw new FicheroRechazado(`Una anulación de ${proceso} es el paso ${PROCESO[proceso].anulacion.paso}, no el ${c.paso}.`);
     }
     return anular(tx, p, m, c, proceso, previo, cuenta, ahora);
   }
@@ -398,7 +474,7 @@ async function atender(
   const [s] = await tx
     .select()
     .from(suministros)
-    .where(and(eq(suministros.cups, c.cups), eq(suministros.distribuidora, p.distribuidora)));
+    .where(and(eq(suministros.cups, cupsBase(c.cups)), eq(suministros.distribuidora, p.distribuidora)));
   const pedido = pedidoDe(proceso, m);
   const motivos = await motivosDe(tx, proceso, m, c, s, empresaRee, pedido);
   const caso = await crearExpediente(tx, {
@@ -417,6 +493,7 @@ async function atender(
     },
   });
   const hoy = diaDe(ahora);
+  const calendario = calendarioDe({ distribuidora: p.distribuidora, provincia: s?.provincia, municipio: s?.municipio });
   await registrarPaso(
     tx,
     caso,
@@ -425,8 +502,9 @@ async function atender(
       paso: '01',
       lado: 'solicitante',
       turno: 'distribuidora',
-      vence: venceEnHabiles(hoy, HABILES_RESPUESTA[proceso]),
-      plazoRegla: `${HABILES_RESPUESTA[proceso]} días hábiles`,
+      // Business days of the supply point's region and municipality (Ley 39/2015 art. 30.6, decision 040).
+      vence: venceEnHabiles(hoy, PROCESO[proceso].habilesRespuesta, calendario),
+      plazoRegla: `${PROCESO[proceso].habilesRespuesta} días hábiles`,
       momento: ahora,
       presentar: true,
       datos: { mensajes: [mensaje('01', p.ruta, 'empresa', m.texto)] },
@@ -465,7 +543,7 @@ async function atender(
     );
     return;
   }
-  const { xml, activacion } = aceptacion(proceso, c, m, s!, pedido, ahora);
+  const { xml, activacion } = aceptacion(proceso, c, m, s!, pedido, await ultimaLecturaFirme(tx, s!, ahora), ahora);
   await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
   await registrarPaso(
     tx,
@@ -522,11 +600,18 @@ async function anular(
   cuenta: CuentaIntercambio,
   ahora: Date,
 ) {
-  if (!caso || caso.tipo !== proceso || caso.distribuidora !== p.distribuidora) {
-    throw new FicheroRechazado(`No hay ninguna solicitud ${proceso} con el código ${c.solicitud} de su empresa en esta distribuidora.`);
-  }
-  const paso = MENSAJES_PROCESO[proceso].pasoRespuestaAnulacion;
+  const paso = PROCESO[proceso].anulacion.respuesta;
   const ruta = `/${p.distribuidora}/salida/${proceso}${paso}_${c.solicitud}_${c.secuencial}.xml`;
+  if (!caso || caso.tipo !== proceso || caso.distribuidora !== p.distribuidora) {
+    // A well-formed anulación is answered, never set aside: its step rejects it with the table 27
+    // reason D2 (no previous request), as the CNMC's anulación steps (08/09, 06/07, 03/04) provide.
+    const motivo = {
+      codigo: 'D2' as const,
+      comentario: `${MOTIVOS_ATR.D2}: no hay ninguna solicitud ${proceso} con el código ${c.solicitud} de su empresa en esta distribuidora.`,
+    };
+    await depositar(tx, cuenta, ruta, Buffer.from(rechazo(c, paso, [motivo], ahora)), ahora);
+    return;
+  }
   const mensajes = [
     ...(((caso.datos as { mensajes?: unknown[] }).mensajes ?? []) as unknown[]),
     { paso: c.paso, ruta: p.ruta },
@@ -554,7 +639,7 @@ async function anular(
     });
     return;
   }
-  const raiz = MENSAJES_PROCESO[proceso].aceptacionAnulacion;
+  const raiz = PROCESO[proceso].anulacion.aceptacion;
   const xml = escribirMensaje({
     n: raiz,
     // Both acceptances (MensajeAceptacionAnulacion and B1's MensajeAceptacionAnulacionBaja) carry an AceptacionAnulacion.

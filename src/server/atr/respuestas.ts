@@ -4,7 +4,7 @@
  * its table 27 reasons, the contract conditions, and a message as a case's timeline keeps it. The
  * reader (lector.ts) and the staff's steps (gestion.ts) write their XML with these.
  */
-import type { MotivoAtr, ProcesoAtr } from '../../lib/atr/procesos.ts';
+import type { MotivoAtr } from '../../lib/atr/procesos.ts';
 import { relojMadridIso } from '../../lib/administracion/fechas.ts';
 import { normalizarCups } from '../../lib/cups.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
@@ -95,15 +95,6 @@ export function condiciones(tarifa: string, potenciasW: readonly number[]): Nodo
     ],
   };
 }
-
-/** The element under the root that carries a request's data. */
-export const CUERPO: Readonly<Record<ProcesoAtr, string>> = {
-  C1: 'CambiodeComercializadorSinCambios',
-  C2: 'CambiodeComercializadorConCambios',
-  A3: 'Alta',
-  M1: 'ModificacionDeATR',
-  B1: 'BajaSuspension',
-};
 
 /** A message of a request as its timeline keeps it: the step, the file's name, who sent it and its XML. */
 export interface MensajeAtr {

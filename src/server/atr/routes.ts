@@ -6,9 +6,10 @@
  * anulación of an open one, as the XML file the reader answers (formulario.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { solicitudAtrSchema } from '../../lib/atr/formulario.ts';
 import { PROCESOS_ATR } from '../../lib/atr/procesos.ts';
+import { busquedaCups } from '../../lib/cups.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import { expedientes } from '../db/schema.ts';
@@ -19,6 +20,7 @@ import { cuentaIntercambio } from '../intercambio/almacen.ts';
 import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { anularSolicitudAtr, enviarSolicitudAtr } from './formulario.ts';
 import { detalleAtr, ESTADOS_SOLICITUD_ATR, filaAtr, MensajeAtrSchema, MotivoAtrSchema } from './vista.ts';
+import { empiezaPor } from '../db/busqueda.ts';
 
 const SolicitudAtrSchema = z
   .object({
@@ -188,7 +190,12 @@ export function atrRoutes() {
       if (f.estado) condiciones.push(sql`coalesce(${expedientes.datos}->>'estado', 'recibida') = ${f.estado}`);
       const q = f.q?.trim().toUpperCase();
       if (q) {
-        condiciones.push(sql`(${expedientes.datos}->>'cups' like ${`${q}%`} or ${expedientes.datos}->>'codigoSolicitud' like ${`${q}%`})`);
+        condiciones.push(
+          or(
+            empiezaPor(sql`${expedientes.datos}->>'cups'`, busquedaCups(q)),
+            empiezaPor(sql`${expedientes.datos}->>'codigoSolicitud'`, q),
+          )!,
+        );
       }
       const donde = and(...condiciones);
       const { db } = c.get('deps');

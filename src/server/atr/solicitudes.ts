@@ -3,7 +3,7 @@
  * XSDs in ./xsd), and the anulación, written from plain data: what the web form and the demo data
  * write into the company's entrada folder, the same XML a company's own system would drop there.
  */
-import { MENSAJES_PROCESO, RAIZ_ANULACION, type ProcesoAtr } from '../../lib/atr/procesos.ts';
+import { PROCESO, RAIZ_ANULACION, type ProcesoAtr } from '../../lib/atr/procesos.ts';
 import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
 import { escribirMensaje, type Nodo } from './xml.ts';
 
@@ -115,7 +115,7 @@ const condicionesIncondicionales: Nodo[] = [
 
 /** The step 01 XML of a process. */
 export function xmlSolicitud(proceso: ProcesoAtr, c: CabeceraSolicitud, d: DatosSolicitud): string {
-  const raiz = MENSAJES_PROCESO[proceso].solicitud;
+  const raiz = PROCESO[proceso].solicitud.raiz;
   const cuerpo = raiz.replace(/^Mensaje/, '');
   const porProceso: Record<ProcesoAtr, () => Nodo[]> = {
     C1: () => [{ n: 'DatosSolicitud', h: [...activacion(d), ...condicionesIncondicionales] }, cliente(d.titular, false)],
@@ -164,5 +164,5 @@ export function xmlSolicitud(proceso: ProcesoAtr, c: CabeceraSolicitud, d: Datos
 
 /** The anulación of a request (the step of each process: C1/C2 08, A3/M1 06, B1 03). */
 export function xmlAnulacion(proceso: ProcesoAtr, c: CabeceraSolicitud): string {
-  return escribirMensaje({ n: RAIZ_ANULACION, h: [cabecera(proceso, MENSAJES_PROCESO[proceso].pasoAnulacion, c)] });
+  return escribirMensaje({ n: RAIZ_ANULACION, h: [cabecera(proceso, PROCESO[proceso].anulacion.paso, c)] });
 }

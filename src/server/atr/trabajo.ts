@@ -20,7 +20,7 @@ export interface LectorAtr {
   runOnce(): Promise<number>;
 }
 
-export function createLectorAtr(deps: { db: Db; clock: Clock; logger: Logger }): LectorAtr {
+export function createLectorAtr(deps: { db: Db; clock: Clock; logger: Logger; publicUrl?: string | null }): LectorAtr {
   const log = deps.logger.child({ componente: 'lector-atr' });
   let timer: NodeJS.Timeout | undefined;
   let parado = false;

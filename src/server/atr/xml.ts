@@ -79,8 +79,7 @@ export function leerMensaje(bytes: Uint8Array): MensajeLeido {
   try {
     arbol = parser.parse(texto, true) as Record<string, unknown>;
   } catch (err) {
-    const detalle = err instanceof Error ? err.message : String(err);
-    throw new MensajeIlegible(`El fichero no es XML bien formado: ${detalle}`);
+    throw new MensajeIlegible(`El fichero no es XML bien formado: ${malFormado(err instanceof Error ? err.message : String(err))}`);
   }
   const raices = Object.keys(arbol).filter((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (raices.length !== 1) throw new MensajeIlegible('El fichero no tiene un único elemento raíz.');
@@ -90,6 +89,81 @@ export function leerMensaje(bytes: Uint8Array): MensajeLeido {
   // xmllint reads UTF-8 only: the declaration must say what the text now is.
   const utf8 = texto.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-8"?>');
   return { texto: utf8, raiz, arbol: arbol[raiz] as Record<string, unknown> };
+}
+
+/**
+ * A well-formedness error of the XML parser in Spanish, in the message's terms: the element left
+ * open or closed out of place, and where. Never the parser's own words or its stack of elements.
+ */
+export function malFormado(error: string): string {
+  const donde = /:(\d+):(\d+)$/.exec(error);
+  const en = donde ? ` (línea ${donde[1]}, columna ${donde[2]})` : '';
+  const cierre = /^Expected closing tag '([^']+)' \(opened in line (\d+)[^)]*\) instead of closing tag '([^']+)'/.exec(error);
+  if (cierre) return `el elemento «${cierre[1]}», abierto en la línea ${cierre[2]}, no se cierra antes del cierre de «${cierre[3]}»${en}.`;
+  const abiertos = /^Invalid '\[([\s\S]*)\]' found/.exec(error);
+  if (abiertos) {
+    const nombres = [...abiertos[1]!.matchAll(/"([^"]+)"/g)].map((m) => `«${m[1]}»`);
+    if (nombres.length)
+      return `el fichero termina sin cerrar ${nombres.length === 1 ? 'el elemento' : 'los elementos'} ${nombres.join(', ')}.`;
+  }
+  const sinAbrir = /^Closing tag '([^']+)' has not been opened/.exec(error);
+  if (sinAbrir) return `se cierra el elemento «${sinAbrir[1]}», que no se había abierto${en}.`;
+  return `hay un error de sintaxis${en}.`;
+}
+
+/**
+ * A schema error of libxml2 in Spanish (CNMC schemas): the element and the rule it breaks; a
+ * message this does not know keeps only the element it names.
+ */
+export function errorEsquema(error: string): string {
+  const e = error
+    .replace(/^Schemas validity error : /, '')
+    .replace(/\{http:\/\/localhost\/elegibilidad\}/g, '')
+    .trim();
+  const el = /^Element '([^']+)'(?:, attribute '([^']+)')?: ([\s\S]*)$/.exec(e);
+  if (!el) return 'el mensaje no cumple el esquema.';
+  const quien = el[2] ? `El atributo ${el[2]} de ${el[1]}` : `El elemento ${el[1]}`;
+  const resto = el[3]!;
+  const esperado = (t: string) =>
+    /Expected is (?:one of )?\( ([^)]*) \)/
+      .exec(t)?.[1]
+      ?.split(', ')
+      .map((x) => x.replace(/^##other\{[^}]*\}\*$/, 'otro'))
+      .join(', ');
+  let m: RegExpExecArray | null;
+  if (/^This element is not expected/.test(resto)) {
+    const x = esperado(resto);
+    return `${quien} no va aquí${x ? `: se esperaba ${x}` : ''}.`;
+  }
+  if (/^Missing child element/.test(resto)) {
+    const x = esperado(resto);
+    return `A ${el[1]} le falta${x ? ` ${x}` : ' un elemento obligatorio'}.`;
+  }
+  if ((m = /^\[facet 'enumeration'\] The value '([^']*)' is not an element of the set \{([^}]*)\}/.exec(resto)))
+    return `${quien} vale «${m[1]}», que no es ninguno de los valores admitidos: ${m[2]!.replace(/'/g, '')}.`;
+  if ((m = /^\[facet 'pattern'\] The value '([^']*)' is not accepted by the pattern '([^']*)'/.exec(resto)))
+    return `${quien} vale «${m[1]}», que no tiene el formato que pide el esquema (${m[2]}).`;
+  if (
+    (m =
+      /^\[facet '(maxLength|minLength|length)'\] The value '([^']*)' has a length of '(\d+)'; this (?:exceeds|underruns|differs from) the allowed (?:maximum |minimum )?length of '(\d+)'/.exec(
+        resto,
+      ))
+  ) {
+    const regla = { maxLength: 'como mucho', minLength: 'al menos', length: 'exactamente' }[m[1] as 'maxLength'];
+    return `${quien} vale «${m[2]}», de ${m[3]} caracteres: debe tener ${regla} ${m[4]}.`;
+  }
+  if ((m = /^\[facet '(maxInclusive|minInclusive|maxExclusive|minExclusive|totalDigits|fractionDigits)'\] The value '([^']*)'/.exec(resto)))
+    return `${quien} vale «${m[2]}», fuera de lo que admite el esquema (${m[1]}).`;
+  if ((m = /^'([^']*)' is not a valid value of the (?:atomic|local atomic|union|list) type '?([^'.]*)'?/.exec(resto)))
+    return `${quien} vale «${m[1]}», que no es un valor válido de tipo ${m[2]}.`;
+  if (/^The attribute '([^']+)' is required but missing/.test(resto))
+    return `A ${el[1]} le falta el atributo ${/^The attribute '([^']+)'/.exec(resto)![1]}.`;
+  if ((m = /^The attribute '([^']+)' is not allowed/.exec(resto))) return `${el[1]} no admite el atributo ${m[1]}.`;
+  if (/^Element content is not allowed|^Character content (other than whitespace )?is not allowed/.test(resto))
+    return `${quien} no puede llevar ese contenido.`;
+  if (/^No matching global declaration available for the validation root/.test(resto))
+    return `${el[1]} no es el elemento raíz de ningún mensaje del esquema.`;
+  return `${quien} no cumple el esquema.`;
 }
 
 /**
@@ -104,22 +178,39 @@ export async function validar(mensajes: readonly { raiz: string; texto: string }
     const xsd = ESQUEMA_DE_RAIZ[m.raiz]!;
     porEsquema.set(xsd, [...(porEsquema.get(xsd) ?? []), i]);
   });
-  const todos = todosLosEsquemas();
   for (const [xsd, indices] of porEsquema) {
-    const principal = todos.find((e) => e.fileName === xsd)!;
-    const r = await validateXML({
-      xml: indices.map((i) => ({ fileName: `m${i}.xml`, contents: mensajes[i]!.texto })),
-      schema: [principal],
-      preload: todos.filter((e) => e !== principal),
-      maxMemoryPages: 4096,
-    });
-    for (const e of r.errors) {
-      const i = Number(/^m(\d+)\.xml/.exec(e.loc?.fileName ?? e.rawMessage)?.[1] ?? NaN);
-      const linea = e.loc?.lineNumber ? `línea ${e.loc.lineNumber}: ` : '';
-      const texto = `${linea}${e.message.replace(/^Schemas validity error : /, '').replace(/\{http:\/\/localhost\/elegibilidad\}/g, '')}`;
-      if (Number.isInteger(i) && errores[i]) errores[i].push(texto);
-      else for (const j of indices) errores[j]!.push(texto);
-    }
+    const grupo = await validarConEsquema(
+      xsd,
+      indices.map((i) => mensajes[i]!.texto),
+    );
+    indices.forEach((i, j) => errores[i]!.push(...grupo[j]!));
+  }
+  return errores;
+}
+
+/**
+ * Validates texts against one of the CNMC schemas in ./xsd (by file name) in one xmllint run:
+ * for each text in order, the schema's complaints (empty when valid).
+ */
+export async function validarConEsquema(xsd: string, textos: readonly string[]): Promise<string[][]> {
+  const errores: string[][] = textos.map(() => []);
+  const todos = todosLosEsquemas();
+  const principal = todos.find((e) => e.fileName === xsd);
+  if (!principal) throw new Error(`No hay esquema ${xsd} en src/server/atr/xsd.`);
+  const r = await validateXML({
+    xml: textos.map((texto, i) => ({ fileName: `m${i}.xml`, contents: texto })),
+    schema: [principal],
+    preload: todos.filter((e) => e !== principal),
+    maxMemoryPages: 4096,
+  });
+  for (const e of r.errors) {
+    // libxml2's closing summary names the file it was given, not a rule: the reasons are above it.
+    if (/^m\d+\.xml (fails to validate|validates)$/.test(e.message.trim())) continue;
+    const i = Number(/^m(\d+)\.xml/.exec(e.loc?.fileName ?? e.rawMessage)?.[1] ?? NaN);
+    const linea = e.loc?.lineNumber ? `línea ${e.loc.lineNumber}: ` : '';
+    const texto = `${linea}${errorEsquema(e.message)}`;
+    if (Number.isInteger(i) && errores[i]) errores[i].push(texto);
+    else for (const lista of errores) lista.push(texto);
   }
   return errores;
 }

@@ -188,12 +188,67 @@ const AUDIENCIA_FTP = 'intercambio-ftp';
 /** How long an FTP screen session lasts before its e-mail and password are asked again. */
 export const FTP_TTL_SECONDS = 2 * 60 * 60;
 
-/** Signs the token `POST /api/ftpConnect` answers: it names the account only; permissions are read on every request. */
-export function firmarTokenFtp(secret: Uint8Array, now: Date, userId: string): Promise<string> {
-  return firmarSujeto(secret, now, userId, AUDIENCIA_FTP, FTP_TTL_SECONDS);
+/**
+ * Signs the token `POST /api/ftpConnect` answers: it names the account and the session family it
+ * belongs to (`sid`), which must still be open on every request; permissions are read every time too.
+ */
+export async function firmarTokenFtp(secret: Uint8Array, now: Date, userId: string, familyId: string): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return firmarHs256(secret, { sub: userId, sid: familyId, aud: AUDIENCIA_FTP, iat, exp: iat + FTP_TTL_SECONDS });
 }
 
-/** The account an FTP token names; null when it is forged, of another kind or expired. */
-export function verificarTokenFtp(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
-  return verificarSujeto(secret, token, now, AUDIENCIA_FTP, FTP_TTL_SECONDS);
+/**
+ * The account and session family a token of one audience names (the FTP screen's, the Datadis
+ * API's); null when it is forged, of another kind, without a family, longer-lived than `ttl` or,
+ * with `sinFuturo`, issued later than now beyond the clock skew.
+ */
+async function verificarTokenDeSesion(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+  audiencia: string,
+  ttl: number,
+  sinFuturo: boolean,
+): Promise<{ userId: string; familyId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, await claveHmac(secret), {
+      algorithms: [ALGORITHM],
+      audience: audiencia,
+      currentDate: now,
+      requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+    });
+    if (payload.exp! - payload.iat! > ttl) return null;
+    if (sinFuturo && payload.iat! > Math.floor(now.getTime() / 1000) + DESFASE_RELOJ_SECONDS) return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, familyId: payload.sid };
+  } catch (err) {
+    if (err instanceof errors.JOSEError) return null;
+    throw err;
+  }
 }
+
+/** The account and session family an FTP token names; null when it is forged, of another kind, without a family or expired. */
+export const verificarTokenFtp = (secret: Uint8Array, token: string, now: Date) =>
+  verificarTokenDeSesion(secret, token, now, AUDIENCIA_FTP, FTP_TTL_SECONDS, false);
+
+/** Audience of the token of the Datadis-compatible API (docs/decisions/044): it opens those routes and nothing else. */
+const AUDIENCIA_DATADIS = 'datadis-api';
+
+/**
+ * Lifetime of a Datadis-compatible token: 24 hours, what clients of datadis.es expect (they log in
+ * again only when a call answers 401; ctr-datadis's TOKEN_EXPIRY_HOURS is 24).
+ */
+export const DATADIS_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Signs the token `POST /nikola-auth/tokens/login` answers: the account and the session family
+ * the login opened (`sid`), which must still be open on every request, as with the FTP token.
+ */
+export async function firmarTokenDatadis(secret: Uint8Array, now: Date, userId: string, familyId: string): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return firmarHs256(secret, { sub: userId, sid: familyId, aud: AUDIENCIA_DATADIS, iat, exp: iat + DATADIS_TTL_SECONDS });
+}
+
+/** The account and session family a Datadis-compatible token names; null when it is forged, of another kind or expired. */
+export const verificarTokenDatadis = (secret: Uint8Array, token: string, now: Date) =>
+  verificarTokenDeSesion(secret, token, now, AUDIENCIA_DATADIS, DATADIS_TTL_SECONDS, true);

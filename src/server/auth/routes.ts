@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { activarUsuarioSchema, actualizarClaveSchema, altaUsuarioSchema, recuperarClaveSchema } from '../../lib/cuentas/reglas.ts';
+import { DATOS_AUTORIZACION } from '../../lib/autorizaciones.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse, ValidationErrorSchema } from '../http/openapi.ts';
@@ -54,6 +55,12 @@ const SesionSchema = z
       })
       .nullable()
       .openapi({ description: 'El administrador que actúa en nombre del usuario (suplantación); null en una sesión propia.' }),
+    /** When only authorisations open the consumer area: the data kinds they grant. */
+    datosAutorizados: z.array(z.enum(DATOS_AUTORIZACION)).nullable().openapi({
+      example: null,
+      description:
+        'Cuando la cuenta no es titular de ningún suministro y solo sus autorizaciones vigentes le abren el área de consumidor: los tipos de datos que esas autorizaciones conceden (además de los datos del contrato). null en cualquier otro caso.',
+    }),
   })
   .openapi('Sesion');
 

@@ -11,6 +11,8 @@ import { permisosSuplantados, tieneArea, type Permiso } from '../../lib/permisos
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { audit, auditSql } from '../auditoria/service.ts';
 import { distribuidorasAutorizadas, permisosConAutorizaciones } from '../autorizaciones/vigencia.ts';
+import { datosDeAutorizaciones } from '../autorizaciones/service.ts';
+import type { DatoAutorizacion } from '../../lib/autorizaciones.ts';
 import { cuentaDeAcceso, type CuentaDeAcceso } from './cuenta.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -82,6 +84,12 @@ export interface Sesion {
   nombre: string;
   /** The administrator acting through this session (decision 006); null for the account's own session. */
   suplantadoPor: { username: string; nombre: string } | null;
+  /**
+   * When only authorisations open the consumer area (the account holds no supply point, decision
+   * 028): the data kinds they grant together, so the menu and the guard offer only those screens.
+   * Null when the account has a `-distribucion` of its own.
+   */
+  datosAutorizados: DatoAutorizacion[] | null;
 }
 
 /** A session and the refresh token that goes in the cookie. */
@@ -166,6 +174,16 @@ function familiaNueva(db: Db, now: Date, userId: string, info: InfoPeticion, imp
 }
 
 /**
+ * A session family for a way in that keeps no refresh token (an SFTP connection, the FTP screen
+ * opened without a portal session): "close other sessions", a password change or a deactivation
+ * end it like any browser session, and it is listed with them. Its writes go with the login's.
+ */
+export function familiaDeCanal(db: Db, now: Date, userId: string, info: InfoPeticion): { familyId: string; escrituras: SQL[] } {
+  const { familyId, escrituras } = familiaNueva(db, now, userId, info, null);
+  return { familyId, escrituras };
+}
+
+/**
  * Opens a new refresh family for an account and signs its first access token. `extra` is written
  * with the family, all or nothing: the audit entry of whoever opens the session. Either statements,
  * run together with the family's as one (a login), or a function run in the family's transaction
@@ -215,6 +233,8 @@ async function sesionDe(
   // A login read them with the account (`cuentaDeAcceso`); a refresh reads them now.
   const autorizadas = cuenta.autorizadas ?? (await distribuidorasAutorizadas(deps.db, cuenta.nif, now));
   const propios = permisosConAutorizaciones(cuenta.permisos, autorizadas);
+  const soloPorAutorizacion = autorizadas.length > 0 && !tieneArea(cuenta.permisos, 'distribucion');
+  const datosAutorizados = soloPorAutorizacion ? await datosDeAutorizaciones(deps.db, cuenta.nif, now) : null;
   const permisos = suplantador ? permisosSuplantados(propios, suplantador.permisos) : propios;
   const jwtToken = await signAccessToken(deps.config.jwtSecret, now, {
     sub: cuenta.id,
@@ -229,11 +249,12 @@ async function sesionDe(
     username: cuenta.email,
     nombre: nombreVisible(cuenta),
     suplantadoPor: suplantador ? { username: suplantador.email, nombre: nombreVisible(suplantador) } : null,
+    datosAutorizados,
   };
 }
 
 /** Where a login comes from: the portal, the FTP screen of the file exchange, or its SFTP server. */
-export type CanalAcceso = 'web' | 'ftp' | 'sftp';
+export type CanalAcceso = 'web' | 'ftp' | 'sftp' | 'datadis';
 
 /** An account whose password was just proved, and the writes that record the success. */
 export interface CredencialesComprobadas {

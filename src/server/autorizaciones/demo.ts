@@ -5,7 +5,7 @@
  * code the private screen uses; no mail goes out for demo data.
  */
 import { DATOS_AUTORIZACION } from '../../lib/autorizaciones.ts';
-import { sumarDias } from '../../lib/medidas/horas.ts';
+import { sumarDias } from '../../lib/calendario/fechas.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { lectorDeCuenta, suministrosDe } from '../suministros/service.ts';
 import { findAccountForLogin, nombreVisible } from '../usuarios/service.ts';

@@ -7,7 +7,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { AutorizacionesSchema, AutorizacionSchema, CrearAutorizacionSchema } from '../../lib/autorizaciones.ts';
+import { AutorizacionDadaSchema, AutorizacionesSchema, AutorizacionSchema, CrearAutorizacionSchema } from '../../lib/autorizaciones.ts';
 import { authOf, requireArea, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
@@ -44,7 +44,7 @@ const crear = createRoute({
   middleware: [soloJson, requireAuth(), requireArea('distribucion'), requireNoSuplantado()] as const,
   request: jsonBody(CrearAutorizacionSchema),
   responses: {
-    201: jsonResponse(AutorizacionSchema, 'La autorización dada'),
+    201: jsonResponse(AutorizacionDadaSchema, 'La autorización dada, y si el NIF autorizado ya tiene cuenta'),
     400: validationResponse('NIF, fecha de fin o datos no válidos'),
     401: errorResponse('Sin sesión'),
     403: errorResponse('Sin permiso «-distribucion», o sesión actuando como otro usuario'),

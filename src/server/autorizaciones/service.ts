@@ -6,10 +6,12 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  DATOS_AUTORIZACION,
   errorFin,
   errorNifAutorizado,
   estadoAutorizacion,
   NOMBRE_DATO,
+  type AutorizacionDadaRespuesta,
   type AutorizacionRespuesta,
   type DatoAutorizacion,
   type DatoLeido,
@@ -18,7 +20,7 @@ import { fechaSinDia } from '../../lib/formato/fechas.ts';
 import { normalizarNif } from '../../lib/nif.ts';
 import { audit } from '../auditoria/service.ts';
 import { queryRows, type Db } from '../db/client.ts';
-import { autorizaciones, autorizacionesSuministros, suministros } from '../db/schema.ts';
+import { autorizaciones, autorizacionesSuministros, suministros, users } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -76,7 +78,7 @@ export async function crearAutorizacion(
   titular: Titular,
   entrada: EntradaAutorizacion,
   opciones: { correo?: boolean } = {},
-): Promise<AutorizacionRespuesta> {
+): Promise<AutorizacionDadaRespuesta> {
   const ahora = deps.clock.now();
   const hoy = hoyEnEspana(ahora);
   const errores = [errorNifAutorizado(entrada.nif, titular.lector.nif), errorFin(entrada.fin, hoy)].filter((e): e is string => e !== null);
@@ -144,7 +146,14 @@ export async function crearAutorizacion(
     return autorizacionId;
   });
   const [creada] = await leer(deps.db, sql`a.id = ${id}`, hoy);
-  return creada!;
+  // Told to the holder who just gave it, so an authorisation for a NIF nobody reads yet does not pass
+  // unnoticed; giving one is limited and audited, so this is no free lookup of who has an account.
+  const [conCuenta] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.nif, nif), eq(users.estado, 'activo')))
+    .limit(1);
+  return { ...creada!, autorizadoConCuenta: conCuenta !== undefined };
 }
 
 /** Revokes one of the holder's authorisations at once; revoking one already revoked changes nothing. 404 for anyone else's. */
@@ -288,6 +297,24 @@ export async function accesosAutorizados(db: Db, nif: string | null, now: Date, 
       datos: [...new Set(suyas.flatMap((f) => f.datos))],
     };
   });
+}
+
+/**
+ * The data kinds the authorisations in force received by `nif` grant together today, in the order
+ * of `DATOS_AUTORIZACION`: what the consumer area of an account opened only by authorisations offers.
+ */
+export async function datosDeAutorizaciones(db: Db, nif: string | null, now: Date): Promise<DatoAutorizacion[]> {
+  if (!nif) return [];
+  const filas = await queryRows<{ dato: string }>(
+    db,
+    sql`select distinct unnest(a.datos) as dato
+        from autorizaciones a
+        join autorizaciones_suministros x on x.autorizacion_id = a.id
+        join suministros s on s.id = x.suministro_id
+        where a.autorizado_nif = ${nif} and ${vigenteSql(hoyEnEspana(now))}`,
+  );
+  const datos = new Set(filas.map((f) => f.dato));
+  return DATOS_AUTORIZACION.filter((d) => datos.has(d));
 }
 
 /**

@@ -7,7 +7,7 @@
  * every supply point route still checks the CUPS (src/server/suministros/acceso.ts).
  */
 import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
-import { fechaLocalDe, ZONA_MADRID } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe, ZONA_MADRID } from '../../lib/calendario/hora-civil.ts';
 import { parsePermiso, permiso, type Permiso } from '../../lib/permisos.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { queryRows, type Db } from '../db/client.ts';

@@ -17,8 +17,9 @@ import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validati
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import { consumir, LIMITES } from '../rate-limit/service.ts';
-import { suministroPropio } from '../suministros/acceso.ts';
-import { colaAvisos, confirmarGrupo, consultarAveria, descartarAviso, MENSAJES_AVERIAS } from './service.ts';
+import { lectorDe, suministroPropio } from '../suministros/acceso.ts';
+import { suministrosDe } from '../suministros/service.ts';
+import { colaAvisos, confirmarGrupo, consultarAveria, descartarAviso, MENSAJES_AVERIAS, misAvisos } from './service.ts';
 
 const cupsCampo = z
   .string({ error: MENSAJES_CUPS.vacio })
@@ -170,6 +171,40 @@ const consultaPropia = createRoute({
   },
 });
 
+const MiAvisoSchema = z
+  .object({
+    referencia: z.string().openapi({ example: 'AV-2026-000123', description: 'Referencia del aviso: AV-año-número.' }),
+    cups: z.string().openapi({ example: 'ES0031000000000001BJ', description: 'CUPS del punto de suministro, 20 caracteres.' }),
+    distribuidora: z.enum(CODIGOS_DISTRIBUIDORA).openapi({ description: 'Código de la distribuidora: epd, eod o ecd.' }),
+    municipio: z.string().openapi({ description: 'Municipio del punto de suministro.' }),
+    creado: z.iso.datetime().openapi({ description: 'Momento del aviso, instante UTC ISO 8601.' }),
+    estado: z.enum(['pendiente', 'incidencia', 'descartada']).openapi({
+      description:
+        'pendiente: la distribuidora lo revisa; incidencia: confirmado como avería de la red (se publica como interrupción); descartada: revisado sin avería en la red.',
+    }),
+    resuelto: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: 'Momento en que se confirmó o descartó, instante UTC ISO 8601; null si está pendiente.' }),
+  })
+  .openapi('MiAvisoAveria');
+
+const misAvisosRuta = createRoute({
+  method: 'get',
+  path: '/averias/avisos',
+  tags: ['Consumidores'],
+  summary: 'Mis avisos de avería',
+  description:
+    'Los avisos de avería de los suministros del titular (también los registrados en la página pública sin sesión) y los que registró con su cuenta, el más reciente primero; como mucho 200. Nunca los datos de contacto.',
+  security: [{ Bearer: [] }],
+  middleware: [requireAuth(), requireArea('distribucion')] as const,
+  responses: {
+    200: jsonResponse(z.array(MiAvisoSchema), 'Avisos de avería de la cuenta'),
+    401: errorResponse('Sin sesión'),
+    403: errorResponse('Sin permiso «-distribucion»'),
+  },
+});
+
 const AvisoSchema = z.object({
   id: z.uuid().openapi({ description: 'Identificador (uuid) del aviso.' }),
   referencia: z.string().openapi({ example: 'AV-2026-000123', description: 'Referencia del aviso.' }),
@@ -297,6 +332,10 @@ export function averiasRoutes() {
       const { db, clock } = c.get('deps');
       const r = await consultarAveria(db, clock.now(), cups, opciones, { origen: 'area_privada', userId: authOf(c).userId }, s);
       return c.json(completa(r), 200);
+    })
+    .openapi(misAvisosRuta, async (c) => {
+      const db = c.get('deps').db;
+      return c.json(await misAvisos(db, authOf(c).userId, await suministrosDe(db, lectorDe(c))), 200);
     })
     .openapi(cola, async (c) => {
       return c.json((await colaAvisos(c.get('deps').db, authOf(c), c.req.valid('query').distribuidora)) as never, 200);

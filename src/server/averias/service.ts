@@ -6,7 +6,7 @@
  * network incident (through the incidents service, so it is published) or dismiss a report.
  * Nothing answered to the public names the holder or the address: only the municipality.
  */
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { agruparAvisos, claveZona, descripcionIncidenciaDeGrupo, type AvisoCola, type GrupoAvisos } from '../../lib/averias/cola.ts';
 import { diagnosticar, proximas, type Diagnostico, type IncidenciaCandidata } from '../../lib/averias/diagnostico.ts';
 import { anioMadrid, referenciaAveria } from '../../lib/averias/referencia.ts';
@@ -88,14 +88,19 @@ export async function registrarAviso(
   quien: { origen: OrigenAviso; userId: string | null },
 ): Promise<{ referencia: string; nuevo: boolean }> {
   const base = cupsBase(s.cups);
-  return db.transaction(async (tx) => {
-    const [previo] = await tx
+  const pendiente = (tx: Pick<Db, 'select'>) =>
+    tx
       .select({ referencia: averias.referencia })
       .from(averias)
       .where(and(eq(averias.cups, base), eq(averias.estado, 'pendiente')))
       .limit(1);
+  return db.transaction(async (tx) => {
+    const [previo] = await pendiente(tx);
     if (previo) return { referencia: previo.referencia, nuevo: false };
     // The reference needs the number the identity column gives: a provisional unique value first.
+    // Two reports of one supply point at the same instant both find none pending: the unique index
+    // of pending reports makes the second insert wait for the first and then insert nothing, and it
+    // answers the first one's reference.
     const [fila] = await tx
       .insert(averias)
       .values({
@@ -112,9 +117,16 @@ export async function registrarAviso(
         userId: quien.userId,
         createdAt: ahora,
       })
+      .onConflictDoNothing({ target: averias.cups, where: sql`${averias.estado} = 'pendiente'` })
       .returning({ id: averias.id, numero: averias.numero });
-    const referencia = referenciaAveria(anioMadrid(ahora), fila!.numero);
-    await tx.update(averias).set({ referencia }).where(eq(averias.id, fila!.id));
+    if (!fila) {
+      const [otro] = await pendiente(tx);
+      // Only a report closed between the conflict and this read leaves none: that is an error worth its 500.
+      if (!otro) throw new Error('aviso pendiente en conflicto y ya cerrado');
+      return { referencia: otro.referencia, nuevo: false };
+    }
+    const referencia = referenciaAveria(anioMadrid(ahora), fila.numero);
+    await tx.update(averias).set({ referencia }).where(eq(averias.id, fila.id));
     return { referencia, nuevo: true };
   });
 }
@@ -161,6 +173,42 @@ export async function consultarAveria(
     aviso,
     proximas: proximas(candidatas, ahora).map((i) => ({ inicio: i.inicio, finPrevisto: i.finPrevisto, descripcion: i.descripcion })),
   };
+}
+
+/** A report as its account sees it: never the contact left, which may be another holder's. */
+export interface MiAvisoServidor {
+  referencia: string;
+  cups: string;
+  distribuidora: CodigoDistribuidora;
+  municipio: string;
+  creado: string;
+  estado: 'pendiente' | 'incidencia' | 'descartada';
+  resuelto: string | null;
+}
+
+/**
+ * The account's fault reports, newest first: those of the supply points it holds (matched on the
+ * 20-character CUPS base, so a report filed on the public page without a session is found too) and
+ * those filed while logged in as it. Never another account's.
+ */
+export async function misAvisos(db: Db, userId: string, puntos: readonly Suministro[]): Promise<MiAvisoServidor[]> {
+  const bases = [...new Set(puntos.map((s) => cupsBase(s.cups)))];
+  const filas = await db
+    .select()
+    .from(averias)
+    .where(bases.length > 0 ? or(eq(averias.userId, userId), inArray(averias.cups, bases)) : eq(averias.userId, userId))
+    .orderBy(desc(averias.createdAt))
+    // Years of reports of a household fit well under this; the newest are what a person looks for.
+    .limit(200);
+  return filas.map((f) => ({
+    referencia: f.referencia,
+    cups: f.cups,
+    distribuidora: f.distribuidora as CodigoDistribuidora,
+    municipio: f.municipio,
+    creado: f.createdAt.toISOString(),
+    estado: f.estado as MiAvisoServidor['estado'],
+    resuelto: f.resueltoEn?.toISOString() ?? null,
+  }));
 }
 
 /** A pending report as staff see it (with the CUPS and the contact left, which staff may use to call back). */

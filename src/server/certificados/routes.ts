@@ -12,7 +12,7 @@ import { errorCodigo } from '../../lib/certificados/codigo.ts';
 import { CertificadoSchema, VerificacionSchema, type CertificadoRespuesta } from '../../lib/certificados/respuestas.ts';
 import { enmascararNif } from '../../lib/certificados/contenido.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
-import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';

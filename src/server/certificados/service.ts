@@ -15,7 +15,7 @@ import { urlVerificacion, VERSION_CONTENIDO, type ContenidoCertificado } from '.
 import { identidadDistribuidora } from '../../lib/certificados/identidad.ts';
 import { diasDelPeriodo, erroresPeriodo, mesEnCurso } from '../../lib/certificados/periodo.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import { rangoDias } from '../../lib/medidas/horas.ts';
+import { rangoDias } from '../../lib/calendario/hora-civil.ts';
 import { esCodigoTarifa, zonaHorariaDe } from '../../lib/medidas/periodos.ts';
 import { rangoEnPalabras } from '../../lib/formato/fechas.ts';
 import { audit } from '../auditoria/service.ts';

@@ -17,9 +17,9 @@ import { AccionContactoSchema, CasoContactoDetalleSchema, CasoContactoResumenSch
 import { CODIGOS_TIPO } from '../../lib/contacto/tablas-r1.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
-import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
+import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden } from '../http/errors.ts';
 import {
   errorResponse,
   featureApp,
@@ -31,6 +31,7 @@ import {
   validationResponse,
 } from '../http/openapi.ts';
 import { respuestaPagina, soloJson } from '../http/peticion.ts';
+import { mensajeR101 } from './r1.ts';
 import { depsContacto } from './routes.ts';
 import { actuar, colaContacto, detalle } from './service.ts';
 
@@ -44,13 +45,8 @@ const IdParams = uuidParams('Identificador del expediente.');
 const PASOS = [...new Set([...PASOS_CONSULTA, ...PASOS_RECLAMACION])] as [string, ...string[]];
 const ACCIONES = [...new Set([...ACCIONES_DISTRIBUIDORA_CONSULTA, ...ACCIONES_DISTRIBUIDORA_RECLAMACION])] as [string, ...string[]];
 
-/** The case, if it is a query or claim of a distributor the caller administers (404 otherwise). */
-async function deLaDistribuidora<E extends AuthEnv>(c: Context<E>, id: string) {
-  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
-  if (acceso.lado !== 'distribuidora' || !(PROCEDIMIENTOS_CONTACTO as readonly string[]).includes(acceso.expediente.procedimiento))
-    throw notFound('No existe ese expediente.');
-  return acceso.expediente;
-}
+/** The case, if the caller administers its distributor (404 otherwise). */
+const deLaDistribuidora = <E extends AuthEnv>(c: Context<E>, id: string) => expedienteDelPersonal(c, id, PROCEDIMIENTOS_CONTACTO);
 
 const listar = createRoute({
   ...base,
@@ -128,6 +124,23 @@ const accion = createRoute({
   },
 });
 
+const r1 = createRoute({
+  ...base,
+  method: 'get',
+  path: '/administrador/contacto/{id}/r1.xml',
+  summary: 'Una reclamación como mensaje R1 01 de la CNMC',
+  description:
+    'La reclamación presentada escrita como el paso 01 del proceso R1 (MensajeReclamacionPeticion, esquema ReclamacionPeticion.xsd de la CNMC), para tramitarla con las que llegan de las comercializadoras.',
+  middleware: [requireAuth(), requireAdministracion()] as const,
+  request: { params: IdParams },
+  responses: {
+    200: { description: 'El mensaje R1 01, en UTF-8', content: { 'application/xml': { schema: z.string() } } },
+    ...comunes,
+    ...conId,
+    409: errorResponse('No es una reclamación presentada'),
+  },
+});
+
 /** The staff sub-app. */
 export function contactoAdminRoutes() {
   return featureApp()
@@ -140,6 +153,23 @@ export function contactoAdminRoutes() {
     .openapi(ver, async (c) => {
       const e = await deLaDistribuidora(c, c.req.valid('param').id);
       return c.json(await detalle(depsContacto(c), e, 'distribuidora'), 200);
+    })
+    .openapi(r1, async (c) => {
+      const e = await deLaDistribuidora(c, c.req.valid('param').id);
+      const d = await detalle(depsContacto(c), e, 'distribuidora');
+      if (d.procedimiento !== 'reclamacion' || !d.presentadoEn || !d.reclamacion)
+        throw conflict('Solo una reclamación presentada se escribe como mensaje R1.');
+      const xml = mensajeR101({
+        referencia: d.referencia,
+        distribuidora: d.distribuidora,
+        presentadoEn: d.presentadoEn,
+        reclamacion: d.reclamacion,
+      });
+      return c.body(xml, 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Content-Disposition': `attachment; filename="R1-01-${d.referencia}.xml"`,
+        'Cache-Control': 'private, no-store',
+      });
     })
     .openapi(accion, async (c) => {
       const { id, accion: a } = c.req.valid('param');

@@ -13,7 +13,7 @@ import type { ProcedimientoContacto } from '../../lib/contacto/procedimientos.ts
 import { construirCups } from '../../lib/cups.ts';
 import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
-import { inicioDiaLocal, partesLocales } from '../../lib/medidas/horas.ts';
+import { inicioDiaLocal, partesLocales } from '../../lib/calendario/hora-civil.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Db } from '../db/client.ts';
 import { incidenciasRed, users } from '../db/schema.ts';
@@ -37,10 +37,9 @@ interface CasoDemo {
   pasos: PasoDemo[];
 }
 
-/** A local date and time as the claim forms write it: YYYY-MM-DDTHH:MM. */
-function fechaHora(instante: Date): string {
-  const p = partesLocales(instante);
-  return `${p.fecha}T${String(p.hora).padStart(2, '0')}:${String(p.minuto).padStart(2, '0')}`;
+/** A local date as the claim forms write it, YYYY-MM-DD (CNMC R1 FechaDesde and FechaHasta are dates). */
+function fecha(instante: Date): string {
+  return partesLocales(instante).fecha;
 }
 
 /** The household's EPD supply point, the one the closed network incident of the demo names. */
@@ -69,7 +68,7 @@ async function casosDemo(db: Db): Promise<CasoDemo[]> {
         rol: '01',
         tipo: '05',
         subtipo: '022',
-        campos: { cups: CUPS_HOGAR_EPD, fechaDesde: fechaHora(corte.inicio), fechaHasta: fechaHora(corte.fin) },
+        campos: { cups: CUPS_HOGAR_EPD, fechaDesde: fecha(corte.inicio), fechaHasta: fecha(corte.fin) },
         mensaje:
           'Estuvimos sin luz toda la tarde por una avería en la red. Se estropeó la comida del congelador y pido que se revise la calidad del suministro en la calle.',
       },
@@ -159,7 +158,12 @@ async function casosDemo(db: Db): Promise<CasoDemo[]> {
         rol: '08',
         tipo: '06',
         subtipo: '026',
-        campos: { ubicacion: 'Calle de los Colegios, 14, Alcalá de Henares (Madrid)' },
+        campos: {
+          ubicacion: 'Calle de los Colegios, 14',
+          ubicacionProvincia: '28',
+          ubicacionMunicipio: '28005',
+          ubicacionCodigoPostal: '28801',
+        },
         mensaje: 'La puerta del centro de transformación de la calle está abierta y se puede entrar. Es peligroso para los niños.',
       },
       pasos: [{ dias: 9, lado: 'solicitante', accion: 'presentar' }],

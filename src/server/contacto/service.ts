@@ -34,11 +34,12 @@ import {
 import type { AccionContacto, CasoContactoDetalle, CasoContactoResumen } from '../../lib/contacto/respuestas.ts';
 import { nombreSubtipo, type ResultadoReclamacion } from '../../lib/contacto/tablas-r1.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
-import { diaDe, habilesEntre, venceEnHabiles, venceEnMeses, venceEnNaturales } from '../../lib/expedientes/plazos.ts';
-import type { FechaLocal } from '../../lib/medidas/horas.ts';
+import { calendarioDe, type Calendario } from '../../lib/expedientes/calendarios.ts';
+import { diaDe, diaDePresentacion, habilesEntre, venceEnHabiles, venceEnMeses, venceEnNaturales } from '../../lib/expedientes/plazos.ts';
+import type { FechaLocal } from '../../lib/calendario/fechas.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, suministros, users } from '../db/schema.ts';
-import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
 import {
   avisarOtraParte,
@@ -46,7 +47,7 @@ import {
   documentoApi,
   nombreCuentaSql,
   pendienteDe,
-  crearExpediente,
+  crearBorradorExpediente,
   documentosDelExpediente,
   eventosDe,
   registrarPaso,
@@ -55,6 +56,15 @@ import {
 } from '../expedientes/service.ts';
 import type { Clock } from '../http/context.ts';
 import { ApiError, conflict } from '../http/errors.ts';
+import {
+  aceptacionR1,
+  cierreR1,
+  cupsSuministrados,
+  dejarRespuestaR1,
+  peticionInformacionR1,
+  rechazoR1,
+  type OrigenIntercambio,
+} from './r1-intercambio.ts';
 
 /** What the service needs; `publicUrl` null sends no mail (the demo data tells no one). */
 export interface DepsContacto {
@@ -167,24 +177,9 @@ export async function crearBorrador(
   datos: DatosConsulta | DatosReclamacion,
   actor: ActorExpediente,
 ): Promise<FilaExpediente> {
-  return deps.db.transaction(async (tx) => {
-    const e = await crearExpediente(tx, { procedimiento: p, distribuidora, userId, paso: 'borrador', ...datosParaGuardar(p, datos) });
-    await registrarPaso(
-      tx,
-      e,
-      {
-        accion: 'crear',
-        paso: 'borrador',
-        lado: 'solicitante',
-        turno: 'solicitante',
-        vence: null,
-        plazoRegla: null,
-        momento: deps.clock.now(),
-      },
-      actor,
-    );
-    return (await bloquearExpediente(tx, e.id))!;
-  });
+  return deps.db.transaction((tx) =>
+    crearBorradorExpediente(tx, { procedimiento: p, distribuidora, userId, ...datosParaGuardar(p, datos) }, deps.clock.now(), actor),
+  );
 }
 
 /** Saves a draft's data as it is (fields may still be missing). */
@@ -204,6 +199,9 @@ export async function borrarBorrador(deps: DepsContacto, e: FilaExpediente): Pro
 
 /** The supply points the case's account holds at the case's distributor. */
 async function cupsPropios(db: Db, e: FilaExpediente): Promise<string[]> {
+  // A claim a company filed through the exchange (R1) is about the points it supplies.
+  const origen = origenIntercambio(e);
+  if (origen) return cupsSuministrados(db, e.distribuidora, origen.emisora);
   const filas = await db
     .select({ cups: suministros.cups })
     .from(suministros)
@@ -248,6 +246,9 @@ export async function detalle(deps: DepsContacto, e: FilaExpediente, lado: Lado)
     ...resumenDe(e, u?.nombre ?? '', hoy),
     consulta: esReclamacion ? null : datosConsulta(e),
     reclamacion: esReclamacion ? datosReclamacion(e) : null,
+    intercambio: origenIntercambio(e)
+      ? { codigoSolicitud: origenIntercambio(e)!.codigoSolicitud, codigoRee: origenIntercambio(e)!.emisora }
+      : null,
     // A side sees the other side's documents once they are sent (attached to a step), its own always.
     documentos: docs.filter((x) => x.eventoId !== null || x.lado === lado).map(documentoApi),
     eventos: eventos
@@ -274,6 +275,26 @@ export async function detalle(deps: DepsContacto, e: FilaExpediente, lado: Lado)
 
 const falta = (texto: string) => new ApiError(422, texto);
 
+/**
+ * The calendar a case's deadlines count with (Ley 39/2015 art. 30.6; docs/decisions/040): the
+ * distributor's region, and the supply point's province and municipality when the case names one
+ * of the distributor's supply points.
+ */
+async function calendarioCaso(db: Db, e: FilaExpediente): Promise<Calendario> {
+  const cups = procedimientoDe(e) === 'consulta' ? datosConsulta(e).cups : (datosReclamacion(e).campos?.cups as string | undefined);
+  const [ps] =
+    typeof cups === 'string' && cups.length >= 20
+      ? await db
+          .select({ municipio: suministros.municipio, provincia: suministros.provincia })
+          .from(suministros)
+          .where(
+            and(eq(suministros.distribuidora, e.distribuidora), sql`left(${suministros.cups}, 20) = ${cups.slice(0, 20).toUpperCase()}`),
+          )
+          .limit(1)
+      : [];
+  return calendarioDe({ distribuidora: e.distribuidora, provincia: ps?.provincia, municipio: ps?.municipio });
+}
+
 /** The next step of an action: its deadline and what it records, after the action's own checks. */
 async function siguientePaso(
   tx: Db,
@@ -283,6 +304,9 @@ async function siguientePaso(
   eventos: readonly FilaEvento[],
   hoy: FechaLocal,
 ): Promise<{ vence: string | null; regla: string | null; datos?: Record<string, unknown>; cambios?: Record<string, unknown> }> {
+  const cal = await calendarioCaso(tx, e);
+  // A filing on a non-business day counts from the next business day (Ley 39/2015 art. 31.2.b).
+  const recibido = diaDePresentacion(hoy, cal);
   if (procedimientoDe(e) === 'consulta') {
     const d = datosConsulta(e);
     const prorrogada = eventos.some((x) => x.accion === 'prorrogar');
@@ -291,7 +315,7 @@ async function siguientePaso(
         const f = await faltan(tx, e);
         if (f.length > 0) throw new EnvioIncompleto(f);
         if (d.tema !== 'proteccion_datos') return { vence: null, regla: null };
-        const vence = venceEnMeses(hoy, MESES_RGPD);
+        const vence = venceEnMeses(recibido, MESES_RGPD, cal);
         return { vence, regla: reglaPlazoConsulta(d.tema, false), cambios: { venceLegal: vence } };
       }
       case 'replicar':
@@ -302,7 +326,7 @@ async function siguientePaso(
       case 'prorrogar': {
         if (!body.mensaje) throw falta('Explique al solicitante por qué se prorroga el plazo (RGPD, art. 12.3).');
         const presentado = diaDe(e.presentadoEn ?? new Date());
-        const vence = venceEnMeses(presentado, MESES_RGPD + MESES_PRORROGA_RGPD);
+        const vence = venceEnMeses(diaDePresentacion(presentado, cal), MESES_RGPD + MESES_PRORROGA_RGPD, cal);
         return { vence, regla: reglaPlazoConsulta(d.tema, true), cambios: { venceLegal: vence } };
       }
     }
@@ -317,22 +341,22 @@ async function siguientePaso(
       const f = await faltan(tx, e);
       if (f.length > 0) throw new EnvioIncompleto(f);
       return {
-        vence: venceEnHabiles(hoy, DIAS_ACEPTACION),
+        vence: venceEnHabiles(recibido, DIAS_ACEPTACION, cal),
         regla: reglaPlazoReclamacion(hacia),
         cambios: camposDelSubtipo(datosReclamacion(e)) as Record<string, unknown>,
       };
     }
     case 'aceptar':
-      return { vence: venceEnHabiles(hoy, DIAS_RESOLUCION), regla: reglaPlazoReclamacion(hacia) };
+      return { vence: venceEnHabiles(hoy, DIAS_RESOLUCION, cal), regla: reglaPlazoReclamacion(hacia) };
     case 'rechazar':
       if (!body.mensaje) throw falta('Escriba el motivo del rechazo.');
       return { vence: null, regla: null };
     case 'pedir_informacion': {
       if (!body.mensaje) throw falta('Escriba qué información necesita del reclamante.');
       // The resolution's clock stops: the business days it had left are kept for when the information arrives.
-      const restantes = e.vence ? Math.max(1, habilesEntre(hoy, e.vence)) : DIAS_RESOLUCION;
+      const restantes = e.vence ? Math.max(1, habilesEntre(hoy, e.vence, cal)) : DIAS_RESOLUCION;
       return {
-        vence: venceEnNaturales(hoy, DIAS_NATURALES_INFORMACION),
+        vence: venceEnNaturales(hoy, DIAS_NATURALES_INFORMACION, cal),
         regla: reglaPlazoReclamacion(hacia),
         datos: { habilesRestantes: restantes },
         cambios: { habilesRestantes: restantes },
@@ -341,7 +365,7 @@ async function siguientePaso(
     case 'enviar_informacion': {
       if (!body.mensaje) throw falta('Escriba la información que le piden, o explique lo que adjunta.');
       const restantes = (e.datos as { habilesRestantes?: number }).habilesRestantes ?? DIAS_RESOLUCION;
-      return { vence: venceEnHabiles(hoy, restantes), regla: reglaPlazoReclamacion(hacia) };
+      return { vence: venceEnHabiles(recibido, restantes, cal), regla: reglaPlazoReclamacion(hacia) };
     }
     case 'cerrar':
       if (!body.resultado) throw falta('Elija el resultado de la reclamación.');
@@ -449,8 +473,50 @@ export async function actuar(
       actor,
     );
     await avisar(deps, tx, e, accion, lado, body.mensaje || null, sig.vence);
+    await responderPorIntercambio(tx, e, accion, body, sig.vence, deps.clock.now());
     return (await bloquearExpediente(tx, e.id))!;
   });
+}
+
+/** Where a claim came through the exchange (R1), what its answers name it by. */
+const origenIntercambio = (e: FilaExpediente) => (e.datos as { intercambio?: OrigenIntercambio }).intercambio ?? null;
+
+/**
+ * A claim that came through the exchange is answered there too: its acceptance or rejection as R1 02
+ * its request for more information as R1 03 and its closing as R1 05, in the company's `salida`
+ * (docs/decisions/046); the company answers the R1 03 with an R1 04 in its `entrada`.
+ */
+async function responderPorIntercambio(tx: Db, e: FilaExpediente, accion: string, body: AccionContacto, vence: string | null, ahora: Date) {
+  const origen = origenIntercambio(e);
+  if (!origen || procedimientoDe(e) !== 'reclamacion') return;
+  const cuenta = { id: e.userId, distribuidoras: [e.distribuidora] };
+  const d = datosReclamacion(e);
+  if (accion === 'aceptar') {
+    await dejarRespuestaR1(tx, cuenta, e.distribuidora, origen, '02', aceptacionR1(origen, referencia(e), ahora), ahora);
+  } else if (accion === 'rechazar') {
+    // Table 27 has no reason for a claim the distributor finds groundless at its start: 99, «Otros», with the staff's words.
+    const xml = rechazoR1(origen, [{ codigo: '99', comentario: body.mensaje ?? '' }], ahora);
+    await dejarRespuestaR1(tx, cuenta, e.distribuidora, origen, '02', xml, ahora);
+  } else if (accion === 'pedir_informacion') {
+    const xml = peticionInformacionR1(
+      origen,
+      { referencia: referencia(e), texto: body.mensaje ?? '', hasta: vence ?? diaDe(ahora) },
+      ahora,
+    );
+    await dejarRespuestaR1(tx, cuenta, e.distribuidora, origen, '03', xml, ahora);
+  } else if (accion === 'cerrar') {
+    // Table 80's 04 (anulada) is the company's own anulación (R1 08), never a closing the R1 05 admits.
+    if (body.resultado === '04')
+      throw falta('Una reclamación recibida por el intercambio no se cierra como anulada: elija otro resultado.');
+    const r = {
+      referencia: referencia(e),
+      tipo: d.tipo ?? '',
+      subtipo: d.subtipo ?? '',
+      resultado: body.resultado ?? '',
+      respuesta: body.mensaje ?? '',
+    };
+    await dejarRespuestaR1(tx, cuenta, e.distribuidora, origen, '05', cierreR1(origen, r, ahora), ahora);
+  }
 }
 
 /** Filters of the staff queue. */

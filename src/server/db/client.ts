@@ -78,9 +78,16 @@ function consultaParaDrizzle(client: PGlite, tx?: Consultable): Consultable['que
     preparada(query, params, sinParsersRepetidos(options))) as Consultable['query'];
 }
 
-/** Opens an embedded PGlite database in `dataDir`, or in memory when `dataDir` is null. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  const client = await PGlite.create(dataDir ?? undefined, { parsers: PARSERS_DE_DRIZZLE });
+/**
+ * Opens an embedded PGlite database in `dataDir`, or in memory when `dataDir` is null; `desde` is a
+ * data directory dumped by PGlite's `dumpDataDir` to start from instead of an empty cluster (the
+ * test suite starts each database from one migrated copy: initdb and the migrations cost seconds).
+ */
+export async function openPglite(dataDir: string | null, opciones: { desde?: Blob | undefined } = {}): Promise<Database> {
+  const client = await PGlite.create(dataDir ?? undefined, {
+    parsers: PARSERS_DE_DRIZZLE,
+    ...(opciones.desde ? { loadDataDir: opciones.desde } : {}),
+  });
   // Drizzle sees the client through query and transaction only (drizzle-orm/pglite/session.js).
   const paraDrizzle = {
     query: consultaParaDrizzle(client),

@@ -1082,8 +1082,9 @@ export const averias = pgTable(
     index('averias_cola_idx')
       .on(t.distribuidora, t.createdAt)
       .where(sql`${t.estado} = 'pendiente'`),
-    // A second report of the same supply point while one is pending answers the same reference.
-    index('averias_cups_pendiente_idx')
+    // A second report of the same supply point while one is pending answers the same reference:
+    // unique, so two reports sent at the same instant (a surge after a blackout) store one row.
+    uniqueIndex('averias_cups_pendiente_idx')
       .on(t.cups)
       .where(sql`${t.estado} = 'pendiente'`),
     check('averias_estado_check', sql`${t.estado} in ('pendiente', 'incidencia', 'descartada')`),

@@ -35,8 +35,3 @@ export async function listDistribuidoras(db: Db): Promise<Distribuidora[]> {
     paginaCapacidadNodal: r.publicaCapacidadNodal ? `/capacidad-nodal/${r.codigo}` : null,
   }));
 }
-
-/** The legal name of a distributor by its code; an unknown code is answered as it came. */
-export function nombreDistribuidora(codigo: string): string {
-  return DISTRIBUIDORAS.find((d) => d.codigo === codigo)?.nombre ?? codigo;
-}

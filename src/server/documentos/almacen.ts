@@ -195,6 +195,15 @@ export function documentosDe(db: Db, expedienteId: string): Promise<FilaDocument
     .orderBy(asc(documentos.subidoEn), asc(documentos.id));
 }
 
+/** How many documents a case holds (both sides, pending ones included): what MAX_DOCUMENTOS_EXPEDIENTE bounds. */
+export async function cuantosDocumentos(db: Db, expedienteId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documentos)
+    .where(eq(documentos.expedienteId, expedienteId));
+  return Number(r?.n ?? 0);
+}
+
 /** Whether `id` has the shape of a document id (anything else is simply not found). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { esHabil } from '../../lib/expedientes/plazos.ts';
-import { sumarDias, type FechaLocal } from '../../lib/medidas/horas.ts';
+import { sumarDias, type FechaLocal } from '../../lib/calendario/fechas.ts';
 import type { Db } from '../db/client.ts';
 import type { Lado } from '../expedientes/acceso.ts';
 import { guardarDocumento, recibirDocumento } from './almacen.ts';

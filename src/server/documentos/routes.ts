@@ -12,6 +12,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { CLASES_DOCUMENTO, DocumentoSchema } from '../../lib/expedientes/documentos.ts';
+import { MAX_DOCUMENTOS_EXPEDIENTE, MENSAJE_DOCUMENTOS_MAXIMO } from '../../lib/expedientes/limites.ts';
 import { audit, type AuditEntry } from '../auditoria/service.ts';
 import { authOf, requireAuth } from '../auth/middleware.ts';
 import type { Db } from '../db/client.ts';
@@ -27,6 +28,7 @@ import {
   documentoApi,
   documentoDe,
   DocumentoRechazado,
+  cuantosDocumentos,
   guardarDocumento,
   recibirDocumento,
   trozosDocumento,
@@ -96,8 +98,7 @@ const subir = createRoute({
   method: 'post',
   path: '/expedientes/{id}/documentos',
   summary: 'Subir un documento al expediente',
-  description:
-    'Sube un documento del expediente (PDF, JPEG o PNG de hasta 20 MB), enviado tal cual en el cuerpo, con su clase y su nombre en la dirección. El tipo se comprueba por el contenido del fichero, no por su nombre ni por `Content-Type`. El documento queda pendiente, aportado por la parte de quien lo sube (solicitante o distribuidora), y se incorpora al siguiente paso que dé esa parte; mientras tanto se puede quitar. Solo mientras el expediente está abierto. Queda registrado en la auditoría con su nombre, clase, tamaño y huella SHA-256.',
+  description: `Sube un documento del expediente (PDF, JPEG o PNG de hasta 20 MB), enviado tal cual en el cuerpo, con su clase y su nombre en la dirección. El tipo se comprueba por el contenido del fichero, no por su nombre ni por \`Content-Type\`. El documento queda pendiente, aportado por la parte de quien lo sube (solicitante o distribuidora), y se incorpora al siguiente paso que dé esa parte; mientras tanto se puede quitar. Solo mientras el expediente está abierto, y hasta ${MAX_DOCUMENTOS_EXPEDIENTE} documentos por expediente entre las dos partes (409 con el mensaje que lo explica). Queda registrado en la auditoría con su nombre, clase, tamaño y huella SHA-256.`,
   middleware: [requireAuth()] as const,
   request: {
     params: ExpedienteParams,
@@ -112,7 +113,7 @@ const subir = createRoute({
     201: jsonResponse(DocumentoSchema, 'Documento guardado, pendiente de incorporarse al expediente'),
     400: validationResponse('Clase desconocida, o nombre vacío, demasiado largo o con carpetas o caracteres no admitidos'),
     ...errores,
-    409: errorResponse('El expediente está cerrado'),
+    409: errorResponse(`El expediente está cerrado, o ya tiene ${MAX_DOCUMENTOS_EXPEDIENTE} documentos`),
     413: errorResponse('Fichero de más de 20 MB'),
     422: errorResponse('Fichero vacío, o que no es un PDF, JPEG ni PNG'),
   },
@@ -206,19 +207,22 @@ export function documentosRoutes() {
       // Who may see the case, and whether it is open, before a byte of the body is read.
       const { expediente, lado } = await accesoExpediente(db, auth, id);
       if (expediente.cerradoEn) throw conflict(CERRADO_SUBIR);
+      if ((await cuantosDocumentos(db, expediente.id)) >= MAX_DOCUMENTOS_EXPEDIENTE) throw conflict(MENSAJE_DOCUMENTOS_MAXIMO);
       const cuerpo = c.req.raw.body;
       if (!cuerpo) throw new DocumentoRechazado(MENSAJE_DOCUMENTO_VACIO);
       const recibido = await recibirDocumento(cuerpo);
       try {
         const fila = await db.transaction(async (tx) => {
-          // The case may have closed, or taken a step, while the file arrived: its row is read again
-          // and held (a step that attaches pending documents waits for this upload, or it for the step).
+          // The case may have closed, taken a step or received other documents while the file
+          // arrived: its row is read again and held, exclusively, so two uploads to one case are
+          // counted one after the other (a step that attaches pending documents waits too).
           const [ahora] = await tx
             .select({ cerradoEn: expedientes.cerradoEn })
             .from(expedientes)
             .where(eq(expedientes.id, expediente.id))
-            .for('share');
+            .for('update');
           if (!ahora || ahora.cerradoEn) throw conflict(CERRADO_SUBIR);
+          if ((await cuantosDocumentos(tx, expediente.id)) >= MAX_DOCUMENTOS_EXPEDIENTE) throw conflict(MENSAJE_DOCUMENTOS_MAXIMO);
           const d = await guardarDocumento(tx, {
             expedienteId: expediente.id,
             lado,

@@ -47,6 +47,17 @@ export async function accesoExpediente(db: Db, auth: Pick<AuthContext, 'userId' 
   throw notFound(NO_EXISTE);
 }
 
+/** A case of one of `procedimientos` that the caller works as the distributor's staff (404 otherwise), for the staff's routes. */
+export async function expedienteDelPersonal<E extends AuthEnv>(
+  c: Context<E>,
+  id: string,
+  procedimientos: readonly string[],
+): Promise<FilaExpediente> {
+  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
+  if (acceso.lado !== 'distribuidora' || !procedimientos.includes(acceso.expediente.procedimiento)) throw notFound(NO_EXISTE);
+  return acceso.expediente;
+}
+
 /** Who acts on a case from a request, for the timeline and the audit log. */
 export function actorDe<E extends AuthEnv>(c: Context<E>): ActorExpediente {
   const auth = authOf(c);

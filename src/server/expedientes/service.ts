@@ -52,6 +52,26 @@ export async function crearExpediente(
   return fila!;
 }
 
+/**
+ * A new draft, the applicant's to fill: the case in step `borrador` with its first event («crear»),
+ * locked for the rest of the caller's transaction. Every procedure with drafts starts so.
+ */
+export async function crearBorradorExpediente(
+  tx: Db,
+  e: { procedimiento: string; distribuidora: string; userId: string; tipo?: string | null; datos?: Record<string, unknown> },
+  momento: Date,
+  actor: ActorExpediente,
+): Promise<FilaExpediente> {
+  const creado = await crearExpediente(tx, { ...e, paso: 'borrador' });
+  await registrarPaso(
+    tx,
+    creado,
+    { accion: 'crear', paso: 'borrador', lado: 'solicitante', turno: 'solicitante', vence: null, plazoRegla: null, momento },
+    actor,
+  );
+  return (await bloquearExpediente(tx, creado.id))!;
+}
+
 /** A step taken: what the procedure decided. */
 export interface Paso {
   accion: string;

@@ -7,11 +7,22 @@
  * A measure or meter file never has a line break inside a field: a quote left open is a fault of
  * the file, reported on the line where it opens, and reading stops there (everything after it would
  * be read wrongly).
+ *
+ * A line is bounded while it is read (`MAX_CARACTERES_LINEA`): csv-parse would otherwise gather a
+ * line without end in memory (a 300 KB gzip can hold one line of 300 MB), so a line longer than any
+ * the sector writes stops the reading with a fault that names it.
  */
 import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse, type Info, type Options } from 'csv-parse';
 import { parse as parseTexto } from 'csv-parse/sync';
+import { numero } from '../../lib/formato/numeros.ts';
 import { ErrorFichero } from './errores.ts';
+
+/**
+ * Longest line read, in bytes of text (what csv-parse counts). The longest line of the files read
+ * here, a SIPS2026 PS row with every field full (103 columns, docs/sector.md §3.3), is under 3,000.
+ */
+export const MAX_CARACTERES_LINEA = 65_536;
 
 /** One row: the physical line it is on (from 1) and its fields, trimmed. */
 export interface FilaCsv {
@@ -30,6 +41,7 @@ const opciones = (separador: string, ultima: { linea: number }): Options => ({
   trim: true,
   skip_empty_lines: true,
   info: true,
+  max_record_size: MAX_CARACTERES_LINEA,
   on_record: (registro: string[], contexto: Info) => {
     ultima.linea = contexto.lines;
     return registro;
@@ -63,6 +75,12 @@ function traducir(err: unknown, ultimaLinea: number): unknown {
     );
   }
   const linea = Number((err as CsvError & { lines?: number }).lines ?? ultimaLinea + 1);
+  if (err.code === 'CSV_MAX_RECORD_SIZE') {
+    return new ErrorFichero(
+      `La línea ${linea} tiene más de ${numero(MAX_CARACTERES_LINEA)} caracteres, más que cualquier línea de estos ficheros: compruebe que el fichero es el que corresponde y que sus líneas terminan con salto de línea.`,
+      linea,
+    );
+  }
   return new ErrorFichero(
     `Las comillas de la línea ${linea} están mal cerradas: tras las comillas que cierran un campo debe venir el separador o el fin de línea.`,
     linea,

@@ -19,7 +19,6 @@ import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.t
 import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import type { InfoPeticion } from '../auth/sesion.ts';
 import { distribuidorasDeLaLista } from '../administracion/ambito.ts';
-import { patronContiene } from '../administracion/busqueda.ts';
 import type { Db } from '../db/client.ts';
 import { incidenciasRed } from '../db/schema.ts';
 import type { AuthContext, Clock } from '../http/context.ts';
@@ -35,6 +34,7 @@ import {
   validationResponse,
 } from '../http/openapi.ts';
 import type { IncidenciaAdmin } from '../../lib/incidencias/lista-gestion.ts';
+import { contiene } from '../db/busqueda.ts';
 
 export type { IncidenciaAdmin };
 
@@ -85,12 +85,11 @@ export async function listarIncidenciasAdmin(
   if (f.estado) condiciones.push(eq(incidenciasRed.estado, f.estado));
   const q = f.q?.trim();
   if (q) {
-    const patron = patronContiene(q);
     condiciones.push(
       or(
-        sql`${incidenciasRed.municipio} ilike ${patron}`,
-        sql`${incidenciasRed.provincia} ilike ${patron}`,
-        sql`${incidenciasRed.descripcion} ilike ${patron}`,
+        contiene(incidenciasRed.municipio, q),
+        contiene(incidenciasRed.provincia, q),
+        contiene(incidenciasRed.descripcion, q),
         sql`${incidenciasRed.codigoIne} = ${q}`,
         sql`${q} = any(${incidenciasRed.codigosPostales})`,
       ),

@@ -1,8 +1,9 @@
 /**
  * The supply companies' file exchange (docs/decisions/019): the files and folders each account sees
- * over SFTP and on the FTP screen. They live in the database (`ficheros_intercambio`, bytes in 1 MiB
- * pieces in `ficheros_intercambio_trozos`), so every server process on every machine that shares it
- * sees the same files the moment one is written.
+ * over SFTP and on the FTP screen. They live in the database (`ficheros_intercambio`, bytes in
+ * pieces in `ficheros_intercambio_trozos`: 256 KiB for files stored since decision 035, 1 MiB
+ * before), so every server process on every machine that shares it sees the same files the moment
+ * one is written.
  *
  * An account holding `<d>-comercializadora` sees `/<d>` with `entrada` (what it sends: the exchange
  * reads each file that lands there directly), `entrada/rechazados` (files the exchange could not
@@ -12,11 +13,12 @@
  * rename and delete what it has. Other distributors' folders and other accounts' files do not
  * exist for it: they answer "no existe", not "prohibido".
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
+import { setImmediate as cederTurno } from 'node:timers/promises';
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import {
   CUOTA_INTERCAMBIO_BYTES,
   ENTRADA,
@@ -38,12 +40,33 @@ import { ficherosIntercambio, ficherosIntercambioTrozos } from '../db/schema.ts'
 import { porTrozos, valorTrozo } from '../db/trozos.ts';
 import { ApiError } from '../http/errors.ts';
 
-/** Size of a stored piece. */
-export const TROZO_INTERCAMBIO_BYTES = 1024 * 1024;
+/**
+ * Size of a stored piece, one INSERT each. PGlite runs each statement on the main thread: a 1 MiB
+ * piece took 60-90 ms (up to 240 ms) on a loaded machine, a 256 KiB piece 25-30 ms, so a request
+ * that arrives during a large upload waits at most one short statement (docs/decisions/035,
+ * `npm run bench -- --only subida`). Files stored before keep their 1 MiB pieces: readers take a
+ * file's piece size from its first piece.
+ */
+export const TROZO_INTERCAMBIO_BYTES = 256 * 1024;
+
+/**
+ * How far past the first byte not yet written an SFTP write may start. Clients keep several writes
+ * in flight and some send them slightly out of order; a write further on would leave a hole the
+ * portal would have to store as zeros (a file of 200 MB from a few bytes), so it is refused, and a
+ * file closed with a hole in it is refused too (docs/decisions/035).
+ */
+export const HUECO_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The path of a file whose pieces are still being stored: no normalised path lacks the leading
+ * `/`, so no listing, lookup or move ever sees it. It takes its real path in the short transaction
+ * that ends the upload; one left behind by a process that stopped is removed by the clean-up.
+ */
+const PREFIJO_PENDIENTE = 'subida:';
 
 /** Why an operation was refused; the layers above turn it into an HTTP status or an SFTP status code. */
 export type CodigoIntercambio =
-  'no_existe' | 'existe' | 'prohibido' | 'ruta' | 'no_vacia' | 'es_carpeta' | 'no_es_carpeta' | 'grande' | 'cuota';
+  'no_existe' | 'existe' | 'prohibido' | 'ruta' | 'no_vacia' | 'es_carpeta' | 'no_es_carpeta' | 'grande' | 'cuota' | 'hueco';
 
 const ESTADOS = {
   no_existe: 404,
@@ -55,6 +78,7 @@ const ESTADOS = {
   no_es_carpeta: 409,
   grande: 413,
   cuota: 413,
+  hueco: 400,
 } as const;
 
 /** An operation of the exchange refused, with the reason in Spanish. */
@@ -79,6 +103,9 @@ export const MENSAJES_INTERCAMBIO = {
   noEsCarpeta: 'No es una carpeta.',
   grande: MENSAJE_FICHERO_GRANDE,
   cuota: MENSAJE_CUOTA,
+  hueco:
+    'Escritura rechazada: empieza demasiado lejos de lo ya escrito y dejaría un hueco en el fichero. Envíe el fichero en orden, desde el principio.',
+  conHueco: 'El fichero tiene partes sin escribir: no se ha guardado. Envíelo entero, desde el principio.',
 } as const;
 
 /** Who is looking: an account and the distributors it holds `-comercializadora` for. */
@@ -203,6 +230,8 @@ async function comprobarPadre(db: Db, cuenta: CuentaIntercambio, ruta: string): 
 export async function crearCarpeta(db: Db, cuenta: CuentaIntercambio, ruta: string, ahora: Date): Promise<EntradaIntercambio> {
   const d = await comprobarPadre(db, cuenta, ruta);
   if (esFija(cuenta, ruta) || (await filaDe(db, cuenta.id, ruta))) throw new ErrorIntercambio('existe', MENSAJES_INTERCAMBIO.existe);
+  // salida/ is the distributor's to write, folders included: a company's folder there would hold nothing it may put in.
+  if (estaDentro(ruta, `/${d}/${SALIDA}`)) throw new ErrorIntercambio('prohibido', MENSAJES_INTERCAMBIO.salida);
   const [f] = await db
     .insert(ficherosIntercambio)
     .values({ usuarioId: cuenta.id, distribuidora: d, ruta, padre: padreDe(ruta), carpeta: true, modificadoEn: ahora, procesadoEn: ahora })
@@ -296,6 +325,12 @@ export type Recibido = { bytes: number; sha256: string } & ({ ruta: string; dato
  */
 export class Recepcion {
   private bytes = 0;
+  /** Bytes written from the start without a gap. */
+  private seguidos = 0;
+  /** Writes past `seguidos` (start → end), waiting for the writes before them. */
+  private sueltos = new Map<number, number>();
+  /** A write was refused: what was received is not the file, and is not stored. */
+  private rechazada = false;
   private readonly carpeta: string;
   private readonly ruta: string;
   private readonly fichero: Awaited<ReturnType<typeof open>>;
@@ -313,15 +348,38 @@ export class Recepcion {
     return new Recepcion(carpeta, ruta, await open(ruta, 'wx', 0o600), max);
   }
 
-  /** Writes `datos` at `posicion`. */
+  /** Writes `datos` at `posicion`; one that starts more than HUECO_MAX_BYTES past the bytes written without a gap is refused. */
   async escribir(posicion: number, datos: Uint8Array): Promise<void> {
     const fin = posicion + datos.byteLength;
-    if (fin > this.max) throw new ErrorIntercambio('grande', MENSAJES_INTERCAMBIO.grande);
+    if (fin > this.max) {
+      this.rechazada = true;
+      throw new ErrorIntercambio('grande', MENSAJES_INTERCAMBIO.grande);
+    }
+    if (posicion > this.seguidos + HUECO_MAX_BYTES) {
+      this.rechazada = true;
+      throw new ErrorIntercambio('hueco', MENSAJES_INTERCAMBIO.hueco);
+    }
     for (let hecho = 0; hecho < datos.byteLength;) {
       const { bytesWritten } = await this.fichero.write(datos, hecho, datos.byteLength - hecho, posicion + hecho);
       hecho += bytesWritten;
     }
     this.bytes = Math.max(this.bytes, fin);
+    if (datos.byteLength === 0) return;
+    if (posicion > this.seguidos) {
+      this.sueltos.set(posicion, Math.max(fin, this.sueltos.get(posicion) ?? 0));
+      return;
+    }
+    this.seguidos = Math.max(this.seguidos, fin);
+    // The writes that waited for this one join the run (at most HUECO_MAX_BYTES of them are waiting).
+    for (let unido = true; unido && this.sueltos.size > 0;) {
+      unido = false;
+      for (const [desde, hasta] of this.sueltos) {
+        if (desde > this.seguidos) continue;
+        this.seguidos = Math.max(this.seguidos, hasta);
+        this.sueltos.delete(desde);
+        unido = true;
+      }
+    }
   }
 
   /** Writes a whole stream from the start (an HTTP upload). */
@@ -339,9 +397,10 @@ export class Recepcion {
     }
   }
 
-  /** Closes the file and hashes it: what `guardar` takes. */
+  /** Closes the file and hashes it: what `guardar` takes. A file with a hole in it is refused. */
   async terminar(): Promise<Recibido> {
     await this.fichero.close();
+    if (this.rechazada || this.seguidos < this.bytes) throw new ErrorIntercambio('hueco', MENSAJES_INTERCAMBIO.conHueco);
     const hash = createHash('sha256');
     const entrada = await open(this.ruta, 'r');
     try {
@@ -373,10 +432,28 @@ export async function comprobarEscritura(db: Db, cuenta: CuentaIntercambio, ruta
   if ((await filaDe(db, cuenta.id, ruta))?.carpeta) throw new ErrorIntercambio('es_carpeta', MENSAJES_INTERCAMBIO.esCarpeta);
 }
 
+/** The bytes the company's own files take, but for the one at `ruta` (which a new file replaces). */
+async function usadosSalvo(db: Db, usuarioId: string, ruta: string): Promise<number> {
+  const [{ usados } = { usados: 0 }] = await db
+    .select({ usados: sql<number>`coalesce(sum(${ficherosIntercambio.bytes}), 0)::bigint` })
+    .from(ficherosIntercambio)
+    .where(
+      and(eq(ficherosIntercambio.usuarioId, usuarioId), eq(ficherosIntercambio.origen, 'empresa'), ne(ficherosIntercambio.ruta, ruta)),
+    );
+  return Number(usados);
+}
+
 /**
  * Stores a received file at `ruta`, over a file already there. A company cannot write into
  * salida/, nor pass its quota; the distributor (`origen: 'distribuidora'`) writes where it must.
- * The row and its pieces go in one transaction: a reader sees the old file or the new one whole.
+ * A reader sees the old file or the new one whole, never half:
+ * - a file in memory (small: the distributor's answers) goes in one transaction, row and pieces;
+ * - a file received into a temporary file is stored piece by piece under a pending row no path
+ *   reaches (PREFIJO_PENDIENTE), one INSERT per piece with a turn of the event loop between two,
+ *   and never inside one long transaction: PGlite runs one statement at a time on the main thread
+ *   and holds every other query while a transaction is open, so a 100 MB file stored in one froze
+ *   the portal for seconds. A short transaction then checks again, removes the file it replaces and
+ *   gives the new one its path.
  */
 export async function guardar(
   db: Db,
@@ -390,44 +467,87 @@ export async function guardar(
   if (esFija(cuenta, ruta)) throw new ErrorIntercambio('es_carpeta', MENSAJES_INTERCAMBIO.esCarpeta);
   if (origen === 'empresa' && estaDentro(ruta, `/${d}/${SALIDA}`)) throw new ErrorIntercambio('prohibido', MENSAJES_INTERCAMBIO.salida);
   if (recibido.bytes > MAX_FICHERO_INTERCAMBIO_BYTES) throw new ErrorIntercambio('grande', MENSAJES_INTERCAMBIO.grande);
-  return db.transaction(async (tx) => {
+  const comprobarCuota = async (tx: Db) => {
+    if (origen === 'empresa' && (await usadosSalvo(tx, cuenta.id, ruta)) + recibido.bytes > CUOTA_INTERCAMBIO_BYTES)
+      throw new ErrorIntercambio('cuota', MENSAJES_INTERCAMBIO.cuota);
+  };
+  const valores = {
+    usuarioId: cuenta.id,
+    distribuidora: d,
+    ruta,
+    padre: padreDe(ruta),
+    carpeta: false,
+    bytes: recibido.bytes,
+    sha256: recibido.sha256,
+    origen,
+    modificadoEn: ahora,
+    procesadoEn: origen === 'empresa' && seLee(ruta) ? null : ahora,
+  };
+  /** Removes what is at `ruta` (a folder is not replaced by a file). */
+  const quitarAnterior = async (tx: Db) => {
     const ya = await filaDe(tx, cuenta.id, ruta);
     if (ya?.carpeta) throw new ErrorIntercambio('es_carpeta', MENSAJES_INTERCAMBIO.esCarpeta);
-    if (origen === 'empresa') {
-      const [{ usados } = { usados: 0 }] = await tx
-        .select({ usados: sql<number>`coalesce(sum(${ficherosIntercambio.bytes}), 0)::bigint` })
-        .from(ficherosIntercambio)
-        .where(
-          and(eq(ficherosIntercambio.usuarioId, cuenta.id), eq(ficherosIntercambio.origen, 'empresa'), ne(ficherosIntercambio.ruta, ruta)),
-        );
-      if (Number(usados) + recibido.bytes > CUOTA_INTERCAMBIO_BYTES) throw new ErrorIntercambio('cuota', MENSAJES_INTERCAMBIO.cuota);
-    }
     if (ya) await tx.delete(ficherosIntercambio).where(eq(ficherosIntercambio.id, ya.id));
-    const [f] = await tx
-      .insert(ficherosIntercambio)
-      .values({
-        usuarioId: cuenta.id,
-        distribuidora: d,
-        ruta,
-        padre: padreDe(ruta),
-        carpeta: false,
-        bytes: recibido.bytes,
-        sha256: recibido.sha256,
-        origen,
-        modificadoEn: ahora,
-        procesadoEn: origen === 'empresa' && seLee(ruta) ? null : ahora,
-      })
-      .returning();
-    const trozo = async (n: number, datos: Buffer) => {
-      await tx.insert(ficherosIntercambioTrozos).values({ ficheroId: f!.id, n, datos: valorTrozo(tx, datos) });
-    };
-    if (recibido.datos) {
+  };
+
+  if (recibido.datos) {
+    const datos = recibido.datos;
+    return db.transaction(async (tx) => {
+      await comprobarCuota(tx);
+      await quitarAnterior(tx);
+      const [f] = await tx.insert(ficherosIntercambio).values(valores).returning();
       for (let n = 0; n * TROZO_INTERCAMBIO_BYTES < recibido.bytes; n++) {
-        await trozo(n, recibido.datos.subarray(n * TROZO_INTERCAMBIO_BYTES, (n + 1) * TROZO_INTERCAMBIO_BYTES));
+        const trozo = datos.subarray(n * TROZO_INTERCAMBIO_BYTES, (n + 1) * TROZO_INTERCAMBIO_BYTES);
+        await tx.insert(ficherosIntercambioTrozos).values({ ficheroId: f!.id, n, datos: valorTrozo(tx, trozo) });
       }
-    } else await porTrozos(recibido.ruta, recibido.bytes, TROZO_INTERCAMBIO_BYTES, trozo);
-    return deFila(f!);
-  });
+      return deFila(f!);
+    });
+  }
+
+  // Refused before a byte is stored when the quota is already short; checked again at the end.
+  await comprobarCuota(db);
+  const pendiente = `${PREFIJO_PENDIENTE}${randomUUID()}`;
+  const [p] = await db
+    .insert(ficherosIntercambio)
+    .values({ ...valores, ruta: pendiente, padre: PREFIJO_PENDIENTE, bytes: 0, procesadoEn: ahora })
+    .returning({ id: ficherosIntercambio.id });
+  try {
+    await porTrozos(recibido.ruta, recibido.bytes, TROZO_INTERCAMBIO_BYTES, async (n, datos) => {
+      await db.insert(ficherosIntercambioTrozos).values({ ficheroId: p!.id, n, datos: valorTrozo(db, datos) });
+      // Requests that arrived meanwhile are read and their queries queued before the next piece.
+      await cederTurno();
+    });
+    return await db.transaction(async (tx) => {
+      await comprobarCuota(tx);
+      await quitarAnterior(tx);
+      const [f] = await tx.update(ficherosIntercambio).set(valores).where(eq(ficherosIntercambio.id, p!.id)).returning();
+      return deFila(f!);
+    });
+  } catch (err) {
+    // Inside a caller's transaction that failed, its rollback removes the pending row instead.
+    await db
+      .delete(ficherosIntercambio)
+      .where(eq(ficherosIntercambio.id, p!.id))
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Pending uploads older than this were left by a process that stopped: the clean-up removes them. */
+export const PENDIENTE_INTERCAMBIO_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the pieces of uploads a stopped process left pending (the clean-up calls it); how many. */
+export async function borrarSubidasAbandonadas(db: Db, ahora: Date): Promise<number> {
+  const filas = await db
+    .delete(ficherosIntercambio)
+    .where(
+      and(
+        sql`left(${ficherosIntercambio.ruta}, ${PREFIJO_PENDIENTE.length}) = ${PREFIJO_PENDIENTE}`,
+        lt(ficherosIntercambio.modificadoEn, new Date(ahora.getTime() - PENDIENTE_INTERCAMBIO_MS)),
+      ),
+    )
+    .returning({ id: ficherosIntercambio.id });
+  return filas.length;
 }
 
 /**
@@ -448,7 +568,7 @@ export async function depositar(
   return guardar(db, cuenta, ruta, { datos: contenido, bytes: contenido.byteLength, sha256 }, ahora, 'distribuidora');
 }
 
-/** Pieces read from the database at a time when a whole file is served (4 MiB). */
+/** Pieces read from the database at a time when a whole file is served (1 MiB; 4 MiB for a file stored before decision 035). */
 const TROZOS_POR_LECTURA = 4;
 
 /** A stored file opened for reading: its row, its bytes at any offset, or all of them in order. */
@@ -467,6 +587,13 @@ export async function abrir(db: Db, cuenta: CuentaIntercambio, ruta: string): Pr
   const e = await info(db, cuenta, ruta);
   if (e.carpeta) throw new ErrorIntercambio('es_carpeta', MENSAJES_INTERCAMBIO.esCarpeta);
   const f = (await filaDe(db, cuenta.id, ruta))!;
+  // Files stored before decision 035 have 1 MiB pieces, later ones TROZO_INTERCAMBIO_BYTES: the
+  // first piece's length tells (a file of one piece is read whole from piece 0 either way).
+  const [primero] = await db
+    .select({ largo: sql<number>`octet_length(${ficherosIntercambioTrozos.datos})` })
+    .from(ficherosIntercambioTrozos)
+    .where(and(eq(ficherosIntercambioTrozos.ficheroId, f.id), eq(ficherosIntercambioTrozos.n, 0)));
+  const tamano = Math.max(1, Number(primero?.largo ?? TROZO_INTERCAMBIO_BYTES));
   let cache: { n: number; datos: Buffer } | null = null;
   const trozo = async (n: number): Promise<Buffer> => {
     if (cache?.n === n) return cache.datos;
@@ -488,9 +615,9 @@ export async function abrir(db: Db, cuenta: CuentaIntercambio, ruta: string): Pr
       let falta = Math.min(largo, f.bytes - posicion);
       let p = posicion;
       while (falta > 0) {
-        const n = Math.floor(p / TROZO_INTERCAMBIO_BYTES);
+        const n = Math.floor(p / tamano);
         const datos = await trozo(n);
-        const desde = p - n * TROZO_INTERCAMBIO_BYTES;
+        const desde = p - n * tamano;
         const parte = datos.subarray(desde, desde + falta);
         if (parte.byteLength === 0) break;
         partes.push(parte);

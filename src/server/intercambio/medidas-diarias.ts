@@ -11,9 +11,10 @@
  *   its reading cycle, monthly or bimonthly, remote closure at 00:00 or a reader's visit) to the next.
  *
  * Files are named `P5D_<distributor REE>_<retailer REE>_<YYYYMMDD>.<version>` with the day they are
- * written, as gisce/mesures names them; they appear from HORA_PUBLICACION (Madrid) on. Only hours the
- * measure store holds are written, ordered by CUPS and hour; a company with no supply point, or whose
- * supply points have no hour in the range, gets no file.
+ * written, as gisce/mesures names them; they appear from HORA_PUBLICACION (Madrid) on. A P5D carries
+ * the hours the measure store holds; an F5D the whole billed curve of the period, the hours the store
+ * lacks estimated (docs/decisions/038); ordered by CUPS and hour. A company with no supply point, or
+ * whose supply points have no hour in the range, gets no file.
  *
  * **Once.** Each delivery is recorded in the audit log (`intercambio.medidas`, with the days it
  * covers) in the transaction that stores the file, and the next run starts from the day after the last
@@ -33,16 +34,10 @@
 import { sql } from 'drizzle-orm';
 import { MAX_FICHERO_INTERCAMBIO_BYTES, SALIDA } from '../../lib/intercambio/rutas.ts';
 import { lecturasEntre, momentoLectura, sumarMesesFecha, type DatosCiclo } from '../../lib/lecturas/programa.ts';
-import { lineaRee, nombreFicheroRee, type TipoCurvaRee } from '../../lib/medidas/curvas-ree.ts';
-import {
-  fechaLocalDe,
-  inicioDiaLocal,
-  instantesDesdeReloj,
-  partesLocales,
-  rangoDias,
-  sumarDias,
-  type FechaLocal,
-} from '../../lib/medidas/horas.ts';
+import { completarCurvaFacturada, SEMANAS_REFERENCIA, type HoraFacturada, type HoraGuardada } from '../../lib/medidas/curva-facturada.ts';
+import { lineaRee, METODO_F5D_ESTIMADA, nombreFicheroRee, type TipoCurvaRee } from '../../lib/medidas/curvas-ree.ts';
+import { sumarDias, type FechaLocal } from '../../lib/calendario/fechas.ts';
+import { fechaLocalDe, inicioDiaLocal, instantesDesdeReloj, partesLocales, rangoDias } from '../../lib/calendario/hora-civil.ts';
 import { audit } from '../auditoria/service.ts';
 import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -65,6 +60,8 @@ const PAGINA_SUMINISTROS = 200;
 const HORAS_POR_CONSULTA = 40_000;
 /** Lines are gathered up to this many bytes before they are written to the temporary file. */
 const BUFFER_BYTES = 64 * 1024;
+/** One hour, ms. */
+const MS_HORA = 3_600_000;
 /** Deliveries looked up in the audit log: further back, a company starts again from the day before. */
 const DIAS_HISTORIAL = 31;
 
@@ -317,19 +314,27 @@ async function* bloques(
   }
 }
 
-/** The lines of a batch of stretches, one block per stretch that has hours. */
+/** A stored hour as the curve query gives it. */
+interface FilaHora {
+  i: number | string;
+  t: number | string;
+  imp: number;
+  exp: number | null;
+  real: boolean;
+  firme: boolean | null;
+}
+
+/**
+ * The lines of a batch of stretches, one block per stretch that has hours. A P5D carries the hours
+ * stored; an F5D the whole billed curve of the period (src/lib/medidas/curva-facturada.ts,
+ * docs/decisions/038): the hours the meter did not deliver estimated, with method 5 and not firm, and
+ * every real hour firm, since billing the period closed it.
+ */
 async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): AsyncGenerator<{ texto: string; lineas: number }> {
   const min = Math.min(...lote.map((t) => t.desde));
   const max = Math.max(...lote.map((t) => t.hasta));
   // The constant bounds let the planner leave out the months no stretch touches.
-  const filas = await queryRows<{
-    i: number | string;
-    t: number | string;
-    imp: number;
-    exp: number | null;
-    real: boolean;
-    firme: boolean | null;
-  }>(
+  const filas = await queryRows<FilaHora>(
     db,
     sql`select p.i, (extract(epoch from h.inicio) * 1000)::bigint as t, h.importada_wh as imp, h.exportada_wh as exp, h.real, h.firme
         from unnest(${pgArray(lote.map((t) => t.punto.id))}::int[],
@@ -339,28 +344,60 @@ async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): As
         where h.inicio >= ${new Date(min).toISOString()}::timestamptz and h.inicio < ${new Date(max).toISOString()}::timestamptz
         order by p.i, h.inicio`,
   );
-  let actual = -1;
-  let texto = '';
-  let lineas = 0;
-  for (const f of filas) {
-    const i = Number(f.i) - 1;
-    if (i !== actual) {
-      if (lineas > 0) yield { texto, lineas };
-      actual = i;
-      texto = '';
-      lineas = 0;
-    }
-    texto += lineaRee(tipo, {
-      cups: lote[i]!.punto.cups,
-      inicio: Number(f.t),
+  let desde = 0;
+  while (desde < filas.length) {
+    const i = Number(filas[desde]!.i) - 1;
+    let hasta = desde;
+    while (hasta < filas.length && Number(filas[hasta]!.i) - 1 === i) hasta++;
+    const tramo = lote[i]!;
+    const guardadas: HoraGuardada[] = filas.slice(desde, hasta).map((f) => ({
+      t: Number(f.t),
       importadaWh: Number(f.imp),
       exportadaWh: f.exp === null ? null : Number(f.exp),
-      metodo: f.real ? 'real' : 'estimada',
+      real: f.real,
       firme: f.firme,
-    });
-    lineas++;
+    }));
+    desde = hasta;
+    const horas = tipo === 'F5D' ? await curvaFacturada(db, tramo, guardadas) : guardadas.map((h) => ({ ...h, estimada: false }));
+    let texto = '';
+    for (const h of horas) {
+      texto += lineaRee(tipo, {
+        cups: tramo.punto.cups,
+        inicio: h.t,
+        importadaWh: h.importadaWh,
+        exportadaWh: h.exportadaWh,
+        metodo: h.real ? 'real' : 'estimada',
+        ...(h.estimada ? { codigoMetodo: METODO_F5D_ESTIMADA } : {}),
+        // A billed real hour is firm; a stored estimated one keeps the firmness it came with.
+        firme: tipo === 'F5D' ? h.real || h.firme === true : h.firme,
+      });
+    }
+    if (horas.length > 0) yield { texto, lineas: horas.length };
   }
-  if (lineas > 0) yield { texto, lineas };
+}
+
+/**
+ * The billed curve of one period: its stored hours, and when some are missing, those estimated from
+ * the supply point's real hours in the weeks around (src/lib/medidas/curva-facturada.ts).
+ */
+async function curvaFacturada(db: Db, tramo: Tramo, guardadas: HoraGuardada[]): Promise<HoraFacturada[]> {
+  const inicio = Math.ceil(tramo.desde / MS_HORA) * MS_HORA;
+  if (guardadas.length === (tramo.hasta - inicio) / MS_HORA || guardadas.length === 0) {
+    return guardadas.map((h) => ({ ...h, estimada: false }));
+  }
+  // One more week than the reference reaches, so the weeks around both ends are in.
+  const margen = (SEMANAS_REFERENCIA + 1) * 7 * 86_400_000;
+  const referencia = await queryRows<{ t: number | string; imp: number; exp: number | null }>(
+    db,
+    sql`select (extract(epoch from inicio) * 1000)::bigint as t, importada_wh as imp, exportada_wh as exp
+        from medidas_horarias
+        where suministro_id = ${tramo.punto.id} and real
+          and inicio >= ${new Date(inicio - margen).toISOString()}::timestamptz and inicio < ${new Date(tramo.hasta + margen).toISOString()}::timestamptz`,
+  );
+  const porHora = new Map(
+    referencia.map((r) => [Number(r.t), { importadaWh: Number(r.imp), exportadaWh: r.exp === null ? null : Number(r.exp) }]),
+  );
+  return completarCurvaFacturada(inicio, tramo.hasta, guardadas, porHora, zonaDe(tramo.punto));
 }
 
 /**

@@ -11,8 +11,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { audit } from '../auditoria/service.ts';
-import { firmarTokenFtp, verificarTokenFtp } from '../auth/jwt.ts';
-import { comprobarCredenciales, MENSAJE_CREDENCIALES } from '../auth/sesion.ts';
+import { firmarTokenFtp, verificarTokenFtp, verifyAccessToken } from '../auth/jwt.ts';
+import { cuentaDeLaPeticion } from '../auth/cuenta.ts';
+import { comprobarCredenciales, familiaDeCanal, MENSAJE_CREDENCIALES } from '../auth/sesion.ts';
 import { enUnaSentencia } from '../db/juntas.ts';
 import { disposicionAdjunto } from '../documentos/comprobar.ts';
 import type { AppEnv, AuthEnv } from '../http/context.ts';
@@ -22,7 +23,6 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { flujoDeTrozos } from '../http/flujos.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
-import { findAccountById } from '../usuarios/service.ts';
 import {
   abrir,
   borrar,
@@ -51,9 +51,10 @@ const requireFtp = () =>
   createMiddleware<FtpEnv>(async (c, next) => {
     const { db, clock, config } = c.get('deps');
     const m = /^Bearer ([A-Za-z0-9._-]+)$/.exec(c.req.header('authorization') ?? '');
-    const id = m ? await verificarTokenFtp(config.jwtSecret, m[1]!, clock.now()) : null;
-    const cuenta = id ? await findAccountById(db, id) : undefined;
-    if (!cuenta || cuenta.estado !== 'activo') throw new ApiError(401, MENSAJE_SIN_FTP);
+    const token = m ? await verificarTokenFtp(config.jwtSecret, m[1]!, clock.now()) : null;
+    // The token ends with the session it came from: logout, "close other sessions", a password change.
+    const cuenta = token ? await cuentaDeLaPeticion(db, token.userId, token.familyId, clock.now()) : undefined;
+    if (!cuenta || cuenta.estado !== 'activo' || !cuenta.sesionViva) throw new ApiError(401, MENSAJE_SIN_FTP);
     const ftp = cuentaIntercambio(cuenta.id, cuenta.permisos);
     if (ftp.distribuidoras.length === 0)
       throw new ApiError(403, 'Su cuenta no tiene el permiso de comercializadora de ninguna distribuidora.');
@@ -375,8 +376,16 @@ export function intercambioRoutes() {
       if (cuentaIntercambio(cuenta.id, cuenta.permisos).distribuidoras.length === 0) {
         throw new ApiError(403, 'Su cuenta no tiene el permiso de comercializadora de ninguna distribuidora.');
       }
-      await enUnaSentencia(deps.db, escrituras('ftp'));
-      return c.json({ token: await firmarTokenFtp(deps.config.jwtSecret, deps.clock.now(), cuenta.id) }, 200);
+      // The FTP token belongs to the portal session the screen runs in (its access token, sent along:
+      // that session's logout ends it too), or else to a session family of its own, listed and ended
+      // like any other. An impersonated session lends none: the company's own password was typed.
+      const now = deps.clock.now();
+      const portal = /^Bearer ([A-Za-z0-9._-]+)$/.exec(c.req.header('authorization') ?? '');
+      const claims = portal ? await verifyAccessToken(deps.config.jwtSecret, portal[1]!, now) : null;
+      const web = claims && claims.sub === cuenta.id && !claims.imp ? claims.sid : null;
+      const propia = web ? null : familiaDeCanal(deps.db, now, cuenta.id, infoDe(c));
+      await enUnaSentencia(deps.db, [...escrituras('ftp'), ...(propia?.escrituras ?? [])]);
+      return c.json({ token: await firmarTokenFtp(deps.config.jwtSecret, now, cuenta.id, web ?? propia!.familyId) }, 200);
     })
     .openapi(listarRuta, async (c) => {
       const carpeta = rutaDe(c.req.valid('query').carpeta);

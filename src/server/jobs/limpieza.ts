@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, refreshTokens, users, userTokens } from '../db/schema.ts';
+import { borrarSubidasAbandonadas } from '../intercambio/almacen.ts';
 import { purgarLimites } from '../rate-limit/service.ts';
 
 const DIA = 24 * 60 * 60 * 1000;
@@ -32,6 +33,8 @@ export interface ResultadoLimpieza {
   limites: number;
   /** Old records of sent or abandoned mails. */
   correos: number;
+  /** Exchange uploads a stopped process left half stored (docs/decisions/035). */
+  subidasAbandonadas: number;
 }
 
 /** Runs the clean-up once at `now`. */
@@ -63,6 +66,7 @@ export async function limpiar(db: Db, now: Date, logger?: Logger): Promise<Resul
     tokensRefresco: refresco.length,
     limites,
     correos: correos.length,
+    subidasAbandonadas: await borrarSubidasAbandonadas(db, now),
   };
   if (pendientes.length > 0) {
     await audit(db, { action: 'usuario.borrado_sin_activar', details: { cuentas: pendientes.length } });

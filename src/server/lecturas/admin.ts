@@ -7,7 +7,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
+import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
 import {
   cambioEstadoSchema,
   distribuidoraDeCups,
@@ -42,7 +42,10 @@ async function suministroAdministrado(db: Db, auth: AuthContext, cupsTexto: stri
   const d = distribuidoraDeCups(cups);
   if (!d) throw notFound(MENSAJES_CONTADORES.noExiste);
   if (!auth.permisos.includes(`${d.codigo}-administrador`)) throw forbidden(MENSAJES_CONTADORES.ajena(d));
-  const consulta = db.select().from(suministros).where(eq(suministros.cups, cups));
+  const consulta = db
+    .select()
+    .from(suministros)
+    .where(eq(suministros.cups, cupsBase(cups)));
   const [s] = bloquear ? await consulta.for('update') : await consulta;
   if (!s) throw notFound(MENSAJES_CONTADORES.noExiste);
   // The prefix and the row agree for every supply point the import accepts; checked again all the same.

@@ -29,7 +29,8 @@ import {
   type EstadoSuministro,
   type Interruptor,
 } from '../../lib/lecturas/estado-contador.ts';
-import { instantesDesdeReloj } from '../../lib/medidas/horas.ts';
+import { cupsBase } from '../../lib/cups.ts';
+import { instantesDesdeReloj } from '../../lib/calendario/hora-civil.ts';
 import type { FallaCsv } from '../capacidad-nodal/csv.ts';
 import { decodificarCsv } from '../ficheros/codificacion.ts';
 import { filasCsvTexto, type FilaCsv } from '../ficheros/csv.ts';
@@ -114,7 +115,9 @@ export function leerCsvContadores(contenido: Uint8Array | string, ahora: Date): 
     }
     const campo = (c: Columna) => campos[indices!.get(c)!] ?? '';
     const fallos: string[] = [];
-    const cups = leerCups(campo('CUPS'));
+    // The supply point is the CUPS's first 20 characters: a 22-character CUPS (with its border point) is the same one.
+    const leido = leerCups(campo('CUPS'));
+    const cups = 'cups' in leido ? { cups: cupsBase(leido.cups) } : leido;
     if ('error' in cups) fallos.push(cups.error);
     const comunicaTexto = campo('comunica').toLowerCase();
     const comunica = SI.has(comunicaTexto) ? true : NO.has(comunicaTexto) ? false : null;

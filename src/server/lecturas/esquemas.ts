@@ -1,7 +1,7 @@
 /** The API shapes of a meter, shared by the holder's answers and the administration's. */
 import type { z } from '@hono/zod-openapi';
 import type { SuministroContadorSchema } from '../../lib/lecturas/respuestas.ts';
-import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Suministro } from '../suministros/service.ts';
 
 /** Those fields of a supply point row. */

@@ -9,7 +9,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { MESES_PROGRAMA, periodoProgramado } from '../../lib/lecturas/programa.ts';
 import { nombreFicheroCalendario } from '../../lib/lecturas/textos.ts';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';

@@ -7,7 +7,8 @@
 import { desc, inArray, sql } from 'drizzle-orm';
 import type { EstadoContador, EstadoSuministro, Interruptor } from '../../lib/lecturas/estado-contador.ts';
 import { proximasLecturas, type DatosCiclo, type LecturaProgramada } from '../../lib/lecturas/programa.ts';
-import { fechaLocalDe, type FechaLocal } from '../../lib/medidas/horas.ts';
+import type { FechaLocal } from '../../lib/calendario/fechas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { zonaHorariaDe } from '../../lib/medidas/periodos.ts';
 import { audit } from '../auditoria/service.ts';
 import { ImportacionRechazada } from '../capacidad-nodal/service.ts';

@@ -22,15 +22,9 @@
  */
 import { construirCups } from '../../lib/cups.ts';
 import { esFestivoNacional } from '../../lib/medidas/festivos.ts';
-import {
-  desfaseMinutos,
-  diaSemana,
-  fechasEntre,
-  leerFechaLocal,
-  rangoDia,
-  type FechaLocal,
-  type MinutosIntervalo,
-} from '../../lib/medidas/horas.ts';
+import { diaSemana, fechasEntre, leerFechaLocal, type FechaLocal } from '../../lib/calendario/fechas.ts';
+import { desfaseMinutos, rangoDia } from '../../lib/calendario/hora-civil.ts';
+import type { MinutosIntervalo } from '../../lib/medidas/horas.ts';
 import type { CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import type { RegistroMedida } from '../../lib/medidas/tipos.ts';
 import { createRandom, type Random } from '../demo/random.ts';

@@ -5,7 +5,8 @@
  * that has a home. The curves come from the seeded generator (demo-perfiles.ts) and go through
  * `importarMedidas`, the path every real file takes.
  */
-import { fechaLocalDe, sumarDias } from '../../lib/medidas/horas.ts';
+import { sumarDias } from '../../lib/calendario/fechas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { suministrosDemo } from '../suministros/demo.ts';
 import { generarSerieDemo } from './demo-perfiles.ts';

@@ -6,7 +6,8 @@
  */
 import { construirCups } from '../../lib/cups.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
-import { fechaLocalDe, sumarDias } from '../../lib/medidas/horas.ts';
+import { sumarDias } from '../../lib/calendario/fechas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import type { Db } from '../db/client.ts';
 import { createRandom } from '../demo/random.ts';
 import { guardarSuministros, type SuministroEntrada } from '../suministros/service.ts';
@@ -32,6 +33,54 @@ export interface OpcionesEscala {
 /** DNI letter of a number (mod 23), for the generated holders. */
 const letra = (n: number) => 'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]!;
 
+/** Where a generated supply point is, and its distributor. */
+export interface LugarEscala {
+  distribuidora: (typeof DISTRIBUIDORAS)[number];
+  codigoPostal: string;
+  municipio: string;
+  codigoIne: string;
+  provincia: string;
+}
+
+/**
+ * The supply point number `id` of the generated data: CUPS `id` at its distributor, an invented
+ * holder with a valid DNI, and the contract of its demo profile `conf`.
+ */
+export function suministroDeEscala(id: number, conf: ReturnType<typeof configuracionDemoAleatoria>, lugar: LugarEscala): SuministroEntrada {
+  const d = lugar.distribuidora;
+  const numero = 30_000_000 + (id % 60_000_000);
+  const potenciasW = conf.potenciasKw.map((kw) => Math.round(kw * 1000));
+  return {
+    cups: construirCups(d.codigoREE, id),
+    distribuidora: d.codigo,
+    titularNif: `${numero}${letra(numero)}`,
+    titularNombre: `Titular ${id}`,
+    direccion: `Calle de la Prueba, ${(id % 200) + 1}`,
+    codigoPostal: lugar.codigoPostal,
+    municipio: lugar.municipio,
+    codigoIne: lugar.codigoIne,
+    provincia: lugar.provincia,
+    tarifa: conf.tarifa,
+    potenciasW,
+    potenciaMaximaW: Math.max(...potenciasW) * 2,
+    tensionV: conf.tarifa === '2.0TD' ? 230 : conf.tarifa === '3.0TD' ? 400 : 20_000,
+    contadorInteligente: true,
+    telegestionado: true,
+    propiedadContador: 'distribuidora',
+    numeroContador: String(id),
+    fasesContador: conf.tarifa === '2.0TD' ? 'monofasico' : 'trifasico',
+    resolucionMinutos: 60,
+    modoControlPotencia: conf.tarifa === '2.0TD' ? 'telegestion' : 'maximetro',
+    autoconsumo: conf.solarKwp > 0 ? 'con_excedentes_compensacion' : 'ninguno',
+    comercializadoraCodigo: '0901',
+    comercializadoraNombre: 'Energía Clara Comercializadora Demo, S.L.',
+    periodicidadFacturacion: 'mensual',
+    cicloLectura: (id % 28) + 1,
+    fechaAlta: '2020-01-01',
+    fechaBaja: null,
+  };
+}
+
 /** Generates and imports; answers how many supply points and hours were written. */
 export async function cargarEscala(db: Db, o: OpcionesEscala, ahora = new Date()): Promise<{ suministros: number; horas: number }> {
   const random = createRandom(o.semilla ?? 42);
@@ -43,42 +92,16 @@ export async function cargarEscala(db: Db, o: OpcionesEscala, ahora = new Date()
   for (let i = 0; i < o.suministros; i += lote) {
     const puntos: { s: SuministroEntrada; perfil: ReturnType<typeof configuracionDemoAleatoria> }[] = [];
     for (let k = i; k < Math.min(i + lote, o.suministros); k++) {
-      const d = DISTRIBUIDORAS[k % DISTRIBUIDORAS.length]!;
       const conf = configuracionDemoAleatoria(random);
-      const numero = 30_000_000 + ((primerId + k) % 60_000_000);
-      const potenciasW = conf.potenciasKw.map((kw) => Math.round(kw * 1000));
-      puntos.push({
-        perfil: conf,
-        s: {
-          cups: construirCups(d.codigoREE, primerId + k),
-          distribuidora: d.codigo,
-          titularNif: `${numero}${letra(numero)}`,
-          titularNombre: `Titular ${primerId + k}`,
-          direccion: `Calle de la Prueba, ${(k % 200) + 1}`,
-          codigoPostal: '28001',
-          municipio: 'Madrid',
-          codigoIne: '28079',
-          provincia: 'Madrid',
-          tarifa: conf.tarifa,
-          potenciasW,
-          potenciaMaximaW: Math.max(...potenciasW) * 2,
-          tensionV: conf.tarifa === '2.0TD' ? 230 : conf.tarifa === '3.0TD' ? 400 : 20_000,
-          contadorInteligente: true,
-          telegestionado: true,
-          propiedadContador: 'distribuidora',
-          numeroContador: String(primerId + k),
-          fasesContador: conf.tarifa === '2.0TD' ? 'monofasico' : 'trifasico',
-          resolucionMinutos: 60,
-          modoControlPotencia: conf.tarifa === '2.0TD' ? 'telegestion' : 'maximetro',
-          autoconsumo: conf.solarKwp > 0 ? 'con_excedentes_compensacion' : 'ninguno',
-          comercializadoraCodigo: '0901',
-          comercializadoraNombre: 'Energía Clara Comercializadora Demo, S.L.',
-          periodicidadFacturacion: 'mensual',
-          cicloLectura: (k % 28) + 1,
-          fechaAlta: '2020-01-01',
-          fechaBaja: null,
-        },
-      });
+      // Every one in Madrid, the distributors in turn.
+      const lugar = {
+        distribuidora: DISTRIBUIDORAS[k % DISTRIBUIDORAS.length]!,
+        codigoPostal: '28001',
+        municipio: 'Madrid',
+        codigoIne: '28079',
+        provincia: 'Madrid',
+      };
+      puntos.push({ perfil: conf, s: suministroDeEscala(primerId + k, conf, lugar) });
     }
     await guardarSuministros(
       db,

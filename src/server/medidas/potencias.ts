@@ -5,7 +5,7 @@
  * marked `estimada` because a quarter-hour peak inside the hour can be higher.
  */
 import { sql } from 'drizzle-orm';
-import { fechaLocalDe, rangoMes } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe, rangoMes } from '../../lib/calendario/hora-civil.ts';
 import { esCodigoTarifa, periodoPotencia, type ZonaElectrica } from '../../lib/medidas/periodos.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { pgArray } from '../db/arrays.ts';

@@ -25,7 +25,8 @@ import {
   nombreCsvMedidas,
   type CeldaExcel,
 } from '../../lib/medidas/exportacion.ts';
-import { diasCambioHora, rangoDias } from '../../lib/medidas/horas.ts';
+import { rangoDias } from '../../lib/calendario/hora-civil.ts';
+import { diasCambioHora } from '../../lib/medidas/horas.ts';
 import {
   celdasExcelPotencias,
   columnasExcelPotencias,

@@ -22,11 +22,12 @@ import {
 import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
 import { estadosContador, eventosSolicitudModificacion, solicitudesModificacion, suministros, users } from '../db/schema.ts';
-import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Clock } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoModificacion, correoNuevoTitular, type EventoModificacion } from '../mail/plantillas.ts';
+import { contratoDe } from '../suministros/contrato.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { nombreVisible } from '../usuarios/service.ts';
 
@@ -51,20 +52,6 @@ export interface Origen {
 
 /** A stored request row. */
 export type FilaSolicitud = typeof solicitudesModificacion.$inferSelect;
-
-/** The contract of a supply point as a request records it. */
-export function contratoDe(s: Suministro): ContratoSolicitud {
-  return {
-    tarifa: s.tarifa,
-    potenciasW: [...s.potenciasW],
-    potenciaMaximaW: s.potenciaMaximaW,
-    tensionV: s.tensionV,
-    fases: s.fasesContador,
-    modoControlPotencia: s.modoControlPotencia,
-    titularNif: s.titularNif,
-    titularNombre: s.titularNombre,
-  };
-}
 
 /**
  * What the rules need to know of a supply point now: its contract, whether it has ended or is cut,

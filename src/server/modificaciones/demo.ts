@@ -7,7 +7,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { construirCups } from '../../lib/cups.ts';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { letraDni } from '../../lib/nif.ts';
 import { POTENCIAS_MONOFASICAS_W } from '../../lib/modificaciones/potencias.ts';
 import { todosLosPermisos } from '../../lib/permisos.ts';

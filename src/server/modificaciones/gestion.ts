@@ -6,9 +6,10 @@
  * service.ts; what both share, comun.ts.
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { busquedaCups } from '../../lib/cups.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { fechaSinDia } from '../../lib/formato/fechas.ts';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { errorFechaActivacion } from '../../lib/modificaciones/esquemas.ts';
 import type { EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
 import { esCodigoMotivo, motivosAplicables, MOTIVOS_RECHAZO, textoMotivo, type TipoSolicitud } from '../../lib/modificaciones/motivos.ts';
@@ -24,6 +25,7 @@ import { conflict, notFound, ValidationError } from '../http/errors.ts';
 import { errorSuministro, guardarSuministros, type Suministro, type SuministroEntrada } from '../suministros/service.ts';
 import { contextoDe, tomarAccion, vistas, type Decision, type DepsModificaciones, type FilaSolicitud, type Origen } from './comun.ts';
 import { MENSAJES_MODIFICACIONES } from './service.ts';
+import { empiezaPor } from '../db/busqueda.ts';
 
 /** Filters and page of the administration list. */
 export interface FiltroSolicitudes {
@@ -48,9 +50,7 @@ export async function listarSolicitudesAdmin(
   const q = f.q?.trim().toUpperCase();
   if (q) {
     const numero = /^MC-?\d+$|^\d{1,9}$/.test(q) ? Number(q.replace(/^MC-?/, '')) : null;
-    condiciones.push(
-      numero !== null ? eq(solicitudesModificacion.numero, numero) : sql`${suministros.cups} like ${`${q.replace(/[%_\\]/g, '')}%`}`,
-    );
+    condiciones.push(numero !== null ? eq(solicitudesModificacion.numero, numero) : empiezaPor(suministros.cups, busquedaCups(q)));
   }
   const where = and(...condiciones);
   const [filas, [total]] = await Promise.all([

@@ -13,10 +13,10 @@ import { leerReferencia } from '../../lib/modificaciones/presentacion.ts';
 import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { AppEnv } from '../http/context.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
-import { cupsParams, lectorDe } from '../suministros/acceso.ts';
+import { cupsParams, lectorDe, rechazarSiSoloAutorizado } from '../suministros/acceso.ts';
 import type { Actor, DepsModificaciones } from './comun.ts';
 import {
   anularSolicitud,
@@ -167,7 +167,7 @@ const ContextoSchema = z
 const base = { tags: ['Modificaciones contractuales'], security: [{ Bearer: [] }] };
 const comunes = {
   401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin permiso «-distribucion»'),
+  403: errorResponse('Sin permiso «-distribucion», o un suministro que la cuenta solo consulta por una autorización'),
 };
 
 /** The `{id}` of a request: its number or reference (123, MC-000123). */
@@ -287,7 +287,13 @@ export function modificacionesRoutes() {
     })
     .openapi(contexto, async (c) => {
       const { db, clock } = c.get('deps');
-      return c.json(await contextoParaFormulario(db, clock, lectorDe(c), c.req.valid('param').cups), 200);
+      const { cups } = c.req.valid('param');
+      try {
+        return c.json(await contextoParaFormulario(db, clock, lectorDe(c), cups), 200);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) await rechazarSiSoloAutorizado(c, cups);
+        throw err;
+      }
     })
     .openapi(crear, async (c) => {
       const deps = c.get('deps');
@@ -299,6 +305,7 @@ export function modificacionesRoutes() {
         return c.json(s, 201);
       } catch (err) {
         await devolver(deps, consumos);
+        if (err instanceof ApiError && err.status === 404) await rechazarSiSoloAutorizado(c, c.req.valid('json').cups);
         throw err;
       }
     })

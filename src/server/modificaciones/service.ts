@@ -7,7 +7,7 @@
  * through the outbox in the same transaction, and is written to the audit log.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { fechaLocalDe } from '../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { direccionCompleta } from '../../lib/suministros/direccion.ts';
 import { entradaReglasDe, type SolicitudEntrada } from '../../lib/modificaciones/esquemas.ts';
 import { wDesdeKw } from '../../lib/modificaciones/potencias.ts';

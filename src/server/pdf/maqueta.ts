@@ -1,6 +1,6 @@
 /**
  * The portal's PDF documents share one layout (the consumption certificate, a claim's closing
- * answer): A4, Spanish, tagged for assistive technology (headings, paragraphs, tables with header
+ * answer, an access request's filing receipt): A4, Spanish, tagged for assistive technology (headings, paragraphs, tables with header
  * cells; decoration and page footers marked as artifacts, PDF/UA), real text in embedded fonts
  * (fuentes.ts), the title shown in the viewer's title bar, a blue band on every page and a footer
  * with the page number.

@@ -72,6 +72,10 @@ export const LIMITES = {
   bajaAvisosCorte: { nombre: 'avisos-corte-dir', max: 20, ventanaMs: 15 * MINUTO },
   /** Authorisations one account gives: each one mails the holder (decision 028). */
   crearAutorizacion: { nombre: 'autorizacion-cuenta', max: 10, ventanaMs: HORA },
+  /** Calls of one NIF to the Datadis-compatible API: a first sync of two years, month by month, is ~30 a supply point (decision 044). */
+  datadisCuenta: { nombre: 'datadis-cuenta', max: 300, ventanaMs: HORA },
+  /** Calls to the Datadis-compatible API from one address, whatever the account (several homes behind one router). */
+  datadisDireccion: { nombre: 'datadis-dir', max: 1200, ventanaMs: HORA },
 } as const satisfies Record<string, Limite>;
 
 /** How long an address is remembered as one that logged in successfully to an account. */

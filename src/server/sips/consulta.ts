@@ -4,7 +4,7 @@
  * monthly files carry, and each CUPS that cannot be answered listed with its reason, by the line
  * it was pasted on.
  */
-import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
+import { analizarCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import type { TipoFicheroSips, VersionSips } from '../../lib/sips/columnas.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -43,19 +43,19 @@ export async function consultarSips(
 ): Promise<ResultadoConsulta> {
   const dist = DISTRIBUIDORAS.find((d) => d.codigo === distribuidora)!;
   const rechazados: CupsRechazado[] = [];
-  const validos = new Map<string, number>();
+  // By the supply point's 20-character key, with the line and the form the list wrote it in (20 or 22).
+  const validos = new Map<string, { linea: number; escrito: string }>();
   entradas.forEach((texto, i) => {
-    const cups = normalizarCups(texto);
-    if (cups === '') return;
-    const error = errorCups(cups);
-    if (error) rechazados.push({ linea: i + 1, cups: texto.trim(), motivo: MENSAJES_CUPS[error] });
-    else if (!cups.startsWith(dist.prefijoCups)) {
+    if (normalizarCups(texto) === '') return;
+    const leido = analizarCups(texto);
+    if ('error' in leido) rechazados.push({ linea: i + 1, cups: texto.trim(), motivo: MENSAJES_CUPS[leido.error] });
+    else if (!leido.cups.clave.startsWith(dist.prefijoCups)) {
       rechazados.push({
         linea: i + 1,
-        cups,
+        cups: leido.cups.escrito,
         motivo: `Es un CUPS de otra distribuidora: los de ${dist.nombre} empiezan por ${dist.prefijoCups}.`,
       });
-    } else if (!validos.has(cups)) validos.set(cups, i + 1);
+    } else if (!validos.has(leido.cups.clave)) validos.set(leido.cups.clave, { linea: i + 1, escrito: leido.cups.escrito });
   });
   const lista = [...validos.keys()];
   if (lista.length === 0) return { cups: [], lineas: [], rechazados };
@@ -71,10 +71,11 @@ export async function consultarSips(
           )
         ).map((r) => r.linea);
   const encontrados = new Set(filasPs.map((r) => r.cups));
-  for (const [cups, linea] of validos) {
+  for (const [cups, { linea, escrito }] of validos) {
     if (!encontrados.has(cups))
-      rechazados.push({ linea, cups, motivo: `${dist.nombre} no tiene ningún suministro en vigor con este CUPS.` });
+      rechazados.push({ linea, cups: escrito, motivo: `${dist.nombre} no tiene ningún suministro en vigor con este CUPS.` });
   }
   rechazados.sort((a, b) => a.linea - b.linea);
-  return { cups: lista.filter((c) => encontrados.has(c)), lineas, rechazados };
+  // Each CUPS answered in the form the list wrote it.
+  return { cups: lista.filter((c) => encontrados.has(c)).map((c) => validos.get(c)!.escrito), lineas, rechazados };
 }

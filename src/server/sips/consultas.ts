@@ -5,13 +5,21 @@
  * object in between, and the CUPS query answers with exactly the lines the files carry.
  *
  * The PS columns the portal models come from the `suministros` columns; the others from
- * `datos_sips`, where the import kept them by CNMC name. The consumption of a month comes from the
+ * `datos_sips`, where the import kept them by CNMC name. The identity and address of a holder who
+ * is a natural person are left empty (docs/decisions/036). The consumption of a month comes from the
  * measures store: the month's sums per energy period (`medidas_horarias_mes.totales`, Wh) and the
- * maximum demanded power per period (`potencias_maximas`, W). What the portal does not have
+ * maximum demanded power per period (`potencias_maximas`, W), by civil month. What the portal does not have
  * (reactive energy, the kind of reading) is written empty, never as zero.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CODIGO_TARIFA, columnasSips, TENSION_TABLA_64, type TipoFicheroSips, type VersionSips } from '../../lib/sips/columnas.ts';
+import {
+  CODIGO_TARIFA,
+  COLUMNAS_TITULAR_RESERVADAS,
+  columnasSips,
+  TENSION_TABLA_64,
+  type TipoFicheroSips,
+  type VersionSips,
+} from '../../lib/sips/columnas.ts';
 import { pgArray } from '../db/arrays.ts';
 import { AUTOCONSUMO_113, CODIGO_CONTROL, CODIGO_PROPIEDAD } from './registro.ts';
 
@@ -90,8 +98,13 @@ const CONSUMOS: Readonly<Record<string, string>> = {
   fechaInicioMesConsumo: fecha('m.mes_local'),
   fechaFinMesConsumo: fecha(`(m.mes_local + interval '1 month' - interval '1 day')`),
   codigoTarifaATR: caso('s.tarifa', CODIGO_TARIFA),
+  // The civil month's hours at either end (see consultaConsumos) fall in the tariff's last period.
   ...Object.fromEntries(
-    [1, 2, 3, 4, 5, 6].map((n) => [`consumoEnergiaActivaEnWhP${n}`, `round((m.totales->'importadaWh'->>${n - 1})::numeric)::bigint::text`]),
+    [1, 2, 3, 4, 5, 6].map((n) => [
+      `consumoEnergiaActivaEnWhP${n}`,
+      `round((m.totales->'importadaWh'->>${n - 1})::numeric
+        + case when ${n} = jsonb_array_length(m.totales->'importadaWh') then m.ajuste_wh else 0 end)::bigint::text`,
+    ]),
   ),
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`potenciaDemandadaEnWP${n}`, `p.p${n}::text`])),
   // Tabla 35: a 2.0TD meter discriminates three periods (9), the others six (A).
@@ -115,9 +128,21 @@ function linea(tipo: TipoFicheroSips, version: VersionSips, forma: FormaFila = '
 /** The SQL text of each row expression, built once: the CUPS query asks for one on every request. */
 const lineas = new Map<string, string>();
 
+/**
+ * The SQL of a PS column. A holder's identity and address go only for a legal person, told by the
+ * file's `tipoPersona` and by a CIF's first letter both: any doubt leaves them out (docs/decisions/036).
+ */
+function expresionPs(nombre: string): string {
+  const expr = PS[nombre] ?? dato(nombre);
+  return COLUMNAS_TITULAR_RESERVADAS.includes(nombre)
+    ? `case when (${PS.tipoPersona}) = 'J' and s.titular_nif ~ '^[ABCDEFGHJNPQRSUVW]' then (${expr}) end`
+    : expr;
+}
+
 function textoLinea(tipo: TipoFicheroSips, version: VersionSips, forma: FormaFila): string {
-  const mapa = tipo === 'PS_ELECTRICIDAD' ? PS : CONSUMOS;
-  const exprs = columnasSips(tipo, version).map((c) => mapa[c.nombre] ?? (tipo === 'PS_ELECTRICIDAD' ? dato(c.nombre) : 'null'));
+  const exprs = columnasSips(tipo, version).map((c) =>
+    tipo === 'PS_ELECTRICIDAD' ? expresionPs(c.nombre) : (CONSUMOS[c.nombre] ?? 'null'),
+  );
   // An array constructor, not json_build_array: a function takes at most 100 arguments and SIPS2026 has 103 columns.
   if (forma === 'json') return `to_json(array[${exprs.map((e) => `coalesce((${e})::text, '')`).join(', ')}])::text`;
   // `||`, not concat_ws, for the same reason.
@@ -144,17 +169,54 @@ export function consultaPs(version: VersionSips, ambito: AmbitoSips, forma: Form
 }
 
 /**
+ * The hours at the end of the UTC month starting at `utc` (a timestamptz column) that belong to the
+ * next civil month of the zone `zona`: 1 or 2 in Madrid (winter or summer time on the 1st), 0 or 1
+ * in the Canaries.
+ */
+const horasCola = (utc: string, zona: string) =>
+  `(extract(epoch from ((${utc} at time zone 'UTC' + interval '1 month') at time zone 'UTC')
+    - ((${utc} at time zone 'UTC' + interval '1 month') at time zone ${zona})) / 3600)::int`;
+
+/** The Wh of the last `k` hours (0–2) of a packed month's array, as numeric (0 for missing hours). */
+const whCola = (arr: string, k: string) =>
+  `(case when ${k} >= 1 then coalesce((${arr}->>-1)::numeric, 0) else 0 end
+    + case when ${k} >= 2 then coalesce((${arr}->>-2)::numeric, 0) else 0 end)`;
+
+/** How many of the last `k` hours (0–2) of a packed month's array have a measure. */
+const medidasCola = (arr: string, k: string) =>
+  `((case when ${k} >= 1 and ${arr}->>-1 is not null then 1 else 0 end)
+    + (case when ${k} >= 2 and ${arr}->>-2 is not null then 1 else 0 end))`;
+
+/**
  * The consumption lines of the 24 complete months before `mes` (the first day of the file's
- * month), one per supply point and month with summed measures, in CUPS and month order.
+ * month), one per supply point and civil month with summed measures, in CUPS and month order.
+ *
+ * A month of the file is a civil month of the supply point's clock (Madrid, or the Canaries),
+ * as every reading and bill counts it; the packed months the sums come from are UTC months
+ * (decision 008). Civil month M is UTC month M without its last hours (those after midnight of
+ * day 1 of M+1, local time) and with the last hours of UTC month M-1 (those after midnight of day
+ * 1 of M). Those hours are 00:00–02:00 local time, always in the tariff's last period (valle of
+ * 2.0TD, P6 of the six-period tariffs, every day of the year in every zone: Circular 3/2020 art. 7
+ * and 8; checked by tests/unit/sips-formato.test.ts), so only that period is corrected: by the
+ * hours themselves, read from the end of the packed arrays.
  */
 export function consultaConsumos(version: VersionSips, ambito: AmbitoSips, mes: string, forma: FormaFila = 'csv'): SQL {
+  const zona = `case when left(s.codigo_ine, 2) in ('35', '38') then 'Atlantic/Canary' else 'Europe/Madrid' end`;
+  const kFin = horasCola('mm.mes', zona);
+  const kInicio = horasCola('ant.mes', zona);
   return sql`select ${linea('CONSUMOS_ELECTRICIDAD', version, forma)} as linea
     from suministros s
     join lateral (
-      select (mm.mes at time zone 'UTC')::date as mes_local, mm.totales
+      select (mm.mes at time zone 'UTC')::date as mes_local, mm.totales,
+        coalesce(${sql.raw(whCola('ant.importada_wh', kInicio))}, 0) - ${sql.raw(whCola('mm.importada_wh', kFin))} as ajuste_wh
       from medidas_horarias_mes mm
+      left join medidas_horarias_mes ant on ant.suministro_id = mm.suministro_id
+        and ant.mes = ((mm.mes at time zone 'UTC') - interval '1 month') at time zone 'UTC'
       where mm.suministro_id = s.id and mm.totales is not null
         and mm.mes >= (${mes}::date - interval '24 months') at time zone 'UTC' and mm.mes < ${mes}::date at time zone 'UTC'
+        -- A civil month with no measured hour has no line.
+        and (select sum(h::int) from jsonb_array_elements_text(mm.totales->'horas') h)
+          - ${sql.raw(medidasCola('mm.importada_wh', kFin))} + coalesce(${sql.raw(medidasCola('ant.importada_wh', kInicio))}, 0) > 0
     ) m on true
     left join lateral (
       select ${sql.raw([1, 2, 3, 4, 5, 6].map((n) => `max(potencia_w) filter (where periodo = ${n}) as p${n}`).join(', '))}

@@ -13,7 +13,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
-import { PS_SIPS2026 } from '../../lib/sips/columnas.ts';
+import { COLUMNAS_TITULAR_RESERVADAS, PS_SIPS2026 } from '../../lib/sips/columnas.ts';
+import { pgArray } from '../db/arrays.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import type { FuenteFichero } from '../ficheros/comprimidos.ts';
 import { ErrorFichero } from '../ficheros/errores.ts';
@@ -77,7 +78,7 @@ export async function comprobarRegistroSips(fuente: FuenteFichero, opciones: Opc
     }
   } catch (err) {
     if (!(err instanceof ErrorFichero)) throw err;
-    anotar({ linea: 0, columna: '', motivo: err.message });
+    anotar({ linea: err.linea, columna: '', motivo: err.message });
   }
   if (r.filas === 0 && r.fallas.length === 0) anotar({ linea: 0, columna: '', motivo: 'El fichero no trae ningún suministro.' });
   return r;
@@ -98,6 +99,8 @@ export interface ResultadoRegistro {
   nuevos: number;
   actualizados: number;
   sinCambios: number;
+  /** Supply points where the file was older than an activation, whose activated values were kept. */
+  conservados: number;
 }
 
 /** Columns of `suministros` a SIPS row sets, in the temporary table's order. */
@@ -183,10 +186,11 @@ const distintas = sql.raw(
 );
 
 /**
- * Loads a checked file (second pass) in the caller's transaction. Throws `RegistroRechazado` when
- * the file has faults after all (it changed since it was checked) or repeats a CUPS.
+ * Reads a checked file into the temporary table `sips_carga` in the caller's transaction, and
+ * answers its rows. Throws `RegistroRechazado` when the file has faults after all (it changed
+ * since it was checked) or repeats a CUPS.
  */
-export async function importarRegistroSips(tx: Db, fuente: FuenteFichero, opciones: OpcionesRegistro = {}): Promise<ResultadoRegistro> {
+async function cargarTemporal(tx: Db, fuente: FuenteFichero, opciones: OpcionesRegistro): Promise<number> {
   // A second load in the same transaction starts from an empty table.
   await tx.execute(sql`drop table if exists sips_carga`);
   await tx.execute(sql`create temporary table sips_carga (
@@ -195,7 +199,7 @@ export async function importarRegistroSips(tx: Db, fuente: FuenteFichero, opcion
       potencia_maxima_w integer, tension_v integer, contador_inteligente boolean, telegestionado boolean,
       propiedad_contador text, fases_contador text, resolucion_minutos smallint, modo_control_potencia text,
       autoconsumo text, comercializadora_codigo text, periodicidad_facturacion text, ciclo_lectura smallint,
-      fecha_alta date, fecha_baja date, datos_sips jsonb
+      fecha_alta date, fecha_baja date, datos_sips jsonb, fecha_datos date
     ) on commit drop`);
   let filas = 0;
   let lote: Record<string, unknown>[] = [];
@@ -207,7 +211,7 @@ export async function importarRegistroSips(tx: Db, fuente: FuenteFichero, opcion
   for await (const { linea, fila, fallas } of filasSips(fuente, PS_SIPS2026)) {
     const s = fallas.length ? { fallas } : suministroDe(fila, opciones);
     if ('fallas' in s) throw new RegistroRechazado(s.fallas.map((f) => ({ linea, ...f })));
-    lote.push(filaTemporal(linea, s.suministro));
+    lote.push({ ...filaTemporal(linea, s.suministro), fecha_datos: fila.fechaUltimoMovimientoContrato || null });
     filas++;
     if (lote.length >= LOTE) {
       await vaciar();
@@ -229,6 +233,117 @@ export async function importarRegistroSips(tx: Db, fuente: FuenteFichero, opcion
       })),
     );
   }
+  return filas;
+}
+
+/**
+ * The columns a later activation set, by what was activated (docs/decisions/037): a contractual
+ * modification of the portal (power, tariff, holder) or an ATR request (C1/C2 change of retailer,
+ * M1 modification, A3 new contract, B1 cancellation).
+ */
+const COLUMNAS_ACTIVADAS: Readonly<Record<string, readonly string[]>> = {
+  'modificacion potencia': ['potencias_w'],
+  'modificacion tarifa': ['tarifa', 'potencias_w'],
+  'modificacion titular': ['titular_nif', 'titular_nombre'],
+  'atr C1': ['comercializadora_codigo'],
+  'atr C2': ['comercializadora_codigo', 'tarifa', 'potencias_w', 'titular_nif', 'titular_nombre'],
+  'atr M1': ['tarifa', 'potencias_w', 'titular_nif', 'titular_nombre'],
+  'atr A3': ['comercializadora_codigo', 'tarifa', 'potencias_w', 'titular_nif', 'titular_nombre', 'fecha_alta', 'fecha_baja'],
+  'atr B1': ['fecha_baja'],
+};
+
+/** The SIPS columns of the holder kept in `datos_sips`, kept with the holder when a later change of holder stands. */
+const CLAVES_TITULAR = ['tipoPersona', 'tipoIdTitular', ...COLUMNAS_TITULAR_RESERVADAS.filter((c) => c !== 'idTitular')];
+
+/** A value of the register kept because a later activation set it: which supply point, which column, both values, why. */
+export interface CampoConservado {
+  cups: string;
+  campo: string;
+  actual: string | null;
+  fichero: string | null;
+  motivo: string;
+}
+
+/** A column's value as text for the preview: powers joined, dates as written. */
+const comoTexto = (col: string, t: string) => (col === 'potencias_w' ? `array_to_string(${t}.${col}, ' / ')` : `${t}.${col}::text`);
+
+/**
+ * Keeps in `sips_carga` the register's values of every column that an activation later than the
+ * row's data set (docs/decisions/037), and answers what was kept (up to MAX_FALLAS_LISTADAS) and
+ * how many supply points. A row's data are as of its `fechaUltimoMovimientoContrato`; a row
+ * without that date is taken as older than any activation.
+ */
+async function conservarPosteriores(tx: Db): Promise<{ conservados: CampoConservado[]; suministros: number }> {
+  const pares = Object.entries(COLUMNAS_ACTIVADAS).flatMap(([clave, cols]) => cols.map((c) => `(${`'${clave}'`}, '${c}')`));
+  await tx.execute(sql`drop table if exists sips_conservar`);
+  await tx.execute(sql`create temporary table sips_conservar on commit drop as
+    with activadas as (
+      select s.cups, 'modificacion ' || m.tipo as clase, m.fecha_activacion as fecha,
+        'la modificación ' || 'MC-' || lpad(m.numero::text, 6, '0') || ' activada el ' || to_char(m.fecha_activacion, 'DD/MM/YYYY') as motivo
+      from solicitudes_modificacion m join suministros s on s.id = m.suministro_id join sips_carga c on c.cups = s.cups
+      where m.estado = 'activada' and m.fecha_activacion is not null
+      union all
+      select e.datos->>'cups', 'atr ' || coalesce(e.datos->>'proceso', e.tipo), (e.datos->>'activacion')::date,
+        'la solicitud ATR ' || coalesce(e.datos->>'codigoSolicitud', '') || ' (' || coalesce(e.datos->>'proceso', e.tipo) || ') activada el '
+          || to_char((e.datos->>'activacion')::date, 'DD/MM/YYYY')
+      from expedientes e join sips_carga c on c.cups = e.datos->>'cups'
+      where e.procedimiento = 'atr' and e.datos->>'estado' = 'activada' and e.datos->>'activacion' ~ '^\d{4}-\d{2}-\d{2}$'
+    )
+    select distinct on (a.cups, k.columna) a.cups, k.columna, a.motivo
+    from activadas a join (values ${sql.raw(pares.join(', '))}) as k(clase, columna) on k.clase = a.clase
+    join sips_carga c on c.cups = a.cups
+    where c.fecha_datos is null or a.fecha > c.fecha_datos
+    order by a.cups, k.columna, a.fecha desc`);
+  const columnas = [...new Set(Object.values(COLUMNAS_ACTIVADAS).flat())];
+  const conservados = await queryRows<CampoConservado>(
+    tx,
+    sql.raw(
+      `${columnas
+        .map(
+          (col) => `select k.cups, '${col}' as campo, ${comoTexto(col, 's')} as actual, ${comoTexto(col, 'c')} as fichero, k.motivo
+      from sips_conservar k join sips_carga c on c.cups = k.cups join suministros s on s.cups = k.cups
+      where k.columna = '${col}' and s.${col} is distinct from c.${col}`,
+        )
+        .join(' union all ')} order by cups, campo limit ${MAX_FALLAS_LISTADAS}`,
+    ),
+  );
+  for (const col of columnas) {
+    await tx.execute(
+      sql.raw(`update sips_carga c set ${col} = s.${col} from suministros s, sips_conservar k
+        where s.cups = c.cups and k.cups = c.cups and k.columna = '${col}'`),
+    );
+  }
+  // A holder kept keeps its SIPS columns (name in parts, address) too.
+  await tx.execute(sql`update sips_carga c
+    set datos_sips = (c.datos_sips - ${pgArray(CLAVES_TITULAR)}::text[])
+      || coalesce((select jsonb_object_agg(d.key, d.value) from jsonb_each(s.datos_sips) d where d.key = any(${pgArray(CLAVES_TITULAR)}::text[])), '{}')
+    from suministros s, sips_conservar k
+    where s.cups = c.cups and k.cups = c.cups and k.columna = 'titular_nif'`);
+  // A modality of self-consumption the register knows is kept when the file says only "acogido".
+  await tx.execute(sql`update sips_carga c set autoconsumo = s.autoconsumo from suministros s
+    where s.cups = c.cups and c.autoconsumo = 'modalidad_no_informada' and s.autoconsumo <> 'ninguno'`);
+  const [n] = await queryRows<{ n: number }>(
+    tx,
+    sql.raw(
+      `select count(distinct cups)::int as n from (${columnas
+        .map(
+          (col) => `select k.cups from sips_conservar k join sips_carga c on c.cups = k.cups join suministros s on s.cups = k.cups
+        where k.columna = '${col}'`,
+        )
+        .join(' union all ')}) x`,
+    ),
+  );
+  return { conservados, suministros: n?.n ?? 0 };
+}
+
+/**
+ * Loads a checked file (second pass) in the caller's transaction. Throws `RegistroRechazado` when
+ * the file has faults after all (it changed since it was checked) or repeats a CUPS. The values a
+ * later activation set are kept (docs/decisions/037).
+ */
+export async function importarRegistroSips(tx: Db, fuente: FuenteFichero, opciones: OpcionesRegistro = {}): Promise<ResultadoRegistro> {
+  const filas = await cargarTemporal(tx, fuente, opciones);
+  const { suministros: conservados } = await conservarPosteriores(tx);
 
   // The holders before and after, whose `-distribucion` permissions may change.
   const titulares = await queryRows<{ nif: string }>(
@@ -251,5 +366,80 @@ export async function importarRegistroSips(tx: Db, fuente: FuenteFichero, opcion
     titulares.map((t) => t.nif),
   );
   const { nuevos, total } = escritos!;
-  return { filas, nuevos, actualizados: total - nuevos, sinCambios: filas - total };
+  return { filas, nuevos, actualizados: total - nuevos, sinCambios: filas - total, conservados };
+}
+
+/** One field that a load changes: the `suministros` column, or the CNMC name of a SIPS column kept in `datos_sips`. */
+export interface CampoCambiado {
+  campo: string;
+  antes: string | null;
+  despues: string | null;
+}
+
+/** What a load would do to one supply point. */
+export interface CambioSuministro {
+  cups: string;
+  nuevo: boolean;
+  campos: CampoCambiado[];
+}
+
+/** What a load would do, told before it is done. */
+export interface PreviaRegistro extends ResultadoRegistro {
+  /** The supply points that would be created or changed, field by field (up to MAX_CAMBIOS_LISTADOS). */
+  cambios: CambioSuministro[];
+  /** The values kept because a later activation set them (up to MAX_FALLAS_LISTADAS). */
+  camposConservados: CampoConservado[];
+}
+
+/** Supply points whose changes a preview lists at most. */
+export const MAX_CAMBIOS_LISTADOS = 500;
+
+/**
+ * What loading a checked file would change, supply point by supply point, without changing
+ * anything: run it in a transaction the caller rolls back or ends (only temporary tables are written).
+ */
+export async function previsualizarRegistroSips(tx: Db, fuente: FuenteFichero, opciones: OpcionesRegistro = {}): Promise<PreviaRegistro> {
+  const filas = await cargarTemporal(tx, fuente, opciones);
+  const { conservados: camposConservados, suministros: conservados } = await conservarPosteriores(tx);
+  const cols = COLUMNAS.filter((c) => c !== 'cups' && c !== 'datos_sips');
+  const diferencias = cols
+    .map(
+      (c) =>
+        `case when s.${c} is distinct from c.${c} then jsonb_build_object('campo', '${c}', 'antes', ${comoTexto(c, 's')}, 'despues', ${comoTexto(c, 'c')}) end`,
+    )
+    .join(', ');
+  // The changes go to a temporary table: a register of a million supply points is counted there,
+  // and only the first ones listed travel.
+  await tx.execute(sql`drop table if exists sips_cambios`);
+  await tx.execute(
+    sql.raw(`create temporary table sips_cambios on commit drop as
+      select * from (
+        select c.cups, s.cups is null as nuevo, c.linea,
+          case when s.cups is null then '[]'::jsonb else
+            coalesce((select jsonb_agg(x) from unnest(array[${diferencias}]) x where x is not null), '[]'::jsonb)
+            || coalesce((select jsonb_agg(jsonb_build_object('campo', k, 'antes', s.datos_sips->>k, 'despues', c.datos_sips->>k) order by k)
+                from (select jsonb_object_keys(s.datos_sips) union select jsonb_object_keys(c.datos_sips)) kk(k)
+                where s.datos_sips->k is distinct from c.datos_sips->k), '[]'::jsonb)
+          end as campos
+        from sips_carga c left join suministros s on s.cups = c.cups) d
+      where nuevo or jsonb_array_length(campos) > 0`),
+  );
+  const [cuentas] = await queryRows<{ nuevos: number; total: number }>(
+    tx,
+    sql`select (count(*) filter (where nuevo))::int as nuevos, count(*)::int as total from sips_cambios`,
+  );
+  const cambios = await queryRows<CambioSuministro>(
+    tx,
+    sql`select cups, nuevo, campos from sips_cambios order by linea limit ${MAX_CAMBIOS_LISTADOS}`,
+  );
+  const { nuevos, total } = cuentas!;
+  return {
+    filas,
+    nuevos,
+    actualizados: total - nuevos,
+    sinCambios: filas - total,
+    conservados,
+    cambios,
+    camposConservados,
+  };
 }

@@ -9,6 +9,7 @@
  * as they were (null for a new supply point), and a supply point that is "acogido a autoconsumo"
  * in SIPS2026 without the modality the v2 table 113 gives is recorded as `modalidad_no_informada`.
  */
+import { conPunto } from '../../lib/formato/frases.ts';
 import { errorCups, MENSAJES_CUPS, normalizarCups } from '../../lib/cups.ts';
 import { DISTRIBUIDORAS, type Distribuidora } from '../../lib/distribuidoras.ts';
 import { esCifValido, esDniValido, esNieValido, esNifPersonaEspecialValido, normalizarNif } from '../../lib/nif.ts';
@@ -117,7 +118,7 @@ export function suministroDeFilaSips(f: FilaSips): { suministro: SuministroSips 
   const errCups = errorCups(cups);
   if (errCups) falla('cups', MENSAJES_CUPS[errCups]);
   else if (dist && !cups.startsWith(dist.prefijoCups))
-    falla('cups', `El CUPS no empieza por ${dist.prefijoCups}, el prefijo de ${dist.nombre}.`);
+    falla('cups', conPunto(`El CUPS no empieza por ${dist.prefijoCups}, el prefijo de ${dist.nombre}`));
 
   const nif = normalizarNif(f.idTitular ?? '');
   if (!nif) falla('idTitular', 'Falta el NIF, NIE o CIF del titular.');
@@ -174,7 +175,8 @@ export function suministroDeFilaSips(f: FilaSips): { suministro: SuministroSips 
   for (const n of COLUMNAS_EN_DATOS) if (f[n]) datosSips[n] = f[n];
   return {
     suministro: {
-      cups,
+      // The register keys a supply point by its 20 characters; a 22-character CUPS (with its border point) is the same one.
+      cups: cups.slice(0, 20),
       distribuidora: dist.codigo,
       titularNif: nif,
       titularNombre: nombre.trim(),

@@ -77,6 +77,8 @@ export function respuestaDirecta(site: SiteIndex, contexto: Contexto): (req: Inc
     const q = url.indexOf('?');
     const camino = q === -1 ? url : url.slice(0, q);
     if (!CAMINO_LLANO.test(camino) || camino === '/api' || camino.startsWith('/api/')) return false;
+    // The Datadis-compatible API (docs/decisions/044) answers its own paths, never a page.
+    if (camino.startsWith('/api-private/') || camino.startsWith('/nikola-auth/')) return false;
     const h = req.headers;
     if (h.range !== undefined || h['transfer-encoding'] !== undefined || (h['content-length'] ?? '0') !== '0') return false;
     const { key, status } = resolvePageRecordada(site, camino);
@@ -104,6 +106,24 @@ export interface Aplicacion {
 }
 
 /**
+ * A refusal answered before its request's body has all arrived (a 413 on the declared
+ * Content-Length, a 401 or 404 before an upload is read) says `Connection: close`, and Node closes
+ * the connection once the answer is sent: otherwise the body's remaining bytes would be read as the
+ * next request on a keep-alive connection, and that request would fail (RFC 9112 §9.6, §9.3).
+ */
+function cerrarSiQuedaCuerpo(req: IncomingMessage, res: ServerResponse): void {
+  // A request without a body (most GETs) is complete as soon as its headers are: nothing to close for.
+  const conCuerpo = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!conCuerpo) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+    const estado = args[0];
+    if (estado >= 400 && !req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/**
  * Starts the HTTP server on `port` and `hostname`: the built site's plain answers directly, every
  * other request through the app. Resolves once it listens.
  */
@@ -114,6 +134,7 @@ export function escuchar(
   const hono = getRequestListener(app.fetch, { hostname: opciones.hostname });
   const directa = opciones.site ? respuestaDirecta(opciones.site, opciones.contexto) : null;
   const server = createServer((req, res) => {
+    cerrarSiQuedaCuerpo(req, res);
     try {
       if (directa?.(req, res)) return;
     } catch (err) {

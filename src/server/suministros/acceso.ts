@@ -19,9 +19,9 @@ import {
 } from '../autorizaciones/service.ts';
 import { authOf } from '../auth/middleware.ts';
 import { clientAddress } from '../http/cliente.ts';
-import { nombreDistribuidora } from '../distribuidoras/service.ts';
+import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { lectorDeCuenta, suministroDe, type Lector, type Suministro } from './service.ts';
 
 /** The caller as a reader of their own supply points: their NIF and the distributors of their own `-distribucion`. */
@@ -38,8 +38,28 @@ const NO_ENCONTRADO = 'No encontramos ese suministro entre los suyos. Compruebe 
  */
 export async function suministroPropio<E extends AuthEnv>(c: Context<E>, cups: string): Promise<Suministro> {
   const s = await suministroDe(c.get('deps').db, lectorDe(c), cups);
-  if (!s) throw notFound(NO_ENCONTRADO);
+  if (!s) {
+    await rechazarSiSoloAutorizado(c, cups);
+    throw notFound(NO_ENCONTRADO);
+  }
   return s;
+}
+
+/** What an authorised reader is told when it tries to act on the holder's supply point. */
+export const SOLO_LECTURA_AUTORIZADA =
+  'Su autorización sobre este suministro solo le permite consultar sus datos. Las modificaciones del contrato, los avisos y las demás gestiones solo puede hacerlas la persona titular.';
+
+/**
+ * For a CUPS the caller does not hold: when an authorisation in force opens it to the caller, a
+ * 403 that says why it cannot act on it, instead of the 404 that would suggest a mistyped CUPS. The
+ * authorised party already knows the supply point exists, so naming it discloses nothing (decision
+ * 028: authorisations read, never write).
+ */
+export async function rechazarSiSoloAutorizado<E extends AuthEnv>(c: Context<E>, cups: string): Promise<void> {
+  const auth = authOf(c);
+  if (auth.autorizadas?.length === 0) return;
+  const { db, clock } = c.get('deps');
+  if (await accesoAutorizado(db, auth.nif, cups, 'contrato', clock.now())) throw forbidden(SOLO_LECTURA_AUTORIZADA);
 }
 
 /** The holder-only check under its former name, for the routes that have not moved to `suministroPropio`. */

@@ -3,7 +3,7 @@
  * permissions in step (docs/api.md "Permissions"), and reading them for their holder only.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { errorCups } from '../../lib/cups.ts';
+import { cupsBase, errorCups } from '../../lib/cups.ts';
 import { CODIGOS_DISTRIBUIDORA, type CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { parsePermiso } from '../../lib/permisos.ts';
 import { pgArray } from '../db/arrays.ts';
@@ -199,7 +199,8 @@ export async function suministroDe(db: Db, lector: Lector, cups: string): Promis
   let consulta = suministrosDeLector.get(db);
   if (!consulta) suministrosDeLector.set(db, (consulta = prepararSuministroDe(db)));
   const [row] = await consulta.execute({
-    cups: cups.trim().toUpperCase(),
+    // A 22-character CUPS (with its border point) is the supply point of its first 20.
+    cups: cupsBase(cups),
     nif: lector.nif,
     distribuidoras: pgArray([...lector.distribuidoras]),
   });

@@ -59,6 +59,7 @@ import { Confirmacion } from '../administracion/comun.tsx';
 import { Entrada, Opciones, Seleccion } from '../expedientes/campos.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { $avisoSolicitudes, ResumenFaltas } from './comun.tsx';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Props of `Borrador`. */
 export interface BorradorProps {
@@ -248,7 +249,10 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
       setAlertas(alertasDe(['No hemos podido guardar los últimos cambios, así que no hemos presentado la solicitud. Inténtelo de nuevo.']));
       return;
     }
-    const r = await apiFetch<SolicitudDetalle>(`${apiSolicitud(id)}/presentar`, { method: 'POST', json: {} });
+    const r = await apiFetch<SolicitudDetalle>(
+      urlApi('/accesoyconexion/solicitudes/{id}/{accion}', { path: { id, accion: 'presentar' } }),
+      { method: 'POST', json: {} },
+    );
     if (!montado.current) return;
     setPresentando(false);
     if (r.ok) {

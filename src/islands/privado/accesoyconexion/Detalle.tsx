@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
-  apiSolicitud,
+  apiJustificante,
   documentosPorEvento,
   eventosEnOrden,
   EXPLICACION_PASO,
@@ -36,7 +36,9 @@ import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
+import { Descargas } from '../medidas/Descargas.tsx';
 import './accesoyconexion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Props of `Detalle`. */
 export interface DetalleProps {
@@ -79,7 +81,10 @@ export function Detalle({ detalle: s, poner, refrescar, avisoInicial }: DetalleP
     if (actuando) return false;
     setActuando(accion);
     setAlertas([]);
-    const r = await apiFetch<SolicitudDetalle>(`${apiSolicitud(s.id)}/${accion}`, { method: 'POST', json: body });
+    const r = await apiFetch<SolicitudDetalle>(urlApi('/accesoyconexion/solicitudes/{id}/{accion}', { path: { id: s.id, accion } }), {
+      method: 'POST',
+      json: body,
+    });
     setActuando(null);
     if (r.ok) {
       poner(r.datos);
@@ -100,7 +105,7 @@ export function Detalle({ detalle: s, poner, refrescar, avisoInicial }: DetalleP
   };
 
   const hoy = diaDe(Date.now());
-  const plazo = textoPlazo(s.vence, s.vencido, hoy);
+  const plazo = textoPlazo(s.vence, s.vencido, hoy, s.distribuidora);
   const queHacer = queHacerAhora(s);
   const propuesta = ultimaPropuesta(s.eventos);
   const motivo = s.paso === 'denegada' ? motivoDenegacion(s.eventos) : null;
@@ -143,6 +148,12 @@ export function Detalle({ detalle: s, poner, refrescar, avisoInicial }: DetalleP
           </Dato>
           {s.presentadoEn && <Dato t="Presentada">{formatearFechaHora(s.presentadoEn)}</Dato>}
         </dl>
+        {s.presentadoEn && (
+          <Descargas
+            ficheros={[{ texto: 'Descargar justificante (PDF)', ruta: apiJustificante(s.id), nombre: `justificante-${s.referencia}.pdf` }]}
+            nota="El justificante dice la fecha y hora exactas de la presentación, que fijan el orden de prelación de la solicitud, y los documentos presentados."
+          />
+        )}
       </section>
 
       {queHacer && (

@@ -57,7 +57,7 @@ function Tabla({ filas, hoy }: { filas: SolicitudResumen[]; hoy: string }) {
                 </span>
               </td>
               <td>
-                <Plazo plazo={textoPlazo(s.vence, s.vencido, hoy)} corto />
+                <Plazo plazo={textoPlazo(s.vence, s.vencido, hoy, s.distribuidora)} corto />
               </td>
             </tr>
           ))}
@@ -72,7 +72,7 @@ function Tarjetas({ filas, hoy }: { filas: SolicitudResumen[]; hoy: string }) {
   return (
     <ul className="med-tarjetas ac-lista-tarjetas" aria-label="Sus solicitudes, la más reciente primero">
       {filas.map((s) => {
-        const plazo = textoPlazo(s.vence, s.vencido, hoy);
+        const plazo = textoPlazo(s.vence, s.vencido, hoy, s.distribuidora);
         return (
           <li key={s.id} className="med-tarjeta ac-tarjeta">
             <h3 className="med-tarjeta__titulo">

@@ -41,6 +41,7 @@ import {
   type CampoAccion,
   type ValoresAccion,
 } from '../../../lib/accesoyconexion/gestion.ts';
+import { apiJustificante } from '../../../lib/accesoyconexion/pantalla.ts';
 import { esFinal, MAX_SUBSANACIONES, MOTIVOS_DENEGACION, type AccionDistribuidora } from '../../../lib/accesoyconexion/procedimiento.ts';
 import type { AccionBody, SolicitudDetalle } from '../../../lib/accesoyconexion/respuestas.ts';
 import { formatearFechaHora, hoyMadrid } from '../../../lib/administracion/fechas.ts';
@@ -50,6 +51,7 @@ import { fechaSinDia } from '../../../lib/formato/fechas.ts';
 import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas/pantalla/descarga.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
 import { Dato } from '../../comunes/Dato.tsx';
+import { Descargas } from '../medidas/Descargas.tsx';
 import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
 import { atributosControl, claseCampo, textosCampo, type PropsCampoBase } from '../../comunes/formulario/campo.ts';
@@ -732,7 +734,7 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
   }
 
   const s = carga.datos;
-  const plazo = textoPlazo(s.turno ? s.vence : null, s.vencido, hoyMadrid());
+  const plazo = textoPlazo(s.turno ? s.vence : null, s.vencido, hoyMadrid(), s.distribuidora);
   const acciones = s.lado === 'distribuidora' ? accionesDeGestion(s.acciones) : [];
   const cerrado = esFinal(s.paso);
 
@@ -778,6 +780,12 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
           </Dato>
         </dl>
         {s.reglaPlazo && <p className="admin-nota">{s.reglaPlazo}</p>}
+        {s.presentadoEn && (
+          <Descargas
+            ficheros={[{ texto: 'Descargar justificante (PDF)', ruta: apiJustificante(s.id), nombre: `justificante-${s.referencia}.pdf` }]}
+            nota="El mismo justificante que recibió el solicitante: fecha y hora exactas de la presentación, que fijan el orden de prelación, y la huella de cada documento presentado."
+          />
+        )}
         {plazo.vencido && (
           <p className="adm-acc-aviso adm-acc-aviso--error">
             <strong>Plazo vencido.</strong>{' '}

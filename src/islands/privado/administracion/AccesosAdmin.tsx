@@ -5,6 +5,7 @@
  * and a reload keep them) and paged by the server. Each reference leads to the request, where its
  * step's actions are taken.
  */
+import { conPunto } from '../../../lib/formato/frases.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import {
@@ -22,7 +23,8 @@ import { NOMBRE_PASO } from '../../../lib/accesoyconexion/procedimiento.ts';
 import type { SolicitudResumen } from '../../../lib/accesoyconexion/respuestas.ts';
 import { NOMBRE_TIPO, TIPOS_SOLICITUD } from '../../../lib/accesoyconexion/solicitud.ts';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import type { Opcion } from './comun.tsx';
@@ -55,7 +57,7 @@ export function urlColaRecordada(): string {
 
 /** A deadline in a row: the date and, when it has passed, "Vencida" in words and style. */
 function CeldaPlazo({ s, hoy }: { s: SolicitudResumen; hoy: string }) {
-  const p = textoPlazo(s.turno ? s.vence : null, s.vencido, hoy);
+  const p = textoPlazo(s.turno ? s.vence : null, s.vencido, hoy, s.distribuidora);
   return (
     <td>
       <span className="admin-nowrap">{p.fecha}</span>
@@ -122,7 +124,7 @@ export default function AccesosAdmin({ ruta }: PropsPantalla) {
             que={['solicitud', 'solicitudes']}
             cargando="Cargando solicitudes…"
             vacioConFiltros="No hay solicitudes que coincidan con los filtros elegidos."
-            vacio={`Todavía no se ha presentado ninguna solicitud de acceso y conexión a ${nombreDistribuidora(actual)}.`}
+            vacio={conPunto(`Todavía no se ha presentado ninguna solicitud de acceso y conexión a ${nombreDistribuidora(actual)}`)}
             avisarPaginaInexistente
           />
           <TablaPaginada

@@ -5,13 +5,15 @@
  * overdue" live in the address, so back, forward and a reload keep them. Each reference leads to
  * the request, where it is activated, rejected after the field work or given an incidence.
  */
+import { conPunto } from '../../../lib/formato/frases.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
 import { listaColaAtr, RUTA_COLA_ATR, urlSolicitudAtrAdmin } from '../../../lib/atr/gestion.ts';
 import { diaAtr, ESTADOS_ATR, fechaHoraAtr, nombreEstadoAtr, nombreProcesoAtr } from '../../../lib/atr/pantalla.ts';
 import { PROCESOS_ATR } from '../../../lib/atr/procesos.ts';
-import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CodigoProceso, EstadoSolicitud } from '../atr/comun.tsx';
@@ -98,7 +100,7 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
             que={['solicitud', 'solicitudes']}
             cargando="Cargando solicitudes…"
             vacioConFiltros="No hay solicitudes que coincidan con los filtros elegidos."
-            vacio={`No hay solicitudes ATR pendientes de la distribuidora en ${nombreDistribuidora(actual)}.`}
+            vacio={conPunto(`No hay solicitudes ATR pendientes de la distribuidora en ${nombreDistribuidora(actual)}`)}
             avisarPaginaInexistente
           />
           <TablaPaginada

@@ -16,8 +16,8 @@ import {
   type SolicitudAtrGestion,
 } from '../../../lib/atr/gestion.ts';
 import { diaAtr, fechaHoraAtr, mensajesEnOrden, nombreProcesoAtr, textoMotivoAtr } from '../../../lib/atr/pantalla.ts';
-import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
-import { fechaLocalDe } from '../../../lib/medidas/horas.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
+import { fechaLocalDe } from '../../../lib/calendario/hora-civil.ts';
 import { errorFechaActivacion } from '../../../lib/modificaciones/esquemas.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
@@ -219,7 +219,7 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
         <h2 id={`${id}-mensajes`}>Mensajes</h2>
         <ol className="atr-mensajes">
           {mensajesEnOrden(s.mensajes).map((m) => (
-            <Mensaje key={`${m.paso}-${m.nombre}-${m.fecha}`} m={m} proceso={s.proceso} />
+            <Mensaje key={`${m.paso}-${m.nombre}-${m.fecha}`} m={m} proceso={s.proceso} lector="personal" />
           ))}
         </ol>
       </section>

@@ -19,6 +19,7 @@ import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { Filtro, FormularioFiltros, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
 import { urlDetalleUsuario } from './navegacion.ts';
 import './administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** One page of the log as the list pieces read it (the log answers `{entradas, total}`, not a header). */
 async function cargarPagina(url: string, init: { signal: AbortSignal }) {
@@ -37,7 +38,7 @@ export default function Auditoria(props: { params: Record<string, string> }) {
 
   useEffect(() => {
     const peticion = new AbortController();
-    void apiFetch<string[]>('/api/administrador/auditoria/acciones', { signal: peticion.signal }).then((r) => {
+    void apiFetch<string[]>(urlApi('/administrador/auditoria/acciones'), { signal: peticion.signal }).then((r) => {
       if (!peticion.signal.aborted && r.ok && Array.isArray(r.datos)) setAcciones(r.datos.filter((a) => typeof a === 'string'));
     });
     return () => peticion.abort();

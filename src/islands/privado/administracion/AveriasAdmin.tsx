@@ -12,7 +12,8 @@ import { apiFetch } from '../../../lib/administracion/api.ts';
 import { formatearFechaHora, madridLocalAIso } from '../../../lib/administracion/fechas.ts';
 import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import { descripcionIncidenciaDeGrupo, type AvisoCola, type GrupoAvisos } from '../../../lib/averias/cola.ts';
-import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
@@ -21,6 +22,7 @@ import { Campo, CampoArea, CampoSelect, Cargando, Confirmacion, Correo, RegionTa
 import './administracion.css';
 import './averias.css';
 import { SinDistribuidoras } from './lista.tsx';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** A report as GET /api/administrador/averias gives it. */
 interface Aviso extends Pick<AvisoCola, 'id' | 'referencia' | 'cups' | 'creado'> {
@@ -66,8 +68,9 @@ export default function AveriasAdmin({ ruta }: PropsPantalla) {
     if (propias.length === 0) return;
     const peticion = new AbortController();
     setCarga((c) => (c.fase === 'lista' ? c : { fase: 'cargando' }));
-    const q = distribuidora ? `?distribuidora=${encodeURIComponent(distribuidora)}` : '';
-    void apiFetch<Grupo[]>(`/api/administrador/averias${q}`, { signal: peticion.signal }).then((r) => {
+    void apiFetch<Grupo[]>(urlApi('/administrador/averias', { query: { distribuidora: distribuidora || undefined } }), {
+      signal: peticion.signal,
+    }).then((r) => {
       if (peticion.signal.aborted) return;
       if (r.ok) setCarga({ fase: 'lista', grupos: r.datos });
       else {
@@ -109,7 +112,7 @@ export default function AveriasAdmin({ ruta }: PropsPantalla) {
     const { grupo } = confirmando;
     setConfirmando(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<{ incidenciaId: string; avisos: number }>('/api/administrador/averias/confirmacion', {
+    const r = await apiFetch<{ incidenciaId: string; avisos: number }>(urlApi('/administrador/averias/confirmacion'), {
       method: 'POST',
       json: { clave: grupo.clave, ...(descripcion ? { descripcion } : {}), ...(fin ? { finPrevisto: fin } : {}) },
     });
@@ -130,7 +133,7 @@ export default function AveriasAdmin({ ruta }: PropsPantalla) {
     const { aviso } = descartando;
     setDescartando(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<null>(`/api/administrador/averias/${encodeURIComponent(aviso.id)}/descarte`, { method: 'POST' });
+    const r = await apiFetch<null>(urlApi('/administrador/averias/{id}/descarte', { path: { id: aviso.id } }), { method: 'POST' });
     setModal(null);
     if (!r.ok) {
       setAlertas(alertasDe(mensajesDeError(r.error)));

@@ -8,6 +8,7 @@ import { apiFetch } from '../../../lib/administracion/api.ts';
 import { mensajesDeError } from '../../../lib/api/cliente.ts';
 import type { UsuarioDetalle } from '../../../lib/administracion/usuarios.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 export function CodigoRee(props: { detalle: UsuarioDetalle; alCambiar: (d: UsuarioDetalle) => void }) {
   const id = useId();
@@ -22,7 +23,7 @@ export function CodigoRee(props: { detalle: UsuarioDetalle; alCambiar: (d: Usuar
     ev.preventDefault();
     if (error || sinCambios || enviando) return;
     setEnviando(true);
-    const r = await apiFetch<UsuarioDetalle>(`/api/administrador/usuarios/${encodeURIComponent(props.detalle.id)}/codigo-ree`, {
+    const r = await apiFetch<UsuarioDetalle>(urlApi('/administrador/usuarios/{id}/codigo-ree', { path: { id: props.detalle.id } }), {
       method: 'PUT',
       json: { codigoRee: texto === '' ? null : texto },
     });

@@ -326,6 +326,12 @@ export default function ContactoAdmin({ params, ruta }: PropsPantalla) {
             )}
           </Dato>
           {c.resultado && <Dato t="Resultado">{c.resultado.nombre}</Dato>}
+          {c.intercambio && (
+            <Dato t="Llegó por el intercambio">
+              R1 01 de la comercializadora {c.intercambio.codigoRee}, solicitud {c.intercambio.codigoSolicitud}. Aceptarla o rechazarla le
+              deja el R1 02, y cerrarla el R1 05, en su carpeta salida.
+            </Dato>
+          )}
         </dl>
         {c.reglaPlazo && <p className="admin-nota">{c.reglaPlazo}</p>}
         {plazo?.vencido && (

@@ -5,6 +5,7 @@
  * "only overdue" (in the address, so back, forward and a reload keep them) and paged by the server.
  * Each reference leads to the case, where its step's actions are taken.
  */
+import { conPunto } from '../../../lib/formato/frases.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { formatearFecha, hoyMadrid } from '../../../lib/administracion/fechas.ts';
@@ -25,7 +26,8 @@ import {
   type FiltrosContacto,
 } from '../../../lib/contacto/pantalla.ts';
 import type { CasoContactoResumen } from '../../../lib/contacto/respuestas.ts';
-import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CampoSelect, type Opcion } from './comun.tsx';
@@ -161,7 +163,7 @@ export default function ContactosAdmin({ ruta }: PropsPantalla) {
             que={['expediente', 'expedientes']}
             cargando="Cargando consultas y reclamaciones…"
             vacioConFiltros="No hay consultas ni reclamaciones que coincidan con los filtros elegidos."
-            vacio={`No hay consultas ni reclamaciones abiertas en ${nombreDistribuidora(actual)}.`}
+            vacio={conPunto(`No hay consultas ni reclamaciones abiertas en ${nombreDistribuidora(actual)}`)}
             avisarPaginaInexistente
           />
           <TablaPaginada

@@ -37,6 +37,7 @@ import { Campo, CampoArea, CampoSelect, Cargando, useCamposAdmin } from './comun
 import { useConsultaUrl } from '../usar-consulta.ts';
 import { FormularioFiltros } from './lista.tsx';
 import './administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Labels of the form's fields, also the start of each message in the error summary. */
 const ETIQUETAS: Record<CampoEstado, string> = {
@@ -79,7 +80,7 @@ export default function ContadoresAdmin({ ruta }: PropsPantalla) {
   }, [cupsUrl, errorUrl]);
 
   const [carga, recargar] = useCargaApi<EstadoAdmin>(
-    cupsUrl && !errorUrl ? `/api/administrador/contadores/${encodeURIComponent(cupsUrl)}` : null,
+    cupsUrl && !errorUrl ? urlApi('/administrador/contadores/{cups}', { path: { cups: cupsUrl } }) : null,
   );
   // The answer of a save replaces the loaded one until another CUPS is looked up.
   const [guardado, setGuardado] = useState<EstadoAdmin | null>(null);
@@ -163,7 +164,7 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
     }
     setErrores({});
     setEnviando(true);
-    const r = await apiFetch<EstadoAdmin>(`/api/administrador/contadores/${encodeURIComponent(datos.cups)}`, {
+    const r = await apiFetch<EstadoAdmin>(urlApi('/administrador/contadores/{cups}', { path: { cups: datos.cups } }), {
       method: 'PUT',
       json: v.cuerpo,
     });

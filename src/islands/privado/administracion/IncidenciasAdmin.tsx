@@ -20,7 +20,6 @@ import {
   ESTADOS_INCIDENCIA,
   formularioDesdeIncidencia,
   formularioVacio,
-  nombreDistribuidora,
   resumenAfectados,
   textoFin,
   validarFormularioIncidencia,
@@ -32,6 +31,7 @@ import {
   listaCups,
   separarLista,
 } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { incidenciaEntradaSchema } from '../../../lib/incidencias/gestion.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
@@ -40,6 +40,7 @@ import { EnlaceCampo } from '../../comunes/formulario/EnlaceCampo.tsx';
 import { Campo, CampoArea, CampoSelect, Confirmacion, useCamposAdmin } from './comun.tsx';
 import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
 import './administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The form: closed, a new incident, or one being edited. */
 type Edicion = { modo: 'cerrado' } | { modo: 'nueva' } | { modo: 'editar'; incidencia: IncidenciaAdmin };
@@ -108,7 +109,7 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
     const { incidencia, estado: nuevo } = cambioEstado;
     setCambioEstado(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<IncidenciaGuardada>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}`, {
+    const r = await apiFetch<IncidenciaGuardada>(urlApi('/administrador/incidencias/{id}', { path: { id: incidencia.id } }), {
       method: 'PUT',
       json: entradaDesdeIncidencia(incidencia, { estado: nuevo }),
     });
@@ -138,7 +139,7 @@ export default function IncidenciasAdmin(props: { params: Record<string, string>
     }
     setCierre(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<IncidenciaGuardada>(`/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}/cierre`, {
+    const r = await apiFetch<IncidenciaGuardada>(urlApi('/administrador/incidencias/{id}/cierre', { path: { id: incidencia.id } }), {
       method: 'POST',
       json: fin ? { fin } : {},
     });
@@ -392,7 +393,7 @@ function FormularioIncidenciaEdicion({ incidencia, propias, alCancelar, alGuarda
     setPorCups([]);
     setEnviando(true);
     const r = await apiFetch<IncidenciaGuardada>(
-      incidencia ? `/api/administrador/incidencias/${encodeURIComponent(incidencia.id)}` : '/api/administrador/incidencias',
+      incidencia ? urlApi('/administrador/incidencias/{id}', { path: { id: incidencia.id } }) : urlApi('/administrador/incidencias'),
       { method: incidencia ? 'PUT' : 'POST', json: v.entrada },
     );
     setEnviando(false);
@@ -505,7 +506,7 @@ function PrevisionAvisos({ f }: { f: FormularioIncidencia }) {
     const peticion = new AbortController();
     setEstado({ fase: 'calculando' });
     const espera = setTimeout(() => {
-      void apiFetch<Avisados>('/api/administrador/incidencias/previsionAvisos', {
+      void apiFetch<Avisados>(urlApi('/administrador/incidencias/previsionAvisos'), {
         method: 'POST',
         signal: peticion.signal,
         json: {

@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
-import { fechaLocalDe } from '../../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../../lib/calendario/hora-civil.ts';
 import { fechaSinDia, kw } from '../../../lib/medidas/pantalla/formato.ts';
 import { TEXTO_CONTROL_POTENCIA, TEXTO_FASES, textoTension } from '../../../lib/suministros/pantalla.ts';
 import { errorFechaActivacion } from '../../../lib/modificaciones/esquemas.ts';
@@ -24,6 +24,7 @@ import { Campo, CampoSelect, Confirmacion, Correo, DetalleSinCargar } from './co
 import { urlListaRecordada } from './ModificacionesAdmin.tsx';
 import '../medidas/medidas.css';
 import './administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The open confirmation, with what it edits. */
 type Dialogo =
@@ -40,7 +41,7 @@ const HECHO = {
 export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
   const idSolicitud = params['id'] ?? '';
   const [carga, reintentar, poner] = useSolicitud<SolicitudAdminApi>(
-    `/api/administrador/modificaciones/${encodeURIComponent(idSolicitud)}`,
+    urlApi('/administrador/modificaciones/{id}', { path: { id: idSolicitud } }),
   );
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [modal, setModal] = useState<EstadoModal | null>(null);
@@ -62,10 +63,10 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
   const motivos = motivosAplicables(s.tipo, s.anterior);
 
   /** Runs an action on the server and shows its answer. */
-  const ejecutar = async (accion: 'aceptar' | 'rechazar' | 'activar', paso: string, cuerpo?: unknown) => {
+  const ejecutar = async (accion: 'aceptar' | 'rechazar' | 'activar', paso: 'aceptacion' | 'rechazo' | 'activacion', cuerpo?: unknown) => {
     setDialogo(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<SolicitudAdminApi>(`/api/administrador/modificaciones/${s.numero}/${paso}`, {
+    const r = await apiFetch<SolicitudAdminApi>(urlApi(`/administrador/modificaciones/{id}/${paso}`, { path: { id: s.numero } }), {
       method: 'POST',
       ...(cuerpo !== undefined ? { json: cuerpo } : {}),
     });

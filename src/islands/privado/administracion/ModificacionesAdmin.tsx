@@ -7,7 +7,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
-import { distribuidorasAdministradas, nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { TIPOS_SOLICITUD, LISTA_MODIFICACIONES } from '../../../lib/modificaciones/consulta.ts';
 import { ESTADOS_SOLICITUD, TEXTO_ESTADO } from '../../../lib/modificaciones/estados.ts';
 import { resumenCambio, TEXTO_TIPO, textoTipo, urlSolicitudAdmin } from '../../../lib/modificaciones/presentacion.ts';

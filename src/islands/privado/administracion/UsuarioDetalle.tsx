@@ -30,6 +30,7 @@ import { ConfirmarSuplantacion, type Objetivo } from './ConfirmarSuplantacion.ts
 import { urlListadoUsuariosRecordada } from './navegacion.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import './administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The detail's loading state. */
 type Carga = { fase: 'cargando' } | { fase: 'listo' } | { fase: 'no-existe' } | { fase: 'error' };
@@ -62,7 +63,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   useEffect(() => {
     const peticion = new AbortController();
     setCarga({ fase: 'cargando' });
-    void apiFetch<Detalle>(`/api/administrador/usuarios/${encodeURIComponent(idUsuario)}`, { signal: peticion.signal }).then((r) => {
+    void apiFetch<Detalle>(urlApi('/administrador/usuarios/{id}', { path: { id: idUsuario } }), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       if (r.ok) {
         adoptar(r.datos);
@@ -127,7 +128,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   const cambiarEstado = async (estado: 'activo' | 'inactivo') => {
     setPregunta(null);
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<Detalle>(`/api/administrador/usuarios/${encodeURIComponent(detalle.id)}/estado`, {
+    const r = await apiFetch<Detalle>(urlApi('/administrador/usuarios/{id}/estado', { path: { id: detalle.id } }), {
       method: 'PUT',
       json: { estado },
     });
@@ -147,9 +148,12 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
 
   const reenviar = async () => {
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<{ message?: string }>(`/api/administrador/usuarios/${encodeURIComponent(detalle.id)}/reenviar-activacion`, {
-      method: 'POST',
-    });
+    const r = await apiFetch<{ message?: string }>(
+      urlApi('/administrador/usuarios/{id}/reenviar-activacion', { path: { id: detalle.id } }),
+      {
+        method: 'POST',
+      },
+    );
     setModal(null);
     if (!r.ok) return fallo(r.error, setAlertasEstado);
     setAlertasEstado(
@@ -163,7 +167,7 @@ export default function UsuarioDetalle(props: { params: Record<string, string> }
   const guardarPermisos = async () => {
     if (!cambios) return;
     setModal({ tipo: 'spinner' });
-    const r = await apiFetch<Detalle>(`/api/administrador/usuarios/${encodeURIComponent(detalle.id)}/permisos`, {
+    const r = await apiFetch<Detalle>(urlApi('/administrador/usuarios/{id}/permisos', { path: { id: detalle.id } }), {
       method: 'PUT',
       json: { conceder, revocar },
     });

@@ -14,8 +14,7 @@ import {
 } from '../../../lib/administracion/usuarios.ts';
 import { formatearFecha } from '../../../lib/administracion/fechas.ts';
 import { AREAS } from '../../../lib/permisos.ts';
-import { CODIGOS_DISTRIBUIDORA } from '../../../lib/distribuidoras.ts';
-import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { CODIGOS_DISTRIBUIDORA, nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { Correo, EstadoUsuario } from './comun.tsx';
 import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, TablaPaginada, useListaFiltrada } from './lista.tsx';
 import { recordarConsultaUsuarios, urlDetalleUsuario } from './navegacion.ts';

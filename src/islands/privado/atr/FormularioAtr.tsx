@@ -38,10 +38,10 @@ import {
   type TipoModificacion,
 } from '../../../lib/atr/formulario.ts';
 import { API_SOLICITUDES_ATR, textoMotivoAtr } from '../../../lib/atr/pantalla.ts';
-import { NOMBRE_PROCESO, PROCESOS_ATR, type ProcesoAtr } from '../../../lib/atr/procesos.ts';
-import { fechaLocalDe } from '../../../lib/medidas/horas.ts';
+import { PROCESO, PROCESOS_ATR, type ProcesoAtr } from '../../../lib/atr/procesos.ts';
+import { fechaLocalDe } from '../../../lib/calendario/hora-civil.ts';
 import { TARIFAS } from '../../../lib/modificaciones/tipos.ts';
-import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
@@ -188,7 +188,7 @@ export function FormularioSolicitudAtr({ distribuidoras, volver, alEnviar }: Pro
           id={idCampoAtr('proceso')}
           leyenda="Proceso"
           ayuda="Elija qué pide a la distribuidora: el formulario le pedirá solo los datos de ese proceso."
-          opciones={PROCESOS_ATR.map((p) => ({ valor: p, texto: `${p} · ${NOMBRE_PROCESO[p]}` }))}
+          opciones={PROCESOS_ATR.map((p) => ({ valor: p, texto: `${p} · ${PROCESO[p].nombre}` }))}
           valor={f.proceso}
           alCambiar={(proceso: ProcesoAtr) => poner({ proceso }, 'proceso')}
           error={error('proceso')}

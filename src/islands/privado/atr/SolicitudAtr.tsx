@@ -17,14 +17,16 @@ import {
   fechaHoraAtr,
   mensajesEnOrden,
   nombreDescargaAtr,
+  incidenciasDeMensaje,
   nombreLadoAtr,
   nombreProcesoAtr,
+  pasoAnulacionAtr,
   textoMotivoAtr,
   textoPasoAtr,
   type MensajeAtr,
   type SolicitudAtrDetalle,
 } from '../../../lib/atr/pantalla.ts';
-import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import { guardarBlob } from '../../../lib/medidas/pantalla/descarga.ts';
 import { Dato } from '../../comunes/Dato.tsx';
@@ -110,8 +112,7 @@ function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d
         <>
           <p>
             Mientras la solicitud siga abierta puede anularla: el portal deja en la carpeta de entrada el mensaje de anulación de la CNMC
-            (paso {s.proceso === 'B1' ? '03' : s.proceso === 'A3' || s.proceso === 'M1' ? '06' : '08'}) y la distribuidora la contesta en
-            unos segundos.
+            (paso {pasoAnulacionAtr(s.proceso)}) y la distribuidora la contesta en unos segundos.
           </p>
           <p>
             <button
@@ -144,7 +145,15 @@ function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d
 }
 
 /** One message: step, side, date, its XML behind a disclosure and its download. */
-export function Mensaje({ m, proceso }: { m: MensajeAtr; proceso: string }) {
+export function Mensaje({
+  m,
+  proceso,
+  lector = 'comercializadora',
+}: {
+  m: MensajeAtr;
+  proceso: string;
+  lector?: 'comercializadora' | 'personal';
+}) {
   const id = useId();
   const nombre = nombreDescargaAtr(m);
   const descargar = () => guardarBlob(new Blob([m.xml], { type: 'application/xml;charset=utf-8' }), nombre);
@@ -154,11 +163,18 @@ export function Mensaje({ m, proceso }: { m: MensajeAtr; proceso: string }) {
         Paso {textoPasoAtr(proceso, m.paso)}
       </h3>
       <dl className="admin-datos atr-mensaje__datos">
-        <Dato t="Enviado por">{nombreLadoAtr(m.lado)}</Dato>
+        <Dato t="Enviado por">{nombreLadoAtr(m.lado, lector)}</Dato>
         <Dato t="Fecha">{fechaHoraAtr(m.fecha)}</Dato>
         <Dato t="Fichero">
           <span className="atr-codigo">{m.nombre}</span>
         </Dato>
+        {/* Why the request is delayed, in words: otherwise it is only inside the XML. */}
+        {incidenciasDeMensaje(m.xml).map((i) => (
+          <Dato key={`${i.codigo}-${i.comentario}`} t="Motivo de la incidencia">
+            {i.codigo} · {i.texto}
+            {i.comentario && `. ${i.comentario}`}
+          </Dato>
+        ))}
       </dl>
       <details className="atr-xml">
         <summary>

@@ -27,7 +27,7 @@ import {
 } from '../../../lib/atr/pantalla.ts';
 import { PROCESOS_ATR } from '../../../lib/atr/procesos.ts';
 import { totalPaginas } from '../../../lib/administracion/consulta.ts';
-import { nombreDistribuidora } from '../../../lib/incidencias/lista-gestion.ts';
+import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { distribuidorasConArea } from '../../../lib/permisos.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { Dato } from '../../comunes/Dato.tsx';

@@ -13,6 +13,7 @@ import { Fragment, useEffect, useRef, useState, type FocusEvent, type FormEvent 
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
   apiCaso,
+  AYUDA_LECTURAS,
   camposVisibles,
   CLASES_RECLAMACION,
   conRolYTipo,
@@ -47,6 +48,7 @@ import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas
 import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
+import { equivalencia } from '../../../lib/formato/leer-numero.ts';
 import { AreaTexto, Entrada, Opciones, Seleccion } from '../expedientes/campos.tsx';
 import { ListaDocumentos } from '../expedientes/documentos.tsx';
 import {
@@ -209,6 +211,7 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
   const titularSinSuministros =
     f.rol === '01' && aqui.length === 0 && campos.some((c) => c.campo === 'cups') && suministros.fase === 'lista';
 
+  const esLecturaDePeriodo = (c: CampoReclamacion) => c === 'lectura' || /^lecturaP\d$/.test(c);
   const control = (c: CampoVisible) => {
     const comun = { id: id(c.campo), etiqueta: c.etiqueta, ayuda: c.ayuda, valor: f.campos[c.campo] ?? '', alCambiar: ponerCampo(c.campo) };
     const err = error(c.campo);
@@ -236,9 +239,24 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
       case 'fecha':
         return <Entrada key={c.campo} {...comun} error={err} tipo="date" corto />;
       case 'importe':
-        return <Entrada key={c.campo} {...comun} error={err} tipo="number" paso="0.01" inputMode="decimal" corto />;
-      case 'numero':
-        return <Entrada key={c.campo} {...comun} error={err} tipo="number" paso="any" inputMode="decimal" corto />;
+      case 'numero': {
+        // A text input: a number input would read "12.345" as twelve point three; the Spanish reader
+        // shows back what it read ("Equivale a 12.345 kWh.").
+        const leido = c.regla ? equivalencia(comun.valor, c.regla) : null;
+        return (
+          <Entrada
+            key={c.campo}
+            {...comun}
+            ayuda={leido ?? c.ayuda}
+            error={err}
+            inputMode={c.regla?.decimales === 0 ? 'numeric' : 'decimal'}
+            max={20}
+            corto
+          />
+        );
+      }
+      case 'cifras':
+        return <Entrada key={c.campo} {...comun} error={err} inputMode="numeric" max={c.max} corto />;
       case 'tel':
         return <Entrada key={c.campo} {...comun} error={err} tipo="tel" inputMode="tel" max={c.max} corto />;
       default:
@@ -341,7 +359,7 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
             <legend>
               <h2 className="ac-seccion__titulo">Datos de la reclamación</h2>
             </legend>
-            <p className="med-nota-linea">Los datos que la CNMC pide para este subtipo. Las horas, en hora peninsular.</p>
+            <p className="med-nota-linea">Los datos que la CNMC pide para este subtipo.</p>
             {titularSinSuministros && (
               <div className="priv-aviso priv-aviso--warning">
                 <p>
@@ -350,7 +368,17 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
                 </p>
               </div>
             )}
-            {campos.map(control)}
+            {campos.filter((c) => !esLecturaDePeriodo(c.campo)).map(control)}
+            {campos.some((c) => esLecturaDePeriodo(c.campo)) && (
+              // The readings of periods P1–P6 side by side, one short number each, under one legend.
+              <fieldset className="rc-lecturas" aria-describedby="rc-lecturas-ayuda">
+                <legend className="rc-lecturas__titulo">Lecturas del contador por periodo</legend>
+                <p id="rc-lecturas-ayuda" className="med-nota-linea">
+                  {AYUDA_LECTURAS}
+                </p>
+                <div className="rc-lecturas__rejilla">{campos.filter((c) => esLecturaDePeriodo(c.campo)).map(control)}</div>
+              </fieldset>
+            )}
           </fieldset>
         )}
 

@@ -57,6 +57,7 @@ import '../administracion/administracion.css';
 import '../accesoyconexion/accesoyconexion.css';
 import '../../sesion/sesion.css';
 import './contacto.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** A message for the screen opened next (a case just sent, a draft deleted), shown once with focus. */
 export const $avisoContacto = atom<string | null>(null);
@@ -81,7 +82,7 @@ export function useSuministrosPropios(): [Carga<SuministroPropio[]>, () => void]
     }
     const peticion = new AbortController();
     setCarga({ fase: 'cargando' });
-    void apiFetch<SuministroPropio[]>('/api/suministros', { signal: peticion.signal }).then((r) => {
+    void apiFetch<SuministroPropio[]>(urlApi('/suministros'), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       // Only the account's own: a supply point it may only read through an authorisation is not its to write about (docs/decisions/028).
       const propios = r.ok ? r.datos.filter((s) => !(s as { autorizacion?: unknown }).autorizacion) : [];
@@ -97,7 +98,7 @@ export function useCuenta(): { nif: string | null; nombre: string } | null {
   const [cuenta, setCuenta] = useState<{ nif: string | null; nombre: string } | null>(null);
   useEffect(() => {
     const peticion = new AbortController();
-    void apiFetch<Perfil>('/api/perfil', { signal: peticion.signal }).then((r) => {
+    void apiFetch<Perfil>(urlApi('/perfil'), { signal: peticion.signal }).then((r) => {
       if (!peticion.signal.aborted && r.ok) setCuenta({ nif: r.datos.nif, nombre: nombreDePerfil(r.datos) });
     });
     return () => peticion.abort();
@@ -281,6 +282,11 @@ export function CabeceraCaso({ c, hoy, children }: { c: CasoContactoDetalle; hoy
         </Dato>
         {c.presentadoEn && <Dato t="Enviada">{formatearFechaHora(c.presentadoEn)}</Dato>}
         {c.cerradoEn && <Dato t="Cerrada">{formatearFechaHora(c.cerradoEn)}</Dato>}
+        {c.intercambio && (
+          <Dato t="Por el intercambio">
+            R1 01 con código de solicitud {c.intercambio.codigoSolicitud}: las respuestas (R1 02 y R1 05) están en su carpeta salida.
+          </Dato>
+        )}
       </dl>
     </section>
   );

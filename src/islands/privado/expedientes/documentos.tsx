@@ -15,6 +15,7 @@ import {
   textoFichero,
 } from '../../../lib/accesoyconexion/pantalla.ts';
 import type { ClaseDocumento } from '../../../lib/expedientes/documentos.ts';
+import { MAX_DOCUMENTOS_EXPEDIENTE } from '../../../lib/expedientes/limites.ts';
 import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas/pantalla/descarga.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
@@ -125,7 +126,8 @@ export function SubidaDocumento(p: SubidaDocumentoProps) {
   const ayuda = (
     <>
       {p.ayuda}
-      {p.ayuda ? ' ' : ''}PDF, JPEG o PNG de hasta 20 MB. El fichero se adjunta en cuanto lo elige.
+      {p.ayuda ? ' ' : ''}PDF, JPEG o PNG de hasta 20 MB; como mucho {MAX_DOCUMENTOS_EXPEDIENTE} documentos por expediente. El fichero se
+      adjunta en cuanto lo elige.
     </>
   );
   const error = problema ?? (p.documentos.length === 0 ? p.error : undefined);

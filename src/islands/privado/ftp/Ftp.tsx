@@ -52,7 +52,15 @@ $session.listen((s) => {
 export default function Ftp({ ruta }: PropsPantalla) {
   const sesion = useStore($session);
   const usuario = sesion?.username ?? null;
-  const cliente = useMemo(() => crearClienteFtp({ fetch: (entrada, init) => globalThis.fetch(entrada, init), almacen: elAlmacen() }), []);
+  const cliente = useMemo(
+    () =>
+      crearClienteFtp({
+        fetch: (entrada, init) => globalThis.fetch(entrada, init),
+        almacen: elAlmacen(),
+        sesionPortal: () => $session.get()?.jwtToken ?? null,
+      }),
+    [],
+  );
   const [conectado, setConectado] = useState(() => tokenGuardado(elAlmacen(), usuario) !== null);
   const [aviso, setAviso] = useState<string | null>(null);
   const raiz = useRef<HTMLDivElement>(null);

@@ -4,7 +4,13 @@
  * exist say so instead of offering actions they cannot take. On a phone the size and date move
  * under the name, so the table needs no sideways scrolling.
  */
-import { descripcionCarpeta, fechaHoraFtp, nombreDistribuidora, tamanoFtp, type ElementoFtp } from '../../../lib/intercambio/pantalla.ts';
+import {
+  descripcionCarpeta,
+  fechaHoraFtp,
+  nombreCarpetaDistribuidora,
+  tamanoFtp,
+  type ElementoFtp,
+} from '../../../lib/intercambio/pantalla.ts';
 
 /** Props of `TablaFtp`. */
 export interface TablaFtpProps {
@@ -34,7 +40,7 @@ export function Icono({ carpeta }: { carpeta: boolean }) {
 
 /** The sentence under a name: what a fixed folder is for, or the distributor of a top folder. */
 function nota(e: ElementoFtp): string | null {
-  if (e.parent === '/') return nombreDistribuidora(e.name);
+  if (e.parent === '/') return nombreCarpetaDistribuidora(e.name);
   return e.fixed ? descripcionCarpeta(e.id) : null;
 }
 

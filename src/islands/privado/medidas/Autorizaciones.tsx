@@ -14,12 +14,14 @@ import {
   finMaximo,
   NOMBRE_DATO,
   NOMBRE_ESTADO,
+  type AutorizacionDadaRespuesta,
   type AutorizacionesRespuesta,
   type AutorizacionRespuesta,
   type DatoAutorizacion,
 } from '../../../lib/autorizaciones.ts';
 import { fechaSinDia } from '../../../lib/formato/fechas.ts';
-import { fechaLocalDe, sumarDias } from '../../../lib/medidas/horas.ts';
+import { fechaLocalDe } from '../../../lib/calendario/hora-civil.ts';
+import { normalizarNif } from '../../../lib/nif.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
@@ -34,6 +36,7 @@ import { Cargando, Cups, ErrorCarga, useSuministros, type Carga } from './comun.
 import '../administracion/administracion.css';
 import './autorizaciones.css';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** ids of the form's controls, in the summary's order. */
 const IDS = { nif: 'aut-nif', nombre: 'aut-nombre', suministros: 'aut-suministros', datos: 'aut-datos', fin: 'aut-fin' } as const;
@@ -135,9 +138,11 @@ export default function Autorizaciones({ ruta }: PropsPantalla) {
   const [nif, setNif] = useState('');
   const [nombre, setNombre] = useState('');
   const [cups, setCups] = useState<string[]>([]);
-  const [datos, setDatos] = useState<DatoAutorizacion[]>([...DATOS_AUTORIZACION]);
+  // Least by default: no data kind ticked and no end date, so the holder chooses each one.
+  const [datos, setDatos] = useState<DatoAutorizacion[]>([]);
   const hoy = fechaLocalDe(new Date());
-  const [fin, setFin] = useState(() => sumarDias(hoy, 365));
+  const [fin, setFin] = useState('');
+  const [aConfirmar, setAConfirmar] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [alertas, setAlertas] = useState<Alerta[]>([]);
   const [aRevocar, setARevocar] = useState<AutorizacionRespuesta | null>(null);
@@ -146,7 +151,7 @@ export default function Autorizaciones({ ruta }: PropsPantalla) {
   const id = useId();
 
   const cargar = useCallback(async () => {
-    const r = await apiFetch<AutorizacionesRespuesta>('/api/autorizaciones');
+    const r = await apiFetch<AutorizacionesRespuesta>(urlApi('/autorizaciones'));
     setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
   }, []);
   useEffect(() => {
@@ -167,21 +172,40 @@ export default function Autorizaciones({ ruta }: PropsPantalla) {
     const eFin = errorFin(fin, hoy);
     if (eFin) errores.push({ campo: IDS.fin, mensaje: eFin });
     if (!e.comprobar(errores)) return;
+    // Giving someone access to one's data is confirmed on a summary of exactly what is given.
+    setAConfirmar(true);
+  };
+
+  const autorizar = async () => {
+    setAConfirmar(false);
     setEnviando(true);
-    const r = await apiFetch<AutorizacionRespuesta>('/api/autorizaciones', { method: 'POST', json: { nif, nombre, cups, datos, fin } });
+    const r = await apiFetch<AutorizacionDadaRespuesta>(urlApi('/autorizaciones'), {
+      method: 'POST',
+      json: { nif, nombre, cups, datos, fin },
+    });
     setEnviando(false);
     if (r.ok) {
       setNif('');
       setNombre('');
       setCups([]);
-      setAlertas(
-        alertasDe(
+      setDatos([]);
+      setFin('');
+      setAlertas([
+        ...alertasDe(
           [
             `Ha autorizado a ${r.datos.autorizado.nombre} hasta el ${fechaSinDia(r.datos.fin)}. Le hemos enviado un correo con los detalles.`,
           ],
           'success',
         ),
-      );
+        ...(r.datos.autorizadoConCuenta
+          ? []
+          : alertasDe(
+              [
+                `El NIF ${r.datos.autorizado.nif} aún no tiene cuenta en el portal. La autorización vale igual: podrá consultar los datos cuando se registre con ese NIF. Si no esperaba que la tuviera, compruebe el NIF y revóquela.`,
+              ],
+              'warning',
+            )),
+      ]);
       void cargar();
     } else if (r.status === 400 || r.status === 404) {
       const porCampo = new Map<string, string>();
@@ -199,7 +223,7 @@ export default function Autorizaciones({ ruta }: PropsPantalla) {
   const revocar = async (a: AutorizacionRespuesta) => {
     setARevocar(null);
     setAlertas([]);
-    const r = await apiFetch<AutorizacionRespuesta>(`/api/autorizaciones/${encodeURIComponent(a.id)}/revocacion`, { method: 'POST' });
+    const r = await apiFetch<AutorizacionRespuesta>(urlApi('/autorizaciones/{id}/revocacion', { path: { id: a.id } }), { method: 'POST' });
     if (r.ok) {
       setAlertas(
         alertasDe([`Ha revocado la autorización a ${a.autorizado.nombre}: desde ahora no puede consultar esos suministros.`], 'success'),
@@ -214,7 +238,11 @@ export default function Autorizaciones({ ruta }: PropsPantalla) {
 
   const fNif = e.campo(IDS.nif);
   const fFin = e.campo(IDS.fin);
-  const tFin = textosCampo({ ...fFin, ayuda: `Como mucho hasta el ${fechaSinDia(finMaximo(hoy))}. Puede revocarla antes cuando quiera.` });
+  const tFin = textosCampo({
+    ...fFin,
+    ayuda: `Elija el último día que necesita; como mucho, el ${fechaSinDia(finMaximo(hoy))}. Puede revocarla antes cuando quiera.`,
+  });
+  const elegidos = propios.fase === 'lista' ? propios.datos.filter((s) => cups.includes(s.cups)) : [];
   const listas = carga.fase === 'lista' ? carga.datos : null;
 
   return (
@@ -341,6 +369,36 @@ export default function Autorizaciones({ ruta }: PropsPantalla) {
           </section>
         </>
       )}
+
+      <Confirmacion
+        abierta={aConfirmar}
+        titulo="Confirme la autorización"
+        textoConfirmar="Autorizar"
+        alConfirmar={() => void autorizar()}
+        alCancelar={() => setAConfirmar(false)}
+      >
+        <dl className="aut-resumen">
+          <dt>Autoriza a</dt>
+          <dd>
+            {nombre.trim()} ({normalizarNif(nif)})
+          </dd>
+          <dt>{elegidos.length === 1 ? 'Suministro' : `Suministros (${elegidos.length})`}</dt>
+          <dd>
+            <ul>
+              {elegidos.map((s) => (
+                <li key={s.cups}>
+                  {s.direccion}, {s.municipio} · <Cups cups={s.cups} />
+                </li>
+              ))}
+            </ul>
+          </dd>
+          <dt>Datos</dt>
+          <dd>{['Datos del contrato', ...DATOS_AUTORIZACION.filter((d) => datos.includes(d)).map((d) => NOMBRE_DATO[d])].join(', ')}</dd>
+          <dt>Hasta el</dt>
+          <dd>{fin ? `${fechaSinDia(fin)} (incluido)` : ''}</dd>
+        </dl>
+        <p>Podrá consultar estos datos desde su propia cuenta, nunca cambiar sus contratos. Le enviaremos un correo con los detalles.</p>
+      </Confirmacion>
 
       <Confirmacion
         abierta={aRevocar !== null}

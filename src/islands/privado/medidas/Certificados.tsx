@@ -23,6 +23,7 @@ import { CamposPeriodo, erroresDePeriodo, type DefinicionPeriodo } from './perio
 import { Descargas } from './Descargas.tsx';
 import './medidas.css';
 import './certificados.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 const ID_SUMINISTRO = 'cert-suministro';
 /** The months' fields. */
@@ -38,7 +39,7 @@ function useCertificados(): [Carga<CertificadoRespuesta[]>, () => void] {
   const [intento, setIntento] = useState(0);
   useEffect(() => {
     const control = new AbortController();
-    void apiFetch<CertificadoRespuesta[]>('/api/certificados', { signal: control.signal }).then((r) => {
+    void apiFetch<CertificadoRespuesta[]>(urlApi('/certificados'), { signal: control.signal }).then((r) => {
       if (control.signal.aborted) return;
       setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
     });
@@ -76,7 +77,9 @@ function TarjetaCertificado({ c, nuevo }: { c: CertificadoRespuesta; nuevo: bool
       {!c.titularActual && (
         <p className="med-nota-linea">Ya no figura como titular de este suministro; el certificado sigue siendo suyo y válido.</p>
       )}
-      <Descargas ficheros={[{ texto: 'Descargar el PDF', ruta: `/api/certificados/${c.id}/pdf`, nombre: c.fichero }]} />
+      <Descargas
+        ficheros={[{ texto: 'Descargar el PDF', ruta: urlApi('/certificados/{id}/pdf', { path: { id: c.id } }), nombre: c.fichero }]}
+      />
       <ul className="med-tarjeta__enlaces">
         <li>
           <a href={enlaceVerificacion(c.codigo)}>
@@ -107,7 +110,7 @@ export default function Certificados({ ruta }: PropsPantalla) {
     if (!f.comprobar(erroresDePeriodo(erroresPeriodo(borrador.desde, borrador.hasta, mesActual), PERIODO.ids))) return;
     setEmitido(null);
     setEnviando(true);
-    const r = await apiFetch<CertificadoRespuesta>('/api/certificados', {
+    const r = await apiFetch<CertificadoRespuesta>(urlApi('/certificados'), {
       method: 'POST',
       json: { cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta },
     });

@@ -61,6 +61,7 @@ import { Descargas } from './Descargas.tsx';
 import { GraficoCurva } from './GraficoCurva.tsx';
 import { TablaCurva } from './TablaCurva.tsx';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 const ID_SUMINISTRO = 'curvas-suministro';
 const ID_FECHA = 'curvas-fecha';
@@ -227,11 +228,12 @@ export default function Curvas({ ruta }: PropsPantalla) {
     const [cups, desde, hasta, res] = clave.split('|') as [string, string, string, string];
     const control = new AbortController();
     setCurva((c) => ({ clave, carga: { fase: 'cargando' }, previa: c?.carga.fase === 'lista' ? c.carga.datos : (c?.previa ?? null) }));
-    const q = new URLSearchParams({ cups, desde, hasta, resolucion: res });
-    void apiFetch<Curva>(`/api/medidas/curva?${q}`, { signal: control.signal }).then((r) => {
-      if (control.signal.aborted) return;
-      setCurva({ clave, carga: r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje }, previa: null });
-    });
+    void apiFetch<Curva>(urlApi('/medidas/curva', { query: { cups, desde, hasta, resolucion: res } }), { signal: control.signal }).then(
+      (r) => {
+        if (control.signal.aborted) return;
+        setCurva({ clave, carga: r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje }, previa: null });
+      },
+    );
     return () => control.abort();
   }, [clave, intentoCurva]);
 
@@ -285,13 +287,13 @@ export default function Curvas({ ruta }: PropsPantalla) {
 
   const consultaDescarga =
     rango && suministro
-      ? new URLSearchParams({
+      ? {
           cups: suministro.cups,
           desde: rango.desde,
           hasta: rango.hasta,
           resolucion: resolucion === 'cuartohora' ? 'cuartohora' : 'hora',
-        }).toString()
-      : '';
+        }
+      : undefined;
   const nombreCsv = rango && suministro ? nombreCsvMedidas(suministro.cups, rango.desde, rango.hasta) : 'consumos.csv';
   const nombreDatadis = rango && suministro ? nombreCsvDatadis(suministro.cups, rango.desde, rango.hasta) : 'consumos_datadis.csv';
 
@@ -521,15 +523,15 @@ export default function Curvas({ ruta }: PropsPantalla) {
                       </p>
                       <Descargas
                         ficheros={[
-                          { texto: 'Descargar CSV', ruta: `/api/medidas/curva/csv?${consultaDescarga}`, nombre: nombreCsv },
+                          { texto: 'Descargar CSV', ruta: urlApi('/medidas/curva/csv', { query: consultaDescarga }), nombre: nombreCsv },
                           {
                             texto: 'Descargar Excel',
-                            ruta: `/api/medidas/curva/xlsx?${consultaDescarga}`,
+                            ruta: urlApi('/medidas/curva/xlsx', { query: consultaDescarga }),
                             nombre: nombreCsv.replace(/\.csv$/, '.xlsx'),
                           },
                           {
                             texto: 'CSV formato Datadis',
-                            ruta: `/api/medidas/curva/csv?${consultaDescarga}&formato=datadis`,
+                            ruta: urlApi('/medidas/curva/csv', { query: { ...consultaDescarga, formato: 'datadis' } }),
                             nombre: nombreDatadis,
                           },
                         ]}

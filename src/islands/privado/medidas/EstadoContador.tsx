@@ -16,6 +16,7 @@ import { useCargaApi } from './usar-carga.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import './lecturas.css';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The box class and the word before the heading, per level. */
 const NIVEL: Record<Consejo['nivel'], { clase: string; palabra: string }> = {
@@ -161,7 +162,7 @@ function Contador({ s }: { s: EstadoSuministroApi }) {
 
 /** The meter state screen. */
 export default function EstadoContador({ ruta }: PropsPantalla) {
-  const [cargaApi, reintentar] = useCargaApi<Estados>('/api/estadoContador');
+  const [cargaApi, reintentar] = useCargaApi<Estados>(urlApi('/estadoContador'));
   const carga = cargaApi ?? { fase: 'cargando' as const };
 
   return (

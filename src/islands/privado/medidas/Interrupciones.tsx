@@ -4,11 +4,13 @@
  * code or municipality — shown with the public page's cards, why each concerns the supply point and
  * the distributor's fault line. A link leads to every interruption of the network. Per supply point,
  * a switch asks for e-mail alerts of the interruptions that concern it (docs/decisions/025-avisos-de-corte.md),
- * saved at once.
+ * saved at once. Below, the account's fault reports (GET /api/averias/avisos): also those filed on
+ * the public "No tengo luz" page without a session, so a reference given there is found again.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
+import { ESTADOS_AVISO, fechaHoraAviso, siguientePasoAviso, type MiAviso } from '../../../lib/averias/mis-avisos.ts';
 import { urlReclamarInterrupcion } from '../../../lib/contacto/pantalla.ts';
 import {
   notaIncidencia,
@@ -23,6 +25,7 @@ import { ListaTarjetas } from '../../comunes/TarjetaIncidencia.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros, type Carga } from './comun.tsx';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 const HORA = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' });
 
@@ -89,7 +92,7 @@ function AvisoCorreo({
     setMensaje(null);
     // Shown at once, put back if the server refuses.
     alCambiar(cups, nueva);
-    const r = await apiFetch<{ activa: boolean }>(`/api/avisosCorte/suscripciones/${encodeURIComponent(cups)}`, {
+    const r = await apiFetch<{ activa: boolean }>(urlApi('/avisosCorte/suscripciones/{cups}', { path: { cups } }), {
       method: nueva ? 'PUT' : 'DELETE',
     });
     setGuardando(false);
@@ -133,6 +136,81 @@ function AvisoCorreo({
   );
 }
 
+/** The account's fault reports, with their own load: a failure there leaves the interruptions on screen. */
+function MisAvisos({ intento, reintentar }: { intento: number; reintentar: () => void }) {
+  const [carga, setCarga] = useState<Carga<MiAviso[]>>({ fase: 'cargando' });
+  useEffect(() => {
+    const peticion = new AbortController();
+    setCarga((c) => (c.fase === 'lista' ? c : { fase: 'cargando' }));
+    void apiFetch<MiAviso[]>(urlApi('/averias/avisos'), { signal: peticion.signal }).then((r) => {
+      if (peticion.signal.aborted) return;
+      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+    });
+    return () => peticion.abort();
+  }, [intento]);
+
+  return (
+    <section id="mis-avisos" className="med-avisos" aria-labelledby="mis-avisos-titulo">
+      <h2 id="mis-avisos-titulo">Mis avisos de avería</h2>
+      <p>
+        Los avisos de los suministros de los que es titular, también los que dio sin iniciar sesión en la página «No tengo luz», y los que
+        registró con su cuenta.
+      </p>
+      {carga.fase === 'cargando' && <Cargando texto="Buscando sus avisos de avería…" />}
+      {carga.fase === 'error' && <ErrorCarga que="sus avisos de avería" mensaje={carga.mensaje} reintentar={reintentar} />}
+      {carga.fase === 'lista' && carga.datos.length === 0 && (
+        <p>
+          No tiene avisos de avería. Si se queda sin luz, compruebe qué ocurre en <a href="/medidas/no-tengo-luz">No tengo luz</a>.
+        </p>
+      )}
+      {carga.fase === 'lista' && carga.datos.length > 0 && (
+        <ul className="med-avisos__lista">
+          {carga.datos.map((a) => {
+            const tel = telefonoAverias(a.distribuidora);
+            return (
+              <li key={a.referencia} className={`med-aviso med-aviso--${a.estado}`}>
+                <h3>
+                  Aviso <span className="med-aviso__referencia">{a.referencia}</span>
+                </h3>
+                <dl className="med-aviso__datos">
+                  <div>
+                    <dt>Suministro</dt>
+                    <dd>
+                      <Cups cups={a.cups} /> ({a.municipio})
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Presentado</dt>
+                    <dd>
+                      <time dateTime={a.creado}>{fechaHoraAviso(a.creado)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Estado</dt>
+                    <dd>
+                      <span className={`med-aviso__estado med-aviso__estado--${a.estado}`}>{ESTADOS_AVISO[a.estado]}</span>
+                    </dd>
+                  </div>
+                </dl>
+                <p className="med-aviso__siguiente">
+                  {siguientePasoAviso(a)}{' '}
+                  {tel ? (
+                    <>
+                      <a href={`tel:${tel.e164}`}>{tel.texto}</a> (24 horas, gratuito).
+                    </>
+                  ) : (
+                    'el de su distribuidora, en su factura.'
+                  )}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** The screen. */
 export default function Interrupciones({ ruta }: PropsPantalla) {
   const [carga, setCarga] = useState<Carga<SuministroConIncidencias[]>>({ fase: 'cargando' });
@@ -155,7 +233,7 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
 
   useEffect(() => {
     const peticion = new AbortController();
-    void apiFetch<{ cups: string[] }>('/api/avisosCorte/suscripciones', { signal: peticion.signal }).then((r) => {
+    void apiFetch<{ cups: string[] }>(urlApi('/avisosCorte/suscripciones'), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       setSuscritos(r.ok ? { fase: 'lista', cups: new Set(r.datos.cups) } : { fase: 'error', mensaje: r.error.mensaje });
     });
@@ -166,7 +244,7 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
     const peticion = new AbortController();
     // A refresh keeps the list on screen; only the first load shows the spinner.
     setCarga((c) => (c.fase === 'lista' ? c : { fase: 'cargando' }));
-    void apiFetch<SuministroConIncidencias[]>('/api/incidenciasRed/suministros', { signal: peticion.signal }).then((r) => {
+    void apiFetch<SuministroConIncidencias[]>(urlApi('/incidenciasRed/suministros'), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       if (r.ok) setActualizado(new Date());
       setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
@@ -179,7 +257,8 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
       <p className="med-intro">
         Las interrupciones programadas y en curso de la red que incluyen sus puntos de suministro o que ocurren en su código postal. Puede
-        consultar todas las de la red en <a href="/incidencias-red">Interrupciones de red</a>.
+        consultar todas las de la red en <a href="/incidencias-red">Interrupciones de red</a>. Al final de la página están sus avisos de
+        avería.
       </p>
       {carga.fase === 'cargando' && <Cargando texto="Buscando interrupciones en sus suministros…" />}
       {carga.fase === 'error' && <ErrorCarga que="las interrupciones" mensaje={carga.mensaje} reintentar={actualizar} />}
@@ -219,6 +298,7 @@ export default function Interrupciones({ ruta }: PropsPantalla) {
           ))}
         </>
       )}
+      <MisAvisos intento={intento} reintentar={actualizar} />
     </div>
   );
 }

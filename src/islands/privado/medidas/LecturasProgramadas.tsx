@@ -28,6 +28,7 @@ import { useCargaApi } from './usar-carga.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import './lecturas.css';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The visible word of a mark: whole on wide screens, its initial on a phone (the legend says both). */
 function Marca({ largo, corto }: { largo: string; corto: string }) {
@@ -220,7 +221,7 @@ function ListaSuministro({ s }: { s: Programa['suministros'][number] }) {
 /** The scheduled readings screen. */
 export default function LecturasProgramadas({ ruta }: PropsPantalla) {
   const [consulta, cambiarConsulta] = useConsultaUrl();
-  const [cargaApi, reintentar] = useCargaApi<Programa>('/api/lecturasProgramadas');
+  const [cargaApi, reintentar] = useCargaApi<Programa>(urlApi('/lecturasProgramadas'));
   const carga = cargaApi ?? { fase: 'cargando' as const };
 
   const programa = carga.fase === 'lista' ? carga.datos : null;

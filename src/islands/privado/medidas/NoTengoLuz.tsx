@@ -11,6 +11,7 @@ import { Respuesta } from '../../comunes/RespuestaAveria.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, ErrorCarga, SelectorSuministro, SinSuministros, useSuministros } from './comun.tsx';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 type Estado =
   | { fase: 'inicial' }
@@ -33,7 +34,7 @@ export default function NoTengoLuz({ ruta }: PropsPantalla) {
   async function consultar(avisar: boolean) {
     if (!cups || estado.fase === 'consultando') return;
     setEstado({ fase: 'consultando' });
-    const r = await apiFetch<RespuestaAveriaApi>('/api/averias/suministros/consulta', { method: 'POST', json: { cups, avisar } });
+    const r = await apiFetch<RespuestaAveriaApi>(urlApi('/averias/suministros/consulta'), { method: 'POST', json: { cups, avisar } });
     setEstado(r.ok ? { fase: 'listo', cups, r: r.datos } : { fase: 'error', mensaje: mensajesDeError(r.error).join(' ') });
   }
 

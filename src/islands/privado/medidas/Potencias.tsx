@@ -30,6 +30,7 @@ import { Descargas } from './Descargas.tsx';
 import { GraficoPotencias } from './GraficoPotencias.tsx';
 import { useCargaApi } from './usar-carga.ts';
 import './medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The months' fields. */
 const PERIODO: DefinicionPeriodo = { tipo: 'month', ids: { desde: 'potencias-desde', hasta: 'potencias-hasta' } };
@@ -58,7 +59,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
   }, [suministro, desde, hasta, consulta, cambiarConsulta]);
 
   const [carga, recargar] = useCargaApi<PotenciasRespuesta>(
-    suministro ? `/api/medidas/potencias?${new URLSearchParams({ cups: suministro.cups, desde, hasta })}` : null,
+    suministro ? urlApi('/medidas/potencias', { query: { cups: suministro.cups, desde, hasta } }) : null,
   );
 
   const datos = carga?.fase === 'lista' ? carga.datos : null;
@@ -79,7 +80,7 @@ export default function Potencias({ ruta }: PropsPantalla) {
       cambiarConsulta(new URLSearchParams({ cups: suministro.cups, desde: borrador.desde, hasta: borrador.hasta }).toString());
   };
 
-  const consultaDescarga = new URLSearchParams({ cups: datos?.cups ?? '', desde, hasta }).toString();
+  const consultaDescarga = { cups: datos?.cups ?? '', desde, hasta };
   const numMeses = mesesEntre(desde, hasta).length;
   const tituloRango = desde === hasta ? nombreMes(desde, true) : `De ${nombreMes(desde)} a ${nombreMes(hasta)}`;
 
@@ -248,12 +249,12 @@ export default function Potencias({ ruta }: PropsPantalla) {
                   ficheros={[
                     {
                       texto: 'Descargar CSV',
-                      ruta: `/api/medidas/potencias/csv?${consultaDescarga}`,
+                      ruta: urlApi('/medidas/potencias/csv', { query: consultaDescarga }),
                       nombre: nombreCsvPotencias(datos.cups, desde, hasta),
                     },
                     {
                       texto: 'Descargar Excel',
-                      ruta: `/api/medidas/potencias/xlsx?${consultaDescarga}`,
+                      ruta: urlApi('/medidas/potencias/xlsx', { query: consultaDescarga }),
                       nombre: nombreCsvPotencias(datos.cups, desde, hasta).replace(/\.csv$/, '.xlsx'),
                     },
                   ]}

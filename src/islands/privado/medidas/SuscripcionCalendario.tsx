@@ -11,8 +11,9 @@ import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import { Cargando, ErrorCarga } from './comun.tsx';
 import { useCargaApi } from './usar-carga.ts';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
-const RUTA = '/api/lecturasProgramadas/suscripcion';
+const RUTA = urlApi('/lecturasProgramadas/suscripcion');
 
 interface Estado {
   activa: boolean;

@@ -10,6 +10,7 @@ import { capitalizar, fechaEnPalabras, kwh, numero } from '../../../lib/medidas/
 import { prepararCurva, type Curva, type CurvaPreparada } from '../../../lib/medidas/pantalla/serie.ts';
 import { DIAS_POR_BLOQUE, filasIntervalo, modeloTabla, type FilaDia, type FilaIntervalo } from '../../../lib/medidas/pantalla/tabla.ts';
 import { Cargando } from './comun.tsx';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 const kwhCelda = (v: number) => kwh(v * 1000);
 
@@ -86,8 +87,8 @@ function FilaDeDia(p: { d: FilaDia; cups: string; prep: CurvaPreparada; conVerti
     setAbierta(abrir);
     if (!abrir || p.d.intervalosDelDia || horas?.fase === 'lista' || horas?.fase === 'cargando') return;
     setHoras({ fase: 'cargando' });
-    const q = new URLSearchParams({ cups: p.cups, desde: p.d.fecha, hasta: p.d.fecha, resolucion: 'hora' });
-    void apiFetch<Curva>(`/api/medidas/curva?${q}`).then((r) => {
+    const query = { cups: p.cups, desde: p.d.fecha, hasta: p.d.fecha, resolucion: 'hora' };
+    void apiFetch<Curva>(urlApi('/medidas/curva', { query })).then((r) => {
       setHoras(r.ok ? { fase: 'lista', filas: filasIntervalo(prepararCurva(r.datos)) } : { fase: 'error', mensaje: r.error.mensaje });
     });
   };

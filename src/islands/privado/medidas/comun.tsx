@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import type { DatoAutorizacion } from '../../../lib/autorizaciones.ts';
 import { direccionCompleta, type Suministro, type SuministroDetalle } from '../../../lib/suministros/pantalla.ts';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** A load in progress, done, or failed with the API's Spanish message. */
 export type Carga<T> = { fase: 'cargando' } | { fase: 'lista'; datos: T } | { fase: 'error'; mensaje: string };
@@ -22,7 +23,7 @@ export function useSuministros(para?: DatoAutorizacion | 'propios'): [Carga<Sumi
   useEffect(() => {
     const peticion = new AbortController();
     setCarga({ fase: 'cargando' });
-    void apiFetch<Suministro[]>('/api/suministros', { signal: peticion.signal }).then((r) => {
+    void apiFetch<Suministro[]>(urlApi('/suministros'), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       const usables = (s: Suministro) =>
         !s.autorizacion || (para !== undefined && para !== 'propios' && s.autorizacion.datos.includes(para));
@@ -54,7 +55,7 @@ export function useDetalle(cups: string | null): [Carga<SuministroDetalle> | nul
     }
     const peticion = new AbortController();
     setCarga({ fase: 'cargando' });
-    void apiFetch<SuministroDetalle>(`/api/suministros/${encodeURIComponent(cups)}`, { signal: peticion.signal }).then((r) => {
+    void apiFetch<SuministroDetalle>(urlApi('/suministros/{cups}', { path: { cups } }), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       if (r.ok) detalles.set(cups, r.datos);
       setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });

@@ -32,6 +32,7 @@ import { textoOpcion } from '../medidas/comun.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import '../administracion/administracion.css';
 import '../../sesion/sesion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 const TIPOS: readonly { valor: TipoSolicitud; texto: string }[] = [
   { valor: 'potencia', texto: 'Potencia contratada' },
@@ -154,11 +155,13 @@ export function FormularioModificacion({ suministros, cupsInicial, alCancelar, a
     const peticion = new AbortController();
     setContexto(null);
     setErrorContexto(null);
-    void apiFetch<ContextoApi>(`/api/modificaciones/suministros/${encodeURIComponent(f.cups)}`, { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) setContexto(r.datos);
-      else setErrorContexto(r.error.mensaje);
-    });
+    void apiFetch<ContextoApi>(urlApi('/modificaciones/suministros/{cups}', { path: { cups: f.cups } }), { signal: peticion.signal }).then(
+      (r) => {
+        if (peticion.signal.aborted) return;
+        if (r.ok) setContexto(r.datos);
+        else setErrorContexto(r.error.mensaje);
+      },
+    );
     return () => peticion.abort();
   }, [f.cups, recarga]);
 
@@ -179,7 +182,7 @@ export function FormularioModificacion({ suministros, cupsInicial, alCancelar, a
       return;
     }
     setEnviando(true);
-    const r = await apiFetch<SolicitudApi>('/api/modificaciones', { method: 'POST', json: cuerpoSolicitud(f, contexto.contrato) });
+    const r = await apiFetch<SolicitudApi>(urlApi('/modificaciones'), { method: 'POST', json: cuerpoSolicitud(f, contexto.contrato) });
     setEnviando(false);
     if (r.ok) {
       alEnviar(r.datos);

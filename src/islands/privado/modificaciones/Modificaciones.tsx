@@ -14,6 +14,7 @@ import { useConsultaUrl } from '../usar-consulta.ts';
 import { DatosSuministro, EtiquetaEstado, Historial } from './comun.tsx';
 import { FormularioModificacion } from './Formulario.tsx';
 import '../medidas/medidas.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** One request in the list: number and kind, state, what changes, where, and its timeline. */
 function Tarjeta({ s }: { s: SolicitudApi }) {
@@ -56,7 +57,7 @@ export default function Modificaciones({ ruta }: PropsPantalla) {
   useEffect(() => {
     const peticion = new AbortController();
     setLista((l) => (l.fase === 'lista' ? l : { fase: 'cargando' }));
-    void apiFetch<SolicitudApi[]>('/api/modificaciones', { signal: peticion.signal }).then((r) => {
+    void apiFetch<SolicitudApi[]>(urlApi('/modificaciones'), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       setLista(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
     });
@@ -68,7 +69,8 @@ export default function Modificaciones({ ruta }: PropsPantalla) {
     if (enviada) aviso.current?.focus();
   }, [enviada]);
 
-  const propios = suministros.fase === 'lista' ? suministros.datos : [];
+  // Only the holder asks for a change: a supply point an authorisation lets the user read is not offered (decision 028).
+  const propios = suministros.fase === 'lista' ? suministros.datos.filter((s) => !s.autorizacion) : [];
   const cupsInicial = propios.some((s) => s.cups === cupsPedido) ? cupsPedido : (propios[0]?.cups ?? '');
 
   return (

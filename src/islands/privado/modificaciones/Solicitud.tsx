@@ -16,11 +16,12 @@ import { Dato } from '../../comunes/Dato.tsx';
 import { DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from './comun.tsx';
 import '../medidas/medidas.css';
 import '../administracion/administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** The holder's request detail screen. */
 export default function Solicitud({ params, ruta }: PropsPantalla) {
   const id = params['id'] ?? '';
-  const [carga, reintentar, poner] = useSolicitud<SolicitudApi>(`/api/modificaciones/${encodeURIComponent(id)}`);
+  const [carga, reintentar, poner] = useSolicitud<SolicitudApi>(urlApi('/modificaciones/{id}', { path: { id } }));
   const [preguntar, setPreguntar] = useState(false);
   const [alertas, setAlertas] = useState<Alerta[]>([]);
 
@@ -51,7 +52,7 @@ export default function Solicitud({ params, ruta }: PropsPantalla) {
   const s = carga.datos;
   const anular = async () => {
     setPreguntar(false);
-    const r = await apiFetch<SolicitudApi>(`/api/modificaciones/${s.numero}/anulacion`, { method: 'POST' });
+    const r = await apiFetch<SolicitudApi>(urlApi('/modificaciones/{id}/anulacion', { path: { id: s.numero } }), { method: 'POST' });
     if (!r.ok) {
       setAlertas(alertasDe(mensajesDeError(r.error)));
       reintentar();

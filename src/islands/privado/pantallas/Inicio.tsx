@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { tieneArea, type Area } from '../../../lib/permisos.ts';
 import { $avisoGuarda } from '../../../lib/privado/avisos.ts';
-import { COMO_OBTENER, ruta, type IdRuta } from '../../../lib/privado/rutas-app.ts';
+import { COMO_OBTENER, puedeAbrir, ruta, rutaDePath, type IdRuta } from '../../../lib/privado/rutas-app.ts';
 import { $session } from '../../../lib/sesion/index.ts';
 import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 
@@ -95,6 +95,10 @@ export default function Inicio() {
   const aviso = useStore($avisoGuarda);
   const permisos = sesion?.Permisos ?? [];
   const nombre = sesion?.nombre || sesion?.username || '';
+  const abre = (href: string) => {
+    const r = rutaDePath(href);
+    return !r || !sesion || puedeAbrir(r.ruta, sesion);
+  };
 
   // The guard's message belongs to the visit that caused it, not to later visits of the dashboard.
   useEffect(() => () => $avisoGuarda.set(null), []);
@@ -129,18 +133,21 @@ export default function Inicio() {
               <p>{t.descripcion}</p>
               {acceso ? (
                 <ul className="priv-tarjeta__enlaces" aria-label={`Enlaces de ${t.titulo}`}>
-                  {t.enlaces.map((e) => (
-                    <li key={e.href}>
-                      {e.externo ? (
-                        <a href={e.href} target="_blank" rel="noopener noreferrer">
-                          {e.texto}
-                          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                        </a>
-                      ) : (
-                        <a href={e.href}>{e.texto}</a>
-                      )}
-                    </li>
-                  ))}
+                  {/* A consumer area opened only by authorisations links only the screens they grant (decision 028). */}
+                  {t.enlaces
+                    .filter((e) => abre(e.href))
+                    .map((e) => (
+                      <li key={e.href}>
+                        {e.externo ? (
+                          <a href={e.href} target="_blank" rel="noopener noreferrer">
+                            {e.texto}
+                            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                          </a>
+                        ) : (
+                          <a href={e.href}>{e.texto}</a>
+                        )}
+                      </li>
+                    ))}
                 </ul>
               ) : (
                 <div className="priv-tarjeta__como">

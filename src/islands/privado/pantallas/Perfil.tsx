@@ -20,6 +20,7 @@ import { BloquePerfil } from '../perfil/FormularioPerfil.tsx';
 import { SesionesActivas } from '../perfil/SesionesActivas.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import '../../sesion/sesion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 type Carga = { fase: 'cargando' } | { fase: 'error'; mensaje: string } | { fase: 'lista'; perfil: DatosDePerfil };
 
@@ -31,7 +32,7 @@ export default function Perfil({ ruta }: PropsPantalla) {
   const [versionSesiones, setVersionSesiones] = useState(0);
 
   const cargar = useCallback(async () => {
-    const r = await apiFetch<DatosDePerfil>('/api/perfil');
+    const r = await apiFetch<DatosDePerfil>(urlApi('/perfil'));
     setCarga(r.ok ? { fase: 'lista', perfil: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
   }, []);
 

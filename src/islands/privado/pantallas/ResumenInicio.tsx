@@ -14,6 +14,7 @@ import { numero } from '../../../lib/formato/numeros.ts';
 import { ruta } from '../../../lib/privado/rutas-app.ts';
 import { ErrorCarga } from '../medidas/comun.tsx';
 import './inicio.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 type Carga = { fase: 'cargando' } | { fase: 'lista'; datos: Resumen } | { fase: 'error'; mensaje: string };
 
@@ -32,7 +33,7 @@ export default function ResumenInicio({ espera }: { espera: ReactNode }) {
   useEffect(() => {
     const peticion = new AbortController();
     setCarga({ fase: 'cargando' });
-    void apiFetch<Resumen>('/api/inicio/resumen', { signal: peticion.signal }).then((r) => {
+    void apiFetch<Resumen>(urlApi('/inicio/resumen'), { signal: peticion.signal }).then((r) => {
       if (peticion.signal.aborted) return;
       setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
     });

@@ -11,6 +11,7 @@ import { CampoPassword } from '../../comunes/formulario/CampoPassword.tsx';
 import { TEXTOS } from '../../sesion/textos.ts';
 import { BloquePerfil, FormularioPerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Props of `CambioClave`. */
 export interface CambioClaveProps {
@@ -49,7 +50,10 @@ export function CambioClave({ bloqueado, alCambiar }: CambioClaveProps) {
     if (!f.comprobar(validarCambioClave(passwordActual, passwordNueva, passwordCopia))) return;
     const ok = await f.enviar(
       () =>
-        apiFetch('/api/perfil/clave', { method: 'POST', json: { passwordActual, password: passwordNueva, passwordCopy: passwordCopia } }),
+        apiFetch(urlApi('/perfil/clave'), {
+          method: 'POST',
+          json: { passwordActual, password: passwordNueva, passwordCopy: passwordCopia },
+        }),
       () => `${TEXTOS.claveCambiadaTexto} Hemos cerrado sus sesiones en otros dispositivos.`,
     );
     // Passwords never stay in the fields after a send, whatever the answer.

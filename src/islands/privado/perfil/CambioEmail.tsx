@@ -10,6 +10,7 @@ import { CampoCorreo } from '../../comunes/formulario/CampoCorreo.tsx';
 import { CampoPassword } from '../../comunes/formulario/CampoPassword.tsx';
 import { BloquePerfil, FormularioPerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Props of `CambioEmail`. */
 export interface CambioEmailProps {
@@ -33,7 +34,7 @@ export function CambioEmail({ perfil, bloqueado, alSolicitar }: CambioEmailProps
     if (!f.comprobar(validarCambioEmail(nuevoEmail, password, perfil.email))) return;
     const destino = nuevoEmail.trim();
     const ok = await f.enviar(
-      () => apiFetch<{ message?: string }>('/api/perfil/cambio-email', { method: 'POST', json: { nuevoEmail: destino, password } }),
+      () => apiFetch<{ message?: string }>(urlApi('/perfil/cambio-email'), { method: 'POST', json: { nuevoEmail: destino, password } }),
       () =>
         `Le hemos enviado un enlace a ${destino}. Ábralo en las próximas 24 horas para confirmar el cambio; hasta entonces siga entrando con ${perfil.email}.`,
     );

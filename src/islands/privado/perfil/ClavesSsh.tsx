@@ -20,6 +20,7 @@ import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { BloquePerfil } from './FormularioPerfil.tsx';
 import '../administracion/administracion.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** A registered key, as `GET /api/perfil/claves-ssh` lists it. */
 export interface ClaveSsh {
@@ -84,7 +85,7 @@ export function ClavesSsh({ correo }: ClavesSshProps) {
 
   const cargar = useCallback(async () => {
     setCarga({ fase: 'cargando' });
-    const r = await apiFetch<{ puertoSftp: number | null; claves: ClaveSsh[] }>('/api/perfil/claves-ssh');
+    const r = await apiFetch<{ puertoSftp: number | null; claves: ClaveSsh[] }>(urlApi('/perfil/claves-ssh'));
     setCarga(r.ok ? { fase: 'lista', claves: r.datos.claves, puerto: r.datos.puertoSftp } : { fase: 'error', mensaje: r.error.mensaje });
   }, []);
 
@@ -106,7 +107,9 @@ export function ClavesSsh({ correo }: ClavesSshProps) {
     }
     bloqueo.current = true;
     setEnviando(true);
-    const r = await apiFetch<ClaveSsh>('/api/perfil/claves-ssh', { method: 'POST', json: { clave } });
+    // A new action: the previous deletion's result no longer describes the list.
+    setAlertasLista([]);
+    const r = await apiFetch<ClaveSsh>(urlApi('/perfil/claves-ssh'), { method: 'POST', json: { clave } });
     bloqueo.current = false;
     setEnviando(false);
     if (r.ok) {
@@ -125,8 +128,11 @@ export function ClavesSsh({ correo }: ClavesSshProps) {
   const borrar = async (k: ClaveSsh) => {
     setABorrar(null);
     setAlertasLista([]);
+    // A new action: the form's earlier result or refusal («ya está registrada») may no longer hold.
+    setAlertasForm([]);
+    e.limpiar(ID_CLAVE);
     setBorrando(k.id);
-    const r = await apiFetch(`/api/perfil/claves-ssh/${encodeURIComponent(k.id)}`, { method: 'DELETE' });
+    const r = await apiFetch(urlApi('/perfil/claves-ssh/{id}', { path: { id: k.id } }), { method: 'DELETE' });
     setBorrando(null);
     // A 404: the key was already gone (deleted from another tab); the list drops it all the same.
     if (r.ok || r.status === 404) {

@@ -18,6 +18,7 @@ import { refresh } from '../../../lib/sesion/index.ts';
 import { CampoTexto } from '../../comunes/formulario/CampoTexto.tsx';
 import { BloquePerfil, FormularioPerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Props of `DatosPersonales`. */
 export interface DatosPersonalesProps {
@@ -50,7 +51,7 @@ export function DatosPersonales({ perfil, alGuardar }: DatosPersonalesProps) {
     ev.preventDefault();
     if (!f.comprobar(validarDatos(perfil.tipoNif, datos))) return;
     await f.enviar(
-      () => apiFetch<Perfil>('/api/perfil', { method: 'PUT', json: cuerpoDatos(clase, datos) }),
+      () => apiFetch<Perfil>(urlApi('/perfil'), { method: 'PUT', json: cuerpoDatos(clase, datos) }),
       (p) => {
         alGuardar(p);
         // The greeting comes from the session; a refresh brings the new name into it.

@@ -9,6 +9,7 @@ import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { BloquePerfil } from './FormularioPerfil.tsx';
 import { useFormulario } from './usar-formulario.ts';
 import { Dato } from '../../comunes/Dato.tsx';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Props of `SesionesActivas`. */
 export interface SesionesActivasProps {
@@ -29,7 +30,7 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
   const f = useFormulario();
 
   const cargar = useCallback(async () => {
-    const r = await apiFetch<SesionActiva[]>('/api/perfil/sesiones');
+    const r = await apiFetch<SesionActiva[]>(urlApi('/perfil/sesiones'));
     setCarga(r.ok ? { fase: 'lista', sesiones: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
   }, []);
 
@@ -42,7 +43,7 @@ export function SesionesActivas({ bloqueado, version }: SesionesActivasProps) {
   const cerrarOtras = async () => {
     if (bloqueado) return;
     const ok = await f.enviar(
-      () => apiFetch<{ cerradas: number }>('/api/perfil/sesiones/cerrar-otras', { method: 'POST' }),
+      () => apiFetch<{ cerradas: number }>(urlApi('/perfil/sesiones/cerrar-otras'), { method: 'POST' }),
       (d) => (d.cerradas === 0 ? 'No había otras sesiones abiertas.' : `Hemos cerrado ${sesiones(d.cerradas)}.`),
     );
     if (ok) await cargar();

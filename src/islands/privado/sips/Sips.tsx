@@ -33,6 +33,7 @@ import { Cargando, ErrorCarga, Vacio, type Carga } from '../medidas/comun.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
 import '../medidas/medidas.css';
 import './sips.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
 
 /** Rows of the query shown on screen; the CSV carries them all. */
 const FILAS_EN_PANTALLA = 50;
@@ -44,10 +45,12 @@ export function useFicherosSips(distribuidora: string): [Carga<FicheroSipsRespue
   useEffect(() => {
     const control = new AbortController();
     setCarga({ fase: 'cargando' });
-    void apiFetch<FicheroSipsRespuesta[]>(`/api/sips/${distribuidora}`, { signal: control.signal }).then((r) => {
-      if (control.signal.aborted) return;
-      setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
-    });
+    void apiFetch<FicheroSipsRespuesta[]>(urlApi('/sips/{distribuidora}', { path: { distribuidora } }), { signal: control.signal }).then(
+      (r) => {
+        if (control.signal.aborted) return;
+        setCarga(r.ok ? { fase: 'lista', datos: r.datos } : { fase: 'error', mensaje: r.error.mensaje });
+      },
+    );
     return () => control.abort();
   }, [distribuidora, intento]);
   return [carga, () => setIntento((n) => n + 1)];
@@ -77,10 +80,10 @@ export function FicherosSips({ distribuidora }: { distribuidora: string }) {
             className="sips-tabla-envoltorio"
             tabIndex={0}
             role="group"
-            aria-label={`Ficheros SIPS de ${m.titulo} (${distribuidora.toUpperCase()})`}
+            aria-label={`Ficheros SIPS de ${m.enFrase} (${distribuidora.toUpperCase()})`}
           >
-            <table className="sips-tabla">
-              <caption className="visually-hidden">Ficheros SIPS de {m.titulo}</caption>
+            <table className="sips-tabla sips-tabla--apilable">
+              <caption className="visually-hidden">Ficheros SIPS de {m.enFrase}</caption>
               <thead>
                 <tr>
                   <th scope="col">Fichero</th>
@@ -100,13 +103,17 @@ export function FicherosSips({ distribuidora }: { distribuidora: string }) {
                     <th scope="row" className="sips-nombre">
                       {f.nombre}
                     </th>
-                    <td>
+                    <td data-etiqueta="Contenido">
                       {TEXTO_TIPO[f.tipo]}
                       <span className="med-sub">{TEXTO_VERSION[f.version]}</span>
                     </td>
-                    <td className="sips-num">{numero(f.filas)}</td>
-                    <td className="sips-num">{tamanoLegible(f.bytesGzip)}</td>
-                    <td>
+                    <td className="sips-num" data-etiqueta="Filas">
+                      {numero(f.filas)}
+                    </td>
+                    <td className="sips-num" data-etiqueta="Descarga">
+                      {tamanoLegible(f.bytesGzip)}
+                    </td>
+                    <td data-etiqueta="SHA-256 del CSV">
                       <code className="sips-huella" title={f.sha256}>
                         {f.sha256.slice(0, 16)}…
                       </code>
@@ -119,7 +126,7 @@ export function FicherosSips({ distribuidora }: { distribuidora: string }) {
           <Descargas
             ficheros={m.ficheros.map((f) => ({
               texto: `${TEXTO_TIPO[f.tipo]}, ${f.version === 'v2' ? 'v2' : 'SIPS2026'}`,
-              ruta: `/api/sips/${distribuidora}/${f.nombre}`,
+              ruta: urlApi('/sips/{distribuidora}/{fichero}', { path: { distribuidora, fichero: f.nombre } }),
               nombre: `${f.nombre}.gz`,
             }))}
             nota="Los ficheros se descargan comprimidos con gzip (.csv.gz), en UTF-8 y separados por comas, como los publica la CNMC."
@@ -135,7 +142,7 @@ function TablaConsulta({ r, columnas, titulo }: { r: ResultadoConsultaSips; colu
   const indices = columnas.map((c) => r.columnas.indexOf(c.columna));
   return (
     <div className="sips-tabla-envoltorio" tabIndex={0} role="group" aria-label={titulo}>
-      <table className="sips-tabla">
+      <table className="sips-tabla sips-tabla--apilable">
         <caption>
           {titulo}
           {r.filas.length > FILAS_EN_PANTALLA &&
@@ -159,7 +166,9 @@ function TablaConsulta({ r, columnas, titulo }: { r: ResultadoConsultaSips; colu
                     {f[i]}
                   </th>
                 ) : (
-                  <td key={k}>{f[i] || '—'}</td>
+                  <td key={k} data-etiqueta={columnas[k]!.titulo}>
+                    {f[i] || '—'}
+                  </td>
                 ),
               )}
             </tr>
@@ -183,11 +192,17 @@ function ConsultaCups({ distribuidora }: { distribuidora: string }) {
   const [consumos, setConsumos] = useState<Carga<ResultadoConsultaSips> | null>(null);
 
   const pedir = (tipo: TipoFicheroSips, cups: string[], version: VersionSips) =>
-    apiFetch<ResultadoConsultaSips>(`/api/sips/${distribuidora}/consulta`, { method: 'POST', json: { cups, formato: version, tipo } });
+    apiFetch<ResultadoConsultaSips>(urlApi('/sips/{distribuidora}/consulta', { path: { distribuidora } }), {
+      method: 'POST',
+      json: { cups, formato: version, tipo },
+    });
 
   const consultar = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     if (enviando) return;
+    // A new query replaces the last one's answer at once: rows of another list must never stay on screen.
+    setPs(null);
+    setConsumos(null);
     const lista = cupsDelTexto(texto);
     const error = errorListaCups(lista);
     if (error) {
@@ -201,7 +216,6 @@ function ConsultaCups({ distribuidora }: { distribuidora: string }) {
     setEnviando(false);
     if (r.ok) {
       setPs(r.datos);
-      setConsumos(null);
       return;
     }
     setErrores(mensajesDeError(r.error).map((mensaje) => ({ campo: idCampo, mensaje })));
@@ -221,8 +235,8 @@ function ConsultaCups({ distribuidora }: { distribuidora: string }) {
 
   const errorCampo = errores[0]?.mensaje;
   return (
-    <section className="med-panel sips-consulta" aria-labelledby={`${id}-titulo`}>
-      <h3 id={`${id}-titulo`}>Consulta por CUPS</h3>
+    <section id="sips-consulta" className="med-panel sips-consulta" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Consulta por CUPS</h2>
       <form noValidate onSubmit={(e) => void consultar(e)}>
         <ResumenErrores titulo="No hemos podido hacer la consulta:" errores={errores} intento={intento} />
         <div className={`med-campo${errorCampo ? ' med-campo--error' : ''}`}>
@@ -270,7 +284,7 @@ function ConsultaCups({ distribuidora }: { distribuidora: string }) {
           </p>
           {ps.rechazados.length > 0 && (
             <div className="sips-rechazados">
-              <h4>CUPS sin respuesta</h4>
+              <h3>CUPS sin respuesta</h3>
               <ul>
                 {ps.rechazados.map((r) => (
                   <li key={`${r.linea}-${r.cups}`}>
@@ -347,11 +361,18 @@ export default function Sips({ ruta }: PropsPantalla) {
         </div>
       )}
       {actual && (
-        <section aria-labelledby="sips-ficheros-titulo">
-          <h2 id="sips-ficheros-titulo">Ficheros mensuales de {nombre(actual)}</h2>
-          <FicherosSips key={actual} distribuidora={actual} />
+        <>
+          <nav className="sips-indice" aria-label="En esta página">
+            <a href="#sips-consulta">Consulta por CUPS</a>
+            <a href="#sips-ficheros">Ficheros mensuales</a>
+          </nav>
+          {/* The query first: it is what a company comes to do; twelve months of files follow. */}
           <ConsultaCups key={`consulta-${actual}`} distribuidora={actual} />
-        </section>
+          <section id="sips-ficheros" aria-labelledby="sips-ficheros-titulo">
+            <h2 id="sips-ficheros-titulo">Ficheros mensuales de {nombre(actual)}</h2>
+            <FicherosSips key={actual} distribuidora={actual} />
+          </section>
+        </>
       )}
     </div>
   );

@@ -1,26 +1,45 @@
 /**
  * /administrador/sips: for each distributor the user administers, load the supply-point register
- * from the distributor's SIPS2026 PS_ELECTRICIDAD file while the portal runs (with the upload's
- * progress, then every faulty line listed if the file has any), and write the month's SIPS files
- * again on demand (docs/decisions/016).
+ * from the distributor's SIPS2026 PS_ELECTRICIDAD file while the portal runs: first what the load
+ * would change (per supply point, field by field, and what is kept because a later activation
+ * decides it, docs/decisions/037), then the load once confirmed, with the upload's progress and
+ * every faulty line listed if the file has any; and write the month's SIPS files again on demand
+ * (docs/decisions/016).
  */
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { apiFetch } from '../../../lib/api/cliente.ts';
 import { DISTRIBUIDORAS } from '../../../lib/distribuidoras.ts';
 import { numero } from '../../../lib/formato/numeros.ts';
 import { tamanoLegible } from '../../../lib/medidas/pantalla/descarga.ts';
 import { $permisos, $session, logout } from '../../../lib/sesion/index.ts';
-import { distribuidorasSips } from '../../../lib/sips/pantalla.ts';
+import { campoRegistro, distribuidorasSips, valorRegistro } from '../../../lib/sips/pantalla.ts';
 import type { FicheroSipsRespuesta } from '../../../lib/sips/respuestas.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { FicherosSips } from './Sips.tsx';
 import '../medidas/medidas.css';
 import './sips.css';
+import { urlApi } from '../../../lib/api/rutas.ts';
+
+/** The counts of a load, or of its preview. */
+interface Cuentas {
+  filas: number;
+  nuevos: number;
+  actualizados: number;
+  sinCambios: number;
+  conservados: number;
+}
+
+/** What a load would change (the preview's answer). */
+interface Previa extends Cuentas {
+  cambios: { cups: string; nuevo: boolean; campos: { campo: string; antes: string | null; despues: string | null }[] }[];
+  camposConservados: { cups: string; campo: string; actual: string | null; fichero: string | null; motivo: string }[];
+}
 
 /** What the register upload answers. */
 type RespuestaRegistro =
-  | { fase: 'hecho'; filas: number; nuevos: number; actualizados: number; sinCambios: number }
+  | ({ fase: 'hecho' } & Cuentas)
+  | ({ fase: 'previa' } & Previa)
   | { fase: 'rechazado'; filas: number; fallas: { linea: number; columna: string; motivo: string }[]; fallasOmitidas: number }
   | { fase: 'error'; mensaje: string };
 
@@ -40,10 +59,16 @@ function subirRegistro(
   distribuidora: string,
   fichero: File,
   alProgresar: (estado: Extract<EstadoSubida, { fase: 'subiendo' }> | Avance) => void,
+  previa: boolean,
 ): Promise<RespuestaRegistro> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/administrador/sips/${distribuidora}/registro`);
+    xhr.open(
+      'POST',
+      previa
+        ? urlApi('/administrador/sips/{distribuidora}/registro/previa', { path: { distribuidora } })
+        : urlApi('/administrador/sips/{distribuidora}/registro', { path: { distribuidora } }),
+    );
     const token = $session.get()?.jwtToken;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
@@ -70,7 +95,8 @@ function subirRegistro(
       } catch {
         // A proxy's page: the status says enough.
       }
-      if (xhr.status === 200 && cuerpo.fase === 'hecho') resolve(cuerpo as RespuestaRegistro);
+      if (xhr.status === 200 && !esNdjson()) cuerpo = { ...cuerpo, fase: previa ? 'previa' : 'hecho' };
+      if (xhr.status === 200 && (cuerpo.fase === 'hecho' || cuerpo.fase === 'previa')) resolve(cuerpo as RespuestaRegistro);
       else if (xhr.status === 422 || cuerpo.fase === 'rechazado')
         resolve({ ...(cuerpo as Omit<Extract<RespuestaRegistro, { fase: 'rechazado' }>, 'fase'>), fase: 'rechazado' });
       else {
@@ -89,7 +115,23 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
   const entrada = useRef<HTMLInputElement>(null);
   const [estado, setEstado] = useState<EstadoSubida>({ fase: 'libre' });
   const [sinFichero, setSinFichero] = useState(false);
+  // The file whose preview is shown: confirming loads that very file.
+  const [revisado, setRevisado] = useState<File | null>(null);
+  const resumen = useRef<HTMLHeadingElement>(null);
   const ocupado = ['subiendo', 'procesando', 'comprobando', 'cargando'].includes(estado.fase);
+
+  const subir = async (fichero: File, previa: boolean) => {
+    setEstado({ fase: 'subiendo', enviados: 0, total: fichero.size });
+    const r = await subirRegistro(distribuidora, fichero, setEstado, previa);
+    setEstado(r);
+    setRevisado(r.fase === 'previa' ? fichero : null);
+    if (r.fase === 'hecho') alCargar();
+  };
+
+  // The preview's heading takes the focus once shown, so a screen reader starts reading it.
+  useEffect(() => {
+    if (estado.fase === 'previa') resumen.current?.focus();
+  }, [estado.fase]);
 
   const enviar = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
@@ -101,10 +143,18 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
     }
     if (ocupado) return;
     setSinFichero(false);
-    setEstado({ fase: 'subiendo', enviados: 0, total: fichero.size });
-    const r = await subirRegistro(distribuidora, fichero, setEstado);
-    setEstado(r);
-    if (r.fase === 'hecho') alCargar();
+    await subir(fichero, true);
+  };
+
+  const confirmar = async () => {
+    if (!revisado || ocupado) return;
+    await subir(revisado, false);
+  };
+
+  const cancelar = () => {
+    setEstado({ fase: 'libre' });
+    setRevisado(null);
+    entrada.current?.focus();
   };
 
   return (
@@ -115,7 +165,8 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
       <div className={`med-campo${sinFichero ? ' med-campo--error' : ''}`}>
         <label htmlFor={`${id}-fichero`}>Fichero SIPS2026 PS_ELECTRICIDAD</label>
         <p id={`${id}-ayuda`} className="med-campo__ayuda">
-          CSV en UTF-8 con la cabecera de la CNMC, sin comprimir, .csv.gz o .zip. Si alguna línea tiene errores no se carga nada.
+          CSV en UTF-8 con la cabecera de la CNMC, sin comprimir, .csv.gz o .zip. Antes de cargarlo verá qué cambia en cada suministro. Si
+          alguna línea tiene errores no se carga nada.
         </p>
         {sinFichero && (
           <p id={`${id}-error`} className="med-campo__error">
@@ -129,10 +180,13 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
           accept=".csv,.gz,.zip,text/csv,application/gzip,application/zip"
           aria-describedby={`${id}-ayuda${sinFichero ? ` ${id}-error` : ''}`}
           aria-invalid={sinFichero || undefined}
+          onChange={() => {
+            if (!ocupado) cancelar();
+          }}
         />
       </div>
       <button type="submit" className="priv-boton" aria-disabled={ocupado || undefined}>
-        Cargar el registro
+        Revisar los cambios
       </button>
       <div role="status">
         {estado.fase === 'subiendo' && (
@@ -157,10 +211,15 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
           <p>
             Registro cargado: {numero(estado.filas)} suministros, {numero(estado.nuevos)} nuevos, {numero(estado.actualizados)} actualizados
             y {numero(estado.sinCambios)} sin cambios.
+            {estado.conservados > 0 &&
+              ` En ${numero(estado.conservados)} se han conservado valores activados después de la fecha de los datos del fichero.`}
           </p>
         )}
         {estado.fase === 'error' && <p className="med-campo__error">No se ha cargado el registro: {estado.mensaje}</p>}
       </div>
+      {estado.fase === 'previa' && revisado && (
+        <VistaPrevia previa={estado} nombre={revisado.name} titulo={resumen} alConfirmar={() => void confirmar()} alCancelar={cancelar} />
+      )}
       {estado.fase === 'rechazado' && (
         <div className="sips-rechazados">
           <h4>El fichero tiene errores y no se ha cargado nada</h4>
@@ -192,6 +251,127 @@ function CargaRegistro({ distribuidora, nombre, alCargar }: { distribuidora: str
   );
 }
 
+/** What loading the file would do, before it is done: the counts, each change and what is kept. */
+function VistaPrevia({
+  previa,
+  nombre,
+  titulo,
+  alConfirmar,
+  alCancelar,
+}: {
+  previa: Previa;
+  nombre: string;
+  titulo: RefObject<HTMLHeadingElement | null>;
+  alConfirmar: () => void;
+  alCancelar: () => void;
+}) {
+  const listados = previa.cambios.length;
+  const cambios = previa.nuevos + previa.actualizados;
+  return (
+    <div className="sips-previa">
+      <h4 ref={titulo} tabIndex={-1}>
+        Qué cambiaría al cargar <span className="sips-nombre">{nombre}</span>
+      </h4>
+      <ul className="sips-previa__cuentas">
+        <li>
+          <strong>{numero(previa.nuevos)}</strong> {previa.nuevos === 1 ? 'suministro nuevo' : 'suministros nuevos'}
+        </li>
+        <li>
+          <strong>{numero(previa.actualizados)}</strong> {previa.actualizados === 1 ? 'cambia' : 'cambian'}
+        </li>
+        <li>
+          <strong>{numero(previa.sinCambios)}</strong> sin cambios
+        </li>
+        <li>
+          <strong>{numero(previa.conservados)}</strong> con valores que se conservan
+        </li>
+      </ul>
+      {cambios > 0 && (
+        <div className="sips-tabla-envoltorio" tabIndex={0} role="group" aria-label="Cambios por suministro">
+          <table className="sips-tabla sips-tabla--cambios sips-tabla--apilable">
+            <caption>Cambios por suministro{cambios > listados ? ` (los ${numero(listados)} primeros de ${numero(cambios)})` : ''}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Suministro</th>
+                <th scope="col">Campo</th>
+                <th scope="col">Antes</th>
+                <th scope="col">Después</th>
+              </tr>
+            </thead>
+            <tbody>
+              {previa.cambios.flatMap((c) =>
+                c.nuevo
+                  ? [
+                      <tr key={c.cups}>
+                        <th scope="row" className="sips-nombre">
+                          {c.cups}
+                        </th>
+                        <td colSpan={3}>Suministro nuevo: se crea con los datos del fichero.</td>
+                      </tr>,
+                    ]
+                  : c.campos.map((f, i) => (
+                      <tr key={`${c.cups}-${f.campo}`}>
+                        {i === 0 && (
+                          <th scope="row" rowSpan={c.campos.length} className="sips-nombre">
+                            {c.cups}
+                          </th>
+                        )}
+                        <td data-etiqueta="Campo">{campoRegistro(f.campo)}</td>
+                        <td data-etiqueta="Antes">{valorRegistro(f.antes)}</td>
+                        <td data-etiqueta="Después">{valorRegistro(f.despues)}</td>
+                      </tr>
+                    )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {previa.camposConservados.length > 0 && (
+        <div className="sips-tabla-envoltorio" tabIndex={0} role="group" aria-label="Valores que se conservan">
+          <table className="sips-tabla sips-tabla--apilable">
+            <caption>Valores que se conservan: se activaron después de la fecha de los datos del fichero</caption>
+            <thead>
+              <tr>
+                <th scope="col">Suministro</th>
+                <th scope="col">Campo</th>
+                <th scope="col">Se conserva</th>
+                <th scope="col">El fichero trae</th>
+                <th scope="col">Por</th>
+              </tr>
+            </thead>
+            <tbody>
+              {previa.camposConservados.map((k) => (
+                <tr key={`${k.cups}-${k.campo}`}>
+                  <th scope="row" className="sips-nombre">
+                    {k.cups}
+                  </th>
+                  <td data-etiqueta="Campo">{campoRegistro(k.campo)}</td>
+                  <td data-etiqueta="Se conserva">{valorRegistro(k.actual)}</td>
+                  <td data-etiqueta="El fichero trae">{valorRegistro(k.fichero)}</td>
+                  <td data-etiqueta="Por">{k.motivo}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        {cambios === 0 && previa.conservados === 0
+          ? 'El fichero no cambia nada del registro.'
+          : 'Nada ha cambiado todavía: revise la lista y confirme para cargar el registro.'}
+      </p>
+      <div className="sips-botones">
+        <button type="button" className="priv-boton" onClick={alConfirmar}>
+          Cargar el registro
+        </button>
+        <button type="button" className="priv-boton priv-boton--secundario" onClick={alCancelar}>
+          Cancelar
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Writing the month's files again. */
 function GenerarMes({ distribuidora, alGenerar }: { distribuidora: string; alGenerar: () => void }) {
   const [estado, setEstado] = useState<{ fase: 'libre' | 'generando' } | { fase: 'hecho'; n: number } | { fase: 'error'; mensaje: string }>(
@@ -202,7 +382,10 @@ function GenerarMes({ distribuidora, alGenerar }: { distribuidora: string; alGen
   const generar = async () => {
     if (estado.fase === 'generando') return;
     setEstado({ fase: 'generando' });
-    const r = await apiFetch<FicheroSipsRespuesta[]>(`/api/administrador/sips/${distribuidora}/ficheros`, { method: 'POST', json: {} });
+    const r = await apiFetch<FicheroSipsRespuesta[]>(urlApi('/administrador/sips/{distribuidora}/ficheros', { path: { distribuidora } }), {
+      method: 'POST',
+      json: {},
+    });
     setEstado(r.ok ? { fase: 'hecho', n: r.datos.length } : { fase: 'error', mensaje: r.error.mensaje });
     if (r.ok) alGenerar();
   };

@@ -4,7 +4,8 @@
  * received; comparing the range with them tells "not received yet" from "before the supply's first
  * data" from "a gap in the range", and each gets its own Spanish explanation.
  */
-import { fechaLocalDe, ZONA_MADRID, type FechaLocal, type ZonaHoraria } from '../horas.ts';
+import type { FechaLocal } from '../../calendario/fechas.ts';
+import { fechaLocalDe, ZONA_MADRID, type ZonaHoraria } from '../../calendario/hora-civil.ts';
 import { cantidad } from '../../formato/numeros.ts';
 import { fechaEnPalabras, fechaSinDia, numero } from './formato.ts';
 

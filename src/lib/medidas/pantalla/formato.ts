@@ -3,7 +3,8 @@
  * the API's Wh, dates in words ("lunes, 3 de noviembre de 2025"). Civil dates (`YYYY-MM-DD`) are
  * formatted at UTC noon, so the viewer's own time zone can never move them to another day.
  */
-import { etiquetaIntervalo, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../horas.ts';
+import { ZONA_MADRID, type ZonaHoraria } from '../../calendario/hora-civil.ts';
+import { etiquetaIntervalo, type MinutosIntervalo } from '../horas.ts';
 
 import { cuota, numero, numeroHasta } from '../../formato/numeros.ts';
 

@@ -7,7 +7,7 @@
  */
 import { CSV_BOM, csvLine } from '../../csv.ts';
 import type { CeldaExcel, ColumnaExcel } from '../exportacion.ts';
-import { isoConDesfase, partesLocales, ZONA_MADRID, type ZonaHoraria } from '../horas.ts';
+import { isoConDesfase, partesLocales, ZONA_MADRID, type ZonaHoraria } from '../../calendario/hora-civil.ts';
 import { fechaBreve, nombreMes } from './formato.ts';
 
 /** The body of GET /api/medidas/potencias (mirrors `PotenciasSchema` of src/server/medidas/routes.ts). */

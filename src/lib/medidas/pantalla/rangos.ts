@@ -8,7 +8,8 @@
  * today: measures of the future do not exist, and a month in progress ends today.
  */
 import { diasEntre, errorRango, esFechaValida, MAX_DIAS_CONSULTA } from '../../consulta-medidas.ts';
-import { diaSemana, diasDelMes, fechaLocal, fechaLocalDe, sumarDias, ZONA_MADRID, type FechaLocal, type ZonaHoraria } from '../horas.ts';
+import { diasDelMes, diaSemana, fechaLocal, sumarDias, type FechaLocal } from '../../calendario/fechas.ts';
+import { fechaLocalDe, ZONA_MADRID, type ZonaHoraria } from '../../calendario/hora-civil.ts';
 import { capitalizar, fechaEnPalabras, nombreMes, rangoEnPalabras } from './formato.ts';
 
 /** Kinds of range the screen offers. */

@@ -5,7 +5,8 @@
  * one point. Plain TypeScript: the island only hands these arrays to uPlot.
  */
 import type { CurvaRespuesta } from '../respuestas.ts';
-import { partesLocales, rangoDia, ZONA_MADRID, type MinutosIntervalo, type ZonaHoraria } from '../horas.ts';
+import { partesLocales, rangoDia, ZONA_MADRID, type ZonaHoraria } from '../../calendario/hora-civil.ts';
+import type { MinutosIntervalo } from '../horas.ts';
 import { esReal } from '../calidad.ts';
 import { esCodigoTarifa, periodoEnergia, zonaHorariaDe, type ZonaElectrica } from '../periodos.ts';
 import { inicioDeRanura } from '../serie.ts';

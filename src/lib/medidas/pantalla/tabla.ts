@@ -4,7 +4,7 @@
  * (23, 24 or 25; quarter-hours when asked); a longer range shows one row per day whose hours open
  * below it; month sums show one row per month. Clock-change days carry their label.
  */
-import { partesLocales } from '../horas.ts';
+import { partesLocales } from '../../calendario/hora-civil.ts';
 import { capitalizar, fechaBreve, fechaEnPalabras, franja, nombreMes } from './formato.ts';
 import type { CurvaPreparada, PeriodoLeyenda } from './serie.ts';
 import type { Curva } from './serie.ts';

@@ -3,7 +3,9 @@
  * makes a file accepted or rejected whole, decompression, decoding and text helpers.
  */
 import { cupsBase, errorCups, MENSAJES_CUPS, normalizarCups } from '../../../lib/cups.ts';
-import { fechaLocalDe, isoConDesfase, tipoDiaHorario, type FechaLocal, type MinutosIntervalo } from '../../../lib/medidas/horas.ts';
+import type { FechaLocal } from '../../../lib/calendario/fechas.ts';
+import { fechaLocalDe, isoConDesfase } from '../../../lib/calendario/hora-civil.ts';
+import { tipoDiaHorario, type MinutosIntervalo } from '../../../lib/medidas/horas.ts';
 import type { RegistroMedida } from '../../../lib/medidas/tipos.ts';
 import type { CodificacionCsv } from '../../ficheros/codificacion.ts';
 import type { Compresion } from '../../ficheros/comprimidos.ts';

@@ -22,16 +22,14 @@
  *   `HH:MM` times are always clock times and follow the same rule.
  * - Without a method column every hour is taken as real, with a notice.
  */
+import { leerFechaLocal, type FechaLocal } from '../../../lib/calendario/fechas.ts';
+import { isoConDesfase, leerIsoConDesfase } from '../../../lib/calendario/hora-civil.ts';
 import {
   finDesdeRelojYTemporada,
   finesPosiblesDesdeReloj,
   horasDelDia,
   inicioIntervaloDelDia,
-  isoConDesfase,
-  leerFechaLocal,
-  leerIsoConDesfase,
   tipoDiaHorario,
-  type FechaLocal,
   type MinutosIntervalo,
   type Temporada,
 } from '../../../lib/medidas/horas.ts';

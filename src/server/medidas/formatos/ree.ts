@@ -8,14 +8,18 @@
  * No header, `;`, ISO-8859-15, energies in whole Wh, `timestamp` = `YYYY/MM/DD HH:MM` local time,
  * HOUR-ENDING (the first hour of a day is `01:00`, the last `00:00` of the next day or `24:00`),
  * and the season flag says which offset the local time is written in (1 summer, 0 winter), which
- * is what tells the two repeated October hours apart. Tools such as gisce/mesures end every line
+ * is what tells the two repeated October hours apart: the sector's `02:00;1`, `02:00;0` (wall clock
+ * and season of the end instant, as gisce/cchloader and gisce/mesures read and write it, and as the
+ * portal writes it, docs/decisions/038), and also `03:00;1` for the hour that ends at the change
+ * (01:00 UTC), the spelling the portal wrote before. Tools such as gisce/mesures end every line
  * with a `;`: trailing empty fields are accepted.
  *
  * Method codes (F5D, docs/sector.md §5.1): 1 "medida real válida" and 3 "real ajustada a cierre real"
  * are real; 2 and 4 (profiled) and 5 and 6 (estimated) are estimated. A P5D does not say: its
  * records are taken as real and `firme: null`, with a notice in the summary.
  */
-import { finDesdeRelojYTemporada, fechaLocal, leerFechaLocal, type Temporada } from '../../../lib/medidas/horas.ts';
+import { fechaLocal, leerFechaLocal } from '../../../lib/calendario/fechas.ts';
+import { finDesdeRelojYTemporada, type Temporada } from '../../../lib/medidas/horas.ts';
 import type { MetodoMedida, RegistroMedida } from '../../../lib/medidas/tipos.ts';
 import { enteroWh, leerCups, MAX_WH_INTERVALO, numeroEs, type NombreFicheroRee } from './comun.ts';
 
