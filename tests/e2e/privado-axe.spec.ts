@@ -38,25 +38,40 @@ async function irDentro(page: Page, path: string, titulo: string | RegExp): Prom
   await expect(page.getByRole('main').getByText(/^Cargando/)).toHaveCount(0, { timeout: 10_000 });
 }
 
+/**
+ * The screens in groups of this many, one test per group and width: each test logs in once, the two
+ * workers share the groups, and a slow machine never has one test walk all 42 screens against one
+ * timeout.
+ */
+const POR_GRUPO = 7;
+const GRUPOS = Array.from({ length: Math.ceil(RUTAS_APP.length / POR_GRUPO) }, (_, i) =>
+  RUTAS_APP.slice(i * POR_GRUPO, (i + 1) * POR_GRUPO),
+);
+
 for (const w of WIDTHS) {
-  test(`every private screen passes axe at ${w.name} (${w.width} px)`, async ({ page }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width: w.width, height: w.height });
-    const id = await idDeUnUsuario(page);
-    await page.context().clearCookies();
-    await entrar(page, 'admin@electra.example');
-    for (const r of RUTAS_APP) {
-      const path = r.patron
-        .replace(':id?', '')
-        .replace(':id', r.id === 'adminUsuario' ? id : '1')
-        .replace(/\/$/, '');
-      const titulo = r.id === 'inicio' ? /^Bienvenido\/a/ : r.id === 'adminUsuario' ? /.+/ : r.titulo;
-      await irDentro(page, path, titulo);
-      await expectNoAxeViolations(page, `${path} a ${w.width} px`);
-      await page.screenshot({ path: join(SHOTS, `${w.name}-${r.id}.png`), fullPage: true });
-    }
-    await irDentro(page, '/medidas/nada', 'Página no encontrada');
-    await expectNoAxeViolations(page, `no encontrada a ${w.width} px`);
+  GRUPOS.forEach((grupo, g) => {
+    const ultimo = g === GRUPOS.length - 1;
+    test(`private screens ${g * POR_GRUPO + 1}–${g * POR_GRUPO + grupo.length} pass axe at ${w.name} (${w.width} px)`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: w.width, height: w.height });
+      const id = grupo.some((r) => r.id === 'adminUsuario') ? await idDeUnUsuario(page) : '';
+      await page.context().clearCookies();
+      await entrar(page, 'admin@electra.example');
+      for (const r of grupo) {
+        const path = r.patron
+          .replace(':id?', '')
+          .replace(':id', r.id === 'adminUsuario' ? id : '1')
+          .replace(/\/$/, '');
+        const titulo = r.id === 'inicio' ? /^Bienvenido\/a/ : r.id === 'adminUsuario' ? /.+/ : r.titulo;
+        await irDentro(page, path, titulo);
+        await expectNoAxeViolations(page, `${path} a ${w.width} px`);
+        await page.screenshot({ path: join(SHOTS, `${w.name}-${r.id}.png`), fullPage: true });
+      }
+      if (ultimo) {
+        await irDentro(page, '/medidas/nada', 'Página no encontrada');
+        await expectNoAxeViolations(page, `no encontrada a ${w.width} px`);
+      }
+    });
   });
 }
 
@@ -100,40 +115,58 @@ test('at 320 px the private screens fit the width (no sideways scrolling)', asyn
   await page.screenshot({ path: join(SHOTS, '320-menu.png') });
 });
 
-test('the query and claim screens with their data pass axe at desktop and phone widths', async ({ page }) => {
-  test.setTimeout(180_000);
-  /** The cases of a demo account, asked through the API with its own token. */
-  const casos = async (email: string, path: string) => {
-    const login = await page.request.post('/api/accesoUsuario', { headers: { Authorization: basic(email, DEMO_PASSWORD) } });
-    const { jwtToken } = (await login.json()) as { jwtToken: string };
-    const r = await page.request.get(path, { headers: { Authorization: `Bearer ${jwtToken}` } });
-    return (await r.json()) as { id: string; paso: string }[];
-  };
-  const reclamaciones = await casos('consumidor@electra.example', '/api/contacto/reclamaciones');
-  const consultas = await casos('consumidor@electra.example', '/api/contacto/consultas');
-  const cola = await casos('admin@electra.example', '/api/administrador/contacto?distribuidora=epd');
-  await page.context().clearCookies();
-  const pantallas = (prefijo: string, lista: { id: string; paso: string }[], titulo: string) =>
-    lista.map((c) => [`${prefijo}/${c.id}`, titulo, `${prefijo.split('/').pop()}-${c.paso}`] as const);
-  for (const w of WIDTHS) {
+/** The cases of a demo account, asked through the API with its own token. */
+async function casos(page: Page, email: string, path: string): Promise<{ id: string; paso: string }[]> {
+  const login = await page.request.post('/api/accesoUsuario', { headers: { Authorization: basic(email, DEMO_PASSWORD) } });
+  const { jwtToken } = (await login.json()) as { jwtToken: string };
+  const r = await page.request.get(path, { headers: { Authorization: `Bearer ${jwtToken}` } });
+  return (await r.json()) as { id: string; paso: string }[];
+}
+
+/** Each case screen of a list: its path, the heading it shows, and the screenshot's name. */
+const pantallas = (prefijo: string, lista: { id: string; paso: string }[], titulo: string) =>
+  lista.map((c) => [`${prefijo}/${c.id}`, titulo, `${prefijo.split('/').pop()}-${c.paso}`] as const);
+
+/** Opens each screen in the running app, runs axe on it and photographs it. */
+async function revisarPantallas(
+  page: Page,
+  ancho: { name: string; width: number },
+  lista: readonly (readonly [string, string, string])[],
+  prefijoFoto: string,
+) {
+  for (const [path, titulo, nombre] of lista) {
+    await irDentro(page, path, titulo);
+    await expectNoAxeViolations(page, `${path} a ${ancho.width} px`);
+    await page.screenshot({ path: join(SHOTS, `${ancho.name}-${prefijoFoto}-${nombre}.png`), fullPage: true });
+  }
+}
+
+for (const w of WIDTHS) {
+  test(`the consumer's query and claim screens with their data pass axe at ${w.name} (${w.width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const reclamaciones = await casos(page, 'consumidor@electra.example', '/api/contacto/reclamaciones');
+    const consultas = await casos(page, 'consumidor@electra.example', '/api/contacto/consultas');
+    await page.context().clearCookies();
     await page.setViewportSize({ width: w.width, height: w.height });
     await entrar(page, 'consumidor@electra.example');
-    for (const [path, titulo, nombre] of [
-      ['/contacto/nueva-reclamacion?distribuidora=epd&subtipo=022', 'Nueva reclamación', 'nueva-reclamacion'],
-      ...pantallas('/contacto/detalleReclamacion', reclamaciones, 'Detalle de la reclamación'),
-      ...pantallas('/contacto/consulta', consultas, 'Consulta o petición'),
-    ] as const) {
-      await irDentro(page, path, titulo);
-      await expectNoAxeViolations(page, `${path} a ${w.width} px`);
-      await page.screenshot({ path: join(SHOTS, `${w.name}-contacto-${nombre}.png`), fullPage: true });
-    }
+    await revisarPantallas(
+      page,
+      w,
+      [
+        ['/contacto/nueva-reclamacion?distribuidora=epd&subtipo=022', 'Nueva reclamación', 'nueva-reclamacion'],
+        ...pantallas('/contacto/detalleReclamacion', reclamaciones, 'Detalle de la reclamación'),
+        ...pantallas('/contacto/consulta', consultas, 'Consulta o petición'),
+      ],
+      'contacto',
+    );
+  });
+
+  test(`the staff's query and claim screens with their data pass axe at ${w.name} (${w.width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const cola = await casos(page, 'admin@electra.example', '/api/administrador/contacto?distribuidora=epd');
     await page.context().clearCookies();
+    await page.setViewportSize({ width: w.width, height: w.height });
     await entrar(page, 'admin@electra.example');
-    for (const [path, titulo, nombre] of pantallas('/administrador/contacto', cola, 'Tramitar una consulta o reclamación')) {
-      await irDentro(page, path, titulo);
-      await expectNoAxeViolations(page, `${path} a ${w.width} px`);
-      await page.screenshot({ path: join(SHOTS, `${w.name}-admin-${nombre}.png`), fullPage: true });
-    }
-    await page.context().clearCookies();
-  }
-});
+    await revisarPantallas(page, w, pantallas('/administrador/contacto', cola, 'Tramitar una consulta o reclamación'), 'admin');
+  });
+}
