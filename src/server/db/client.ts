@@ -111,6 +111,11 @@ export async function openPostgres(url: string, max = 10, onIdleError: (err: Err
   // An idle connection the server ends (restart, failover, a DBA's terminate) emits 'error' on the
   // pool; without a listener Node would crash the whole process. The pool replaces the connection.
   pool.on('error', onIdleError);
+  // A connection the server ends while it is checked out (a transaction or a held advisory lock,
+  // between two statements) emits 'error' on the connection itself: pg-pool listens only while it is
+  // idle, and unheard the event ended the whole process at a PostgreSQL restart. The holder learns
+  // of it at its next statement (a connection error: 503 for a request), and the pool drops it.
+  pool.on('connect', (conexion) => conexion.on('error', () => undefined));
   // Fail at start, with the server's message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
