@@ -5,7 +5,7 @@
  * picked at random; a warm-up run first, then the measured one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,7 +221,10 @@ export async function startServerChild(
       SFTP_PORT: '0',
       ...env,
     },
-    stdio: 'ignore',
+    // PORTAL_LOG=<file>: the portal's own logs (warnings and errors) kept there, to see what a run did to it.
+    stdio: process.env['PORTAL_LOG']
+      ? ['ignore', openSync(process.env['PORTAL_LOG'], 'a'), openSync(process.env['PORTAL_LOG'], 'a')]
+      : 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const stop = async () => {

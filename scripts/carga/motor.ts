@@ -206,6 +206,18 @@ export class Registro {
     return (this.porRuta.get(ruta) ?? []).filter((m) => m.error !== undefined && (m.fin < desde || m.fin > hasta)).length;
   }
 
+  /** The requests that got no answer, by the whole second since `desde` (performance.now()) they ended in. */
+  sinRespuestaPorSegundo(desde: number): Map<number, number> {
+    const m = new Map<number, number>();
+    for (const l of this.porRuta.values())
+      for (const x of l)
+        if (x.error !== undefined) {
+          const s = Math.floor((x.fin - desde) / 1000);
+          m.set(s, (m.get(s) ?? 0) + 1);
+        }
+    return new Map([...m.entries()].sort((a, b) => a[0] - b[0]));
+  }
+
   /** The requests that got no answer, by what the client saw. */
   sinRespuestaPorCausa(): Map<string, number> {
     const m = new Map<string, number>();
