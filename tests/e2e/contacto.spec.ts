@@ -393,12 +393,25 @@ const ANCHOS_FORMULARIO = [
 
 test('una lectura escrita a la española (12.345) se muestra como la ha leído el portal y se guarda como 12345', async ({ page }) => {
   test.setTimeout(90_000);
+  // The household's supply points are held back until the form is filled this far: the CUPS field
+  // is the list it will be, disabled and saying it is loading, never a text box that turns into a list.
+  let soltar!: () => void;
+  const suministrosRetenidos = new Promise<void>((r) => (soltar = r));
+  await page.route('**/api/suministros', async (ruta) => {
+    await suministrosRetenidos;
+    await ruta.continue();
+  });
   await entrar(page, CONSUMIDOR, DEMO_PASSWORD, '/contacto/nueva-reclamacion');
   await page.getByLabel('¿En calidad de qué reclama?').selectOption({ label: 'Titular del punto de suministro o usuario efectivo' });
   await page.getByLabel('Tipo de reclamación').selectOption({ label: 'Facturación y medida' });
   await page.getByLabel('Subtipo', { exact: true }).selectOption('036');
   const datos = page.getByRole('group', { name: 'Datos de la reclamación' });
-  await datos.getByLabel('Punto de suministro (CUPS)').selectOption(CUPS_HOGAR_EPD);
+  const cups = datos.getByRole('combobox', { name: 'Punto de suministro (CUPS)' });
+  await expect(cups).toBeDisabled();
+  await expect(cups).toContainText('Cargando sus suministros…');
+  soltar();
+  await expect(cups).toBeEnabled();
+  await cups.selectOption(CUPS_HOGAR_EPD);
   await datos.getByLabel('Número de factura').fill('FE26-0081234');
   const p1 = datos.getByLabel('Lectura P1 (kWh)');
   // Ambiguous: refused beside the field with how to write it.

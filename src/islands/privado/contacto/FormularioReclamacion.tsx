@@ -205,7 +205,10 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
     } else setAlertas(alertasDe(mensajesDeError(r.error)));
   };
 
-  const campos = camposVisibles(f.subtipo, f.rol, aqui.length);
+  // While a holder's supply points load, the CUPS field is already the list it becomes (disabled,
+  // saying so): a text box that turned into a list under the user's fingers would lose what was typed.
+  const cargandoSuministros = f.rol === '01' && suministros.fase === 'cargando';
+  const campos = camposVisibles(f.subtipo, f.rol, cargandoSuministros ? 1 : aqui.length);
   const nombreDistribuidora = opciones.find((o) => o.codigo === f.distribuidora)?.nombre ?? borrador?.distribuidoraNombre ?? '';
   const yaAdjuntos = borrador ? borrador.documentos.filter((d) => d.pendiente && d.lado === 'solicitante') : [];
   const titularSinSuministros =
@@ -222,7 +225,8 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
             <Seleccion
               {...comun}
               error={err}
-              vacio="Elija el suministro"
+              vacio={cargandoSuministros ? 'Cargando sus suministros…' : 'Elija el suministro'}
+              deshabilitado={cargandoSuministros}
               opciones={[
                 // A CUPS given by a link that is not one of the holder's stays visible, so its error makes sense.
                 ...(comun.valor && !aqui.some((s) => s.cups === comun.valor) ? [{ valor: comun.valor, texto: comun.valor }] : []),

@@ -65,15 +65,17 @@ export interface SeleccionProps extends PropsCampoBase {
   vacio: string;
   /** Plain options, or groups of options (`optgroup`). */
   opciones: readonly OpcionSeleccion[] | readonly { grupo: string; opciones: readonly OpcionSeleccion[] }[];
+  /** Not yet usable (its options are still loading); `vacio` then says so. */
+  deshabilitado?: boolean;
 }
 
 /** A labelled select with an empty first option. */
 export function Seleccion(p: SeleccionProps) {
   const t = textosCampo(p);
   return (
-    <div className={claseCampo('admin-campo', { error: p.error })}>
+    <div className={claseCampo('admin-campo', { error: p.error, deshabilitado: p.deshabilitado })}>
       <CabeceraCampo id={p.id} etiqueta={p.etiqueta} error={p.error} textos={t} bloque="admin-campo" />
-      <select {...atributosControl(p, t)} value={p.valor} onChange={(e) => p.alCambiar(e.target.value)}>
+      <select {...atributosControl(p, t)} value={p.valor} onChange={(e) => p.alCambiar(e.target.value)} disabled={p.deshabilitado}>
         <option value="">{p.vacio}</option>
         {p.opciones.map((o) =>
           'grupo' in o ? (
