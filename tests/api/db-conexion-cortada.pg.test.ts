@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPostgres, queryRows, type Database } from '../../src/server/db/client.ts';
 import { esCaidaBaseDatos } from '../../src/server/http/errors.ts';
-import { nuevaBasePostgres, TEST_DRIVER } from '../support/database.ts';
+import { nuevaBasePostgres } from '../support/database.ts';
 
-describe.runIf(TEST_DRIVER === 'postgres')('a connection the server ends while it is held', () => {
+describe('a connection the server ends while it is held', () => {
   let base: Awaited<ReturnType<typeof nuevaBasePostgres>>;
   let database: Database;
   let otra: pg.Client;
