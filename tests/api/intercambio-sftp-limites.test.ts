@@ -13,23 +13,19 @@ import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/server/logger.ts';
-import { generarClaveSsh, iniciarSftp, type LimitesSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
+import { generarClaveSsh, type LimitesSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
 import { cuenta, llamar, PASSWORD, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
+import { sftpDePrueba } from '../support/sftp.ts';
 
 const { Client, utils } = ssh2;
 const { STATUS_CODE } = utils.sftp;
 type Cliente = InstanceType<typeof Client>;
 const server = servidorDelFichero();
 const servidores: ServidorSftp[] = [];
-const claveHost = generarClaveSsh().private;
 
 async function servidorSftp(limites: Partial<LimitesSftp> = {}): Promise<ServidorSftp> {
-  const s = await iniciarSftp(
-    { db: server.database.db, mailer: server.mailer, clock: server.clock, config: server.config, logger: createLogger('silent') },
-    { puerto: 0, host: '127.0.0.1', claveHost, limites },
-  );
+  const s = await sftpDePrueba(server, limites);
   servidores.push(s);
   return s;
 }

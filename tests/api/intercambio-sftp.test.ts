@@ -9,11 +9,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/server/logger.ts';
-import { generarClaveSsh, iniciarSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
+import { generarClaveSsh, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
 import { claveDe } from '../../src/server/intercambio/claves.ts';
 import { auditadas, cuenta, llamar, PASSWORD, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
+import { sftpDePrueba } from '../support/sftp.ts';
 
 const { Client, utils } = ssh2;
 const server = servidorDelFichero();
@@ -21,11 +21,7 @@ let sftpServidor: ServidorSftp;
 let empresa: CuentaPrueba;
 
 beforeAll(async () => {
-  const claveHost = generarClaveSsh().private;
-  sftpServidor = await iniciarSftp(
-    { db: server.database.db, mailer: server.mailer, clock: server.clock, config: server.config, logger: createLogger('silent') },
-    { puerto: 0, host: '127.0.0.1', claveHost },
-  );
+  sftpServidor = await sftpDePrueba(server);
   empresa = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
 });
 afterAll(async () => {

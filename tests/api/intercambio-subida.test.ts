@@ -12,10 +12,10 @@ import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ficherosIntercambio, ficherosIntercambioTrozos } from '../../src/server/db/schema.ts';
 import { HUECO_MAX_BYTES } from '../../src/server/intercambio/almacen.ts';
-import { generarClaveSsh, iniciarSftp, type ServidorSftp } from '../../src/server/intercambio/sftp.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import type { ServidorSftp } from '../../src/server/intercambio/sftp.ts';
 import { cuenta, PASSWORD, type CuentaPrueba } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
+import { sftpDePrueba } from '../support/sftp.ts';
 
 const { Client, utils } = ssh2;
 const server = servidorDelFichero();
@@ -23,11 +23,7 @@ let sftpServidor: ServidorSftp;
 let empresa: CuentaPrueba;
 
 beforeAll(async () => {
-  const claveHost = generarClaveSsh().private;
-  sftpServidor = await iniciarSftp(
-    { db: server.database.db, mailer: server.mailer, clock: server.clock, config: server.config, logger: createLogger('silent') },
-    { puerto: 0, host: '127.0.0.1', claveHost },
-  );
+  sftpServidor = await sftpDePrueba(server);
   empresa = await cuenta(server, { extra: ['epd-comercializadora'], prefijo: 'comercializadora' });
 });
 afterAll(async () => {

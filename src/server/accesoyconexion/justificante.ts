@@ -14,7 +14,7 @@ import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { FilaDocumento, FilaEvento } from '../expedientes/service.ts';
 import { conflict } from '../http/errors.ts';
-import { abrirPdf, GRIS, parrafo, tablaDatos, titulo, type Doc, type Estructura } from '../pdf/maqueta.ts';
+import { abrirPdf, GRIS, parrafo, tablaDatos, tablaDistribuidora, titulo, type Doc, type Estructura } from '../pdf/maqueta.ts';
 
 /** The account that filed the request, as the receipt names it. */
 export interface CuentaSolicitante {
@@ -124,12 +124,7 @@ export async function pdfJustificante(j: DatosJustificante): Promise<Buffer> {
   );
 
   titulo(doc, raiz, 2, 'Distribuidora');
-  tablaDatos(doc, raiz, [
-    ['Razón social', distribuidora.nombre],
-    ['NIF', distribuidora.nif],
-    ['Domicilio social', distribuidora.domicilio],
-    ['Registro de distribuidores', distribuidora.registroDistribuidores],
-  ]);
+  tablaDistribuidora(doc, raiz, distribuidora);
 
   titulo(doc, raiz, 2, 'Solicitante');
   const cuenta = nombreCuenta(j.cuenta);

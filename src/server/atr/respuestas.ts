@@ -62,24 +62,29 @@ export function cabeceraDe(m: MensajeLeido): Cabecera {
 export function rechazo(c: Cabecera, paso: string, motivos: readonly { codigo: MotivoAtr; comentario: string }[], ahora: Date): string {
   return escribirMensaje({
     n: 'MensajeRechazo',
-    h: [
-      cabeceraRespuesta(c, paso, ahora),
-      {
-        n: 'Rechazos',
-        h: [
-          { n: 'FechaRechazo', t: diaDe(ahora) },
-          ...motivos.map((m, i) => ({
-            n: 'Rechazo',
-            h: [
-              { n: 'Secuencial', t: String(i + 1) },
-              { n: 'CodigoMotivo', t: m.codigo },
-              { n: 'Comentarios', t: m.comentario.slice(0, 4000) },
-            ],
-          })),
-        ],
-      },
-    ],
+    h: [cabeceraRespuesta(c, paso, ahora), rechazos(motivos, ahora)],
   });
+}
+
+/**
+ * The `Rechazos` block of every CNMC rejection (ATR step 02, the anulación's answer, R1 02): the date
+ * and each reason (table 27) numbered, its comment cut to the 4,000 characters the XSD allows.
+ */
+export function rechazos(motivos: readonly { codigo: string; comentario: string }[], ahora: Date): Nodo {
+  return {
+    n: 'Rechazos',
+    h: [
+      { n: 'FechaRechazo', t: diaDe(ahora) },
+      ...motivos.map((m, i) => ({
+        n: 'Rechazo',
+        h: [
+          { n: 'Secuencial', t: String(i + 1) },
+          { n: 'CodigoMotivo', t: m.codigo },
+          { n: 'Comentarios', t: m.comentario.slice(0, 4000) },
+        ],
+      })),
+    ],
+  };
 }
 
 /** The contract conditions an acceptance states: the tariff (table 17) and the powers per period, in W. */

@@ -15,7 +15,7 @@ import {
 } from '../../lib/contacto/tablas-r1.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { conflict } from '../http/errors.ts';
-import { abrirPdf, GRIS, parrafo, tablaDatos, titulo } from '../pdf/maqueta.ts';
+import { abrirPdf, GRIS, parrafo, tablaDatos, tablaDistribuidora, titulo } from '../pdf/maqueta.ts';
 
 const fecha = (iso: string) =>
   new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
@@ -40,12 +40,7 @@ export async function pdfRespuesta(d: CasoContactoDetalle): Promise<Buffer> {
   parrafo(doc, raiz, `Referencia ${d.referencia} · ${fecha(cierre.momento)}`, { negrita: true, tamano: 11 });
 
   titulo(doc, raiz, 2, 'Distribuidora que responde');
-  tablaDatos(doc, raiz, [
-    ['Razón social', distribuidora.nombre],
-    ['NIF', distribuidora.nif],
-    ['Domicilio social', distribuidora.domicilio],
-    ['Registro de distribuidores', distribuidora.registroDistribuidores],
-  ]);
+  tablaDistribuidora(doc, raiz, distribuidora);
 
   titulo(doc, raiz, 2, 'La reclamación');
   tablaDatos(doc, raiz, [

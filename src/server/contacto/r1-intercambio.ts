@@ -21,7 +21,7 @@ import type { Db } from '../db/client.ts';
 import { expedientes, suministros } from '../db/schema.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import { depositar, type CuentaIntercambio } from '../intercambio/almacen.ts';
-import { fechaHoraMadrid } from '../atr/respuestas.ts';
+import { fechaHoraMadrid, rechazos } from '../atr/respuestas.ts';
 import { escribirMensaje, lista, valor, type MensajeLeido, type Nodo } from '../atr/xml.ts';
 
 /** The root elements of the R1 answers the portal writes (the request's is `RAIZ_R101` in r1.ts). */
@@ -187,23 +187,7 @@ function cabecera(o: OrigenIntercambio, paso: string, ahora: Date): Nodo {
 export function rechazoR1(o: OrigenIntercambio, motivos: readonly { codigo: string; comentario: string }[], ahora: Date): string {
   return escribirMensaje({
     n: RAIZ_R102_RECHAZO,
-    h: [
-      cabecera(o, '02', ahora),
-      {
-        n: 'Rechazos',
-        h: [
-          { n: 'FechaRechazo', t: diaDe(ahora) },
-          ...motivos.map((x, i) => ({
-            n: 'Rechazo',
-            h: [
-              { n: 'Secuencial', t: String(i + 1) },
-              { n: 'CodigoMotivo', t: x.codigo },
-              { n: 'Comentarios', t: x.comentario.slice(0, 4000) },
-            ],
-          })),
-        ],
-      },
-    ],
+    h: [cabecera(o, '02', ahora), rechazos(motivos, ahora)],
   });
 }
 

@@ -6,6 +6,7 @@
  * with the page number.
  */
 import PDFDocument from 'pdfkit';
+import type { IdentidadDistribuidora } from '../../lib/certificados/identidad.ts';
 import { GRUPO } from '../../lib/distribuidoras.ts';
 import { fuentesCertificado, NEGRITA, TEXTO } from './fuentes.ts';
 
@@ -75,6 +76,16 @@ export function tablaDatos(doc: Doc, raiz: Estructura, filas: [string, string][]
   } as Parameters<Doc['table']>[0] & { structParent: Estructura; data: unknown[] });
   doc.x = MARGEN;
   doc.fontSize(10);
+}
+
+/** The distributor that issues a document, as every one of them names it: legal name, NIF, office and register entry. */
+export function tablaDistribuidora(doc: Doc, raiz: Estructura, d: IdentidadDistribuidora): void {
+  tablaDatos(doc, raiz, [
+    ['Razón social', d.nombre],
+    ['NIF', d.nif],
+    ['Domicilio social', d.domicilio],
+    ['Registro de distribuidores', d.registroDistribuidores],
+  ]);
 }
 
 /** What a document says about itself. */
