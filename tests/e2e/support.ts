@@ -81,17 +81,19 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
 export const DEMO_PASSWORD = 'Demo1234';
 
 /**
- * Logs in through the login page and waits until the private app shows its first screen (the app's
- * root carries `data-estado="listo"` once the session is known and the page rendered). `destino` is
- * the `returnUrl`; without it the login goes to /inicio.
+ * Logs in as the browser does (`POST /api/accesoUsuario`, which sets the refresh cookie in this
+ * page's context), then opens `destino` (/inicio by default) and waits until the private app shows
+ * it: the app restores the session from the cookie, as after a reload (the app's root carries
+ * `data-estado="listo"` once the session is known and the page rendered). The login page itself is
+ * tested by typing into it in sesion.spec.ts and sesion-pantallas.spec.ts; doing it before every
+ * other test only spent a page load and a hydration each.
  */
 export async function entrar(page: Page, email: string, password: string = DEMO_PASSWORD, destino?: string): Promise<void> {
-  await page.goto(destino ? `/sesion/login?returnUrl=${encodeURIComponent(destino)}` : '/sesion/login');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByLabel('Correo electrónico o usuario').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Acceder' }).click();
-  await page.waitForURL((url) => url.pathname !== '/sesion/login');
+  const r = await page.request.post('/api/accesoUsuario', {
+    headers: { Authorization: `Basic ${Buffer.from(`${email}:${password}`, 'utf8').toString('base64')}` },
+  });
+  expect(r.status(), `login de ${email}`).toBe(200);
+  await page.goto(destino ?? '/inicio');
   await esperarAppPrivada(page);
 }
 
