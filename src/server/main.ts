@@ -112,6 +112,9 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   return { server, database, mailWorker, jobs, sftp, stop };
 }
 
+/** What a worker tells the primary once it listens. */
+const MENSAJE_ESCUCHANDO = 'portal:escuchando';
+
 /** Entry point when run as a program. */
 export async function main(): Promise<void> {
   let config: Config;
@@ -136,8 +139,12 @@ export async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  if (cluster.isWorker) logger.info({ pid: process.pid }, 'proceso del portal escuchando');
-  else logger.info({ url: direccion(config), ms: Math.round(performance.now() - t0) }, 'portal disponible');
+  if (cluster.isWorker) {
+    // The primary counts the workers that listen: each binds the port itself (site/directo.ts), so
+    // cluster's own 'listening' event, which comes from a port the primary shares, never fires.
+    process.send?.(MENSAJE_ESCUCHANDO);
+    logger.info({ pid: process.pid }, 'proceso del portal escuchando');
+  } else logger.info({ url: direccion(config), ms: Math.round(performance.now() - t0) }, 'portal disponible');
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       running.stop().then(
@@ -157,8 +164,8 @@ function direccion(config: Config): string {
 }
 
 /**
- * The primary of WORKERS processes: prepares the database once, forks the workers (they share the
- * port; the primary hands connections round-robin), restarts a worker that dies, and on SIGTERM or
+ * The primary of WORKERS processes: prepares the database once, forks the workers (each binds the
+ * port with SO_REUSEPORT and the kernel spreads connections over them), restarts a worker that dies, and on SIGTERM or
  * SIGINT passes the signal on and exits once every worker has drained and closed.
  */
 async function primario(config: Config, logger: Logger): Promise<void> {
@@ -173,7 +180,8 @@ async function primario(config: Config, logger: Logger): Promise<void> {
   let parando = false;
   let disponible = false;
   const escuchando = new Set<number>();
-  cluster.on('listening', (w) => {
+  cluster.on('message', (w, mensaje) => {
+    if (mensaje !== MENSAJE_ESCUCHANDO) return;
     escuchando.add(w.id);
     if (!disponible && escuchando.size === config.workers) {
       disponible = true;

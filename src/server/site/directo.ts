@@ -10,6 +10,7 @@
  * rule and the same log line. Whatever is not that plain case goes to Hono unchanged: other methods,
  * the API, percent-encoded or unusual paths, a body, a Range, and a compressed body not yet made.
  */
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { getRequestListener } from '@hono/node-server';
@@ -144,5 +145,10 @@ export function escuchar(
     }
     void hono(req, res);
   });
-  return new Promise((resolve) => server.listen(opciones.port, opciones.hostname, () => resolve(server)));
+  // A worker of WORKERS processes binds the port itself, beside the others (SO_REUSEPORT: the kernel
+  // spreads new connections over the live sockets), rather than taking connections the primary
+  // accepts and hands over: a connection handed to a worker that was killed before taking it stayed
+  // open and unanswered until the client gave up (docs/decisions/047).
+  const propio = cluster.isWorker ? { exclusive: true, reusePort: true } : {};
+  return new Promise((resolve) => server.listen({ port: opciones.port, host: opciones.hostname, ...propio }, () => resolve(server)));
 }
