@@ -22,6 +22,7 @@ import { cuentaDeLaPeticion } from '../auth/cuenta.ts';
 import { comprobarCredenciales, familiaDeCanal, revocarFamilia } from '../auth/sesion.ts';
 import { enUnaSentencia } from '../db/juntas.ts';
 import type { AppDeps } from '../http/context.ts';
+import { opcionesDeEscucha } from '../http/escucha.ts';
 import { findAccountById } from '../usuarios/service.ts';
 import {
   abrir,
@@ -639,7 +640,7 @@ export async function iniciarSftp(
 
   await new Promise<void>((resolve, reject) => {
     tcp.once('error', reject);
-    tcp.listen(opciones.puerto, opciones.host, () => {
+    tcp.listen({ port: opciones.puerto, host: opciones.host, ...opcionesDeEscucha() }, () => {
       tcp.off('error', reject);
       resolve();
     });

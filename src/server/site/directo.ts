@@ -10,7 +10,6 @@
  * rule and the same log line. Whatever is not that plain case goes to Hono unchanged: other methods,
  * the API, percent-encoded or unusual paths, a body, a Range, and a compressed body not yet made.
  */
-import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { getRequestListener } from '@hono/node-server';
@@ -18,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { DIRECCION_DESCONOCIDA, esHttpsDe, normalizeAddress } from '../http/cliente.ts';
 import { elegirCodificacion, type Codificacion } from '../http/compresion.ts';
+import { opcionesDeEscucha } from '../http/escucha.ts';
 import { escribirLinea, idDePeticion } from '../http/logging.ts';
 import { cabecerasDeSeguridad } from '../http/security.ts';
 import { cabecerasDeFichero, resolvePageRecordada } from './routes.ts';
@@ -145,10 +145,7 @@ export function escuchar(
     }
     void hono(req, res);
   });
-  // A worker of WORKERS processes binds the port itself, beside the others (SO_REUSEPORT: the kernel
-  // spreads new connections over the live sockets), rather than taking connections the primary
-  // accepts and hands over: a connection handed to a worker that was killed before taking it stayed
-  // open and unanswered until the client gave up (docs/decisions/047).
-  const propio = cluster.isWorker ? { exclusive: true, reusePort: true } : {};
-  return new Promise((resolve) => server.listen({ port: opciones.port, host: opciones.hostname, ...propio }, () => resolve(server)));
+  return new Promise((resolve) =>
+    server.listen({ port: opciones.port, host: opciones.hostname, ...opcionesDeEscucha() }, () => resolve(server)),
+  );
 }
