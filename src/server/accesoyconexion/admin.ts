@@ -13,12 +13,14 @@ import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
 import {
+  baseAdministracion,
   errorResponse,
   featureApp,
   jsonBody,
   jsonResponse,
   pageResponse,
   paginacionQuery,
+  respuestasAdministracion,
   uuidParams,
   validationResponse,
 } from '../http/openapi.ts';
@@ -27,11 +29,8 @@ import type { Context } from 'hono';
 import { depsAcceso } from './routes.ts';
 import { actuar, cola, detalle, PROCEDIMIENTO } from './service.ts';
 
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
-};
+const base = baseAdministracion;
+const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
 const conId = { 404: errorResponse('No existe esa solicitud en una distribuidora que usted administre') };
 const IdParams = uuidParams('Identificador de la solicitud.');
 

@@ -9,7 +9,17 @@ import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { AREAS } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, pageResponse, uuidParams, validationResponse } from '../http/openapi.ts';
+import {
+  baseAdministracion,
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  pageResponse,
+  respuestasAdministracion,
+  uuidParams,
+  validationResponse,
+} from '../http/openapi.ts';
 import {
   cambiarEstado,
   cambiarCodigoRee,
@@ -100,11 +110,8 @@ const UsuarioDetalleSchema = UsuarioResumenSchema.extend({
     }),
 }).openapi('UsuarioDetalle');
 
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin permiso de administración, o sesión suplantada'),
-};
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const comunes = respuestasAdministracion('permiso de administración');
+const base = baseAdministracion;
 const idParam = uuidParams('Identificador (UUID) de la cuenta.');
 
 const listado = createRoute({

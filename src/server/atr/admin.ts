@@ -15,12 +15,14 @@ import { actorDe } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
 import {
+  baseAdministracion,
   errorResponse,
   featureApp,
   jsonBody,
   jsonResponse,
   pageResponse,
   paginacionQuery,
+  respuestasAdministracion,
   uuidParams,
   validationResponse,
 } from '../http/openapi.ts';
@@ -28,11 +30,8 @@ import { respuestaPagina, soloJson } from '../http/peticion.ts';
 import { actuarAtr, colaAtr, detalleGestionAtr, solicitudDeGestion, type DepsGestionAtr } from './gestion.ts';
 import { ESTADOS_SOLICITUD_ATR, MensajeAtrSchema, MotivoAtrSchema } from './vista.ts';
 
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
-};
+const base = baseAdministracion;
+const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
 const IdParams = uuidParams('Identificador de la solicitud ATR.');
 const conId = { 404: errorResponse('No existe esa solicitud en una distribuidora que usted administre') };
 

@@ -13,7 +13,16 @@ import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireAdministracion, requireArea, requireAuth } from '../auth/middleware.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import type { AppEnv } from '../http/context.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
+import {
+  baseAdministracion,
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  respuestasAdministracion,
+  uuidParams,
+  validationResponse,
+} from '../http/openapi.ts';
 import { infoDe, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import { consumir, LIMITES } from '../rate-limit/service.ts';
@@ -231,11 +240,8 @@ const GrupoSchema = z
   })
   .openapi('GrupoAvisosAveria');
 
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin permiso de administración, o sesión suplantada'),
-};
+const base = baseAdministracion;
+const comunes = respuestasAdministracion('permiso de administración');
 
 const cola = createRoute({
   ...base,

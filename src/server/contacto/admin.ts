@@ -21,12 +21,14 @@ import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import {
+  baseAdministracion,
   errorResponse,
   featureApp,
   jsonBody,
   jsonResponse,
   pageResponse,
   paginacionQuery,
+  respuestasAdministracion,
   uuidParams,
   validationResponse,
 } from '../http/openapi.ts';
@@ -35,11 +37,8 @@ import { mensajeR101 } from './r1.ts';
 import { depsContacto } from './routes.ts';
 import { actuar, colaContacto, detalle } from './service.ts';
 
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
-};
+const base = baseAdministracion;
+const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
 const conId = { 404: errorResponse('No existe ese expediente en una distribuidora que usted administre') };
 const IdParams = uuidParams('Identificador del expediente.');
 const PASOS = [...new Set([...PASOS_CONSULTA, ...PASOS_RECLAMACION])] as [string, ...string[]];

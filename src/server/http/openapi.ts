@@ -31,6 +31,15 @@ export const errorResponse = (description: string) => ({
 });
 
 /** Response entry of a JSON answer, for route definitions. */
+/** The OpenAPI tag and security of every staff operation. */
+export const baseAdministracion = { tags: ['Administración'], security: [{ Bearer: [] }] };
+
+/** The 401 and 403 of a staff operation; `falta` names what a 403 lacks («el permiso de administración de esa distribuidora»). */
+export const respuestasAdministracion = (falta: string) => ({
+  401: errorResponse('Sin sesión'),
+  403: errorResponse(`Sin ${falta}, o sesión suplantada`),
+});
+
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },

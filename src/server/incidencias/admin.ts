@@ -24,12 +24,14 @@ import { incidenciasRed } from '../db/schema.ts';
 import type { AuthContext, Clock } from '../http/context.ts';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
 import {
+  baseAdministracion,
   errorResponse,
   featureApp,
   jsonBody,
   jsonResponse,
   pageResponse,
   paginacionQuery,
+  respuestasAdministracion,
   uuidParams,
   validationResponse,
 } from '../http/openapi.ts';
@@ -365,11 +367,8 @@ const IncidenciaGuardadaSchema = IncidenciaAdminSchema.extend({
     }),
 }).openapi('IncidenciaGuardada');
 
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de la distribuidora, o sesión suplantada'),
-};
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const comunes = respuestasAdministracion('el permiso de administración de la distribuidora');
+const base = baseAdministracion;
 const idParam = uuidParams('Identificador (uuid) de la incidencia; una de otra distribuidora, o que no existe, responde 404.');
 
 const listar = createRoute({

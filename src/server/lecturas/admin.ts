@@ -25,7 +25,7 @@ import type { Db } from '../db/client.ts';
 import { suministros, users } from '../db/schema.ts';
 import type { AuthContext, Clock } from '../http/context.ts';
 import { forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
+import { baseAdministracion, errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
@@ -135,7 +135,7 @@ const comunes = {
   403: errorResponse('Sin el permiso de administración de la distribuidora del CUPS, o sesión suplantada'),
   404: errorResponse(MENSAJES_CONTADORES.noExiste),
 };
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
+const base = baseAdministracion;
 
 const ver = createRoute({
   ...base,

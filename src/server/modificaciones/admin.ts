@@ -11,7 +11,17 @@ import { ESTADOS_SOLICITUD } from '../../lib/modificaciones/estados.ts';
 import { activacionSchema, rechazoSchema } from '../../lib/modificaciones/esquemas.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, pageResponse, paginacionQuery, validationResponse } from '../http/openapi.ts';
+import {
+  baseAdministracion,
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  pageResponse,
+  paginacionQuery,
+  respuestasAdministracion,
+  validationResponse,
+} from '../http/openapi.ts';
 import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, rechazarSolicitud, solicitudAdmin } from './gestion.ts';
 import { depsDe, IdParams, numeroDe, SolicitudSchema } from './routes.ts';
 import { MENSAJES_MODIFICACIONES } from './service.ts';
@@ -27,11 +37,8 @@ const SolicitudAdminSchema = SolicitudSchema.extend({
   suplantada: z.boolean().openapi({ description: 'Si la presentó un administrador actuando como el titular.' }),
 }).openapi('SolicitudModificacionAdmin');
 
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de la distribuidora de la solicitud, o sesión suplantada'),
-};
+const base = baseAdministracion;
+const comunes = respuestasAdministracion('el permiso de administración de la distribuidora de la solicitud');
 const conId = { 404: errorResponse(MENSAJES_MODIFICACIONES.noExiste) };
 const transicion = { 409: errorResponse('El estado de la solicitud no admite esa acción, o ya no cumple las reglas') };
 

@@ -18,7 +18,15 @@ import { authOf, requireAuth, requireNoSuplantado, requirePermiso } from '../aut
 import type { Db } from '../db/client.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { ApiError, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
+import {
+  baseAdministracion,
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  respuestasAdministracion,
+  validationResponse,
+} from '../http/openapi.ts';
 import { soloJson } from '../http/peticion.ts';
 import { auditarSips, DistribuidoraParams, distribuidoraDe } from './comun.ts';
 import { FicheroEnCurso, generarMesSips, mesMas, primerDiaDelMes } from './ficheros.ts';
@@ -33,11 +41,8 @@ import {
 } from './importar.ts';
 import { ficheroApi } from './routes.ts';
 
-const base = { tags: ['Administración'], security: [{ Bearer: [] }] };
-const comunes = {
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de esa distribuidora, o sesión suplantada'),
-};
+const base = baseAdministracion;
+const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
 
 const FallaRegistroSchema = z.object({
   linea: z.number().int().openapi({ description: 'Línea del fichero (1 es la cabecera; 0, el fichero en conjunto).' }),

@@ -61,6 +61,7 @@ import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { urlColaRecordada } from './AccesosAdmin.tsx';
 import { Campo, CampoArea, CampoSelect, Confirmacion, DetalleSinCargar } from './comun.tsx';
+import { FalloDeAccion } from './FalloDeAccion.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -610,23 +611,11 @@ function PanelAccion({ accion, s, alHacer, alActualizar, refrescar }: PanelAccio
               return null;
           }
         })}
-        {errorServidor.length > 0 && (
-          <div className="adm-acc-aviso adm-acc-aviso--error" role="alert">
-            <p>
-              <strong>No se ha podido {textos.titulo.charAt(0).toLowerCase() + textos.titulo.slice(1)}:</strong>
-            </p>
-            {errorServidor.map((m) => (
-              <p key={m}>{m}</p>
-            ))}
-            {desfasada && (
-              <p>
-                <button type="button" className="admin-boton admin-boton--secundario admin-boton--pequeno" onClick={alActualizar}>
-                  Ver la solicitud actualizada
-                </button>
-              </p>
-            )}
-          </div>
-        )}
+        <FalloDeAccion
+          encabezado={`No se ha podido ${textos.titulo.charAt(0).toLowerCase() + textos.titulo.slice(1)}:`}
+          mensajes={errorServidor}
+          actualizar={desfasada ? { texto: 'Ver la solicitud actualizada', alPulsar: alActualizar } : null}
+        />
         <div className="admin-acciones">
           <BotonEnviar
             texto={textos.boton}

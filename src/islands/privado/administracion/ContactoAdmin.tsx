@@ -40,6 +40,7 @@ import { Hilo } from '../contacto/comun.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { urlColaContactoRecordada } from './ContactosAdmin.tsx';
 import { CampoArea, CampoSelect, Cargando, Confirmacion } from './comun.tsx';
+import { FalloDeAccion } from './FalloDeAccion.tsx';
 import '../../sesion/sesion.css';
 import './administracion.css';
 import './accesos.css';
@@ -125,23 +126,11 @@ function PanelGestion({ accion, c, alHacer, alActualizar }: PanelGestionProps) {
           max={MAX_MENSAJE}
           filas={t.faltaMensaje ? 5 : 3}
         />
-        {errorServidor.length > 0 && (
-          <div className="adm-acc-aviso adm-acc-aviso--error" role="alert">
-            <p>
-              <strong>No se ha podido completar «{t.titulo.toLowerCase()}»:</strong>
-            </p>
-            {errorServidor.map((m) => (
-              <p key={m}>{m}</p>
-            ))}
-            {desfasada && (
-              <p>
-                <button type="button" className="admin-boton admin-boton--secundario admin-boton--pequeno" onClick={alActualizar}>
-                  Ver el expediente actualizado
-                </button>
-              </p>
-            )}
-          </div>
-        )}
+        <FalloDeAccion
+          encabezado={`No se ha podido completar «${t.titulo.toLowerCase()}»:`}
+          mensajes={errorServidor}
+          actualizar={desfasada ? { texto: 'Ver el expediente actualizado', alPulsar: alActualizar } : null}
+        />
         <div className="admin-acciones">
           <BotonEnviar
             texto={t.boton}
