@@ -6,8 +6,6 @@
  * step's actions are taken.
  */
 import { conPunto } from '../../../lib/formato/frases.ts';
-import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
 import {
   listaAccesos,
   MAX_NUDO,
@@ -23,20 +21,11 @@ import { NOMBRE_PASO } from '../../../lib/accesoyconexion/procedimiento.ts';
 import type { SolicitudResumen } from '../../../lib/accesoyconexion/respuestas.ts';
 import { NOMBRE_TIPO, TIPOS_SOLICITUD } from '../../../lib/accesoyconexion/solicitud.ts';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
 import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
-import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import type { Opcion } from './comun.tsx';
-import {
-  Filtro,
-  FormularioFiltros,
-  opcionesFiltro,
-  ResultadosLista,
-  SinDistribuidoras,
-  TablaPaginada,
-  useListaFiltrada,
-} from './lista.tsx';
+import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, SinDistribuidoras, TablaPaginada } from './lista.tsx';
+import { colaRecordada, NotaDistribuidora, useColaPorDistribuidora } from './cola.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -48,12 +37,10 @@ const OPCIONES_VENCIDAS: Opcion[] = [
 ];
 
 /** The last filters used in this page, so a request's "back" returns to them. */
-let consultaRecordada = '';
+const recuerdo = colaRecordada('/administrador/accesoyconexion');
 
 /** The queue with the filters it had when last shown. */
-export function urlColaRecordada(): string {
-  return consultaRecordada ? `/administrador/accesoyconexion?${consultaRecordada}` : '/administrador/accesoyconexion';
-}
+export const urlColaRecordada = recuerdo.url;
 
 /** A deadline in a row: the date and, when it has passed, "Vencida" in words and style. */
 function CeldaPlazo({ s, hoy }: { s: SolicitudResumen; hoy: string }) {
@@ -72,19 +59,8 @@ function CeldaPlazo({ s, hoy }: { s: SolicitudResumen; hoy: string }) {
 
 /** The staff's queue of access and connection requests. */
 export default function AccesosAdmin({ ruta }: PropsPantalla) {
-  const permisos = useStore($permisos);
-  const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
-  const definicion = useMemo(() => listaAccesos(propias), [propias]);
-  const l = useListaFiltrada(definicion);
-  const { consulta } = l;
+  const { propias, lista: l, opcionesDistribuidora, actual } = useColaPorDistribuidora(listaAccesos, recuerdo);
   const hoy = hoyMadrid();
-  // The first distributor is the default, written '' in the address.
-  const opcionesDistribuidora: Opcion[] = propias.map((d, i) => ({ valor: i === 0 ? '' : d, texto: nombreDistribuidora(d) }));
-  const actual = l.filtros.distribuidora || propias[0] || '';
-
-  useEffect(() => {
-    consultaRecordada = consulta;
-  }, [consulta]);
 
   return (
     <section className="admin">
@@ -99,11 +75,7 @@ export default function AccesosAdmin({ ruta }: PropsPantalla) {
         <SinDistribuidoras para="tramitar solicitudes de acceso y conexión" />
       ) : (
         <>
-          {propias.length === 1 && (
-            <p className="admin-nota">
-              Distribuidora: <strong>{nombreDistribuidora(actual)}</strong>
-            </p>
-          )}
+          <NotaDistribuidora propias={propias} actual={actual} />
           <FormularioFiltros etiqueta="Filtrar solicitudes" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar}>
             {propias.length > 1 && <Filtro lista={l} clave="distribuidora" etiqueta="Distribuidora" opciones={opcionesDistribuidora} />}
             <Filtro lista={l} clave="paso" etiqueta="Paso" opciones={OPCIONES_PASO} />

@@ -6,27 +6,16 @@
  * the request, where it is activated, rejected after the field work or given an incidence.
  */
 import { conPunto } from '../../../lib/formato/frases.ts';
-import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
 import { listaColaAtr, RUTA_COLA_ATR, urlSolicitudAtrAdmin } from '../../../lib/atr/gestion.ts';
 import { diaAtr, ESTADOS_ATR, fechaHoraAtr, nombreEstadoAtr, nombreProcesoAtr } from '../../../lib/atr/pantalla.ts';
 import { PROCESOS_ATR } from '../../../lib/atr/procesos.ts';
-import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
 import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
-import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CodigoProceso, EstadoSolicitud } from '../atr/comun.tsx';
 import type { Opcion } from './comun.tsx';
-import {
-  Filtro,
-  FormularioFiltros,
-  opcionesFiltro,
-  ResultadosLista,
-  SinDistribuidoras,
-  TablaPaginada,
-  useListaFiltrada,
-} from './lista.tsx';
+import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, SinDistribuidoras, TablaPaginada } from './lista.tsx';
+import { colaRecordada, NotaDistribuidora, useColaPorDistribuidora } from './cola.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -38,27 +27,15 @@ const OPCIONES_VENCIDAS: Opcion[] = [
 ];
 
 /** The last filters used in this page, so a request's "back" returns to them. */
-let consultaRecordada = '';
+const recuerdo = colaRecordada(RUTA_COLA_ATR);
 
 /** The queue with the filters it had when last shown. */
-export function urlColaAtrRecordada(): string {
-  return consultaRecordada ? `${RUTA_COLA_ATR}?${consultaRecordada}` : RUTA_COLA_ATR;
-}
+export const urlColaAtrRecordada = recuerdo.url;
 
 /** The staff's queue of ATR requests. */
 export default function AtrAdmin({ ruta }: PropsPantalla) {
-  const permisos = useStore($permisos);
-  const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
-  const definicion = useMemo(() => listaColaAtr(propias), [propias]);
-  const l = useListaFiltrada(definicion);
-  const { consulta } = l;
-  const opcionesDistribuidora: Opcion[] = propias.map((d, i) => ({ valor: i === 0 ? '' : d, texto: nombreDistribuidora(d) }));
-  const actual = l.filtros.distribuidora || propias[0] || '';
+  const { propias, lista: l, opcionesDistribuidora, actual } = useColaPorDistribuidora(listaColaAtr, recuerdo);
   const hoy = hoyMadrid();
-
-  useEffect(() => {
-    consultaRecordada = consulta;
-  }, [consulta]);
 
   return (
     <section className="admin">
@@ -74,11 +51,7 @@ export default function AtrAdmin({ ruta }: PropsPantalla) {
         <SinDistribuidoras para="tramitar solicitudes ATR" />
       ) : (
         <>
-          {propias.length === 1 && (
-            <p className="admin-nota">
-              Distribuidora: <strong>{nombreDistribuidora(actual)}</strong>
-            </p>
-          )}
+          <NotaDistribuidora propias={propias} actual={actual} />
           <FormularioFiltros etiqueta="Filtrar solicitudes" alEnviar={l.filtrar} conFiltros={l.conFiltros} alLimpiar={l.limpiar}>
             <Filtro
               lista={l}

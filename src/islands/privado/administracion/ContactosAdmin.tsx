@@ -6,8 +6,6 @@
  * Each reference leads to the case, where its step's actions are taken.
  */
 import { conPunto } from '../../../lib/formato/frases.ts';
-import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
 import { formatearFecha, hoyMadrid } from '../../../lib/administracion/fechas.ts';
 import {
   listaContacto,
@@ -26,20 +24,11 @@ import {
   type FiltrosContacto,
 } from '../../../lib/contacto/pantalla.ts';
 import type { CasoContactoResumen } from '../../../lib/contacto/respuestas.ts';
-import { distribuidorasAdministradas } from '../../../lib/incidencias/lista-gestion.ts';
 import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
-import { $permisos } from '../../../lib/sesion/index.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { CampoSelect, type Opcion } from './comun.tsx';
-import {
-  Filtro,
-  FormularioFiltros,
-  opcionesFiltro,
-  ResultadosLista,
-  SinDistribuidoras,
-  TablaPaginada,
-  useListaFiltrada,
-} from './lista.tsx';
+import { Filtro, FormularioFiltros, opcionesFiltro, ResultadosLista, SinDistribuidoras, TablaPaginada } from './lista.tsx';
+import { colaRecordada, NotaDistribuidora, useColaPorDistribuidora } from './cola.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -55,12 +44,10 @@ const OPCIONES_VENCIDAS: Opcion[] = [
 ];
 
 /** The last filters used in this page, so a case's "back" returns to them. */
-let consultaRecordada = '';
+const recuerdo = colaRecordada(RUTA_ADMIN_CONTACTO);
 
 /** The queue with the filters it had when last shown. */
-export function urlColaContactoRecordada(): string {
-  return consultaRecordada ? `${RUTA_ADMIN_CONTACTO}?${consultaRecordada}` : RUTA_ADMIN_CONTACTO;
-}
+export const urlColaContactoRecordada = recuerdo.url;
 
 /** A deadline in a row: the date and, when it has passed, "Vencido" in words and style. */
 function CeldaPlazo({ c, hoy }: { c: CasoContactoResumen; hoy: string }) {
@@ -84,18 +71,9 @@ const clase = (c: CasoContactoResumen) =>
 
 /** The staff's queue of queries and claims. */
 export default function ContactosAdmin({ ruta }: PropsPantalla) {
-  const permisos = useStore($permisos);
-  const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
-  const definicion = useMemo(() => listaContacto(propias), [propias]);
-  const l = useListaFiltrada(definicion);
-  const { consulta, borrador, setBorrador } = l;
+  const { propias, lista: l, opcionesDistribuidora, actual } = useColaPorDistribuidora(listaContacto, recuerdo);
+  const { borrador, setBorrador } = l;
   const hoy = hoyMadrid();
-  const opcionesDistribuidora: Opcion[] = propias.map((d, i) => ({ valor: i === 0 ? '' : d, texto: nombreDistribuidora(d) }));
-  const actual = l.filtros.distribuidora || propias[0] || '';
-
-  useEffect(() => {
-    consultaRecordada = consulta;
-  }, [consulta]);
 
   // The type and subtype offered follow the procedure and type chosen; a choice that no longer fits is cleared.
   const poner = (cambios: Partial<FiltrosContacto>) =>
@@ -119,11 +97,7 @@ export default function ContactosAdmin({ ruta }: PropsPantalla) {
         <SinDistribuidoras para="tramitar consultas y reclamaciones" />
       ) : (
         <>
-          {propias.length === 1 && (
-            <p className="admin-nota">
-              Distribuidora: <strong>{nombreDistribuidora(actual)}</strong>
-            </p>
-          )}
+          <NotaDistribuidora propias={propias} actual={actual} />
           <FormularioFiltros
             etiqueta="Filtrar consultas y reclamaciones"
             alEnviar={l.filtrar}

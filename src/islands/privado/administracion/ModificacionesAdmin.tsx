@@ -24,18 +24,17 @@ import {
   TablaPaginada,
   useListaFiltrada,
 } from './lista.tsx';
+import { colaRecordada } from './cola.tsx';
 import './administracion.css';
 
 const OPCIONES_ESTADO = opcionesFiltro('Todos', ESTADOS_SOLICITUD, (e) => TEXTO_ESTADO[e]);
 const OPCIONES_TIPO = opcionesFiltro('Todos', TIPOS_SOLICITUD, (t) => TEXTO_TIPO[t]);
 
 /** The list of the last filters used in this page, so a detail's "back" returns to it. */
-let consultaRecordada = '';
+const recuerdo = colaRecordada('/administrador/modificaciones');
 
 /** The list with the filters it had when last shown. */
-export function urlListaRecordada(): string {
-  return consultaRecordada ? `/administrador/modificaciones?${consultaRecordada}` : '/administrador/modificaciones';
-}
+export const urlListaRecordada = recuerdo.url;
 
 /** The administration list of modification requests. */
 export default function ModificacionesAdmin({ ruta }: PropsPantalla) {
@@ -43,11 +42,7 @@ export default function ModificacionesAdmin({ ruta }: PropsPantalla) {
   const propias = useMemo(() => distribuidorasAdministradas(permisos), [permisos]);
   const opcionesDistribuidora = opcionesFiltro('Todas las suyas', propias, nombreDistribuidora);
   const l = useListaFiltrada(LISTA_MODIFICACIONES);
-  const { consulta } = l;
-
-  useEffect(() => {
-    consultaRecordada = consulta;
-  }, [consulta]);
+  useEffect(() => recuerdo.recordar(l.consulta), [l.consulta]);
 
   return (
     <section className="admin">
