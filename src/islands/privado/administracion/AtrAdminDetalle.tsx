@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { apiFetch } from '../../../lib/api/cliente.ts';
 import {
   apiSolicitudAtrAdmin,
   EFECTO_ACTIVACION,
@@ -20,13 +20,14 @@ import { nombreDistribuidora } from '../../../lib/distribuidoras.ts';
 import { fechaLocalDe } from '../../../lib/calendario/hora-civil.ts';
 import { errorFechaActivacion } from '../../../lib/modificaciones/esquemas.ts';
 import { Dato } from '../../comunes/Dato.tsx';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
+import { Modal } from '../../comunes/Modal.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { EstadoSolicitud } from '../atr/comun.tsx';
 import { Mensaje } from '../atr/SolicitudAtr.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
 import { urlColaAtrRecordada } from './AtrAdmin.tsx';
+import { useAccionDelPersonal } from './accion.ts';
 import { Campo, CampoArea, CampoSelect, Confirmacion, DetalleSinCargar } from './comun.tsx';
 import './administracion.css';
 
@@ -55,8 +56,7 @@ const HECHO = {
 export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
   const [carga, reintentar, poner] = useSolicitud<SolicitudAtrGestion>(apiSolicitudAtrAdmin(params['id'] ?? ''));
   const [dialogo, setDialogo] = useState<Dialogo>(null);
-  const [modal, setModal] = useState<EstadoModal | null>(null);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const accion = useAccionDelPersonal(poner, reintentar);
   const id = useId();
 
   const volver = (
@@ -73,18 +73,12 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
   const diaRecibida = fechaLocalDe(new Date(s.recibida));
   const hoy = hoyMadrid();
 
-  const ejecutar = async (accion: 'activar' | 'rechazar' | 'incidencia', cuerpo: Record<string, unknown>) => {
+  const ejecutar = async (paso: 'activar' | 'rechazar' | 'incidencia', cuerpo: Record<string, unknown>) => {
     setDialogo(null);
-    setModal({ tipo: 'spinner' });
-    const r = await apiFetch<SolicitudAtrGestion>(apiSolicitudAtrAdmin(s.id), { method: 'POST', json: { accion, ...cuerpo } });
-    setModal(null);
-    if (!r.ok) {
-      setAlertas(alertasDe(mensajesDeError(r.error)));
-      reintentar();
-      return;
-    }
-    poner(r.datos);
-    setAlertas(alertasDe([HECHO[accion](s.referencia)], 'success'));
+    await accion.enviar(
+      () => apiFetch<SolicitudAtrGestion>(apiSolicitudAtrAdmin(s.id), { method: 'POST', json: { accion: paso, ...cuerpo } }),
+      HECHO[paso](s.referencia),
+    );
   };
 
   /** Checks the open dialog's fields, shows the first error's field, and sends it when all are right. */
@@ -135,11 +129,7 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
         </h2>
         <EstadoSolicitud estado={s.estado} />
       </div>
-      <ListaAlertas
-        alertas={alertas}
-        alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))}
-        etiqueta="Resultado de la tramitación"
-      />
+      <ListaAlertas alertas={accion.alertas} alCerrar={accion.cerrarAlerta} etiqueta="Resultado de la tramitación" />
 
       <section className="admin-seccion" aria-labelledby={`${id}-tramitar`}>
         <h2 id={`${id}-tramitar`}>Tramitar</h2>
@@ -285,7 +275,7 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
           </>
         )}
       </Confirmacion>
-      <Modal estado={modal} alCerrar={() => setModal(null)} />
+      <Modal estado={accion.modal} alCerrar={accion.cerrarModal} />
     </section>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { apiFetch } from '../../../lib/api/cliente.ts';
 import { fechaLocalDe } from '../../../lib/calendario/hora-civil.ts';
 import { fechaSinDia, kw } from '../../../lib/medidas/pantalla/formato.ts';
 import { TEXTO_CONTROL_POTENCIA, TEXTO_FASES, textoTension } from '../../../lib/suministros/pantalla.ts';
@@ -15,11 +15,12 @@ import { accionesAdministrador, TEXTO_ESTADO } from '../../../lib/modificaciones
 import { motivosAplicables, textoMotivo, type CodigoMotivo } from '../../../lib/modificaciones/motivos.ts';
 import { textoTipo } from '../../../lib/modificaciones/presentacion.ts';
 import type { SolicitudAdminApi } from '../../../lib/modificaciones/tipos.ts';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { Modal, type EstadoModal } from '../../comunes/Modal.tsx';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
+import { Modal } from '../../comunes/Modal.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import { DatosResolucion, DatosSuministro, EtiquetaEstado, Historial, TablaCambio, useSolicitud } from '../modificaciones/comun.tsx';
+import { useAccionDelPersonal } from './accion.ts';
 import { Campo, CampoSelect, Confirmacion, Correo, DetalleSinCargar } from './comun.tsx';
 import { urlListaRecordada } from './ModificacionesAdmin.tsx';
 import '../medidas/medidas.css';
@@ -44,8 +45,7 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
     urlApi('/administrador/modificaciones/{id}', { path: { id: idSolicitud } }),
   );
   const [dialogo, setDialogo] = useState<Dialogo>(null);
-  const [modal, setModal] = useState<EstadoModal | null>(null);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const tramite = useAccionDelPersonal(poner, reintentar);
   const id = useId();
 
   const volver = (
@@ -65,19 +65,14 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
   /** Runs an action on the server and shows its answer. */
   const ejecutar = async (accion: 'aceptar' | 'rechazar' | 'activar', paso: 'aceptacion' | 'rechazo' | 'activacion', cuerpo?: unknown) => {
     setDialogo(null);
-    setModal({ tipo: 'spinner' });
-    const r = await apiFetch<SolicitudAdminApi>(urlApi(`/administrador/modificaciones/{id}/${paso}`, { path: { id: s.numero } }), {
-      method: 'POST',
-      ...(cuerpo !== undefined ? { json: cuerpo } : {}),
-    });
-    setModal(null);
-    if (!r.ok) {
-      setAlertas(alertasDe(mensajesDeError(r.error)));
-      reintentar();
-      return;
-    }
-    poner(r.datos);
-    setAlertas(alertasDe([HECHO[accion](s.referencia)], 'success'));
+    await tramite.enviar(
+      () =>
+        apiFetch<SolicitudAdminApi>(urlApi(`/administrador/modificaciones/{id}/${paso}`, { path: { id: s.numero } }), {
+          method: 'POST',
+          ...(cuerpo !== undefined ? { json: cuerpo } : {}),
+        }),
+      HECHO[accion](s.referencia),
+    );
   };
 
   const confirmar = () => {
@@ -112,11 +107,7 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
         </h2>
         <EtiquetaEstado estado={s.estado} />
       </div>
-      <ListaAlertas
-        alertas={alertas}
-        alCerrar={(a) => setAlertas((l) => l.filter((x) => x.id !== a))}
-        etiqueta="Resultado de la tramitación"
-      />
+      <ListaAlertas alertas={tramite.alertas} alCerrar={tramite.cerrarAlerta} etiqueta="Resultado de la tramitación" />
 
       <section className="admin-seccion" aria-labelledby={`${id}-tramitar`}>
         <h2 id={`${id}-tramitar`}>Tramitar</h2>
@@ -230,7 +221,7 @@ export default function ModificacionAdmin({ params, ruta }: PropsPantalla) {
           />
         )}
       </Confirmacion>
-      <Modal estado={modal} alCerrar={() => setModal(null)} />
+      <Modal estado={tramite.modal} alCerrar={tramite.cerrarModal} />
     </section>
   );
 }
