@@ -373,6 +373,8 @@ export async function apagon(o: OpcionesApagon): Promise<ResultadoApagon> {
     if (!b || b.ms > 2_000)
       fallos.push(`banner: el cambio tardó ${b ? b.ms.toFixed(0) : '∞'} ms en verse en todos los procesos (objetivo ≤ 2 s)`);
 
+    const porCausa = registro.sinRespuestaPorCausa();
+    const porSegundo = registro.sinRespuestaPorSegundo(t0);
     const informe = [
       `${personas.toLocaleString('en')} people in ${segundos.toFixed(0)} s (arrivals at up to ${tasa.toFixed(0)} per second), ${suministros.toLocaleString('en')} supply points, ${registro.total.toLocaleString('en')} requests; at most ${maxVivas.toLocaleString('en')} people at once and **${conexionesMax.toLocaleString('en')} connections open at once** (counted in the kernel's table every second).`,
       '',
@@ -383,7 +385,7 @@ export async function apagon(o: OpcionesApagon): Promise<ResultadoApagon> {
       `- **Banner:** staff closed ${MUNICIPIOS.filter((m) => m.restablecido).length} incidents ${(momentoBanner * duracionS).toFixed(0)} s in; every process answered the new list ${b ? `${b.ms.toFixed(0)} ms after the close returned (${b.rondas} rounds of 20 new connections)` : 'never'}.`,
       `- **Fault reports:** ${filas.length} stored for ${porCups.size} supply points; ${avisosPersonas} answers said «new»; ${dobles} supply points stored twice, ${sinFila} references told to people without their row, ${variasReferencias} supply points with two references.`,
       `- **Measuring on the same machine:** ${generador}.`,
-      `- **Unanswered requests:** ${registro.sinRespuestaPorCausa().size === 0 ? 'none' : [...registro.sinRespuestaPorCausa().entries()].map(([causa, n]) => `${n} × «${causa}»`).join(', ')}${registro.sinRespuestaPorSegundo(t0).size === 0 ? '' : `; when, in seconds since the start: ${[...registro.sinRespuestaPorSegundo(t0).entries()].map(([s, n]) => `${s} s: ${n}`).join(', ')}`}.`,
+      `- **Unanswered requests:** ${porCausa.size === 0 ? 'none' : [...porCausa.entries()].map(([causa, n]) => `${n} × «${causa}»`).join(', ')}${porSegundo.size === 0 ? '' : `; when, in seconds since the start: ${[...porSegundo.entries()].map(([s, n]) => `${s} s: ${n}`).join(', ')}`}.`,
       `- **Memory at its peak (RSS):** ${[...memoriaMax.entries()].map(([n, kb]) => `${n} ${(kb / 1024).toFixed(0)} MB`).join(', ')}.`,
       `- **Verdict:** ${fallos.length === 0 ? 'every goal met' : fallos.join('; ')}.`,
     ].join('\n');

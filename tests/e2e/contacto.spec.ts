@@ -409,6 +409,8 @@ test('una lectura escrita a la española (12.345) se muestra como la ha leído e
   const cups = datos.getByRole('combobox', { name: 'Punto de suministro (CUPS)' });
   await expect(cups).toBeDisabled();
   await expect(cups).toContainText('Cargando sus suministros…');
+  await cups.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'reclamacion-cups-cargando-1280.png') });
   soltar();
   await expect(cups).toBeEnabled();
   await cups.selectOption(CUPS_HOGAR_EPD);

@@ -25,7 +25,15 @@ import type { Db } from '../db/client.ts';
 import { suministros, users } from '../db/schema.ts';
 import type { AuthContext, Clock } from '../http/context.ts';
 import { forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { baseAdministracion, errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
+import {
+  baseAdministracion,
+  errorResponse,
+  featureApp,
+  jsonBody,
+  jsonResponse,
+  respuestasAdministracion,
+  validationResponse,
+} from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { suministroContador } from './esquemas.ts';
 import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
@@ -131,8 +139,7 @@ const CupsParam = z.object({
 });
 const comunes = {
   400: validationResponse('CUPS mal escrito o estado que no cumple las reglas'),
-  401: errorResponse('Sin sesión'),
-  403: errorResponse('Sin el permiso de administración de la distribuidora del CUPS, o sesión suplantada'),
+  ...respuestasAdministracion('el permiso de administración de la distribuidora del CUPS'),
   404: errorResponse(MENSAJES_CONTADORES.noExiste),
 };
 const base = baseAdministracion;
