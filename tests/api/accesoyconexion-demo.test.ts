@@ -147,9 +147,17 @@ describe('demo ATR requests (docs/decisions/020)', () => {
         'A3 rechazada',
         'M1 aceptada',
         'B1 anulada',
+        'B1 activada',
         'C1 rechazada_campo',
       ]);
     }
+    // The activated B1 is a cut for non-payment: its supply point is suspended since that day.
+    const cortados = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from suministros s join expedientes e on e.datos->>'cups' = s.cups
+          where e.procedimiento = 'atr' and e.tipo = 'B1' and e.datos->>'estado' = 'activada' and s.suspendido_desde = (e.datos->>'activacion')::date`,
+    );
+    expect(cortados[0]!.n).toBe(2);
     const ficheros = await queryRows<{ ruta: string }>(
       database.db,
       sql`select f.ruta from ficheros_intercambio f join users u on u.id = f.usuario_id
@@ -158,9 +166,9 @@ describe('demo ATR requests (docs/decisions/020)', () => {
     const rutas = ficheros.map((f) => f.ruta);
     expect(rutas).toContain('/epd/entrada/rechazados/notas.xml');
     expect(rutas).toContain('/epd/entrada/rechazados/notas.xml.txt');
-    // Every request's 02, the anulación's answer, and the staff's 05, 03 and 04 (the measure files aside).
+    // Every request's 02, the anulación's answer, and the staff's 05 (C1 and the cut's B1), 03 and 04 (the measure files aside).
     const salida = '/epd/salida/';
     const atr = rutas.filter((r) => r.startsWith(salida) && /^[A-Z]\d{3}_/.test(r.slice(salida.length))).map((r) => r.slice(12, 16));
-    expect(atr.sort()).toEqual(['A302', 'B102', 'B104', 'C102', 'C102', 'C102', 'C104', 'C105', 'C202', 'C203', 'M102']);
+    expect(atr.sort()).toEqual(['A302', 'B102', 'B102', 'B104', 'B105', 'C102', 'C102', 'C102', 'C104', 'C105', 'C202', 'C203', 'M102']);
   });
 });

@@ -43,8 +43,8 @@ async function punto(extra: Parameters<typeof suministroPrueba>[3] = {}): Promis
 
 const deps = () => ({ db: server.database.db, clock: server.clock, logger: createLogger('silent') });
 
-/** Sends a step 01 the way a company's system does, lets the reader answer it, and gives back the request's id. */
-async function aceptada(proceso: ProcesoAtr, cups: string, datos: Partial<DatosSolicitud> = {}): Promise<string> {
+/** Sends a step 01 the way a company's system does, lets the reader answer it, and gives back the request's case. */
+async function enviada(proceso: ProcesoAtr, cups: string, datos: Partial<DatosSolicitud> = {}) {
   const sol = `2026${String(++codigo).padStart(8, '0')}`;
   const ahora = server.clock.now();
   const xml = xmlSolicitud(
@@ -60,8 +60,14 @@ async function aceptada(proceso: ProcesoAtr, cups: string, datos: Partial<DatosS
     .select()
     .from(expedientes)
     .where(and(eq(expedientes.userId, empresa.id), sql`${expedientes.datos}->>'codigoSolicitud' = ${sol}`));
-  expect((caso!.datos as { estado?: string }).estado, `la solicitud ${proceso} se acepta`).toBe('aceptada');
-  return caso!.id;
+  return caso!;
+}
+
+/** Sends a step 01 that the distributor accepts, and gives back the request's id. */
+async function aceptada(proceso: ProcesoAtr, cups: string, datos: Partial<DatosSolicitud> = {}): Promise<string> {
+  const caso = await enviada(proceso, cups, datos);
+  expect((caso.datos as { estado?: string }).estado, `la solicitud ${proceso} se acepta`).toBe('aceptada');
+  return caso.id;
 }
 
 /** A file of `c`'s salida, checked against its CNMC schema. */
@@ -203,6 +209,61 @@ describe('pasos de la distribuidora', () => {
     // The contract is still in force: its retailer can change it (accepted, not «72 contrato en baja»).
     const m1 = await aceptada('M1', cups, { contrato: { tarifa: '2.0TD', potenciasW: [4600, 4600] } });
     expect((await paso(m1, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+  });
+
+  it('un B1 por corte deja el suministro cortado hasta que su comercializadora anula ese B1: entonces se repone y se acepta (B1 04)', async () => {
+    const cups = await punto({ comercializadoraCodigo: REE });
+    const b1 = await aceptada('B1', cups, { motivoBaja: '03' });
+    expect((await paso(b1, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+    expect((await suministro(cups)).suspendidoDesde).toBe(hoy());
+    const sips = async () => {
+      const r = (await (
+        await llamar(server, 'POST', '/api/sips/epd/consulta', { token: tokenEmpresa, body: { cups: [cups], formato: 'sips2026' } })
+      ).json()) as { columnas: string[]; filas: string[][] };
+      return r.filas[0]![r.columnas.indexOf('suspensionSuminstroImpago')];
+    };
+    expect(await sips()).toBe('S');
+    const detalle = async () =>
+      (await (await llamar(server, 'GET', `/api/atr/solicitudes/${b1}`, { token: tokenEmpresa })).json()) as {
+        abierta: boolean;
+        reponible: boolean;
+        repuesto: string | null;
+      };
+    expect(await detalle()).toMatchObject({ abierta: false, reponible: true, repuesto: null });
+    // A supply already cut is not cut again: table 27 code 12.
+    const otra = await enviada('B1', cups, { motivoBaja: '03' });
+    expect(otra.datos).toMatchObject({ estado: 'rechazada' });
+    expect(await enSalida(empresa, `B102_${(otra.datos as { codigoSolicitud: string }).codigoSolicitud}_01.xml`)).toContain(
+      '<CodigoMotivo>12</CodigoMotivo>',
+    );
+
+    // The company asks for the reposición: the anulación of the B1 that cut it.
+    const res = await llamar(server, 'POST', `/api/atr/solicitudes/${b1}/anulacion`, { token: tokenEmpresa });
+    expect(res.status).toBe(201);
+    await leerEntradas(deps());
+    const b104 = await enSalida(empresa, `B104_${await codigoDe(b1)}_01.xml`);
+    expect(b104).toContain('<AceptacionAnulacion>');
+    expect((await suministro(cups)).suspendidoDesde).toBeNull();
+    expect(await sips()).toBe('N');
+    expect(await detalle()).toMatchObject({ reponible: false, repuesto: hoy() });
+    const [ev] = await server.database.db
+      .select()
+      .from(expedienteEventos)
+      .where(and(eq(expedienteEventos.expedienteId, b1), eq(expedienteEventos.accion, 'reponer')));
+    expect(ev!.lado).toBe('distribuidora');
+    // Once back in service, the finished B1 is anulled no more.
+    expect((await llamar(server, 'POST', `/api/atr/solicitudes/${b1}/anulacion`, { token: tokenEmpresa })).status).toBe(409);
+  });
+
+  it('un cambio de comercializadora activado sobre un suministro cortado empieza en servicio; una baja definitiva quita el corte', async () => {
+    const a = await punto({ suspendidoDesde: '2026-01-10' });
+    const c1 = await aceptada('C1', a);
+    expect((await paso(c1, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+    expect(await suministro(a)).toMatchObject({ comercializadoraCodigo: REE, suspendidoDesde: null });
+    const b = await punto({ comercializadoraCodigo: REE, suspendidoDesde: '2026-01-10' });
+    const b1 = await aceptada('B1', b, { motivoBaja: '01' });
+    expect((await paso(b1, { accion: 'activar', fecha: hoy() })).status).toBe(200);
+    expect(await suministro(b)).toMatchObject({ fechaBaja: hoy(), suspendidoDesde: null });
   });
 
   it('activa un A3 sobre un suministro de baja: vuelve a estar en vigor con el titular y la comercializadora nuevos', async () => {

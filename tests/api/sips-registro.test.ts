@@ -112,6 +112,22 @@ describe('registro de suministros desde un fichero SIPS2026', () => {
     expect(s).toMatchObject({ potenciasW: [5750, 5750], numeroContador: 'CNT-1' });
   });
 
+  it('un suministro suspendido por impago (S) queda cortado desde la fecha del fichero, conserva su día y vuelve a N', async () => {
+    const cups = construirCups('9901', 7051);
+    const desde = async () =>
+      (await database.db.select({ d: suministros.suspendidoDesde }).from(suministros).where(eq(suministros.cups, cups)))[0]!.d;
+    await cargar(bytes(texto([punto(7051, { suspensionSuminstroImpago: 'S', fechaUltimoMovimientoContrato: '2026-03-04' })])));
+    expect(await desde()).toBe('2026-03-04');
+    // A later file that still says S keeps the day it was cut; one that says N puts it back in service.
+    await cargar(bytes(texto([punto(7051, { suspensionSuminstroImpago: 'S', fechaUltimoMovimientoContrato: '2026-05-06' })])));
+    expect(await desde()).toBe('2026-03-04');
+    const [linea] = await queryRows<{ linea: string }>(database.db, consultaPs('sips2026', { distribuidora: 'epd', cups: [cups] }));
+    const campos = parse(linea!.linea) as string[][];
+    expect(campos[0]![PS_SIPS2026.findIndex((c) => c.nombre === 'suspensionSuminstroImpago')]).toBe('S');
+    await cargar(bytes(texto([punto(7051, { suspensionSuminstroImpago: 'N', fechaUltimoMovimientoContrato: '2026-07-08' })])));
+    expect(await desde()).toBeNull();
+  });
+
   it('lee el fichero comprimido con gzip', async () => {
     const r = await cargar(gzipSync(bytes(texto([punto(7021)]))));
     expect(r.nuevos).toBe(1);

@@ -31,6 +31,7 @@ export function filaRegistro(n: number, extra: Record<string, string> = {}, nif 
     fechaUltimoCambioComercializador: '2024-03-01',
     codigoComercializadorVigente: '0901',
     fechaUltimaLectura: '2026-10-07',
+    suspensionSuminstroImpago: 'N',
     tipoPersona: 'F',
     tipoIdTitular: 'NI',
     idTitular: nif,

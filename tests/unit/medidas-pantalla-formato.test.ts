@@ -150,6 +150,7 @@ describe('downloads with the session token', () => {
 
 const suministro: Suministro = {
   autorizacion: null,
+  suspendidoDesde: null,
   cups: 'ES9902000000000001KL',
   distribuidora: 'eod',
   distribuidoraNombre: 'Electra Occidental Distribución, S.L.',

@@ -186,6 +186,7 @@ const ACCIONES: Record<string, string> = {
   'atr.activar': 'Solicitud ATR activada por la distribuidora',
   'atr.rechazar_campo': 'Solicitud ATR rechazada tras la visita a campo',
   'atr.incidencia': 'Incidencia anotada en una solicitud ATR',
+  'atr.reponer': 'Suministro repuesto tras un corte, a petición de su comercializadora',
   // Every step of an access and connection request (`acceso.<accion>`, src/server/expedientes/service.ts).
   ...Object.fromEntries(
     Object.entries(NOMBRE_ACCION).map(([accion, nombre]) => [

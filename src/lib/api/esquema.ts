@@ -4359,7 +4359,7 @@ export interface paths {
     put?: never;
     /**
      * Anular una solicitud ATR abierta
-     * @description Deja en la carpeta de entrada el mensaje de anulación de la CNMC (paso 08 de C1 y C2, 06 de A3 y M1, 03 de B1) de una solicitud de la empresa que sigue abierta; la distribuidora contesta su aceptación en la carpeta de salida. No desde una sesión suplantada.
+     * @description Deja en la carpeta de entrada el mensaje de anulación de la CNMC (paso 08 de C1 y C2, 06 de A3 y M1, 03 de B1) de una solicitud de la empresa que sigue abierta; la distribuidora contesta su aceptación en la carpeta de salida. La anulación de un B1 por corte (motivo 03) ya activado cuyo suministro sigue cortado pide su reposición: la distribuidora lo repone y acepta la anulación (B1 04). No desde una sesión suplantada.
      */
     post: {
       parameters: {
@@ -13285,6 +13285,10 @@ export interface components {
         /** @description Su título */
         texto: string;
       }[];
+      /** @description Un B1 por corte (motivo 03) activado cuyo suministro sigue cortado: su anulación pide la reposición del suministro */
+      reponible: boolean;
+      /** @description Día en que se repuso el suministro cortado por este B1 (AAAA-MM-DD) */
+      repuesto: string | null;
     };
     SolicitudAtrEnviada: {
       /**
@@ -13352,6 +13356,10 @@ export interface components {
         /** @description Tarifa de acceso pedida */
         tarifa: string | null;
       } | null;
+      /** @description Un B1 por corte activado cuyo suministro sigue cortado */
+      reponible: boolean;
+      /** @description Día en que se repuso el suministro cortado por este B1 (AAAA-MM-DD) */
+      repuesto: string | null;
       /** @description El punto de suministro hoy; null si el CUPS no es de la distribuidora */
       suministro: {
         /** @description Fecha de baja del contrato, si la tiene */
@@ -13360,6 +13368,8 @@ export interface components {
         comercializadora: string;
         /** @description Potencias contratadas por periodo, en W */
         potenciasW: number[];
+        /** @description Día desde el que el suministro está cortado (B1 motivo 03), si lo está */
+        suspendidoDesde: string | null;
         /** @description Tarifa de acceso */
         tarifa: string;
         /** @description Titular del contrato */
@@ -13529,6 +13539,8 @@ export interface components {
       potenciasKw: number[];
       /** @description Nombre de la provincia del suministro. */
       provincia: string;
+      /** @description Día en que se cortó el suministro a petición de su comercializadora (B1 con motivo 03 de la tabla 10 de la CNMC), AAAA-MM-DD; null si está en servicio. El contrato sigue en vigor. */
+      suspendidoDesde: string | null;
       /**
        * @description Tarifa de acceso: 2.0TD, 3.0TD, 6.1TD…
        * @example 2.0TD
@@ -13627,6 +13639,8 @@ export interface components {
       potenciasKw: number[];
       /** @description Nombre de la provincia del suministro. */
       provincia: string;
+      /** @description Día en que se cortó el suministro a petición de su comercializadora (B1 con motivo 03 de la tabla 10 de la CNMC), AAAA-MM-DD; null si está en servicio. El contrato sigue en vigor. */
+      suspendidoDesde: string | null;
       /**
        * @description Tarifa de acceso: 2.0TD, 3.0TD, 6.1TD…
        * @example 2.0TD

@@ -38,7 +38,14 @@ export interface SolicitudAtrGestion extends SolicitudAtrDetalle, Omit<Solicitud
   cerrada: string | null;
   motivos: MotivoRechazoAtr[];
   pedido: { tarifa: string | null; potenciasW: number[] | null } | null;
-  suministro: { titular: string; tarifa: string; potenciasW: number[]; comercializadora: string; baja: string | null } | null;
+  suministro: {
+    titular: string;
+    tarifa: string;
+    potenciasW: number[];
+    comercializadora: string;
+    baja: string | null;
+    suspendidoDesde: string | null;
+  } | null;
   acciones: AccionAtr[];
 }
 

@@ -136,6 +136,7 @@ const CAMPOS_REGISTRO: Readonly<Record<string, string>> = {
   ciclo_lectura: 'Día del ciclo de lectura',
   fecha_alta: 'Fecha de alta',
   fecha_baja: 'Fecha de baja',
+  suspendido_desde: 'Suspendido por impago desde',
 };
 
 /** A field of the register in words: «Potencias contratadas (W)», or «viaPS (columna SIPS)». */

@@ -100,6 +100,16 @@ export interface GrupoContrato {
   datos: DatoContrato[];
 }
 
+/**
+ * What a holder reads on a supply cut at its retailer's request (CNMC table 10 reason 03): since
+ * when, and that the retailer asks for the reposición, which the distributor carries out within a
+ * working day (docs/decisions/048). Null for a supply in service.
+ */
+export function avisoSuspension(s: Pick<Suministro, 'suspendidoDesde'>): string | null {
+  if (!s.suspendidoDesde) return null;
+  return `Su comercializadora pidió cortar este suministro, y está cortado desde el ${fechaEnPalabras(s.suspendidoDesde)}. El contrato sigue en vigor. Para que vuelva la luz, póngase en contacto con su comercializadora: en cuanto ella nos pida la reposición, la hacemos en un día hábil como máximo.`;
+}
+
 /** Every field of the detail in plain Spanish, grouped as a bill groups them. */
 export function gruposContrato(s: Suministro): GrupoContrato[] {
   return [
@@ -127,6 +137,14 @@ export function gruposContrato(s: Suministro): GrupoContrato[] {
         },
         { etiqueta: 'Fecha de alta', valor: fechaEnPalabras(s.fechaAlta) },
         { etiqueta: 'Fecha de baja', valor: s.fechaBaja ? fechaEnPalabras(s.fechaBaja) : 'En vigor' },
+        {
+          etiqueta: 'Estado del suministro',
+          valor: s.suspendidoDesde
+            ? `Cortado desde el ${fechaEnPalabras(s.suspendidoDesde)}`
+            : s.fechaBaja
+              ? 'Dado de baja'
+              : 'En servicio',
+        },
         { etiqueta: 'Facturación', valor: texto(TEXTO_FACTURACION, s.periodicidadFacturacion) },
       ],
     },

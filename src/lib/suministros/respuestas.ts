@@ -67,6 +67,10 @@ export const SuministroSchema = z
     periodicidadFacturacion: z.string().meta({ description: 'Periodicidad de facturación: mensual o bimestral.' }),
     fechaAlta: z.string().meta({ description: 'Fecha de alta del contrato, AAAA-MM-DD.' }),
     fechaBaja: z.string().nullable().meta({ description: 'Fecha de baja del contrato, AAAA-MM-DD; null mientras está en vigor.' }),
+    suspendidoDesde: z.string().nullable().meta({
+      description:
+        'Día en que se cortó el suministro a petición de su comercializadora (B1 con motivo 03 de la tabla 10 de la CNMC), AAAA-MM-DD; null si está en servicio. El contrato sigue en vigor.',
+    }),
     autorizacion: AutorizacionDeSuministroSchema,
   })
   .meta({ id: 'Suministro' });

@@ -57,6 +57,8 @@ const FilaCola = z
 const DetalleGestion = FilaCola.extend({
   activacionPrevista: z.string().nullable().openapi({ description: 'Activación prevista (AAAA-MM-DD)' }),
   activacion: z.string().nullable().openapi({ description: 'Día en que se activó (AAAA-MM-DD)' }),
+  reponible: z.boolean().openapi({ description: 'Un B1 por corte activado cuyo suministro sigue cortado' }),
+  repuesto: z.string().nullable().openapi({ description: 'Día en que se repuso el suministro cortado por este B1 (AAAA-MM-DD)' }),
   cerrada: z.string().nullable().openapi({ description: 'Día en que se cerró (AAAA-MM-DD)' }),
   motivos: z.array(MotivoAtrSchema).openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
   mensajes: z.array(MensajeAtrSchema).openapi({ description: 'Cada mensaje, en orden' }),
@@ -74,6 +76,10 @@ const DetalleGestion = FilaCola.extend({
       potenciasW: z.array(z.number()).openapi({ description: 'Potencias contratadas por periodo, en W' }),
       comercializadora: z.string().openapi({ description: 'Comercializadora actual' }),
       baja: z.string().nullable().openapi({ description: 'Fecha de baja del contrato, si la tiene' }),
+      suspendidoDesde: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Día desde el que el suministro está cortado (B1 motivo 03), si lo está' }),
     })
     .nullable()
     .openapi({ description: 'El punto de suministro hoy; null si el CUPS no es de la distribuidora' }),

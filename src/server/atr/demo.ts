@@ -3,9 +3,10 @@
  * XML files (and one anulación, and one file that is no message) dropped into its entrada folders
  * at EPD and EOD, then read and answered by the same reader the portal runs. Each process appears:
  * switches accepted and refused, a change of contract and an end of supply of points it supplies,
- * a new supply refused because the contract is in force, one request anulled. Then the staff's
- * steps, through the same service their screen calls: one switch activated (05), one with an
- * incidence (03), one rejected after the field work (04); the change of contract waits in the queue.
+ * a new supply refused because the contract is in force, one request anulled, one cut for
+ * non-payment. Then the staff's steps, through the same service their screen calls: one switch
+ * activated (05), one with an incidence (03), one rejected after the field work (04), the cut
+ * carried out (the point is then suspended); the change of contract waits in the queue.
  * And one claim for a customer (R1 01), which becomes a claim case in the contact queue.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -58,7 +59,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
         .orderBy(asc(suministros.cups))
         .limit(cuantos);
     const ajenos = await puntos(false, 5);
-    const propios = await puntos(true, 2);
+    const propios = await puntos(true, 3);
     const titular = (p: Punto): DatosSolicitud['titular'] => ({ nif: p.titularNif, nombre: p.titularNombre, apellido1: '.' });
     const solicitud = async (proceso: ProcesoAtr, p: Punto | undefined, datos: Partial<DatosSolicitud> = {}, anular = false) => {
       if (!p) return;
@@ -92,6 +93,9 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
       await solicitud('M1', propio, { contrato: { tarifa: propio.tarifa, potenciasW: potencias } });
     }
     await solicitud('B1', propios[1], { motivoBaja: '02' }, true);
+    // A cut for non-payment (table 10 reason 03), activated below: the point shows as suspended
+    // (on the point whose end of supply was anulled when the company supplies only two).
+    await solicitud('B1', propios[2] ?? propios[1], { motivoBaja: '03' });
     // A file that is no message: it goes to entrada/rechazados with its reason.
     await dejar(db, cuenta, `/${d.codigo}/entrada/notas.xml`, 'Esto no es un mensaje ATR', now);
     // A switch the field crew could not carry out (04).
@@ -134,6 +138,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
       ['C1', 0, { accion: 'activar', fecha: hoy }],
       ['C1', 1, { accion: 'rechazar', codigo: '29', comentario: 'En la visita no había caja para el contador en el punto de suministro.' }],
       ['C2', 0, { accion: 'incidencia', codigo: '08', comentario: 'Cita concertada con el cliente para cambiar el contador.' }],
+      ['B1', 0, { accion: 'activar', fecha: hoy }],
     ];
     for (const [proceso, i, accion] of pasos) {
       const caso = aceptadas.filter((a) => a.tipo === proceso)[i];

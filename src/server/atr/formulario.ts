@@ -33,6 +33,8 @@ import { motivosDe, pedidoDe } from './lector.ts';
 import { cabeceraDe, fechaHoraMadrid } from './respuestas.ts';
 import { xmlAnulacion, xmlSolicitud, type CabeceraSolicitud, type DatosSolicitud } from './solicitudes.ts';
 import { leerMensaje, validar, type MensajeLeido } from './xml.ts';
+import { cortaElSuministro } from './procesos/b1.ts';
+import { suministroDelCaso, type DatosAtr } from './vista.ts';
 
 /** What the form's calls need. */
 export interface DepsFormularioAtr {
@@ -226,18 +228,11 @@ export async function enviarSolicitudAtr(
   return { proceso, distribuidora: e.distribuidora, codigoSolicitud: codigo, fichero, ruta };
 }
 
-interface DatosCasoAtr {
-  proceso?: string;
-  codigoSolicitud?: string;
-  secuencial?: string;
-  cups?: string;
-  estado?: string;
-}
-
 /**
  * POST /api/atr/solicitudes/{id}/anulacion: writes the anulación of one of the company's requests
  * still open into entrada. 404 for another company's request or one that does not exist; 409 for
- * one already closed, or whose anulación is waiting to be read.
+ * one already closed, or whose anulación is waiting to be read. An activated B1 that keeps its
+ * supply cut (table 10 reason 03) is anulled to ask for the reposición (docs/decisions/048).
  */
 export async function anularSolicitudAtr(deps: DepsFormularioAtr, auth: AuthContext, id: string, info: InfoPeticion) {
   const { db, clock } = deps;
@@ -248,15 +243,16 @@ export async function anularSolicitudAtr(deps: DepsFormularioAtr, auth: AuthCont
     .from(expedientes)
     .where(and(eq(expedientes.id, id), eq(expedientes.procedimiento, 'atr'), eq(expedientes.userId, auth.userId)));
   if (!caso || !cuenta.distribuidoras.includes(caso.distribuidora)) throw notFound(MENSAJES_FORMULARIO_ATR.noExiste);
-  const d = caso.datos as DatosCasoAtr;
+  const d = caso.datos as DatosAtr;
   const proceso = (d.proceso ?? caso.tipo) as ProcesoAtr;
   if (!(PROCESOS_ATR as readonly string[]).includes(proceso) || !d.codigoSolicitud || !d.cups) {
     throw conflict('Esta solicitud no se puede anular desde el portal.');
   }
-  if (caso.cerradoEn) {
+  const ree = await codigoReeDe(db, auth.userId);
+  // An activated B1 that keeps its supply cut is anulled to ask for the reposición (docs/decisions/048).
+  if (caso.cerradoEn && !(proceso === 'B1' && cortaElSuministro(d, await suministroDelCaso(db, caso), ree))) {
     throw conflict(`La solicitud ${d.codigoSolicitud} ya está cerrada (${d.estado ?? 'cerrada'}): no se puede anular.`);
   }
-  const ree = await codigoReeDe(db, auth.userId);
   const paso = PROCESO[proceso].anulacion.paso;
   const secuencial = d.secuencial ?? '01';
   const fichero = `${proceso}${paso}_${d.codigoSolicitud}_${secuencial}.xml`;

@@ -24,7 +24,7 @@ import {
   type MotivoAtr,
   type ProcesoAtr,
 } from '../../lib/atr/procesos.ts';
-import { busquedaCups, cupsBase } from '../../lib/cups.ts';
+import { busquedaCups } from '../../lib/cups.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { errorFechaActivacion } from '../../lib/modificaciones/esquemas.ts';
@@ -39,7 +39,8 @@ import { depositar } from '../intercambio/almacen.ts';
 import { guardarSuministros, type Suministro, type SuministroEntrada } from '../suministros/service.ts';
 import { cabeceraRespuesta, idContrato, mensaje, puntosDeMedida, rechazo, type Cabecera, type MensajeAtr } from './respuestas.ts';
 import { MODULO } from './procesos/index.ts';
-import { detalleAtr, filaAtr, referenciaAtr, vencidaAtr, type DatosAtr, type EstadoSolicitudAtr } from './vista.ts';
+import { MOTIVO_BAJA_SUSPENSION } from './procesos/b1.ts';
+import { detalleAtr, filaAtr, referenciaAtr, suministroDelCaso, vencidaAtr, type DatosAtr, type EstadoSolicitudAtr } from './vista.ts';
 import { escribirMensaje, leerMensaje, valor } from './xml.ts';
 import { empiezaPor } from '../db/busqueda.ts';
 
@@ -114,20 +115,10 @@ const accionesDe = (e: FilaExpediente): readonly AccionGestionAtr['accion'][] =>
 /** A request's process. */
 const procesoDe = (e: FilaExpediente) => ((e.datos as DatosAtr).proceso ?? e.tipo) as ProcesoAtr;
 
-/** The supply point of a request at its distributor (none when its CUPS is not one of the distributor's). */
-async function suministroDe(db: Db, e: FilaExpediente, bloquear = false): Promise<Suministro | undefined> {
-  const consulta = db
-    .select()
-    .from(suministros)
-    .where(and(eq(suministros.cups, cupsBase((e.datos as DatosAtr).cups ?? '')), eq(suministros.distribuidora, e.distribuidora)));
-  const [s] = bloquear ? await consulta.for('update') : await consulta;
-  return s;
-}
-
 /** A request for the staff: its messages, the company, the supply point's contract now, and the steps it admits. */
 export async function detalleGestionAtr(db: Db, e: FilaExpediente, hoy: string) {
   const [empresa] = await db.select({ nombre: nombreCuentaSql, ree: users.codigoRee }).from(users).where(eq(users.id, e.userId));
-  const s = await suministroDe(db, e);
+  const s = await suministroDelCaso(db, e);
   return {
     ...(await detalleAtr(db, e)),
     vencida: vencidaAtr(e, hoy),
@@ -141,6 +132,7 @@ export async function detalleGestionAtr(db: Db, e: FilaExpediente, hoy: string) 
           potenciasW: s.potenciasW,
           comercializadora: s.comercializadoraNombre ?? s.comercializadoraCodigo,
           baja: s.fechaBaja,
+          suspendidoDesde: s.suspendidoDesde,
         }
       : null,
     acciones: [...accionesDe(e)],
@@ -157,9 +149,6 @@ export async function solicitudDeGestion(db: Db, id: string, propias: readonly s
   if (!e) throw notFound('No existe esa solicitud.');
   return e;
 }
-
-/** The B1 reason (CNMC table 10) that suspends the supply (corte) instead of ending the contract. */
-export const MOTIVO_BAJA_SUSPENSION = '03';
 
 /** What each step takes. */
 export type AccionGestionAtr =
@@ -203,11 +192,17 @@ function activado(
   // CNMC table 10: 01 cese de actividad, 02 fin de contrato de energía and 04 baja por impago end the
   // access contract; 03 corte de suministro only suspends the supply, and the contract stays in
   // force with its retailer, so later requests on the point are not refused as «contrato en baja».
-  if (proceso === 'B1') return motivoBaja === MOTIVO_BAJA_SUSPENSION ? actual : { ...actual, fechaBaja: fecha };
+  // The point is suspended from the activation day until its reposición (docs/decisions/048).
+  if (proceso === 'B1') {
+    return motivoBaja === MOTIVO_BAJA_SUSPENSION
+      ? { ...actual, suspendidoDesde: actual.suspendidoDesde ?? fecha }
+      : { ...actual, fechaBaja: fecha, suspendidoDesde: null };
+  }
   const nuevo: SuministroEntrada = { ...actual };
   const decl = PROCESO[proceso];
   if (decl.cambioDeComercializador || decl.sobrePuntoDeBaja) {
-    Object.assign(nuevo, { comercializadoraCodigo: empresa.ree, comercializadoraNombre: empresa.nombre });
+    // A suspension is the outgoing retailer's, for its own contract: the incoming one starts in service.
+    Object.assign(nuevo, { comercializadoraCodigo: empresa.ree, comercializadoraNombre: empresa.nombre, suspendidoDesde: null });
   }
   if (decl.sobrePuntoDeBaja) Object.assign(nuevo, { fechaBaja: null, fechaAlta: fecha });
   if ((decl.sobrePuntoDeBaja || cambiaTitular) && cliente) Object.assign(nuevo, { titularNif: cliente.nif, titularNombre: cliente.nombre });
@@ -264,7 +259,7 @@ export async function actuarAtr(deps: DepsGestionAtr, id: string, a: AccionGesti
     if (a.accion === 'activar') {
       const error = errorFechaActivacion(a.fecha, diaDe(e.presentadoEn ?? e.createdAt), hoy);
       if (error) throw new ValidationError([error]);
-      const s = await suministroDe(tx, e, true);
+      const s = await suministroDelCaso(tx, e, true);
       if (!s) throw conflict(`El CUPS ${c.cups} ya no es de esta distribuidora.`);
       if (!decl.sobrePuntoDeBaja && s.fechaBaja)
         throw conflict(`El suministro ${c.cups} está de baja desde el ${s.fechaBaja}: no se puede activar.`);

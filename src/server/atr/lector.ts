@@ -10,7 +10,8 @@
  *   of that process, or a `MensajeRechazo` with every table 27 reason found. Each answer is valid
  *   against the CNMC schema of its message.
  * - An anulación of a request not yet activated closes it and is accepted; of one activated, it is
- *   rejected (table 27 code 43).
+ *   rejected (table 27 code 43), except a B1 that keeps its supply cut: its anulación asks for the
+ *   reposición, and the supply is put back in service (docs/decisions/048).
  *
  * Files are taken with `FOR UPDATE SKIP LOCKED`, in batches, inside one transaction per batch:
  * every process of the portal can run the reader, none reads a file twice, and a reader that dies
@@ -69,6 +70,8 @@ import { RAIZ_R101 } from '../contacto/r1.ts';
 import { R1Ilegible, recibirR101, recibirR104 } from '../contacto/r1-entrada.ts';
 import { RAIZ_R104 } from '../contacto/r1-intercambio.ts';
 import { MODULO } from './procesos/index.ts';
+import { suministroDelCaso, type DatosAtr } from './vista.ts';
+import { cortaElSuministro, esSuspension } from './procesos/b1.ts';
 import { escribirMensaje, leerMensaje, lista, MensajeIlegible, validar, valor, type MensajeLeido } from './xml.ts';
 
 export type { MensajeAtr };
@@ -186,6 +189,10 @@ export async function motivosDe(
   // A point whose contract ended has no retailer any more (72 says why it is refused).
   if (decl.cambioDeComercializador && !s.fechaBaja && s.comercializadoraCodigo === empresaRee)
     con('11', `${MOTIVOS_ATR['11']}: su comercializadora ya suministra este punto; para cambiar su contrato envíe un M1.`);
+  // A supply already cut is not cut again (table 27 code 12); its reposición is the anulación of the B1 that cut it.
+  if (s.suspendidoDesde && esSuspension(proceso, m)) {
+    con('12', `${MOTIVOS_ATR['12']} desde el ${s.suspendidoDesde}: para reponerlo, anule el B1 que lo cortó.`);
+  }
   const abiertos = await tx
     .select({ tipo: expedientes.tipo })
     .from(expedientes)
@@ -617,6 +624,10 @@ async function anular(
     { paso: c.paso, ruta: p.ruta },
     { paso, ruta },
   ];
+  if (caso.cerradoEn && proceso === 'B1') {
+    const s = await suministroDelCaso(tx, caso, true);
+    if (cortaElSuministro(caso.datos as DatosAtr, s, c.emisora)) return reponer(tx, p, m, c, caso, s!, cuenta, mensajes, ahora);
+  }
   if (caso.cerradoEn) {
     const motivo = { codigo: '43' as const, comentario: `${MOTIVOS_ATR['43']} o cerrada.` };
     const xmlRechazo = rechazo(c, paso, [motivo], ahora);
@@ -662,4 +673,55 @@ async function anular(
     },
     { ...SISTEMA, userId: p.usuarioId },
   );
+}
+
+/**
+ * The reposición of a supply cut by this B1 (table 10 reason 03), asked by its anulación once
+ * activated (docs/decisions/048): the point is back in service today, the anulación is accepted
+ * in its step (B1 04, MensajeAceptacionAnulacionBaja), and the closed case records the day.
+ */
+async function reponer(
+  tx: Db,
+  p: Pendiente,
+  m: MensajeLeido,
+  c: Cabecera,
+  caso: FilaExpediente,
+  s: Suministro,
+  cuenta: CuentaIntercambio,
+  mensajes: unknown[],
+  ahora: Date,
+) {
+  const paso = PROCESO.B1.anulacion.respuesta;
+  const ruta = `/${p.distribuidora}/salida/B1${paso}_${c.solicitud}_${c.secuencial}.xml`;
+  const hoy = diaDe(ahora);
+  const xml = escribirMensaje({
+    n: PROCESO.B1.anulacion.aceptacion,
+    h: [cabeceraRespuesta(c, paso, ahora), { n: 'AceptacionAnulacion', h: [{ n: 'FechaAceptacion', t: hoy }] }],
+  });
+  await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
+  await tx.update(suministros).set({ suspendidoDesde: null, updatedAt: ahora }).where(eq(suministros.id, s.id));
+  await tx
+    .update(expedientes)
+    .set({ datos: { ...caso.datos, repuesto: hoy, mensajes }, updatedAt: ahora })
+    .where(eq(expedientes.id, caso.id));
+  await tx.insert(expedienteEventos).values({
+    expedienteId: caso.id,
+    accion: 'reponer',
+    paso: caso.paso,
+    lado: 'distribuidora',
+    momento: ahora,
+    datos: {
+      repuesto: hoy,
+      suspendidoDesde: s.suspendidoDesde,
+      mensajes: [mensaje(c.paso, p.ruta, 'empresa', m.texto), mensaje(paso, ruta, 'distribuidora', xml)],
+    },
+  });
+  await audit(tx, {
+    action: 'atr.reponer',
+    actorUserId: p.usuarioId,
+    targetType: 'expediente',
+    targetId: caso.id,
+    distribuidoras: [p.distribuidora],
+    details: { cups: s.cups, suspendidoDesde: s.suspendidoDesde, repuesto: hoy },
+  });
 }

@@ -41,6 +41,10 @@ const SolicitudAtrSchema = z
 const DetalleAtrSchema = SolicitudAtrSchema.extend({
   abierta: z.boolean().openapi({ description: 'Sigue abierta (no cerrada): se puede anular' }),
   activacion: z.string().nullable().openapi({ description: 'Día en que la distribuidora la activó (AAAA-MM-DD)' }),
+  reponible: z.boolean().openapi({
+    description: 'Un B1 por corte (motivo 03) activado cuyo suministro sigue cortado: su anulación pide la reposición del suministro',
+  }),
+  repuesto: z.string().nullable().openapi({ description: 'Día en que se repuso el suministro cortado por este B1 (AAAA-MM-DD)' }),
   cerrada: z.string().nullable().openapi({ description: 'Día en que se cerró (AAAA-MM-DD)' }),
   activacionPrevista: z.string().nullable().openapi({ description: 'Activación prevista de una solicitud aceptada (AAAA-MM-DD)' }),
   motivos: z.array(MotivoAtrSchema).openapi({ description: 'Motivos de un rechazo; vacía si no lo hubo' }),
@@ -151,7 +155,7 @@ const anular = createRoute({
   tags: ['Comercializadoras'],
   summary: 'Anular una solicitud ATR abierta',
   description:
-    'Deja en la carpeta de entrada el mensaje de anulación de la CNMC (paso 08 de C1 y C2, 06 de A3 y M1, 03 de B1) de una solicitud de la empresa que sigue abierta; la distribuidora contesta su aceptación en la carpeta de salida. No desde una sesión suplantada.',
+    'Deja en la carpeta de entrada el mensaje de anulación de la CNMC (paso 08 de C1 y C2, 06 de A3 y M1, 03 de B1) de una solicitud de la empresa que sigue abierta; la distribuidora contesta su aceptación en la carpeta de salida. La anulación de un B1 por corte (motivo 03) ya activado cuyo suministro sigue cortado pide su reposición: la distribuidora lo repone y acepta la anulación (B1 04). No desde una sesión suplantada.',
   security: seguridad,
   middleware: [requireAuth(), requireNoSuplantado()] as const,
   request: {

@@ -4,14 +4,17 @@
  * messages, each with its XML as the case's timeline keeps it.
  */
 import { z } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ESTADOS_ATR, MOTIVOS_ATR, type EstadoAtr, type ProcesoAtr } from '../../lib/atr/procesos.ts';
+import { cupsBase } from '../../lib/cups.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import type { Db } from '../db/client.ts';
-import { expedienteEventos } from '../db/schema.ts';
+import { expedienteEventos, suministros, users } from '../db/schema.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
+import type { Suministro } from '../suministros/service.ts';
 import type { MensajeAtr } from './respuestas.ts';
+import { cortaElSuministro } from './procesos/b1.ts';
 
 /** A rejection reason as both screens' answers carry it (CNMC table 27). */
 export const MotivoAtrSchema = z.object({
@@ -41,8 +44,20 @@ export interface DatosAtr {
   estado?: string;
   activacionPrevista?: string;
   activacion?: string;
+  /** Day the supply cut by this B1 (table 10 reason 03) was put back in service, at its anulación. */
+  repuesto?: string;
   pedido?: { tarifa: string | null; potenciasW: number[] | null };
   mensajes?: { paso: string; ruta: string }[];
+}
+
+/** The supply point of a request at its distributor (none when its CUPS is not one of the distributor's). */
+export async function suministroDelCaso(db: Db, e: FilaExpediente, bloquear = false): Promise<Suministro | undefined> {
+  const consulta = db
+    .select()
+    .from(suministros)
+    .where(and(eq(suministros.cups, cupsBase((e.datos as DatosAtr).cups ?? '')), eq(suministros.distribuidora, e.distribuidora)));
+  const [s] = bloquear ? await consulta.for('update') : await consulta;
+  return s;
 }
 
 /** The public reference of a request: ATR-<year>-<number>. */
@@ -98,10 +113,20 @@ export async function detalleAtr(db: Db, e: FilaExpediente) {
   const d = e.datos as DatosAtr;
   return {
     ...filaAtr(e),
+    reponible: await reponible(db, e),
     activacionPrevista: d.activacionPrevista ?? null,
     activacion: d.activacion ?? null,
+    repuesto: d.repuesto ?? null,
     cerrada: e.cerradoEn ? diaDe(e.cerradoEn) : null,
     motivos,
     mensajes,
   };
+}
+
+/** Whether an activated B1 still keeps its supply cut, so that its anulación asks for the reposición (docs/decisions/048). */
+async function reponible(db: Db, e: FilaExpediente): Promise<boolean> {
+  const d = e.datos as DatosAtr;
+  if ((d.proceso ?? e.tipo) !== 'B1' || d.estado !== 'activada') return false;
+  const [empresa] = await db.select({ ree: users.codigoRee }).from(users).where(eq(users.id, e.userId));
+  return cortaElSuministro(d, await suministroDelCaso(db, e), empresa?.ree ?? '');
 }

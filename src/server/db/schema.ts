@@ -516,6 +516,12 @@ export const suministros = pgTable(
     fechaAlta: date('fecha_alta', { mode: 'string' }).notNull(),
     fechaBaja: date('fecha_baja', { mode: 'string' }),
     /**
+     * Day the supply was suspended (cut) at its retailer's request, CNMC table 10 reason 03 of a B1,
+     * while it stays so; null when the supply is in service. The access contract stays in force
+     * (docs/decisions/048). SIPS2026 `suspensionSuminstroImpago` is S exactly when it is set.
+     */
+    suspendidoDesde: date('suspendido_desde', { mode: 'string' }),
+    /**
      * The SIPS2026 columns the other columns do not hold (cadastral reference, holder's name in
      * parts and address, rights, CNAE, BIE/APM…), by their CNMC names (docs/sector.md §3.3), so the
      * register is written back as the distributor's file brought it (docs/decisions/016).

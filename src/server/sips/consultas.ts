@@ -75,6 +75,7 @@ const PS: Readonly<Record<string, string>> = {
   codigoClasificacionPS: `coalesce(${dato('codigoClasificacionPS')}, case when s.resolucion_minutos = 15 then '03' else '05' end)`,
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((p) => [`potenciasContratadasEnWP${p}`, `s.potencias_w[${p}]::text`])),
   codigoComercializadorVigente: 's.comercializadora_codigo',
+  suspensionSuminstroImpago: `case when s.suspendido_desde is not null then 'S' else 'N' end`,
   codigoComercializadora: 's.comercializadora_codigo',
   // A CIF starts with a letter of a legal entity's kind; an NIE with X, Y or Z (docs/sector.md §2).
   tipoPersona: `coalesce(${dato('tipoPersona')}, case when s.titular_nif ~ '^[ABCDEFGHJNPQRSUVW]' then 'J' else 'F' end)`,

@@ -76,6 +76,7 @@ export function filaDemo(s: SuministroEntrada, ultimaLectura: string): FilaSips 
     ...potencias,
     codigoComercializadorVigente: s.comercializadoraCodigo,
     fechaUltimaLectura: ultimaLectura,
+    suspensionSuminstroImpago: s.suspendidoDesde ? 'S' : 'N',
     ...titular,
     idTitular: s.titularNif,
     PaisTitular: 'ESP',

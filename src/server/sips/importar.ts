@@ -130,6 +130,7 @@ const COLUMNAS = [
   'ciclo_lectura',
   'fecha_alta',
   'fecha_baja',
+  'suspendido_desde',
   'datos_sips',
 ] as const;
 
@@ -162,6 +163,7 @@ function filaTemporal(linea: number, s: SuministroSips): Record<string, unknown>
     ciclo_lectura: s.cicloLectura,
     fecha_alta: s.fechaAlta,
     fecha_baja: s.fechaBaja ?? null,
+    suspendido_desde: s.suspendidoDesde ?? null,
     datos_sips: s.datosSips,
   };
 }
@@ -199,7 +201,7 @@ async function cargarTemporal(tx: Db, fuente: FuenteFichero, opciones: OpcionesR
       potencia_maxima_w integer, tension_v integer, contador_inteligente boolean, telegestionado boolean,
       propiedad_contador text, fases_contador text, resolucion_minutos smallint, modo_control_potencia text,
       autoconsumo text, comercializadora_codigo text, periodicidad_facturacion text, ciclo_lectura smallint,
-      fecha_alta date, fecha_baja date, datos_sips jsonb, fecha_datos date
+      fecha_alta date, fecha_baja date, suspendido_desde date, datos_sips jsonb, fecha_datos date
     ) on commit drop`);
   let filas = 0;
   let lote: Record<string, unknown>[] = [];
@@ -249,7 +251,7 @@ const COLUMNAS_ACTIVADAS: Readonly<Record<string, readonly string[]>> = {
   'atr C2': ['comercializadora_codigo', 'tarifa', 'potencias_w', 'titular_nif', 'titular_nombre'],
   'atr M1': ['tarifa', 'potencias_w', 'titular_nif', 'titular_nombre'],
   'atr A3': ['comercializadora_codigo', 'tarifa', 'potencias_w', 'titular_nif', 'titular_nombre', 'fecha_alta', 'fecha_baja'],
-  'atr B1': ['fecha_baja'],
+  'atr B1': ['fecha_baja', 'suspendido_desde'],
 };
 
 /** The SIPS columns of the holder kept in `datos_sips`, kept with the holder when a later change of holder stands. */
@@ -319,6 +321,9 @@ async function conservarPosteriores(tx: Db): Promise<{ conservados: CampoConserv
       || coalesce((select jsonb_object_agg(d.key, d.value) from jsonb_each(s.datos_sips) d where d.key = any(${pgArray(CLAVES_TITULAR)}::text[])), '{}')
     from suministros s, sips_conservar k
     where s.cups = c.cups and k.cups = c.cups and k.columna = 'titular_nif'`);
+  // A suspension the register knows keeps its day when the file says only that the supply is suspended.
+  await tx.execute(sql`update sips_carga c set suspendido_desde = s.suspendido_desde from suministros s
+    where s.cups = c.cups and c.suspendido_desde is not null and s.suspendido_desde is not null`);
   // A modality of self-consumption the register knows is kept when the file says only "acogido".
   await tx.execute(sql`update sips_carga c set autoconsumo = s.autoconsumo from suministros s
     where s.cups = c.cups and c.autoconsumo = 'modalidad_no_informada' and s.autoconsumo <> 'ninguno'`);

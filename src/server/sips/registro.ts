@@ -47,6 +47,7 @@ export const COLUMNAS_EN_DATOS = PS_SIPS2026.map((c) => c.nombre).filter(
       'codigoPeriodicidadFacturacion',
       'codigoModoControlPotencia',
       'codigoPropiedadEquipoMedida',
+      'suspensionSuminstroImpago',
     ].includes(n),
 );
 
@@ -203,6 +204,8 @@ export function suministroDeFilaSips(f: FilaSips): { suministro: SuministroSips 
       cicloLectura: Math.min(Math.max(ultimaLectura, 1), 28),
       fechaAlta: f.fechaAltaSuministro!,
       fechaBaja: null,
+      // SIPS2026 says only S or N; the day is the one the file dates its data by, or else the contract's start.
+      suspendidoDesde: f.suspensionSuminstroImpago === 'S' ? f.fechaUltimoMovimientoContrato || f.fechaAltaSuministro! : null,
       datosSips,
     },
   };

@@ -164,5 +164,6 @@ export function suministroApi(
     periodicidadFacturacion: s.periodicidadFacturacion,
     fechaAlta: s.fechaAlta,
     fechaBaja: s.fechaBaja,
+    suspendidoDesde: s.suspendidoDesde,
   };
 }

@@ -94,6 +94,7 @@ export async function guardarSuministros(tx: Db, filas: readonly SuministroEntra
             'fechaUltimoCambioPotencia',
             'fechaAlta',
             'fechaBaja',
+            'suspendidoDesde',
           ]),
           updatedAt: sql`now()`,
         },

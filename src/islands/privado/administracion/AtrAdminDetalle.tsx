@@ -137,6 +137,7 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
           <p>
             La solicitud ya no espera a la distribuidora.
             {s.activacion ? ` Se activó con fecha ${diaAtr(s.activacion)}.` : ''}
+            {s.repuesto ? ` El suministro que cortó se repuso el ${diaAtr(s.repuesto)}, a petición de la comercializadora.` : ''}
             {s.cerrada && !s.activacion ? ` Se cerró el ${diaAtr(s.cerrada)}.` : ''}
           </p>
         ) : (
@@ -189,6 +190,7 @@ export default function AtrAdminDetalle({ params, ruta }: PropsPantalla) {
               {s.suministro.titular} · {s.suministro.tarifa} · {textoPotencias(s.suministro.potenciasW)} · comercializadora{' '}
               {s.suministro.comercializadora}
               {s.suministro.baja ? ` · de baja desde el ${diaAtr(s.suministro.baja)}` : ''}
+              {s.suministro.suspendidoDesde ? ` · cortado desde el ${diaAtr(s.suministro.suspendidoDesde)}` : ''}
             </Dato>
           ) : (
             <Dato t="Contrato hoy">El CUPS no es de esta distribuidora.</Dato>

@@ -42,9 +42,12 @@ const INTENTOS = 20;
 
 /**
  * The anulación of an open request: the button, its confirmation, the call, and what became of it
- * (sent, then answered: the screen takes the request as it stands then).
+ * (sent, then answered: the screen takes the request as it stands then). For an activated B1 that
+ * keeps its supply cut, the same anulación asks for the reposición (docs/decisions/048).
  */
 function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d: SolicitudAtrDetalle) => void }) {
+  // Which of the two it is, as the screen loaded the request: the section keeps its words once answered.
+  const [reposicion] = useState(() => s.reponible === true);
   const [confirmando, setConfirmando] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [enviada, setEnviada] = useState<SolicitudAtrEnviada | null>(null);
@@ -61,7 +64,7 @@ function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d
     const mirar = async () => {
       const r = await apiFetch<SolicitudAtrDetalle>(apiSolicitudAtr(s.id));
       if (!vivo) return;
-      if (r.ok && r.datos.abierta === false) {
+      if (r.ok && (reposicion ? r.datos.reponible === false : r.datos.abierta === false)) {
         setContestada(true);
         alContestar(r.datos);
       } else if (++intentos >= INTENTOS) setContestada(false);
@@ -88,13 +91,15 @@ function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d
 
   return (
     <section className="admin-seccion atr-anulacion" aria-labelledby="atr-anulacion-titulo">
-      <h2 id="atr-anulacion-titulo">Anulación</h2>
+      <h2 id="atr-anulacion-titulo">{reposicion ? 'Reposición del suministro' : 'Anulación'}</h2>
       <ListaAlertas alertas={alertas} alCerrar={(id) => setAlertas((l) => l.filter((x) => x.id !== id))} etiqueta="Respuesta del portal" />
       {enviada ? (
         <AvisoAtr n={1} tono={contestada === false ? 'warning' : 'info'}>
           <p>
-            <strong>Anulación enviada: la distribuidora la contestará en su carpeta de salida</strong> (
-            <code className="atr-ruta">{carpetaSalida(enviada.distribuidora)}</code>). Fichero{' '}
+            <strong>
+              {reposicion ? 'Reposición pedida' : 'Anulación enviada'}: la distribuidora la contestará en su carpeta de salida
+            </strong>{' '}
+            (<code className="atr-ruta">{carpetaSalida(enviada.distribuidora)}</code>). Fichero{' '}
             <span className="atr-codigo">{enviada.fichero}</span>.
           </p>
           {contestada === null && (
@@ -108,6 +113,24 @@ function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d
         </AvisoAtr>
       ) : suplantado ? (
         <p className="priv-nota priv-nota--bloqueo">Mientras actúa como otro usuario no se pueden anular solicitudes ATR.</p>
+      ) : reposicion ? (
+        <>
+          <p>
+            El suministro sigue cortado desde que se activó esta baja. Cuando su cliente haya pagado, pida aquí la reposición: el portal
+            deja en la carpeta de entrada la anulación de este B1 (paso {pasoAnulacionAtr(s.proceso)}), que es como se pide reponer un
+            corte, y la distribuidora repone el suministro y la acepta en unos segundos.
+          </p>
+          <p>
+            <button
+              type="button"
+              className="admin-boton"
+              aria-busy={enviando || undefined}
+              onClick={() => !enviando && setConfirmando(true)}
+            >
+              {enviando ? 'Enviando…' : 'Pedir la reposición'}
+            </button>
+          </p>
+        </>
       ) : (
         <>
           <p>
@@ -127,7 +150,20 @@ function Anulacion({ s, alContestar }: { s: SolicitudAtrDetalle; alContestar: (d
         </>
       )}
       <Confirmacion
-        abierta={confirmando}
+        abierta={confirmando && reposicion}
+        titulo="¿Pedir la reposición del suministro?"
+        textoConfirmar="Pedir la reposición"
+        alConfirmar={() => void anular()}
+        alCancelar={() => setConfirmando(false)}
+      >
+        <p>
+          Se enviará a la distribuidora la anulación del B1 <span className="atr-codigo">{s.codigoSolicitud}</span>, que pide reponer el
+          suministro del CUPS <span className="atr-codigo">{s.cups}</span>. Hágalo solo cuando el cliente haya pagado o el corte ya no
+          proceda.
+        </p>
+      </Confirmacion>
+      <Confirmacion
+        abierta={confirmando && !reposicion}
         titulo="¿Anular la solicitud?"
         textoConfirmar="Anular solicitud"
         peligrosa
@@ -197,7 +233,7 @@ export function Mensaje({
 /** The loaded request. */
 function Detalle({ s, poner }: { s: SolicitudAtrDetalle; poner: (d: SolicitudAtrDetalle) => void }) {
   // Open when the screen loaded it: the section stays, with what became of the anulación, once it closes.
-  const [conAnulacion] = useState(() => s.abierta === true);
+  const [conAnulacion] = useState(() => s.abierta === true || s.reponible === true);
   const mensajes = mensajesEnOrden(s.mensajes ?? []);
   // A request refused or anulled will not be activated.
   const activacion = s.estado === 'rechazada' || s.estado === 'anulada' ? null : (s.activacionPrevista ?? s.vence);
@@ -222,6 +258,7 @@ function Detalle({ s, poner }: { s: SolicitudAtrDetalle; poner: (d: SolicitudAtr
           <Dato t="Último paso">{textoPasoAtr(s.proceso, s.paso)}</Dato>
           <Dato t="Recibida">{fechaHoraAtr(s.recibida)}</Dato>
           {activacion && <Dato t="Activación prevista">{diaAtr(activacion)}</Dato>}
+          {s.repuesto && <Dato t="Suministro repuesto">{diaAtr(s.repuesto)}</Dato>}
           <Dato t="Última actualización">{fechaHoraAtr(s.actualizada)}</Dato>
         </dl>
       </section>

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { diasConMedidas } from '../../../lib/medidas/pantalla/disponibilidad.ts';
 import { kw } from '../../../lib/medidas/pantalla/formato.ts';
 import {
+  avisoSuspension,
   descripcionContador,
   direccionCompleta,
   gruposContrato,
@@ -65,6 +66,19 @@ function Autorizado({ a }: { a: NonNullable<Suministro['autorizacion']> }) {
   );
 }
 
+/** The notice of a supply cut at its retailer's request; nothing for one in service. */
+function Suspension({ s }: { s: Suministro }) {
+  const aviso = avisoSuspension(s);
+  if (!aviso) return null;
+  return (
+    <div className="priv-aviso priv-aviso--warning med-suspendido">
+      <p>
+        <strong>Suministro cortado.</strong> {aviso}
+      </p>
+    </div>
+  );
+}
+
 /** One card of the list. */
 function Tarjeta({ s, abrir }: { s: Suministro; abrir: (cups: string) => void }) {
   const href = `${RUTA}?cups=${encodeURIComponent(s.cups)}`;
@@ -87,6 +101,7 @@ function Tarjeta({ s, abrir }: { s: Suministro; abrir: (cups: string) => void })
         </a>
       </h2>
       {s.autorizacion && <Autorizado a={s.autorizacion} />}
+      <Suspension s={s} />
       <dl className="med-tarjeta__datos">
         <Dato t="CUPS">
           <Cups cups={s.cups} />
@@ -157,6 +172,7 @@ function Detalle({ cups, volver, enfocar }: { cups: string; volver: () => void; 
         <Cups cups={s.cups} /> · {s.tarifa} · {s.distribuidoraNombre}
       </p>
       {s.autorizacion && <Autorizado a={s.autorizacion} />}
+      <Suspension s={s} />
 
       <section className="med-panel med-detalle__medidas" aria-labelledby="med-detalle-medidas">
         <h3 id="med-detalle-medidas">Medidas disponibles</h3>
