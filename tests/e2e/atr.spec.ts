@@ -36,14 +36,14 @@ test('a supply company lists its ATR requests, filters them and reads a rejectio
   await expect(principal.locator('h1')).toHaveText('Solicitudes ATR');
   await expect(principal.getByRole('link', { name: 'FTP', exact: true })).toHaveAttribute('href', '/comercializadora/ftp');
 
-  // The demo's seven requests at EPD and seven at EOD.
-  await expect(principal.getByRole('status').filter({ hasText: 'solicitudes' })).toHaveText('14 solicitudes.');
+  // The demo's eight requests at EPD and eight at EOD.
+  await expect(principal.getByRole('status').filter({ hasText: 'solicitudes' })).toHaveText('16 solicitudes.');
   const filas = principal.locator('.atr-tabla tbody tr');
-  await expect(filas).toHaveCount(14);
+  await expect(filas).toHaveCount(16);
   await revisar(page, 'lista');
   // On a phone the same requests are cards.
   await page.setViewportSize({ width: 375, height: 740 });
-  await expect(principal.locator('.atr-tarjeta')).toHaveCount(14);
+  await expect(principal.locator('.atr-tarjeta')).toHaveCount(16);
   await expect(filas.first()).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
 

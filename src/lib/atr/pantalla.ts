@@ -75,6 +75,8 @@ export interface MensajeAtr {
 export interface SolicitudAtrDetalle extends SolicitudAtrResumen {
   /** Not closed yet: it can still be anulled. */
   abierta?: boolean;
+  /** The day the distributor activated it (YYYY-MM-DD), or null. */
+  activacion?: string | null;
   /** An activated B1 that keeps its supply cut: its anulación asks for the reposición. */
   reponible: boolean;
   /** The day the supply this B1 cut was put back in service (YYYY-MM-DD), or null. */

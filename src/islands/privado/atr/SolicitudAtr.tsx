@@ -235,8 +235,8 @@ function Detalle({ s, poner }: { s: SolicitudAtrDetalle; poner: (d: SolicitudAtr
   // Open when the screen loaded it: the section stays, with what became of the anulación, once it closes.
   const [conAnulacion] = useState(() => s.abierta === true || s.reponible === true);
   const mensajes = mensajesEnOrden(s.mensajes ?? []);
-  // A request refused or anulled will not be activated.
-  const activacion = s.estado === 'rechazada' || s.estado === 'anulada' ? null : (s.activacionPrevista ?? s.vence);
+  // A request refused or anulled will not be activated; one activated says when it was.
+  const activacion = s.activacion || s.estado === 'rechazada' || s.estado === 'anulada' ? null : (s.activacionPrevista ?? s.vence);
   return (
     <>
       <section className="admin-seccion atr-cabecera" aria-labelledby="atr-cabecera-titulo">
@@ -258,6 +258,7 @@ function Detalle({ s, poner }: { s: SolicitudAtrDetalle; poner: (d: SolicitudAtr
           <Dato t="Último paso">{textoPasoAtr(s.proceso, s.paso)}</Dato>
           <Dato t="Recibida">{fechaHoraAtr(s.recibida)}</Dato>
           {activacion && <Dato t="Activación prevista">{diaAtr(activacion)}</Dato>}
+          {s.activacion && <Dato t="Activada">{diaAtr(s.activacion)}</Dato>}
           {s.repuesto && <Dato t="Suministro repuesto">{diaAtr(s.repuesto)}</Dato>}
           <Dato t="Última actualización">{fechaHoraAtr(s.actualizada)}</Dato>
         </dl>
