@@ -5,6 +5,7 @@
  *   3. vitest: unit tests, and the API through HTTP on PGlite (and PostgreSQL with TEST_DATABASE_URL)
  *   4. build: the static site, once (skipped when the sources have not changed)
  *   5. playwright: browser tests in Debian's Chromium against the built server, axe on every page
+ *   6. carga: a two-minute soak of 200 people of every role on PostgreSQL (with TEST_DATABASE_URL)
  * Every step runs even when an earlier one fails, so one run shows every problem; the exit code is
  * non-zero when any step failed. The last line counts the tests the runners executed.
  */
@@ -60,6 +61,21 @@ if (built) {
 } else {
   results.push({ step: 'playwright: navegador y accesibilidad', ok: false, seconds: 0 });
 }
+// The short soak: 200 people of every role for two minutes on PostgreSQL with WORKERS=2
+// (scripts/carga/jornada.ts). It needs a PostgreSQL server, as the api-pg tests do.
+if (!process.env['TEST_DATABASE_URL']) {
+  console.log(
+    '\n━━ carga: jornada corta ━━\nSin TEST_DATABASE_URL no hay PostgreSQL: no se ejecuta (npm run carga -- jornada --minutos 2).',
+  );
+} else if (built) {
+  const t0 = performance.now();
+  console.log('\n━━ carga: jornada corta (2 minutos) ━━');
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/carga.ts'), 'jornada', '--minutos', '2', '--sin-documento'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  results.push({ step: 'carga: jornada corta (2 minutos)', ok: r.status === 0, seconds: (performance.now() - t0) / 1000 });
+}
 
 interface PwSuite {
   title: string;
@@ -73,6 +89,9 @@ let failed = 0;
 let skipped = 0;
 // The names of the failed tests, so the last lines of a long CI log say what to open.
 const failedNames: string[] = [];
+if (results.some((r) => r.step.startsWith('carga:') && !r.ok)) {
+  failedNames.push('carga   scripts/carga/jornada.ts › la jornada corta no cumplió sus objetivos (su informe está arriba)');
+}
 const vitestReport = join(ROOT, 'test-results/vitest.json');
 if (existsSync(vitestReport)) {
   const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as {

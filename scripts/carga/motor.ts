@@ -67,16 +67,37 @@ export function direccionDe(n: number): string {
   return `127.${16 + Math.floor(k / (254 * 254))}.${(Math.floor(k / 254) % 254) + 1}.${(k % 254) + 1}`;
 }
 
-/** Sends one request on `agente`'s connection; never rejects: a failure is an answer with status 0. */
-export function pedir(
+/** Requests sent again because the kept-alive connection they were sent on had just been closed by the server. */
+export const reenvios = { n: 0 };
+
+/**
+ * Sends one request on `agente`'s connection; never rejects: a failure is an answer with status 0.
+ * A request that meets the reset of a kept-alive connection the server closed as it was being
+ * reused is sent once more on a new one, as browsers do (Node's documentation of
+ * `request.reusedSocket` gives the same pattern): the server's idle timeout and a person's pause
+ * may end at the same moment, and nobody sees that as an error.
+ */
+export async function pedir(
   base: URL,
   agente: Agent,
-  p: { metodo: 'GET' | 'POST' | 'PATCH'; camino: string; cabeceras?: Record<string, string>; cuerpo?: string | Buffer },
+  p: { metodo: 'GET' | 'POST' | 'PATCH' | 'DELETE'; camino: string; cabeceras?: Record<string, string>; cuerpo?: string | Buffer },
   limiteMs = 30_000,
 ): Promise<Respuesta & { error?: string }> {
+  const r = await pedirUnaVez(base, agente, p, limiteMs);
+  if (!r.reutilizada || !r.error || !/ECONNRESET|EPIPE|socket hang up/.test(r.error)) return r;
+  reenvios.n++;
+  return pedirUnaVez(base, agente, p, limiteMs);
+}
+
+function pedirUnaVez(
+  base: URL,
+  agente: Agent,
+  p: { metodo: 'GET' | 'POST' | 'PATCH' | 'DELETE'; camino: string; cabeceras?: Record<string, string>; cuerpo?: string | Buffer },
+  limiteMs: number,
+): Promise<Respuesta & { error?: string; reutilizada?: boolean }> {
   return new Promise((resolve) => {
     let hecho = false;
-    const fin = (r: Respuesta & { error?: string }) => {
+    const fin = (r: Respuesta & { error?: string; reutilizada?: boolean }) => {
       if (!hecho) {
         hecho = true;
         resolve(r);
@@ -106,7 +127,7 @@ export function pedir(
     req.setTimeout(limiteMs, () => {
       req.destroy(new Error(`sin respuesta en ${limiteMs / 1000} s`));
     });
-    req.on('error', (e) => fin({ estado: 0, cabeceras: {}, cuerpo: Buffer.alloc(0), error: e.message }));
+    req.on('error', (e) => fin({ estado: 0, cabeceras: {}, cuerpo: Buffer.alloc(0), error: e.message, reutilizada: req.reusedSocket }));
     req.end(cuerpo);
   });
 }
@@ -127,7 +148,7 @@ export class Persona {
   /** Sends a request and records it under `ruta`; answers what came back. */
   async pedir(
     ruta: string,
-    p: { metodo: 'GET' | 'POST' | 'PATCH'; camino: string; cabeceras?: Record<string, string>; cuerpo?: string | Buffer },
+    p: { metodo: 'GET' | 'POST' | 'PATCH' | 'DELETE'; camino: string; cabeceras?: Record<string, string>; cuerpo?: string | Buffer },
   ): Promise<Respuesta & { error?: string }> {
     const t0 = performance.now();
     const r = await pedir(this.base, this.agente, p);
