@@ -64,3 +64,34 @@ export async function basePostgresTemporal(url: string, etiqueta: string): Promi
 
 /** The p-th percentile of sorted values. */
 export const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
+
+/**
+ * PostgreSQL's own COPY of the rows an import wrote, into the same table, as the reference an
+ * import is measured beside: the rows are copied out to a file (`COPY … TO STDOUT`), the table
+ * emptied (with what references it, in a throw-away database), and the file copied back in through
+ * node-postgres' copy streams (`COPY … FROM STDIN`, pg-copy-streams), which is what is timed. No
+ * parsing, checking or merging: the floor an import's writing can approach. Identity values are
+ * written as they were (COPY FROM always writes the values it is given).
+ */
+export async function copiaDeReferencia(url: string, tabla: string, dir: string): Promise<{ filas: number; ms: number; bytes: number }> {
+  const { from, to } = await import('pg-copy-streams');
+  const { pipeline } = await import('node:stream/promises');
+  const { createReadStream, createWriteStream, statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const cliente = new pg.Client({ connectionString: url });
+  await cliente.connect();
+  try {
+    const fichero = join(dir, `copia-${tabla}.tsv`);
+    await pipeline(cliente.query(to(`COPY ${tabla} TO STDOUT`)), createWriteStream(fichero));
+    const filas = Number((await cliente.query<{ n: string }>(`select count(*) as n from ${tabla}`)).rows[0]!.n);
+    await cliente.query(`TRUNCATE ${tabla} CASCADE`);
+    await cliente.query('CHECKPOINT');
+    const t = performance.now();
+    await pipeline(createReadStream(fichero), cliente.query(from(`COPY ${tabla} FROM STDIN`)));
+    const ms = performance.now() - t;
+    await cliente.query(`ANALYZE ${tabla}`);
+    return { filas, ms, bytes: statSync(fichero).size };
+  } finally {
+    await cliente.end();
+  }
+}

@@ -29,7 +29,6 @@ import { join } from 'node:path';
 import { constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { construirCups } from '../src/lib/cups.ts';
 import { controlCif, letraDni } from '../src/lib/nif.ts';
 import type { TipoFicheroSips, VersionSips } from '../src/lib/sips/columnas.ts';
@@ -38,6 +37,7 @@ import { consultaConsumos, consultaPs } from '../src/server/sips/consultas.ts';
 import { lineasSips } from '../src/server/sips/escritor.ts';
 import { generarFicheroSips } from '../src/server/sips/ficheros.ts';
 import type { FilaSips } from '../src/server/sips/registro.ts';
+import { basePostgresTemporal, copiaDeReferencia } from './bench-bases.ts';
 import { ACCEPT_ENCODING, cargar, HERRAMIENTA, type Carga, type Peticion } from './bench-carga.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -479,27 +479,6 @@ const parrafo = (...partes: string[]) => partes.join(' ');
 /** A table row. */
 const fila = (...celdas: (string | number)[]) => `| ${celdas.join(' | ')} |`;
 
-/** A fresh database in the server of `url`, migrated, and how to drop it. */
-async function baseNueva(url: string): Promise<{ url: string; nombre: string; borrar: () => Promise<void> }> {
-  const nombre = `bench_sips_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${nombre}`;
-  return {
-    url: u.toString(),
-    nombre,
-    borrar: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${nombre} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 const FICHEROS: { tipo: TipoFicheroSips; version: VersionSips }[] = [
   { tipo: 'PS_ELECTRICIDAD', version: 'sips2026' },
   { tipo: 'CONSUMOS_ELECTRICIDAD', version: 'sips2026' },
@@ -530,7 +509,7 @@ export async function sipsSection(): Promise<string> {
   const inicio = performance.now();
   const carga = loadavg()[0]!.toFixed(1);
   const dir = mkdtempSync(join(tmpdir(), 'bench-sips-'));
-  const base = await baseNueva(url);
+  const base = await basePostgresTemporal(url, 'sips');
   const database = await openPostgres(base.url, 4);
   try {
     await migrate(database);
@@ -552,6 +531,8 @@ export async function sipsSection(): Promise<string> {
       const resumen = m ? `${miles(+m[2]!)} new, ${miles(+m[3]!)} updated, ${miles(+m[4]!)} unchanged` : h.salida.trim();
       importaciones.push({ etapa, h, resumen });
     }
+    // PostgreSQL's own COPY of the same rows into the same table: the reference of the first load.
+    const copia = await copiaDeReferencia(base.url, 'suministros', dir);
     const [puntos] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from suministros where distribuidora = 'epd'`,
@@ -681,6 +662,15 @@ export async function sipsSection(): Promise<string> {
           `${h.rssMb.toFixed(0)} MB`,
           resumen,
         ),
+      ),
+      fila(
+        "PostgreSQL's COPY FROM STDIN of the same rows into the emptied table (reference)",
+        `${mb(copia.bytes)} MB`,
+        miles(copia.filas),
+        `${seg(copia.ms)} s`,
+        `${miles(copia.filas / (copia.ms / 1000))} rows/s`,
+        '–',
+        `first load ${(importaciones[0]!.h.ms / copia.ms).toFixed(1)}× COPY (goal: within 2×)`,
       ),
       '',
       parrafo(
