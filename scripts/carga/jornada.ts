@@ -400,6 +400,10 @@ export async function jornada(o: OpcionesJornada): Promise<ResultadoJornada> {
       .sort((a, b) => b.bytes - a.bytes);
     const totalCrecido = crecimiento.reduce((s, x) => s + x.bytes, 0);
     const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+    const porTabla = crecimiento
+      .slice(0, 8)
+      .map((x) => `${x.tabla} ${mb(x.bytes)} (${x.filas.toLocaleString('en')} rows)`)
+      .join(', ');
     const informe = [
       `200 people (140 households, 25 supply company, 15 applicants, 20 staff) for ${segundos.toFixed(0)} s: ${registro.total.toLocaleString('en')} requests (${reenvios.n} sent again on a new connection after the server had closed the kept-alive one, as browsers do); ${tcpA}–${tcpB} connections open to the portal (busiest moment of the second and the last fifth).`,
       '',
@@ -408,12 +412,7 @@ export async function jornada(o: OpcionesJornada): Promise<ResultadoJornada> {
       `- **Errors:** ${nErrores === 0 ? 'none' : [...errores.entries()].map(([k, v]) => `${v} × ${k}`).join('; ')}${sinRespuesta ? ` (${sinRespuesta} unanswered)` : ''}.`,
       `- **Memory (RSS), mean of the second fifth → mean of the last fifth:** ${memoria.map((m) => `${m.nombre} ${m.a.toFixed(0)} → ${m.b.toFixed(0)} MB (${m.cambio >= 0 ? '+' : ''}${(m.cambio * 100).toFixed(1)} %)`).join(', ')}; growth allowed: ${tolerancia * 100} %.`,
       `- **Open file descriptors, most in the second fifth → most in the last fifth:** ${fds.map((f) => `${f.nombre} ${f.a} → ${f.b}`).join(', ')}; **database connections** ${bdA} → ${bdB}.`,
-      `- **Database growth after the warm-up:** ${mb(totalCrecido)} in all; by table (bytes, rows inserted): ${crecimiento
-        .slice(0, 8)
-        .map((x) => `${x.tabla} ${mb(x.bytes)} (${x.filas.toLocaleString('en')} rows)`)
-        .join(
-          ', ',
-        )}. What grows is what the portal records as it works (its audit entries, a refresh token per login); the SFTP uploads and the applicants' documents were deleted again, so what they leave is space for PostgreSQL to reuse.`,
+      `- **Database growth after the warm-up:** ${mb(totalCrecido)} in all; by table (bytes, rows inserted): ${porTabla}. What grows is what the portal records as it works (its audit entries, a refresh token per login); the SFTP uploads and the applicants' documents were deleted again, so what they leave is space for PostgreSQL to reuse.`,
       `- **Verdict:** ${fallos.length === 0 ? 'every goal met' : fallos.join('; ')}.`,
     ].join('\n');
     return { informe, fallos };
