@@ -106,6 +106,27 @@ const r104 = (sol: string, cups: string, comentarios: string) =>
     ],
   });
 
+/** An R1 08 as the company's system writes it: the anulación of its claim `sol`. */
+const r108 = (sol: string, cups: string) =>
+  escribirMensaje({
+    n: 'MensajeAnulacionSolicitudReclamacion',
+    h: [
+      {
+        n: 'CabeceraReclamacion',
+        h: [
+          { n: 'CodigoREEEmpresaEmisora', t: REE },
+          { n: 'CodigoREEEmpresaDestino', t: '9901' },
+          { n: 'CodigoDelProceso', t: 'R1' },
+          { n: 'CodigoDePaso', t: '08' },
+          { n: 'CodigoDeSolicitud', t: sol },
+          { n: 'SecuencialDeSolicitud', t: '01' },
+          { n: 'FechaSolicitud', t: '2026-12-01T10:00:00' },
+          { n: 'CUPS', t: cups },
+        ],
+      },
+    ],
+  });
+
 /** How many files whose name starts so were set aside in the company's `entrada/rechazados`. */
 async function apartados(nombre: string): Promise<number> {
   const filas = await server.database.db
@@ -177,6 +198,33 @@ describe('reclamaciones R1 de una comercializadora por el intercambio', () => {
     const detalle = await llamar(server, 'GET', `/api/administrador/contacto/${caso!.id}`, { token: tokenEpd });
     const eventos = ((await detalle.json()) as { eventos: { accion: string; mensaje: string | null }[] }).eventos;
     expect(eventos.at(-1)).toMatchObject({ accion: 'enviar_informacion', mensaje: 'La última factura de acceso es de septiembre.' });
+  });
+
+  it('el R1 08 de la comercializadora anula la reclamación en curso y recibe el R1 09; una cerrada o desconocida, su rechazo', async () => {
+    const cups = await punto(REE);
+    const { xml, sol } = r101(cups);
+    await dejar(`R101_${sol}.xml`, xml);
+    const caso = await casoDe(sol);
+    expect((await paso(caso!.id, 'aceptar', { mensaje: '' })).status).toBe(200);
+    await dejar(`R108_${sol}.xml`, r108(sol, cups));
+    const r109 = await enSalida(`R109_${sol}_01.xml`);
+    expect(r109).toContain('<MensajeAceptacionAnulacionReclamacion');
+    expect(r109).toContain('<CodigoDePaso>09</CodigoDePaso>');
+    expect((await casoDe(sol))!.paso).toBe('anulada');
+    // The staff's view of the case ends with the claimant's anulación.
+    const detalle = await llamar(server, 'GET', `/api/administrador/contacto/${caso!.id}`, { token: tokenEpd });
+    const eventos = ((await detalle.json()) as { eventos: { accion: string }[] }).eventos;
+    expect(eventos.at(-1)!.accion).toBe('desistir');
+
+    // Anulled already: an R1 09 rejection with table 27 code 42, and the case stays as it is.
+    await dejar(`R108_${sol}_otra.xml`, r108(sol, cups));
+    const rechazo = await enSalida(`R109_${sol}_01.xml`);
+    expect(rechazo).toContain('<MensajeRechazoReclamacion');
+    expect(rechazo).toContain('<CodigoMotivo>42</CodigoMotivo>');
+    // A request code the company never used: D2, nothing to anul.
+    await dejar('R108_desconocida.xml', r108('209999999999', cups));
+    const d2 = await enSalida('R109_209999999999_01.xml');
+    expect(d2).toContain('<CodigoMotivo>D2</CodigoMotivo>');
   });
 
   it('rechazarla escribe el R1 02 de rechazo con el motivo del personal', async () => {

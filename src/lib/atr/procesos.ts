@@ -207,6 +207,8 @@ export const ESQUEMA_DE_RAIZ: Readonly<Record<string, string>> = {
   MensajeCierreReclamacion: 'CierreReclamacion.xsd',
   MensajePeticionInformacionAdicionalReclamacion: 'PeticionInformacionAdicionalReclamacion.xsd',
   MensajeEnvioInformacionReclamacion: 'EnvioInformacionReclamacion.xsd',
+  MensajeAnulacionSolicitudReclamacion: 'AnulacionSolicitudReclamacion.xsd',
+  MensajeAceptacionAnulacionReclamacion: 'AceptacionAnulacionReclamacion.xsd',
 };
 
 /** The process a request's root element starts. */
@@ -234,6 +236,7 @@ export const MOTIVOS_ATR = {
   '38': 'Existencia de solicitud previa en curso C1',
   '39': 'Existencia de solicitud previa en curso C2',
   '40': 'Existencia de solicitud previa en curso M1',
+  '42': 'No es posible la anulación: trabajo ya en campo o acciones no anulables en una reclamación',
   '43': 'No es posible la anulación: solicitud ya activada',
   '47': 'Potencias no normalizadas en suministro trifásico',
   '48': 'Potencias no normalizadas en suministro monofásico',

@@ -67,8 +67,8 @@ import {
   type MensajeAtr,
 } from './respuestas.ts';
 import { RAIZ_R101 } from '../contacto/r1.ts';
-import { R1Ilegible, recibirR101, recibirR104 } from '../contacto/r1-entrada.ts';
-import { RAIZ_R104 } from '../contacto/r1-intercambio.ts';
+import { R1Ilegible, recibirR101, recibirR104, recibirR108 } from '../contacto/r1-entrada.ts';
+import { RAIZ_R104, RAIZ_R108 } from '../contacto/r1-intercambio.ts';
 import { MODULO } from './procesos/index.ts';
 import { suministroDelCaso, type DatosAtr } from './vista.ts';
 import { cortaElSuministro, esSuspension } from './procesos/b1.ts';
@@ -441,10 +441,11 @@ async function atender(
     );
   }
   // A claim (R1 01) joins the claim cases of the contact feature, which answers it (docs/decisions/046).
-  if (m.raiz === RAIZ_R101 || m.raiz === RAIZ_R104) {
+  if (m.raiz === RAIZ_R101 || m.raiz === RAIZ_R104 || m.raiz === RAIZ_R108) {
     const entorno = { clock: { now: () => ahora }, publicUrl };
     try {
       if (m.raiz === RAIZ_R104) return await recibirR104(tx, p, m, empresaRee, distribuidoraRee, entorno);
+      if (m.raiz === RAIZ_R108) return await recibirR108(tx, p, m, cuenta, empresaRee, distribuidoraRee, entorno);
       return await recibirR101(tx, p, m, cuenta, empresaRee, distribuidoraRee, entorno);
     } catch (err) {
       if (err instanceof R1Ilegible) throw new FicheroRechazado(err.message);

@@ -12,7 +12,10 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../http/context.ts';
 import type { CuentaIntercambio } from '../intercambio/almacen.ts';
 import type { MensajeLeido } from '../atr/xml.ts';
+import { RECLAMACION } from '../../lib/contacto/procedimientos.ts';
+import { MOTIVOS_ATR } from '../../lib/atr/procesos.ts';
 import {
+  aceptacionAnulacionR1,
   cabeceraR1,
   cupsSuministrados,
   informacionDeR104,
@@ -119,4 +122,55 @@ export async function recibirR101(
     .set({ datos: { ...(borrador.datos as Record<string, unknown>), intercambio: origen } })
     .where(eq(expedientes.id, borrador.id));
   await actuar(servicio, borrador.id, 'solicitante', 'presentar', { mensaje: '' }, actor);
+}
+
+/**
+ * Reads an R1 08, the company's anulación of a claim it filed: while the claim is still being
+ * worked (filed, accepted, waiting for or with the information asked), it is the claimant's
+ * «desistir» step, and the R1 09 acceptance goes back; a claim already resolved, rejected or
+ * anulled cannot be anulled (table 27 code 42), and a request code the company never used has
+ * nothing to anul (D2). Either refusal is an R1 09 rejection, as the CNMC's steps 08 and 09 provide.
+ */
+export async function recibirR108(
+  tx: Db,
+  p: { usuarioId: string; distribuidora: string; ruta: string },
+  m: MensajeLeido,
+  cuenta: CuentaIntercambio,
+  empresaRee: string,
+  distribuidoraRee: string,
+  deps: { clock: Clock; publicUrl: string | null },
+): Promise<void> {
+  const c = cabeceraR1(m);
+  if (c.emisora !== empresaRee || c.destino !== distribuidoraRee || c.proceso !== 'R1' || c.paso !== '08') {
+    throw new R1Ilegible(
+      `Una anulación de reclamación es el paso 08 del R1 de su empresa (${empresaRee}) a esta distribuidora (${distribuidoraRee}).`,
+    );
+  }
+  const ahora = deps.clock.now();
+  const origen: OrigenIntercambio = { ...c, ruta: p.ruta };
+  const rechazar = (codigo: string, comentario: string) =>
+    dejarRespuestaR1(tx, cuenta, p.distribuidora, origen, '09', rechazoR1(origen, [{ codigo, comentario }], ahora, '09'), ahora);
+  const e = await reclamacionDeSolicitud(tx, p.usuarioId, c.codigoSolicitud);
+  if (!e || e.distribuidora !== p.distribuidora) {
+    await rechazar(
+      'D2',
+      `${MOTIVOS_ATR.D2}: no hay ninguna reclamación con el código ${c.codigoSolicitud} de su empresa en esta distribuidora.`,
+    );
+    return;
+  }
+  if (!(RECLAMACION.transiciones.desistir.desde as readonly string[]).includes(e.paso)) {
+    const paso = RECLAMACION.nombrePaso[e.paso as keyof typeof RECLAMACION.nombrePaso].toLowerCase();
+    await rechazar('42', `${MOTIVOS_ATR['42']}: la reclamación ya está ${paso}.`);
+    return;
+  }
+  const actor = { userId: p.usuarioId, impersonatorUserId: null, ip: null, requestId: null };
+  await actuar(
+    { db: tx, clock: deps.clock, publicUrl: deps.publicUrl },
+    e.id,
+    'solicitante',
+    'desistir',
+    { mensaje: 'La comercializadora ha anulado la reclamación por el intercambio de ficheros (R1 08).' },
+    actor,
+  );
+  await dejarRespuestaR1(tx, cuenta, p.distribuidora, origen, '09', aceptacionAnulacionR1(origen, ahora), ahora);
 }

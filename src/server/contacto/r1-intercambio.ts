@@ -31,6 +31,9 @@ export const RAIZ_R105 = 'MensajeCierreReclamacion';
 export const RAIZ_R103 = 'MensajePeticionInformacionAdicionalReclamacion';
 /** The company's answer to a request for information (R1 04), which the reader takes. */
 export const RAIZ_R104 = 'MensajeEnvioInformacionReclamacion';
+/** R1 08, the company's anulación of its claim, and R1 09, its acceptance (a rejection is a MensajeRechazoReclamacion). */
+export const RAIZ_R108 = 'MensajeAnulacionSolicitudReclamacion';
+export const RAIZ_R109_ACEPTACION = 'MensajeAceptacionAnulacionReclamacion';
 
 /** Where a claim came from the exchange: what its answers need to name it. */
 export interface OrigenIntercambio {
@@ -183,11 +186,24 @@ function cabecera(o: OrigenIntercambio, paso: string, ahora: Date): Nodo {
   };
 }
 
-/** R1 02 rejection: the table 27 reasons, each with its comment. */
-export function rechazoR1(o: OrigenIntercambio, motivos: readonly { codigo: string; comentario: string }[], ahora: Date): string {
+/** An R1 rejection (step 02 of a request, 09 of an anulación): the table 27 reasons, each with its comment. */
+export function rechazoR1(
+  o: OrigenIntercambio,
+  motivos: readonly { codigo: string; comentario: string }[],
+  ahora: Date,
+  paso: '02' | '09' = '02',
+): string {
   return escribirMensaje({
     n: RAIZ_R102_RECHAZO,
-    h: [cabecera(o, '02', ahora), rechazos(motivos, ahora)],
+    h: [cabecera(o, paso, ahora), rechazos(motivos, ahora)],
+  });
+}
+
+/** R1 09 acceptance of the company's anulación (AceptacionAnulacionReclamacion.xsd). */
+export function aceptacionAnulacionR1(o: OrigenIntercambio, ahora: Date): string {
+  return escribirMensaje({
+    n: RAIZ_R109_ACEPTACION,
+    h: [cabecera(o, '09', ahora), { n: 'AceptacionAnulacion', h: [{ n: 'FechaAceptacion', t: diaDe(ahora) }] }],
   });
 }
 
