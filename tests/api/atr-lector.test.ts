@@ -427,3 +427,17 @@ describe('la pantalla de solicitudes ATR', () => {
     expect((await llamar(server, 'GET', '/api/atr/solicitudes', { token: tokenHogar })).status).toBe(403);
   });
 });
+
+// Last in the file: it moves the shared clock forward.
+describe('la activación prevista en días hábiles del calendario del suministro', () => {
+  it('un C1 «cuanto antes» del viernes 4 de diciembre de 2026 en Madrid se prevé el 9, tras su festivo del 7 y el nacional del 8', async () => {
+    server.clock.current = new Date('2026-12-04T10:00:00Z');
+    const cups = await punto({ comercializadoraCodigo: '0901' });
+    const sol = nuevoCodigo();
+    await dejar(`C101_${sol}.xml`, c101(cups, sol));
+    await leerEntradas(deps());
+    const xml = await respuesta(`C102_${sol}_01.xml`);
+    // The national calendar alone would give Monday the 7th, a holiday of the Comunidad de Madrid in 2026.
+    expect(xml).toContain('<FechaActivacionPrevista>2026-12-09</FechaActivacionPrevista>');
+  });
+});

@@ -33,7 +33,7 @@ import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
 import { cupsBase, errorCups } from '../../lib/cups.ts';
 import { MAX_NOMBRE_BYTES, RECHAZADOS, nombreDe } from '../../lib/intercambio/rutas.ts';
 import { calendarioDe } from '../../lib/expedientes/calendarios.ts';
-import { diaDe, venceEnHabiles } from '../../lib/expedientes/plazos.ts';
+import { diaDe, venceEnHabiles, type Calendario } from '../../lib/expedientes/plazos.ts';
 import { comprobarPotencias } from '../../lib/modificaciones/reglas.ts';
 import { errorTarifaTension } from '../../lib/atr/formulario.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
@@ -92,13 +92,16 @@ class FicheroRechazado extends Error {}
 
 type Suministro = typeof suministros.$inferSelect;
 
-/** The activation a request asks for (table 8: A as soon as possible, F on a date, L with the next reading), and its date. */
-function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string): { tipo: string; fecha: string } {
+/**
+ * The activation a request asks for (table 8: A as soon as possible, F on a date, L with the next
+ * reading), and its date, counted in business days of the supply point's calendar (decision 040).
+ */
+function activacionPrevista(m: MensajeLeido, cuerpo: string, hoy: string, cal: Calendario): { tipo: string; fecha: string } {
   const ind = valor(m.arbol, cuerpo, 'DatosSolicitud', 'IndActivacion');
   const fecha = valor(m.arbol, cuerpo, 'DatosSolicitud', 'FechaPrevistaAccion');
   if (ind === 'F' && fecha && fecha > hoy) return { tipo: 'F0', fecha };
-  if (ind === 'L') return { tipo: 'L0', fecha: venceEnHabiles(hoy, 5) };
-  return { tipo: 'A0', fecha: venceEnHabiles(hoy, 1) };
+  if (ind === 'L') return { tipo: 'L0', fecha: venceEnHabiles(hoy, 5, cal) };
+  return { tipo: 'A0', fecha: venceEnHabiles(hoy, 1, cal) };
 }
 
 /** The acceptance (step 02) of a request. */
@@ -110,9 +113,10 @@ function aceptacion(
   pedido: Pedido,
   ultimaLectura: string,
   ahora: Date,
+  cal: Calendario,
 ): { xml: string; activacion: string } {
   const hoy = diaDe(ahora);
-  const act = activacionPrevista(m, PROCESO[proceso].solicitud.cuerpo, hoy);
+  const act = activacionPrevista(m, PROCESO[proceso].solicitud.cuerpo, hoy, cal);
   const condicionesPedidas = condiciones(pedido.tarifa ?? s.tarifa, pedido.potenciasW ?? s.potenciasW);
   const raiz = PROCESO[proceso].aceptacion;
   const cuerpo = raiz.replace(/^Mensaje/, '');
@@ -551,7 +555,7 @@ async function atender(
     );
     return;
   }
-  const { xml, activacion } = aceptacion(proceso, c, m, s!, pedido, await ultimaLecturaFirme(tx, s!, ahora), ahora);
+  const { xml, activacion } = aceptacion(proceso, c, m, s!, pedido, await ultimaLecturaFirme(tx, s!, ahora), ahora, calendario);
   await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
   await registrarPaso(
     tx,
