@@ -66,14 +66,19 @@ export async function basePostgresTemporal(url: string, etiqueta: string): Promi
 export const percentil = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
 
 /**
- * PostgreSQL's own COPY of the rows an import wrote, into the same table, as the reference an
- * import is measured beside: the rows are copied out to a file (`COPY … TO STDOUT`), the table
- * emptied (with what references it, in a throw-away database), and the file copied back in through
- * node-postgres' copy streams (`COPY … FROM STDIN`, pg-copy-streams), which is what is timed. No
- * parsing, checking or merging: the floor an import's writing can approach. Identity values are
- * written as they were (COPY FROM always writes the values it is given).
+ * PostgreSQL's own COPY of the rows an import wrote, into the same tables, as the reference an
+ * import is measured beside: the rows of each table are copied out to a file (`COPY … TO STDOUT`),
+ * the tables emptied (with what references them, in a throw-away database), and the files copied
+ * back in through node-postgres' copy streams (`COPY … FROM STDIN`, pg-copy-streams), which is what
+ * is timed. No parsing, checking or merging: the floor an import's writing can approach. Identity
+ * values are written as they were (COPY FROM always writes the values it is given); a partitioned
+ * table routes each row to its partition.
  */
-export async function copiaDeReferencia(url: string, tabla: string, dir: string): Promise<{ filas: number; ms: number; bytes: number }> {
+export async function copiaDeReferencia(
+  url: string,
+  tablas: readonly string[],
+  dir: string,
+): Promise<{ filas: number; ms: number; bytes: number }> {
   const { from, to } = await import('pg-copy-streams');
   const { pipeline } = await import('node:stream/promises');
   const { createReadStream, createWriteStream, statSync } = await import('node:fs');
@@ -81,16 +86,21 @@ export async function copiaDeReferencia(url: string, tabla: string, dir: string)
   const cliente = new pg.Client({ connectionString: url });
   await cliente.connect();
   try {
-    const fichero = join(dir, `copia-${tabla}.tsv`);
-    await pipeline(cliente.query(to(`COPY ${tabla} TO STDOUT`)), createWriteStream(fichero));
-    const filas = Number((await cliente.query<{ n: string }>(`select count(*) as n from ${tabla}`)).rows[0]!.n);
-    await cliente.query(`TRUNCATE ${tabla} CASCADE`);
+    let filas = 0;
+    let bytes = 0;
+    const fichero = (tabla: string) => join(dir, `copia-${tabla}.tsv`);
+    for (const tabla of tablas) {
+      await pipeline(cliente.query(to(`COPY (SELECT * FROM ${tabla}) TO STDOUT`)), createWriteStream(fichero(tabla)));
+      filas += Number((await cliente.query<{ n: string }>(`select count(*) as n from ${tabla}`)).rows[0]!.n);
+      bytes += statSync(fichero(tabla)).size;
+    }
+    await cliente.query(`TRUNCATE ${tablas.join(', ')} CASCADE`);
     await cliente.query('CHECKPOINT');
     const t = performance.now();
-    await pipeline(createReadStream(fichero), cliente.query(from(`COPY ${tabla} FROM STDIN`)));
+    for (const tabla of tablas) await pipeline(createReadStream(fichero(tabla)), cliente.query(from(`COPY ${tabla} FROM STDIN`)));
     const ms = performance.now() - t;
-    await cliente.query(`ANALYZE ${tabla}`);
-    return { filas, ms, bytes: statSync(fichero).size };
+    for (const tabla of tablas) await cliente.query(`ANALYZE ${tabla}`);
+    return { filas, ms, bytes };
   } finally {
     await cliente.end();
   }

@@ -532,7 +532,7 @@ export async function sipsSection(): Promise<string> {
       importaciones.push({ etapa, h, resumen });
     }
     // PostgreSQL's own COPY of the same rows into the same table: the reference of the first load.
-    const copia = await copiaDeReferencia(base.url, 'suministros', dir);
+    const copia = await copiaDeReferencia(base.url, ['suministros'], dir);
     const [puntos] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from suministros where distribuidora = 'epd'`,
