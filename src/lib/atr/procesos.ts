@@ -209,6 +209,9 @@ export const ESQUEMA_DE_RAIZ: Readonly<Record<string, string>> = {
   MensajeEnvioInformacionReclamacion: 'EnvioInformacionReclamacion.xsd',
   MensajeAnulacionSolicitudReclamacion: 'AnulacionSolicitudReclamacion.xsd',
   MensajeAceptacionAnulacionReclamacion: 'AceptacionAnulacionReclamacion.xsd',
+  // W1, a customer's self-reading passed on by its company (src/server/lecturas/w1.ts), and its acceptance.
+  MensajeSolicitudAportacionLectura: 'SolicitudAportacionLectura.xsd',
+  AceptacionAportacionLectura: 'AceptacionAportacionLectura.xsd',
 };
 
 /** The process a request's root element starts. */
@@ -242,7 +245,14 @@ export const MOTIVOS_ATR = {
   '48': 'Potencias no normalizadas en suministro monofásico',
   '52': 'Tarifa no válida para las potencias solicitadas',
   '65': 'Más de una modificación de potencia en menos de 12 meses',
+  '66': 'Suministro telegestionado',
+  '67': 'Suministro con maxímetro',
   '72': 'Contrato en baja',
+  '73': 'Suministro con potencia mayor de 15 kW',
+  '75': 'Discrepancia entre información de lecturas y número de integradores',
+  '77': 'Lectura menor que la última real',
+  '78': 'Consumo excesivo',
+  '79': 'Periodo de lectura inferior',
   '85': 'Falta un campo obligatorio',
   D2: 'No es posible la anulación: no existe solicitud previa',
   A9: 'Potencia solicitada mayor que la potencia máxima autorizada en alta tensión',

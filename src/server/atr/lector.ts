@@ -5,6 +5,8 @@
  * - A file that is no message, or a hostile one, or one whose header is not this company to this
  *   distributor, or a request already received, is moved to `entrada/rechazados` with a `.txt`
  *   beside it that says why, in Spanish. Nothing else is lost, and the reader goes on.
+ * - A customer's self-reading (W1 01) goes to the readings feature, which stores it and answers
+ *   W1 02 (docs/decisions/049); a claim (R1) to the contact feature's claim cases (decision 046).
  * - A request (step 01 of C1, C2, A3, M1, B1) opens an ATR case (the case core of
  *   docs/decisions/017, procedure `atr`) and is answered at once with its step 02: the acceptance
  *   of that process, or a `MensajeRechazo` with every table 27 reason found. Each answer is valid
@@ -69,6 +71,8 @@ import {
 import { RAIZ_R101 } from '../contacto/r1.ts';
 import { R1Ilegible, recibirR101, recibirR104, recibirR108 } from '../contacto/r1-entrada.ts';
 import { RAIZ_R104, RAIZ_R108 } from '../contacto/r1-intercambio.ts';
+import { RAIZ_W101 } from '../../lib/lecturas/w1.ts';
+import { recibirW101, W1Apartado } from '../lecturas/w1.ts';
 import { MODULO } from './procesos/index.ts';
 import { suministroDelCaso, type DatosAtr } from './vista.ts';
 import { cortaElSuministro, esSuspension } from './procesos/b1.ts';
@@ -463,6 +467,16 @@ async function atender(
     throw new FicheroRechazado(`CodigoREEEmpresaDestino es ${c.destino}, pero esta carpeta es de la distribuidora ${distribuidoraRee}.`);
   }
   if (errorCups(c.cups)) throw new FicheroRechazado(`El CUPS ${c.cups} no es válido (letras de control o formato).`);
+  // A self-reading (W1 01) is the readings feature's: it stores it and answers (docs/decisions/049).
+  if (m.raiz === RAIZ_W101) {
+    try {
+      await recibirW101(tx, p, m, c, cuenta, ahora);
+      return;
+    } catch (err) {
+      if (err instanceof W1Apartado) throw new FicheroRechazado(err.message);
+      throw err;
+    }
+  }
   const proceso =
     m.raiz === RAIZ_ANULACION
       ? (PROCESOS_ATR as readonly string[]).includes(c.proceso)

@@ -620,6 +620,12 @@ export const lecturasContador = pgTable(
     activaKwh: integer('activa_kwh').array().notNull(),
     /** Exported energy register, whole kWh; null without generation. */
     exportadaKwh: integer('exportada_kwh'),
+    /**
+     * A self-reading its supply company passed on by a W1 (src/server/lecturas/w1.ts): the company's
+     * REE code (CNMC table 1) and the request's CodigoDeSolicitud; both null otherwise.
+     */
+    aportadaPor: text('aportada_por'),
+    codigoSolicitud: text('codigo_solicitud'),
     createdAt: createdAt(),
   },
   (t) => [
