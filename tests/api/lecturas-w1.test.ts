@@ -65,7 +65,10 @@ const nuevoCodigo = () => `2026${String(++codigo + 7000).padStart(8, '0')}`;
 function w101(cups: string, solicitud: string, fecha: string, lecturas: [string, string, number][], emisora = REE) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <MensajeSolicitudAportacionLectura xmlns="http://localhost/elegibilidad"><Cabecera><CodigoREEEmpresaEmisora>${emisora}</CodigoREEEmpresaEmisora><CodigoREEEmpresaDestino>9901</CodigoREEEmpresaDestino><CodigoDelProceso>W1</CodigoDelProceso><CodigoDePaso>01</CodigoDePaso><CodigoDeSolicitud>${solicitud}</CodigoDeSolicitud><SecuencialDeSolicitud>01</SecuencialDeSolicitud><FechaSolicitud>2026-11-01T10:00:00</FechaSolicitud><CUPS>${cups}</CUPS></Cabecera><DatosSolicitudAportacionLectura><FechaLectura>${fecha}</FechaLectura><TipoDHEdM>6</TipoDHEdM></DatosSolicitudAportacionLectura>${lecturas
-    .map(([i, p, v]) => `<LecturaAportada><Integrador>${i}</Integrador><TipoCodigoPeriodoDH>${p}</TipoCodigoPeriodoDH><LecturaPropuesta>${v.toFixed(2)}</LecturaPropuesta></LecturaAportada>`)
+    .map(
+      ([i, p, v]) =>
+        `<LecturaAportada><Integrador>${i}</Integrador><TipoCodigoPeriodoDH>${p}</TipoCodigoPeriodoDH><LecturaPropuesta>${v.toFixed(2)}</LecturaPropuesta></LecturaAportada>`,
+    )
     .join('')}</MensajeSolicitudAportacionLectura>`;
 }
 const ae = (...v: number[]): [string, string, number][] => v.map((x, i) => ['AE', `A${i + 1}`, x]);
@@ -129,7 +132,12 @@ describe('W1: aportación de lectura por el intercambio', () => {
   });
 
   it('rechaza la de un contador telegestionado con maxímetro y más de 15 kW (66, 67, 73), y no guarda nada', async () => {
-    const p = await punto({ telegestionado: true, modoControlPotencia: 'maximetro', tarifa: '3.0TD', potenciasW: [20000, 20000, 20000, 20000, 20000, 20000] });
+    const p = await punto({
+      telegestionado: true,
+      modoControlPotencia: 'maximetro',
+      tarifa: '3.0TD',
+      potenciasW: [20000, 20000, 20000, 20000, 20000, 20000],
+    });
     const { xml } = await enviar(p.cups, dia(-1), ae(1100, 900, 1600, 10, 10, 10));
     expect(xml).toContain('<MensajeRechazo');
     expect(codigos(xml)).toEqual(['66', '67', '73']);

@@ -69,7 +69,10 @@ export function periodoDeCodigo(codigo: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The registers a W1 gives, as the portal stores them (whole kWh, as the meter's wheels show them); null when they do not fit the tariff. */
+/**
+ * The registers a W1 gives, as the portal stores them (whole kWh, as the meter's wheels show
+ * them); null when they do not fit the tariff.
+ */
 export function registrosW1(a: AportacionW1, tarifa: string): { activaKwh: number[]; exportadaKwh: number | null } | null {
   if (!esCodigoTarifa(tarifa)) return null;
   const n = numeroPeriodos(tarifa);
@@ -105,7 +108,8 @@ export function motivosW1(a: AportacionW1, s: PuntoW1, empresaRee: string, hoy: 
   if (s.comercializadoraCodigo !== empresaRee) con('11', `${MOTIVOS_ATR['11']}: el suministro no es de su comercializadora.`);
   if (s.telegestionado) con('66', `${MOTIVOS_ATR['66']}: la distribuidora lee sus registros a distancia en cada cierre.`);
   if (s.modoControlPotencia === 'maximetro') con('67', `${MOTIVOS_ATR['67']}: su lectura la toma la distribuidora.`);
-  if (Math.max(...s.potenciasW) > POTENCIA_MAXIMA_AUTOLECTURA_W) con('73', `${MOTIVOS_ATR['73']}: la autolectura es de suministros de hasta 15 kW.`);
+  if (Math.max(...s.potenciasW) > POTENCIA_MAXIMA_AUTOLECTURA_W)
+    con('73', `${MOTIVOS_ATR['73']}: la autolectura es de suministros de hasta 15 kW.`);
   const registros = registrosW1(a, s.tarifa);
   const periodos = esCodigoTarifa(s.tarifa) ? numeroPeriodos(s.tarifa) : 0;
   if (!registros) {

@@ -48,7 +48,8 @@ export async function recibirW101(
   cuenta: CuentaIntercambio,
   ahora: Date,
 ): Promise<ResultadoW1> {
-  if (c.proceso !== 'W1' || c.paso !== '01') throw new W1Apartado(`Una aportación de lectura es el proceso W1, paso 01, no ${c.proceso} ${c.paso}.`);
+  if (c.proceso !== 'W1' || c.paso !== '01')
+    throw new W1Apartado(`Una aportación de lectura es el proceso W1, paso 01, no ${c.proceso} ${c.paso}.`);
   const [s] = await tx
     .select()
     .from(suministros)
@@ -75,7 +76,10 @@ export async function recibirW101(
   const ruta = `/${p.distribuidora}/salida/W102_${c.solicitud}_${c.secuencial}.xml`;
   let resultado: ResultadoW1;
   if (!s) {
-    resultado = { aceptada: false, motivos: [{ codigo: '01', comentario: `${MOTIVOS_ATR['01']}: la distribuidora no tiene el CUPS ${c.cups}.` }] };
+    resultado = {
+      aceptada: false,
+      motivos: [{ codigo: '01', comentario: `${MOTIVOS_ATR['01']}: la distribuidora no tiene el CUPS ${c.cups}.` }],
+    };
   } else {
     const zona = zonaDe(s);
     const previas = (
