@@ -169,6 +169,35 @@ describe('demo ATR requests (docs/decisions/020)', () => {
     // Every request's 02, the anulación's answer, and the staff's 05 (C1 and the cut's B1), 03 and 04 (the measure files aside).
     const salida = '/epd/salida/';
     const atr = rutas.filter((r) => r.startsWith(salida) && /^[A-Z]\d{3}_/.test(r.slice(salida.length))).map((r) => r.slice(12, 16));
-    expect(atr.sort()).toEqual(['A302', 'B102', 'B102', 'B104', 'B105', 'C102', 'C102', 'C102', 'C104', 'C105', 'C202', 'C203', 'M102']);
+    expect(atr.sort()).toEqual([
+      'A302',
+      'B102',
+      'B102',
+      'B104',
+      'B105',
+      'C102',
+      'C102',
+      'C102',
+      'C104',
+      'C105',
+      'C202',
+      'C203',
+      'M102',
+      'W102',
+      'W102',
+    ]);
+    // The self-reading of the visited meter it supplies, accepted (W1 02) and stored as the point's; the other W1, refused.
+    const w1 = await queryRows<{ accion: string; n: number }>(
+      database.db,
+      sql`select action as accion, count(*)::int as n from audit_log where action like 'lecturas.w1%' group by 1 order by 1`,
+    );
+    expect(w1.find((x) => x.accion === 'lecturas.w1_aceptada')?.n).toBe(1);
+    // A telemanaged meter's at EPD, and at EOD when that point's last closure is before yesterday.
+    expect(w1.find((x) => x.accion === 'lecturas.w1_rechazada')?.n).toBeGreaterThanOrEqual(1);
+    const aportadas = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from lecturas_contador where origen = 'autolectura' and aportada_por = '9811' and codigo_solicitud is not null`,
+    );
+    expect(aportadas[0]!.n).toBe(1);
   });
 });

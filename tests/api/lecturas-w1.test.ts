@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { construirCups } from '../../src/lib/cups.ts';
 import { fechaLocalDe, inicioDiaLocal } from '../../src/lib/calendario/hora-civil.ts';
 import { sumarDias } from '../../src/lib/calendario/fechas.ts';
-import type { EstadosRespuesta } from '../../src/lib/lecturas/respuestas.ts';
+import type { EstadoAdminRespuesta, EstadosRespuesta } from '../../src/lib/lecturas/respuestas.ts';
 import { leerEntradas } from '../../src/server/atr/lector.ts';
 import { leerMensaje, validar } from '../../src/server/atr/xml.ts';
 import { lecturasContador, suministros, users } from '../../src/server/db/schema.ts';
@@ -17,7 +17,7 @@ import { abrir, guardar, listar, Recepcion, type CuentaIntercambio } from '../..
 import { guardarLecturasContador } from '../../src/server/lecturas/service.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { guardarSuministros } from '../../src/server/suministros/service.ts';
-import { auditadas, cuenta, cuentaConSesion, llamar } from '../support/privado.ts';
+import { administrador, auditadas, cuenta, cuentaConSesion, llamar } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
 import { suministroPrueba } from '../support/suministros.ts';
 
@@ -120,7 +120,15 @@ describe('W1: aportación de lectura por el intercambio', () => {
     const res = await llamar(server, 'GET', `/api/estadoContador?cups=${p.cups}`, { token: holder.token });
     expect(res.status).toBe(200);
     const [s] = ((await res.json()) as EstadosRespuesta).suministros;
-    expect(s!.lecturas[0]).toMatchObject({ fecha, origen: 'autolectura', consumoKwh: 250 });
+    expect(s!.lecturas[0]).toMatchObject({ fecha, origen: 'autolectura', comercializadora: REE, consumoKwh: 250 });
+    // The distributor's staff read it on the meter's screen, with the company that sent it.
+    const { token } = await administrador(server, ['epd-administrador']);
+    const admin = await llamar(server, 'GET', `/api/administrador/contadores/${p.cups}`, { token });
+    expect(admin.status).toBe(200);
+    expect(((await admin.json()) as EstadoAdminRespuesta).lecturas.map((x) => [x.fecha, x.origen, x.comercializadora])).toEqual([
+      [fecha, 'autolectura', REE],
+      [dia(-30), 'real', null],
+    ]);
 
     // The same request again is set aside, never stored twice.
     await dejar(`W101_${sol}-bis.xml`, w101(p.cups, sol, fecha, ae(1100, 850, 1600)));

@@ -11582,6 +11582,30 @@ export interface components {
         /** @description Última comunicación correcta del contador, instante UTC ISO 8601; null si nunca ha comunicado. */
         ultimaComunicacion: string | null;
       } | null;
+      /** @description Últimas lecturas de los registros del contador, de la más reciente a la más antigua, con su origen. */
+      lecturas: {
+        /** @description Código REE de la comercializadora que envió la autolectura por el intercambio (proceso W1 de la CNMC); null si no llegó así. */
+        comercializadora: string | null;
+        /** @description kWh consumidos desde la lectura anterior (suma de todos los periodos); null en la más antigua que se muestra. */
+        consumoKwh: number | null;
+        /** @description Registro de energía exportada, kWh enteros; null sin generación. */
+        exportadaKwh: number | null;
+        /** @description Día de la lectura en la hora civil del suministro, AAAA-MM-DD. */
+        fecha: string;
+        /** @description Cuándo se leyeron los registros, instante UTC ISO 8601 (un cierre de facturación: las 00:00 locales del día del ciclo). */
+        momento: string;
+        /** @description Origen de la lectura: real (a distancia o por un lector), estimada (por la distribuidora) o autolectura (enviada por el cliente). */
+        origen: string;
+        /** @description Registros de energía activa importada, uno por periodo de la tarifa, P1 primero. */
+        periodos: {
+          /** @description Lectura del registro de energía activa del periodo, kWh enteros (acumulada, no consumo). */
+          kwh: number;
+          /** @description Nombre del periodo en la tarifa (Punta, Llano, Valle en la 2.0TD; Periodo 1… en las de seis). */
+          nombre: string;
+          /** @description Periodo de energía: P1, P2… */
+          periodo: string;
+        }[];
+      }[];
       /** @description Modo de control de potencia: icp, maximetro, telegestion (limitador del contador inteligente) o sin_control. */
       modoControlPotencia: string;
       /** @description Municipio del suministro. */
@@ -11631,6 +11655,8 @@ export interface components {
         } | null;
         /** @description Últimas lecturas de los registros del contador, de la más reciente a la más antigua. */
         lecturas: {
+          /** @description Código REE de la comercializadora que envió la autolectura por el intercambio (proceso W1 de la CNMC); null si no llegó así. */
+          comercializadora: string | null;
           /** @description kWh consumidos desde la lectura anterior (suma de todos los periodos); null en la más antigua que se muestra. */
           consumoKwh: number | null;
           /** @description Registro de energía exportada, kWh enteros; null sin generación. */

@@ -260,6 +260,22 @@ export const TEXTO_ORIGEN_LECTURA: Readonly<Record<string, string>> = {
   autolectura: 'Autolectura',
 };
 
+/** Who reads a reading's origin: its holder, or the distributor's staff. */
+export type VistaLectura = 'titular' | 'personal';
+
+/**
+ * A reading's origin in words; a self-reading that the supply company passed on by a W1 says so,
+ * to the staff with the company's REE code.
+ */
+export function textoOrigenLectura(l: { origen: string; comercializadora: string | null }, vista: VistaLectura): string {
+  if (l.origen === 'autolectura' && l.comercializadora) {
+    return vista === 'titular'
+      ? 'Autolectura enviada por su comercializadora'
+      : `Autolectura (W1 de la comercializadora ${l.comercializadora})`;
+  }
+  return TEXTO_ORIGEN_LECTURA[l.origen] ?? l.origen;
+}
+
 /** The distributor a CUPS belongs to by its prefix (docs/api.md: ES9901 epd, ES9902 eod, ES9903 ecd), or null. */
 export function distribuidoraDeCups(cups: string): Distribuidora | null {
   return DISTRIBUIDORAS.find((d) => normalizarCups(cups).startsWith(d.prefijoCups)) ?? null;

@@ -130,6 +130,10 @@ export const LecturaRegistroSchema = z.object({
     description:
       'Origen de la lectura: real (a distancia o por un lector), estimada (por la distribuidora) o autolectura (enviada por el cliente).',
   }),
+  comercializadora: z.string().nullable().meta({
+    description:
+      'Código REE de la comercializadora que envió la autolectura por el intercambio (proceso W1 de la CNMC); null si no llegó así.',
+  }),
   periodos: z
     .array(
       z.object({
@@ -149,6 +153,9 @@ export const LecturaRegistroSchema = z.object({
     description: 'kWh consumidos desde la lectura anterior (suma de todos los periodos); null en la más antigua que se muestra.',
   }),
 });
+
+/** One register reading as the API answers it. */
+export type LecturaRegistro = z.infer<typeof LecturaRegistroSchema>;
 
 const EstadoSuministroSchema = SuministroContadorSchema.extend({
   codigoPostal: z.string().meta({ description: 'Código postal del suministro.' }),
@@ -182,6 +189,9 @@ export const AdminEstadoSchema = SuministroContadorSchema.extend({
   })
     .nullable()
     .meta({ description: 'Estado del contador; null si la distribuidora aún no lo conoce.' }),
+  lecturas: z
+    .array(LecturaRegistroSchema)
+    .meta({ description: 'Últimas lecturas de los registros del contador, de la más reciente a la más antigua, con su origen.' }),
 }).meta({ id: 'EstadoContadorAdmin' });
 
 /** The body of GET/PUT /api/administrador/contadores/{cups}. */

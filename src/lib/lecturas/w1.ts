@@ -93,6 +93,9 @@ export function registrosW1(a: AportacionW1, tarifa: string): { activaKwh: numbe
   return { activaKwh: activa as number[], exportadaKwh: exportada };
 }
 
+/** Table 35 discrimination of a tariff's meter: 9, three periods (2.0TD); A, six periods (the 6.xTD and 3.0TD). */
+export const tipoDHDe = (tarifa: string): string => (tarifa === '2.0TD' ? '9' : 'A');
+
 const suma = (v: readonly number[]) => v.reduce((a, b) => a + b, 0);
 /** Days from the civil date `a` to `b`. */
 const diasEntre = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);

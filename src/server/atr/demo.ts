@@ -7,22 +7,26 @@
  * non-payment. Then the staff's steps, through the same service their screen calls: one switch
  * activated (05), one with an incidence (03), one rejected after the field work (04), the cut
  * carried out (the point is then suspended); the change of contract waits in the queue.
- * And one claim for a customer (R1 01), which becomes a claim case in the contact queue.
+ * And one claim for a customer (R1 01), which becomes a claim case in the contact queue, and a
+ * customer's self-reading (W1 01) accepted as the point's reading, with one refused.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { PROCESO, type ProcesoAtr } from '../../lib/atr/procesos.ts';
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { createLogger } from '../logger.ts';
 import type { Db } from '../db/client.ts';
-import { expedientes, suministros, users } from '../db/schema.ts';
+import { expedientes, lecturasContador, suministros, users } from '../db/schema.ts';
+import { sumarDias } from '../../lib/calendario/fechas.ts';
+import { tipoDHDe, type AportacionW1 } from '../../lib/lecturas/w1.ts';
+import { zonaDe } from '../lecturas/service.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { guardar, Recepcion, type CuentaIntercambio } from '../intercambio/almacen.ts';
 import { SISTEMA } from '../expedientes/service.ts';
 import { actuarAtr, type AccionGestionAtr } from './gestion.ts';
 import { leerEntradas } from './lector.ts';
 import { codigoSolicitudR1, mensajeR101 } from '../contacto/r1.ts';
-import { xmlAnulacion, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
+import { xmlAnulacion, xmlAportacionLectura, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
 
 const EMPRESA = 'comercializadora@electra.example';
 
@@ -37,6 +41,35 @@ async function dejar(db: Db, cuenta: CuentaIntercambio, ruta: string, contenido:
 }
 
 type Punto = typeof suministros.$inferSelect;
+
+/**
+ * The self-reading a customer would take yesterday: its last reading's registers, each grown at the
+ * daily rate between its last two readings (the point's own consumption); null when it has fewer.
+ */
+async function autolecturaDemo(db: Db, p: Punto, now: Date): Promise<AportacionW1 | null> {
+  const zona = zonaDe(p);
+  const [ultima, anterior] = (
+    await db
+      .select({ momento: lecturasContador.momento, activaKwh: lecturasContador.activaKwh })
+      .from(lecturasContador)
+      .where(eq(lecturasContador.suministroId, p.id))
+      .orderBy(desc(lecturasContador.momento))
+      .limit(2)
+  ).map((l) => ({ fecha: fechaLocalDe(l.momento, zona), activaKwh: l.activaKwh }));
+  const fecha = sumarDias(fechaLocalDe(now, zona), -1);
+  if (!ultima || !anterior || fecha <= ultima.fecha) return null;
+  const dias = (Date.parse(fecha) - Date.parse(ultima.fecha)) / 86_400_000;
+  const entre = (Date.parse(ultima.fecha) - Date.parse(anterior.fecha)) / 86_400_000;
+  return {
+    fecha,
+    tipoDH: tipoDHDe(p.tarifa),
+    lecturas: ultima.activaKwh.map((kwh, i) => ({
+      integrador: 'AE',
+      periodo: `A${i + 1}`,
+      valor: kwh + Math.max(0, Math.round(((kwh - (anterior.activaKwh[i] ?? kwh)) / entre) * dias)),
+    })),
+  };
+}
 
 export const demoAtr: DemoStep = async (db, _random, now) => {
   const [empresa] = await db.select({ id: users.id, ree: users.codigoRee }).from(users).where(eq(users.email, EMPRESA));
@@ -54,6 +87,8 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
             eq(suministros.distribuidora, d.codigo),
             sql`${suministros.fechaBaja} is null`,
             propios ? eq(suministros.comercializadoraCodigo, empresa.ree!) : ne(suministros.comercializadoraCodigo, empresa.ree!),
+            // Changes of contract on telemanaged meters; the visited meter the company supplies gets its customer's self-reading (W1).
+            eq(suministros.telegestionado, true),
           ),
         )
         .orderBy(asc(suministros.cups))
@@ -119,6 +154,28 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
         },
       });
       await dejar(db, cuenta, `/${d.codigo}/entrada/R101_${codigoSolicitudR1(referencia)}.xml`, xml, now);
+    }
+    // The self-reading of a customer with a visited meter, passed on (W1 01) and accepted; the same
+    // for a telemanaged meter, refused with table 27 code 66 (docs/decisions/049).
+    const [visitado] = await db
+      .select()
+      .from(suministros)
+      .where(
+        and(
+          eq(suministros.distribuidora, d.codigo),
+          sql`${suministros.fechaBaja} is null`,
+          eq(suministros.comercializadoraCodigo, empresa.ree),
+          eq(suministros.telegestionado, false),
+        ),
+      )
+      .orderBy(asc(suministros.cups))
+      .limit(1);
+    for (const p of [visitado, propios[0]]) {
+      const a = p ? await autolecturaDemo(db, p, now) : null;
+      if (!p || !a) continue;
+      const codigo = `${now.getUTCFullYear()}${String(++n).padStart(8, '0')}`;
+      const c = { emisora: empresa.ree, destino: d.codigoREE, codigoSolicitud: codigo, fecha, cups: p.cups };
+      await dejar(db, cuenta, `/${d.codigo}/entrada/W101_${codigo}.xml`, xmlAportacionLectura(c, a), now);
     }
     await leerEntradas({ db, clock: { now: () => now }, logger: createLogger('silent') });
 

@@ -6,6 +6,7 @@
 import { PROCESO, RAIZ_ANULACION, type ProcesoAtr } from '../../lib/atr/procesos.ts';
 import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
 import { escribirMensaje, type Nodo } from './xml.ts';
+import { RAIZ_W101, type AportacionW1 } from '../../lib/lecturas/w1.ts';
 
 /** The header fields of a request. */
 export interface CabeceraSolicitud {
@@ -36,7 +37,7 @@ export interface DatosSolicitud {
   motivoBaja?: '01' | '02' | '03' | '04';
 }
 
-function cabecera(proceso: ProcesoAtr, paso: string, c: CabeceraSolicitud): Nodo {
+function cabecera(proceso: ProcesoAtr | 'W1', paso: string, c: CabeceraSolicitud): Nodo {
   return {
     n: 'Cabecera',
     h: [
@@ -165,4 +166,32 @@ export function xmlSolicitud(proceso: ProcesoAtr, c: CabeceraSolicitud, d: Datos
 /** The anulación of a request (the step of each process: C1/C2 08, A3/M1 06, B1 03). */
 export function xmlAnulacion(proceso: ProcesoAtr, c: CabeceraSolicitud): string {
   return escribirMensaje({ n: RAIZ_ANULACION, h: [cabecera(proceso, PROCESO[proceso].anulacion.paso, c)] });
+}
+
+/**
+ * A W1 01 (`MensajeSolicitudAportacionLectura`, docs/decisions/049): the customer's self-reading
+ * of day `a.fecha`, one `LecturaAportada` per register (table 43 magnitude, table 42 period).
+ */
+export function xmlAportacionLectura(c: CabeceraSolicitud, a: AportacionW1): string {
+  return escribirMensaje({
+    n: RAIZ_W101,
+    h: [
+      cabecera('W1', '01', c),
+      {
+        n: 'DatosSolicitudAportacionLectura',
+        h: [
+          { n: 'FechaLectura', t: a.fecha },
+          { n: 'TipoDHEdM', t: a.tipoDH },
+        ],
+      },
+      ...a.lecturas.map((l) => ({
+        n: 'LecturaAportada',
+        h: [
+          { n: 'Integrador', t: l.integrador },
+          { n: 'TipoCodigoPeriodoDH', t: l.periodo },
+          { n: 'LecturaPropuesta', t: l.valor.toFixed(2) },
+        ],
+      })),
+    ],
+  });
 }

@@ -36,7 +36,15 @@ import {
 } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { suministroContador } from './esquemas.ts';
-import { estadoApi, estadosDe, guardarEstadosContador, type FilaEstado } from './service.ts';
+import {
+  estadoApi,
+  estadosDe,
+  guardarEstadosContador,
+  lecturasApi,
+  LECTURAS_MOSTRADAS,
+  ultimasLecturas,
+  type FilaEstado,
+} from './service.ts';
 import { AdminEstadoSchema, type EstadoAdminRespuesta } from '../../lib/lecturas/respuestas.ts';
 
 /**
@@ -75,6 +83,7 @@ async function vistaAdmin(db: Db, s: Suministro, fila: FilaEstado | undefined): 
     ...suministroContador(s),
     titular: s.titularNombre,
     estado: fila ? { ...estadoApi(fila), origen: fila.origen, actualizadoPor } : null,
+    lecturas: lecturasApi(s, (await ultimasLecturas(db, [s.id], LECTURAS_MOSTRADAS + 1)).get(s.id) ?? []),
   };
 }
 

@@ -10,7 +10,6 @@ import type { Context } from 'hono';
 import { MESES_PROGRAMA, periodoProgramado } from '../../lib/lecturas/programa.ts';
 import { nombreFicheroCalendario } from '../../lib/lecturas/textos.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
-import { esCodigoTarifa, leyendaPeriodos } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
@@ -19,9 +18,8 @@ import { suministrosDe, type Suministro } from '../suministros/service.ts';
 import { adminContadoresRoutes } from './admin.ts';
 import { calendarioDeSuministros } from './calendario.ts';
 import { suministroContador } from './esquemas.ts';
-import { estadoApi, estadosDe, programasDe, ultimasLecturas, zonaDe, type FilaLectura } from './service.ts';
+import { estadoApi, estadosDe, lecturasApi, LECTURAS_MOSTRADAS, programasDe, ultimasLecturas } from './service.ts';
 import { suscripcionRoutes } from './suscripcion.ts';
-import type { LecturaRegistroSchema } from '../../lib/lecturas/respuestas.ts';
 import { EstadosSchema, ProgramaSchema } from '../../lib/lecturas/respuestas.ts';
 
 const ConsultaCups = z.object({
@@ -83,32 +81,11 @@ const estado = createRoute({
   responses: { 200: jsonResponse(EstadosSchema, 'Los estados'), ...errores },
 });
 
-/** Register readings shown per supply point. */
-export const LECTURAS_MOSTRADAS = 6;
-
 /** The caller's supply points: all of them, or the one asked for (404 for anyone else's). */
 async function suministrosPedidos<E extends AuthEnv>(c: Context<E>, cups: string | undefined): Promise<Suministro[]> {
   // Readings and meter states are not among the data an authorisation opens (docs/decisions/028): holder only.
   if (cups) return [await suministroPropio(c, cups)];
   return suministrosDe(c.get('deps').db, lectorDe(c));
-}
-
-/** Register readings as the API answers them, with the consumption since the one before. */
-function lecturasApi(s: Suministro, filas: readonly FilaLectura[]): z.infer<typeof LecturaRegistroSchema>[] {
-  const leyenda = esCodigoTarifa(s.tarifa) ? leyendaPeriodos(s.tarifa) : [];
-  const zona = zonaDe(s);
-  const suma = (f: FilaLectura) => f.activaKwh.reduce((a, b) => a + b, 0);
-  return filas.slice(0, LECTURAS_MOSTRADAS).map((f, i) => {
-    const anterior = filas[i + 1];
-    return {
-      momento: f.momento.toISOString(),
-      fecha: fechaLocalDe(f.momento, zona),
-      origen: f.origen,
-      periodos: f.activaKwh.map((kwh, j) => ({ periodo: `P${j + 1}`, nombre: leyenda[j]?.nombre ?? `Periodo ${j + 1}`, kwh })),
-      exportadaKwh: f.exportadaKwh,
-      consumoKwh: anterior ? suma(f) - suma(anterior) : null,
-    };
-  });
 }
 
 /** The consumers' meters sub-app, with the administration of meter states. */

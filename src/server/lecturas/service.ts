@@ -9,7 +9,8 @@ import type { EstadoContador, EstadoSuministro, Interruptor } from '../../lib/le
 import { proximasLecturas, type DatosCiclo, type LecturaProgramada } from '../../lib/lecturas/programa.ts';
 import type { FechaLocal } from '../../lib/calendario/fechas.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
-import { zonaHorariaDe } from '../../lib/medidas/periodos.ts';
+import { esCodigoTarifa, leyendaPeriodos, zonaHorariaDe } from '../../lib/medidas/periodos.ts';
+import type { LecturaRegistro } from '../../lib/lecturas/respuestas.ts';
 import { audit } from '../auditoria/service.ts';
 import { ImportacionRechazada } from '../capacidad-nodal/service.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -121,6 +122,31 @@ export async function ultimasLecturas(db: Db, ids: readonly number[], n: number)
     if (lista.length < n) lista.push(f);
   }
   return mapa;
+}
+
+/** Register readings shown per supply point. */
+export const LECTURAS_MOSTRADAS = 6;
+
+/**
+ * The latest register readings as the API answers them (newest first, at most LECTURAS_MOSTRADAS),
+ * with the consumption since the one before: `filas` holds one more than is shown, for that.
+ */
+export function lecturasApi(s: Suministro, filas: readonly FilaLectura[]): LecturaRegistro[] {
+  const leyenda = esCodigoTarifa(s.tarifa) ? leyendaPeriodos(s.tarifa) : [];
+  const zona = zonaDe(s);
+  const suma = (f: FilaLectura) => f.activaKwh.reduce((a, b) => a + b, 0);
+  return filas.slice(0, LECTURAS_MOSTRADAS).map((f, i) => {
+    const anterior = filas[i + 1];
+    return {
+      momento: f.momento.toISOString(),
+      fecha: fechaLocalDe(f.momento, zona),
+      origen: f.origen,
+      comercializadora: f.aportadaPor,
+      periodos: f.activaKwh.map((kwh, j) => ({ periodo: `P${j + 1}`, nombre: leyenda[j]?.nombre ?? `Periodo ${j + 1}`, kwh })),
+      exportadaKwh: f.exportadaKwh,
+      consumoKwh: anterior ? suma(f) - suma(anterior) : null,
+    };
+  });
 }
 
 /** The instant of the latest register reading of each supply point that has one. */

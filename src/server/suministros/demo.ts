@@ -77,7 +77,13 @@ const cicloDemo = (codigoREE: string, n: number) => ((Number(codigoREE) + n * 11
  */
 const SIN_TELEGESTION: Readonly<Record<number, Partial<SuministroEntrada>>> = {
   6: { telegestionado: false, modoControlPotencia: 'icp', periodicidadFacturacion: 'bimestral' },
-  7: { telegestionado: false, modoControlPotencia: 'icp' },
+  // Supplied by the demo supply company, which passes on its customer's self-readings (W1, src/server/atr/demo.ts).
+  7: {
+    telegestionado: false,
+    modoControlPotencia: 'icp',
+    comercializadoraCodigo: COMERCIALIZADORAS[0].codigo,
+    comercializadoraNombre: COMERCIALIZADORAS[0].nombre,
+  },
 };
 
 /** A supply point of distributor `d`, id `n` (the 12-digit part of the CUPS), with sensible defaults. */

@@ -1,6 +1,7 @@
 /**
  * /administrador/contadores: find a supply point by CUPS and change the state of its
- * meter with a reason. Only CUPS of the distributors the administrator manages are looked up (the
+ * meter with a reason, and read its latest register readings with their origin (a self-reading a
+ * supply company passed on by W1 names the company). Only CUPS of the distributors the administrator manages are looked up (the
  * prefix says whose a CUPS is, so the screen tells them before asking the API); the form is checked
  * with the API's own rules, and every change lands in the audit log on the server. The CUPS lives
  * in the address (`?cups=`), so a reload shows the same supply point.
@@ -28,6 +29,7 @@ import {
 import type { EstadoAdmin } from '../../../lib/lecturas/pantalla.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { TablaLecturas } from '../medidas/TablaLecturas.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import '../../sesion/sesion.css';
@@ -218,6 +220,7 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
             Todavía no hay estado registrado para este contador: el titular ve «Todavía no conocemos el estado de este contador».
           </p>
         )}
+        <TablaLecturas cups={datos.cups} lecturas={datos.lecturas} vista="personal" />
       </section>
 
       <section className="admin-seccion" aria-labelledby={`${id}-cambio`}>

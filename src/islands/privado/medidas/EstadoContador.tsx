@@ -7,9 +7,9 @@
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { CONTACTOS } from '../../../lib/contacto.ts';
 import type { CodigoDistribuidora } from '../../../lib/distribuidoras.ts';
-import { consejosEstado, filasEstado, TEXTO_ORIGEN_LECTURA, type Consejo } from '../../../lib/lecturas/estado-contador.ts';
-import { fechaTabla, type EstadoSuministroApi, type Estados } from '../../../lib/lecturas/pantalla.ts';
-import { numero } from '../../../lib/medidas/pantalla/formato.ts';
+import { consejosEstado, filasEstado, type Consejo } from '../../../lib/lecturas/estado-contador.ts';
+import type { EstadoSuministroApi, Estados } from '../../../lib/lecturas/pantalla.ts';
+import { TablaLecturas } from './TablaLecturas.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Cargando, Cups, ErrorCarga, SinSuministros } from './comun.tsx';
 import { useCargaApi } from './usar-carga.ts';
@@ -62,69 +62,6 @@ function CajaConsejo({ c, s }: { c: Consejo; s: EstadoSuministroApi }) {
   );
 }
 
-/** The latest register readings of a supply point. */
-function Lecturas({ s }: { s: EstadoSuministroApi }) {
-  const id = `lect-registros-${s.cups}`;
-  if (s.lecturas.length === 0) return <p className="med-nota-linea">Todavía no tenemos lecturas de este contador.</p>;
-  const periodos = s.lecturas[0]!.periodos;
-  const conVertida = s.lecturas.some((l) => l.exportadaKwh !== null);
-  return (
-    <div className="lect-registros">
-      <h3 id={`${id}-titulo`}>Últimas lecturas del contador</h3>
-      <p className="med-nota-linea">
-        Lo que marcan sus registros, en kWh acumulados por periodo, y lo consumido entre una lectura y la anterior.
-      </p>
-      <div className="med-tabla" role="region" aria-labelledby={`${id}-titulo`} tabIndex={0}>
-        <table className="med-tabla__tabla med-tabla__tabla--compacta">
-          <caption id={id} className="visually-hidden">
-            Últimas lecturas del contador (kWh acumulados por periodo)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Origen</th>
-              {periodos.map((p) => (
-                <th key={p.periodo} scope="col" className="med-num">
-                  {/* Six periods and two more columns fit the screen by their short names (P1…P6); a screen reader hears the whole. */}
-                  <span aria-hidden="true">{p.periodo}</span>
-                  <span className="visually-hidden">{p.nombre.startsWith('Periodo') ? p.nombre : `${p.nombre} (${p.periodo})`}</span>
-                </th>
-              ))}
-              {conVertida && (
-                <th scope="col" className="med-num">
-                  Vertida
-                </th>
-              )}
-              <th scope="col" className="med-num">
-                Consumo desde la anterior
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.lecturas.map((l) => (
-              <tr key={l.momento}>
-                <th scope="row" className="med-nowrap">
-                  <time dateTime={l.fecha}>{fechaTabla(l.fecha)}</time>
-                </th>
-                <td>{TEXTO_ORIGEN_LECTURA[l.origen] ?? l.origen}</td>
-                {l.periodos.map((p) => (
-                  <td key={p.periodo} className="med-num">
-                    {numero(p.kwh)}
-                  </td>
-                ))}
-                {conVertida && <td className="med-num">{l.exportadaKwh === null ? '—' : numero(l.exportadaKwh)}</td>}
-                <td className="med-num">
-                  {l.consumoKwh === null ? <span className="visually-hidden">Sin lectura anterior</span> : `${numero(l.consumoKwh)} kWh`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
-}
-
 /** One supply point's meter. */
 function Contador({ s }: { s: EstadoSuministroApi }) {
   const id = `lect-estado-${s.cups}`;
@@ -155,7 +92,7 @@ function Contador({ s }: { s: EstadoSuministroApi }) {
           <Dato t="Estado actualizado">{formatearFechaHora(e.actualizadoEn)}</Dato>
         </dl>
       )}
-      <Lecturas s={s} />
+      <TablaLecturas cups={s.cups} lecturas={s.lecturas} vista="titular" />
     </section>
   );
 }
