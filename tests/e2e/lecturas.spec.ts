@@ -240,6 +240,36 @@ test("an administrator changes the state of a holder's meter, and the holder see
   await page.context().close();
 });
 
+test("a self-reading the supply company passed on (W1) reads as such to the holder and, with the company's code, to the staff", async ({
+  browser,
+}) => {
+  // The demo company supplies cliente007's visited meter and passed on its self-reading of yesterday
+  // (or today, when the reader visited it yesterday): no self-reading can follow one taken today.
+  const titular = cliente(7);
+  const { suministros } = await (
+    await clienteApi(titular)
+  )<{
+    suministros: { cups: string; lecturas: { fecha: string; origen: string; comercializadora: string | null }[] }[];
+  }>('/api/estadoContador');
+  const s = suministros[0]!;
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const ultima = s.lecturas[0]!;
+  if (ultima.fecha === hoy && !ultima.comercializadora) {
+    expect(s.lecturas.some((l) => l.comercializadora)).toBe(false);
+    return;
+  }
+  expect(ultima).toMatchObject({ origen: 'autolectura', comercializadora: '9811' });
+  const page = await como(browser, titular, RUTA_ESTADO);
+  const tabla = page.getByRole('table', { name: 'Últimas lecturas del contador (kWh acumulados por periodo)' });
+  await expect(tabla.locator('tbody tr').first()).toContainText('Autolectura enviada por su comercializadora');
+  await page.context().close();
+  const admin = await como(browser, ADMIN, `${RUTA_ADMIN}?cups=${s.cups}`);
+  const filas = admin.getByRole('table', { name: 'Últimas lecturas del contador (kWh acumulados por periodo)' }).locator('tbody tr');
+  await expect(filas.first()).toContainText('Autolectura (W1 de la comercializadora 9811)');
+  await expect(filas).toHaveCount(s.lecturas.length);
+  await admin.context().close();
+});
+
 test('the administration refuses a CUPS of a distributor the administrator does not manage before asking the API', async ({ page }) => {
   await entrar(page, ADMIN, DEMO_PASSWORD, RUTA_ADMIN);
   await page.getByLabel('CUPS del suministro').fill('ES9901000000000001XX');

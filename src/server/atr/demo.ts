@@ -43,7 +43,7 @@ async function dejar(db: Db, cuenta: CuentaIntercambio, ruta: string, contenido:
 type Punto = typeof suministros.$inferSelect;
 
 /**
- * The self-reading a customer would take yesterday: its last reading's registers, each grown at the
+ * The self-reading a customer would take yesterday (or today): its last reading's registers, each grown at the
  * daily rate between its last two readings (the point's own consumption); null when it has fewer.
  */
 async function autolecturaDemo(db: Db, p: Punto, now: Date): Promise<AportacionW1 | null> {
@@ -56,8 +56,10 @@ async function autolecturaDemo(db: Db, p: Punto, now: Date): Promise<AportacionW
       .orderBy(desc(lecturasContador.momento))
       .limit(2)
   ).map((l) => ({ fecha: fechaLocalDe(l.momento, zona), activaKwh: l.activaKwh }));
-  const fecha = sumarDias(fechaLocalDe(now, zona), -1);
-  if (!ultima || !anterior || fecha <= ultima.fecha) return null;
+  // Yesterday; today when the latest reading was yesterday's; none when it is today's (W1 refuses 79).
+  const hoy = fechaLocalDe(now, zona);
+  if (!ultima || !anterior || hoy <= ultima.fecha) return null;
+  const fecha = sumarDias(hoy, -1) > ultima.fecha ? sumarDias(hoy, -1) : hoy;
   const dias = (Date.parse(fecha) - Date.parse(ultima.fecha)) / 86_400_000;
   const entre = (Date.parse(ultima.fecha) - Date.parse(anterior.fecha)) / 86_400_000;
   return {
