@@ -182,6 +182,7 @@ describe('demo ATR requests (docs/decisions/020)', () => {
       'C105',
       'C202',
       'C203',
+      'D101',
       'M102',
       'W102',
       'W102',
@@ -199,5 +200,14 @@ describe('demo ATR requests (docs/decisions/020)', () => {
       sql`select count(*)::int as n from lecturas_contador where origen = 'autolectura' and aportada_por = '9811' and codigo_solicitud is not null`,
     );
     expect(aportadas[0]!.n).toBe(1);
+    // The meter of one of its points stopped communicating (a telemanagement file): a D1 at each distributor, accepted.
+    const d1 = await queryRows<{ d: string; motivo: string; respuesta: string }>(
+      database.db,
+      sql`select distribuidora as d, motivo, respuesta from notificaciones_d1 order by distribuidora`,
+    );
+    expect(d1).toEqual([
+      { d: 'eod', motivo: '02', respuesta: 'aceptada' },
+      { d: 'epd', motivo: '02', respuesta: 'aceptada' },
+    ]);
   });
 });

@@ -11610,6 +11610,28 @@ export interface components {
       modoControlPotencia: string;
       /** @description Municipio del suministro. */
       municipio: string;
+      /** @description Avisos D1 a la comercializadora del suministro cuando su contador telegestionado deja de comunicar o vuelve a hacerlo, del más reciente al más antiguo. */
+      notificaciones: {
+        /** @description CodigoDeSolicitud del D1 01 (12 dígitos). */
+        codigoSolicitud: string;
+        /** @description Código REE de la comercializadora avisada. */
+        comercializadora: string;
+        /** @description Cuándo se dejó en la carpeta salida de la comercializadora, instante UTC ISO 8601. */
+        enviadaEn: string;
+        /** @description Motivo de la tabla 109 de la CNMC: 01 telegestión operativa con curva horaria, 02 no operativa. */
+        motivo: string;
+        /** @description El motivo en palabras. */
+        motivoTexto: string;
+        /** @description Cuándo llegó la respuesta, instante UTC ISO 8601; null sin respuesta. */
+        respondidaEn: string | null;
+        /**
+         * @description Respuesta de la comercializadora (D1 02); null mientras no responda.
+         * @enum {string|null}
+         */
+        respuesta: 'aceptada' | 'rechazada' | null;
+        /** @description La respuesta en palabras, con los motivos de un rechazo. */
+        respuestaTexto: string;
+      }[];
       /** @description Tarifa de acceso: 2.0TD, 3.0TD, 6.1TD, 6.2TD, 6.3TD o 6.4TD. */
       tarifa: string;
       /** @description Si el contador está integrado en la telegestión (se lee a distancia) o lo visita un lector. */

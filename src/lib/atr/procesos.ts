@@ -212,6 +212,10 @@ export const ESQUEMA_DE_RAIZ: Readonly<Record<string, string>> = {
   // W1, a customer's self-reading passed on by its company (src/server/lecturas/w1.ts), and its acceptance.
   MensajeSolicitudAportacionLectura: 'SolicitudAportacionLectura.xsd',
   AceptacionAportacionLectura: 'AceptacionAportacionLectura.xsd',
+  // D1, the distributor's notice (src/server/lecturas/d1.ts), and the company's answers to it.
+  MensajeNotificacionCambiosATRDesdeDistribuidor: 'NotificacionCambiosATRDesdeDistribuidor.xsd',
+  MensajeAceptacionNotificacionCambiosATRDesdeDistribuidor: 'AceptacionD1.xsd',
+  MensajeRechazoD1: 'RechazoD1.xsd',
 };
 
 /** The process a request's root element starts. */

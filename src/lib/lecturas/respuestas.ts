@@ -192,6 +192,28 @@ export const AdminEstadoSchema = SuministroContadorSchema.extend({
   lecturas: z
     .array(LecturaRegistroSchema)
     .meta({ description: 'Últimas lecturas de los registros del contador, de la más reciente a la más antigua, con su origen.' }),
+  notificaciones: z
+    .array(
+      z.object({
+        enviadaEn: z.string().meta({ description: 'Cuándo se dejó en la carpeta salida de la comercializadora, instante UTC ISO 8601.' }),
+        codigoSolicitud: z.string().meta({ description: 'CodigoDeSolicitud del D1 01 (12 dígitos).' }),
+        comercializadora: z.string().meta({ description: 'Código REE de la comercializadora avisada.' }),
+        motivo: z
+          .string()
+          .meta({ description: 'Motivo de la tabla 109 de la CNMC: 01 telegestión operativa con curva horaria, 02 no operativa.' }),
+        motivoTexto: z.string().meta({ description: 'El motivo en palabras.' }),
+        respuesta: z
+          .enum(['aceptada', 'rechazada'])
+          .nullable()
+          .meta({ description: 'Respuesta de la comercializadora (D1 02); null mientras no responda.' }),
+        respuestaTexto: z.string().meta({ description: 'La respuesta en palabras, con los motivos de un rechazo.' }),
+        respondidaEn: z.string().nullable().meta({ description: 'Cuándo llegó la respuesta, instante UTC ISO 8601; null sin respuesta.' }),
+      }),
+    )
+    .meta({
+      description:
+        'Avisos D1 a la comercializadora del suministro cuando su contador telegestionado deja de comunicar o vuelve a hacerlo, del más reciente al más antiguo.',
+    }),
 }).meta({ id: 'EstadoContadorAdmin' });
 
 /** The body of GET/PUT /api/administrador/contadores/{cups}. */

@@ -8,7 +8,8 @@
  * activated (05), one with an incidence (03), one rejected after the field work (04), the cut
  * carried out (the point is then suspended); the change of contract waits in the queue.
  * And one claim for a customer (R1 01), which becomes a claim case in the contact queue, and a
- * customer's self-reading (W1 01) accepted as the point's reading, with one refused.
+ * customer's self-reading (W1 01) accepted as the point's reading, with one refused; and the
+ * distributor's notice that a meter it supplies stopped communicating (D1 01), which it accepts.
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { PROCESO, type ProcesoAtr } from '../../lib/atr/procesos.ts';
@@ -16,17 +17,18 @@ import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { createLogger } from '../logger.ts';
 import type { Db } from '../db/client.ts';
-import { expedientes, lecturasContador, suministros, users } from '../db/schema.ts';
+import { estadosContador, expedientes, lecturasContador, notificacionesD1, suministros, users } from '../db/schema.ts';
 import { sumarDias } from '../../lib/calendario/fechas.ts';
 import { tipoDHDe, type AportacionW1 } from '../../lib/lecturas/w1.ts';
-import { zonaDe } from '../lecturas/service.ts';
+import { importarEstadosContador, zonaDe } from '../lecturas/service.ts';
+import type { FilaContador } from '../lecturas/csv.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { guardar, Recepcion, type CuentaIntercambio } from '../intercambio/almacen.ts';
 import { SISTEMA } from '../expedientes/service.ts';
 import { actuarAtr, type AccionGestionAtr } from './gestion.ts';
 import { leerEntradas } from './lector.ts';
 import { codigoSolicitudR1, mensajeR101 } from '../contacto/r1.ts';
-import { xmlAnulacion, xmlAportacionLectura, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
+import { xmlAceptacionD1, xmlAnulacion, xmlAportacionLectura, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
 
 const EMPRESA = 'comercializadora@electra.example';
 
@@ -178,6 +180,32 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
       const codigo = `${now.getUTCFullYear()}${String(++n).padStart(8, '0')}`;
       const c = { emisora: empresa.ree, destino: d.codigoREE, codigoSolicitud: codigo, fecha, cups: p.cups };
       await dejar(db, cuenta, `/${d.codigo}/entrada/W101_${codigo}.xml`, xmlAportacionLectura(c, a), now);
+    }
+    // The distributor's telemanagement file says the meter of a point the company supplies stopped
+    // communicating: the company gets a D1 01 (table 109 reason 02) and accepts it (D1 02, docs/decisions/050).
+    const avisado = propios[0];
+    const [e] = avisado ? await db.select().from(estadosContador).where(eq(estadosContador.suministroId, avisado.id)) : [];
+    if (avisado && e?.comunica) {
+      const fila: FilaContador = {
+        linea: 2,
+        cups: avisado.cups,
+        comunica: false,
+        ultimaComunicacion: new Date(now.getTime() - 3 * 86_400_000),
+        interruptor: e.interruptor as FilaContador['interruptor'],
+        estadoSuministro: e.estadoSuministro as FilaContador['estadoSuministro'],
+        motivo: e.motivo,
+      };
+      await importarEstadosContador(db, [fila], now);
+      const [aviso] = await db
+        .select({ codigo: notificacionesD1.codigoSolicitud })
+        .from(notificacionesD1)
+        .where(eq(notificacionesD1.suministroId, avisado.id))
+        .orderBy(desc(notificacionesD1.id))
+        .limit(1);
+      if (aviso) {
+        const c = { emisora: empresa.ree, destino: d.codigoREE, codigoSolicitud: aviso.codigo, fecha, cups: avisado.cups };
+        await dejar(db, cuenta, `/${d.codigo}/entrada/D102_${aviso.codigo}.xml`, xmlAceptacionD1(c, fechaLocalDe(now)), now);
+      }
     }
     await leerEntradas({ db, clock: { now: () => now }, logger: createLogger('silent') });
 

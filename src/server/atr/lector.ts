@@ -6,7 +6,8 @@
  *   distributor, or a request already received, is moved to `entrada/rechazados` with a `.txt`
  *   beside it that says why, in Spanish. Nothing else is lost, and the reader goes on.
  * - A customer's self-reading (W1 01) goes to the readings feature, which stores it and answers
- *   W1 02 (docs/decisions/049); a claim (R1) to the contact feature's claim cases (decision 046).
+ *   W1 02 (docs/decisions/049), and so does a company's answer to its D1 notice (decision 050);
+ *   a claim (R1) to the contact feature's claim cases (decision 046).
  * - A request (step 01 of C1, C2, A3, M1, B1) opens an ATR case (the case core of
  *   docs/decisions/017, procedure `atr`) and is answered at once with its step 02: the acceptance
  *   of that process, or a `MensajeRechazo` with every table 27 reason found. Each answer is valid
@@ -73,6 +74,8 @@ import { R1Ilegible, recibirR101, recibirR104, recibirR108 } from '../contacto/r
 import { RAIZ_R104, RAIZ_R108 } from '../contacto/r1-intercambio.ts';
 import { RAIZ_W101 } from '../../lib/lecturas/w1.ts';
 import { recibirW101, W1Apartado } from '../lecturas/w1.ts';
+import { RAIZ_D102_ACEPTACION, RAIZ_D102_RECHAZO } from '../../lib/lecturas/d1.ts';
+import { D1Apartado, recibirD102 } from '../lecturas/d1.ts';
 import { MODULO } from './procesos/index.ts';
 import { suministroDelCaso, type DatosAtr } from './vista.ts';
 import { cortaElSuministro, esSuspension } from './procesos/b1.ts';
@@ -467,6 +470,15 @@ async function atender(
     throw new FicheroRechazado(`CodigoREEEmpresaDestino es ${c.destino}, pero esta carpeta es de la distribuidora ${distribuidoraRee}.`);
   }
   if (errorCups(c.cups)) throw new FicheroRechazado(`El CUPS ${c.cups} no es válido (letras de control o formato).`);
+  // A company's answer to the distributor's D1 notice is the readings feature's too (docs/decisions/050).
+  if (m.raiz === RAIZ_D102_ACEPTACION || m.raiz === RAIZ_D102_RECHAZO) {
+    try {
+      return await recibirD102(tx, p, m, c, ahora);
+    } catch (err) {
+      if (err instanceof D1Apartado) throw new FicheroRechazado(err.message);
+      throw err;
+    }
+  }
   // A self-reading (W1 01) is the readings feature's: it stores it and answers (docs/decisions/049).
   if (m.raiz === RAIZ_W101) {
     try {

@@ -7,6 +7,7 @@ import { PROCESO, RAIZ_ANULACION, type ProcesoAtr } from '../../lib/atr/procesos
 import { CODIGO_TARIFA } from '../../lib/sips/columnas.ts';
 import { escribirMensaje, type Nodo } from './xml.ts';
 import { RAIZ_W101, type AportacionW1 } from '../../lib/lecturas/w1.ts';
+import { RAIZ_D102_ACEPTACION } from '../../lib/lecturas/d1.ts';
 
 /** The header fields of a request. */
 export interface CabeceraSolicitud {
@@ -37,7 +38,7 @@ export interface DatosSolicitud {
   motivoBaja?: '01' | '02' | '03' | '04';
 }
 
-function cabecera(proceso: ProcesoAtr | 'W1', paso: string, c: CabeceraSolicitud): Nodo {
+function cabecera(proceso: ProcesoAtr | 'W1' | 'D1', paso: string, c: CabeceraSolicitud): Nodo {
   return {
     n: 'Cabecera',
     h: [
@@ -192,6 +193,17 @@ export function xmlAportacionLectura(c: CabeceraSolicitud, a: AportacionW1): str
           { n: 'LecturaPropuesta', t: l.valor.toFixed(2) },
         ],
       })),
+    ],
+  });
+}
+
+/** A company's acceptance (D1 02) of the distributor's D1 notice `c.codigoSolicitud`, on day `fecha` (docs/decisions/050). */
+export function xmlAceptacionD1(c: CabeceraSolicitud, fecha: string): string {
+  return escribirMensaje({
+    n: RAIZ_D102_ACEPTACION,
+    h: [
+      cabecera('D1', '02', c),
+      { n: 'AceptacionNotificacionCambiosATRDesdeDistribuidor', h: [{ n: 'DatosAceptacion', h: [{ n: 'FechaAceptacion', t: fecha }] }] },
     ],
   });
 }

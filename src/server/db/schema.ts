@@ -635,6 +635,48 @@ export const lecturasContador = pgTable(
 );
 
 /**
+ * The distributor's D1 01 notices to a supply company (CNMC «notificación de cambios ATR desde
+ * distribuidor», table 109 reasons 01–03: the meter's telemanagement became operative or stopped
+ * being so; src/server/lecturas/d1.ts), written to the company's salida, and the company's answer
+ * (D1 02, its acceptance or `MensajeRechazoD1`) when one arrives in its entrada.
+ */
+export const notificacionesD1 = pgTable(
+  'notificaciones_d1',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    suministroId: integer('suministro_id')
+      .notNull()
+      .references(() => suministros.id, { onDelete: 'cascade' }),
+    distribuidora: text('distribuidora')
+      .notNull()
+      .references(() => distribuidoras.codigo),
+    /** The company's exchange account that received it, and its REE code (CNMC table 1). */
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comercializadora: text('comercializadora').notNull(),
+    /** CodigoDeSolicitud, 12 digits: the year and the row's number. */
+    codigoSolicitud: text('codigo_solicitud').notNull(),
+    /** Table 109 reason. */
+    motivo: text('motivo').notNull(),
+    /** FechaPrevistaAplicacionCambioATR: the day the change applies. */
+    fechaAplicacion: date('fecha_aplicacion', { mode: 'string' }).notNull(),
+    ruta: text('ruta').notNull(),
+    enviadaEn: timestamp('enviada_en', { withTimezone: true }).notNull(),
+    /** aceptada or rechazada once the company answered; null until then. */
+    respuesta: text('respuesta'),
+    respondidaEn: timestamp('respondida_en', { withTimezone: true }),
+    /** The rejection's reasons as the company wrote them (code and comment). */
+    motivosRechazo: jsonb('motivos_rechazo').$type<{ codigo: string; comentario: string }[]>(),
+  },
+  (t) => [
+    uniqueIndex('notificaciones_d1_codigo_key').on(t.distribuidora, t.codigoSolicitud),
+    index('notificaciones_d1_suministro_idx').on(t.suministroId, t.enviadaEn),
+    check('notificaciones_d1_respuesta_check', sql`${t.respuesta} in ('aceptada', 'rechazada')`),
+  ],
+);
+
+/**
  * What the distributor knows of a meter now: whether it communicates, its power control element
  * and the supply. Changed by telemanagement imports and by administrators; one row per supply point.
  */

@@ -36,6 +36,8 @@ import {
 } from '../http/openapi.ts';
 import type { Suministro } from '../suministros/service.ts';
 import { suministroContador } from './esquemas.ts';
+import { notificacionesDe } from './d1.ts';
+import { MOTIVOS_D1, textoRespuestaD1, type MotivoD1 } from '../../lib/lecturas/d1.ts';
 import {
   estadoApi,
   estadosDe,
@@ -84,6 +86,16 @@ async function vistaAdmin(db: Db, s: Suministro, fila: FilaEstado | undefined): 
     titular: s.titularNombre,
     estado: fila ? { ...estadoApi(fila), origen: fila.origen, actualizadoPor } : null,
     lecturas: lecturasApi(s, (await ultimasLecturas(db, [s.id], LECTURAS_MOSTRADAS + 1)).get(s.id) ?? []),
+    notificaciones: (await notificacionesDe(db, s.id)).map((n) => ({
+      enviadaEn: n.enviadaEn.toISOString(),
+      codigoSolicitud: n.codigoSolicitud,
+      comercializadora: n.comercializadora,
+      motivo: n.motivo,
+      motivoTexto: MOTIVOS_D1[n.motivo as MotivoD1] ?? n.motivo,
+      respuesta: n.respuesta as 'aceptada' | 'rechazada' | null,
+      respuestaTexto: textoRespuestaD1(n),
+      respondidaEn: n.respondidaEn?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -16,6 +16,7 @@ import { ImportacionRechazada } from '../capacidad-nodal/service.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { estadosContador, lecturasContador, suministros } from '../db/schema.ts';
 import { valoresPropuestos } from '../db/upsert.ts';
+import { notificarTelegestion } from './d1.ts';
 import { zonaElectricaDeIne } from '../medidas/potencias.ts';
 import type { Suministro } from '../suministros/service.ts';
 import type { FilaContador } from './csv.ts';
@@ -33,20 +34,24 @@ export interface EstadoEntrada {
   motivo: string | null;
 }
 
-/** Inserts or replaces the state of each supply point; runs in the caller's transaction. */
+/**
+ * Inserts or replaces the state of each supply point; runs in the caller's transaction. A meter
+ * known before whose communication changes is notified to its supply company (D1, `./d1.ts`).
+ */
 export async function guardarEstadosContador(
   db: Db,
   filas: readonly EstadoEntrada[],
   quien: { origen: OrigenEstado; actualizadoPor: string | null; ahora: Date },
 ): Promise<void> {
   for (let i = 0; i < filas.length; i += 500) {
+    const lote = filas.slice(i, i + 500);
+    const antes = await estadosDe(
+      db,
+      lote.map((f) => f.suministroId),
+    );
     await db
       .insert(estadosContador)
-      .values(
-        filas
-          .slice(i, i + 500)
-          .map((f) => ({ ...f, origen: quien.origen, actualizadoPor: quien.actualizadoPor, actualizadoEn: quien.ahora })),
-      )
+      .values(lote.map((f) => ({ ...f, origen: quien.origen, actualizadoPor: quien.actualizadoPor, actualizadoEn: quien.ahora })))
       .onConflictDoUpdate({
         target: estadosContador.suministroId,
         set: valoresPropuestos(estadosContador, [
@@ -60,6 +65,11 @@ export async function guardarEstadosContador(
           'actualizadoPor',
         ]),
       });
+    await notificarTelegestion(
+      db,
+      lote.filter((f) => antes.has(f.suministroId) && antes.get(f.suministroId)!.comunica !== f.comunica),
+      quien.ahora,
+    );
   }
 }
 

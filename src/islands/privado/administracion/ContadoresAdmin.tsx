@@ -175,8 +175,18 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
       setAlertas(alertasDe(mensajesDeError(r.error)));
       return;
     }
+    const aviso = r.datos.notificaciones[0];
+    const nuevoAviso = aviso && aviso.codigoSolicitud !== datos.notificaciones[0]?.codigoSolicitud;
     setAlertas(
-      alertasDe([`Estado del contador de ${r.datos.direccion} guardado. El titular ya lo ve en «Estado del contador».`], 'success'),
+      alertasDe(
+        [
+          `Estado del contador de ${r.datos.direccion} guardado. El titular ya lo ve en «Estado del contador».` +
+            (nuevoAviso
+              ? ` Se ha avisado a la comercializadora ${aviso.comercializadora} con un D1: ${aviso.motivoTexto.toLowerCase()}.`
+              : ''),
+        ],
+        'success',
+      ),
     );
     alGuardar(r.datos);
   };
@@ -221,6 +231,23 @@ function Suministro({ datos, alGuardar }: { datos: EstadoAdmin; alGuardar: (d: E
           </p>
         )}
         <TablaLecturas cups={datos.cups} lecturas={datos.lecturas} vista="personal" />
+        <h3 className="admin__subtitulo">Avisos a la comercializadora (D1)</h3>
+        {datos.notificaciones.length === 0 ? (
+          <p className="admin-nota">
+            Ningún aviso todavía. Cuando un contador telegestionado deja de comunicar o vuelve a hacerlo, se avisa a su comercializadora con
+            un D1 en su carpeta salida.
+          </p>
+        ) : (
+          <ul className="admin-lista-simple">
+            {datos.notificaciones.map((n) => (
+              <li key={n.codigoSolicitud}>
+                {formatearFechaHora(n.enviadaEn)}: {n.motivoTexto} (motivo {n.motivo}), a la comercializadora {n.comercializadora},
+                solicitud {n.codigoSolicitud}. {n.respuestaTexto}
+                {n.respondidaEn ? ` el ${formatearFechaHora(n.respondidaEn)}` : ''}.
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className="admin-seccion" aria-labelledby={`${id}-cambio`}>
