@@ -270,6 +270,31 @@ test("a self-reading the supply company passed on (W1) reads as such to the hold
   await admin.context().close();
 });
 
+test("the supply company finds the D1 notice of a meter that stopped communicating in its salida, and the staff read it with the company's acceptance", async ({
+  browser,
+}) => {
+  // As the company's own system would: the exchange's token, the salida's list, the file.
+  const empresa = await request.newContext({ baseURL: test.info().project.use.baseURL! });
+  const acceso = await empresa.post('/api/ftpConnect', { data: { username: 'comercializadora@electra.example', password: DEMO_PASSWORD } });
+  expect(acceso.status()).toBe(200);
+  const cabeceras = { Authorization: `Bearer ${((await acceso.json()) as { token: string }).token}` };
+  const salida = (await (await empresa.get('/api/ftp?carpeta=/epd/salida', { headers: cabeceras })).json()) as {
+    elementos: { name: string; fromDistributor: boolean }[];
+  };
+  const d101 = salida.elementos.find((e) => /^D101_\d{12}_01\.xml$/.test(e.name));
+  expect(d101, 'un D1 01 en /epd/salida').toMatchObject({ fromDistributor: true });
+  const xml = await (await empresa.get(`/api/ftp/fichero?ruta=/epd/salida/${d101!.name}`, { headers: cabeceras })).text();
+  expect(xml).toContain('<MotivoCambioATRDesdeDistribuidora>02</MotivoCambioATRDesdeDistribuidora>');
+  const cups = /<CUPS>(ES\w{18})0F<\/CUPS>/.exec(xml)![1]!;
+  await empresa.dispose();
+
+  const admin = await como(browser, ADMIN, `${RUTA_ADMIN}?cups=${cups}`);
+  const aviso = admin.getByRole('listitem').filter({ hasText: 'Telegestión no operativa (motivo 02), a la comercializadora 9811' });
+  await expect(aviso).toContainText('Aceptada por la comercializadora');
+  await foto(admin, 'admin-contadores-d1-1280');
+  await admin.context().close();
+});
+
 test('the administration refuses a CUPS of a distributor the administrator does not manage before asking the API', async ({ page }) => {
   await entrar(page, ADMIN, DEMO_PASSWORD, RUTA_ADMIN);
   await page.getByLabel('CUPS del suministro').fill('ES9901000000000001XX');
