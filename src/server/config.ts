@@ -16,6 +16,12 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; null runs on embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
+  /**
+   * A read replica of `databaseUrl` (PostgreSQL streaming replication, `scripts/replica.sh`) that
+   * the consumers' curve, download and maximum-power reads go to; null sends them to the primary
+   * (docs/escala.md).
+   */
+  databaseReadUrl: string | null;
   /** SMTP URL; null writes mails as .eml files under `dataDir/outbox`. */
   smtpUrl: string | null;
   /** Sender of every mail. */
@@ -75,6 +81,10 @@ const env = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres://')
+    .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL debe empezar por postgres://')
     .optional(),
   SMTP_URL: z
     .string()
@@ -140,6 +150,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida:\nWORKERS: varios procesos necesitan DATABASE_URL; la base de datos integrada (PGlite) solo la abre un proceso.',
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new Error('Configuración no válida:\nDATABASE_READ_URL: una réplica de lectura necesita DATABASE_URL, la base principal.');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
   return {
@@ -147,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `"Grupo Electra Distribución" <no-responder@${new URL(publicUrl).hostname}>`,
     publicUrl,

@@ -75,7 +75,12 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : fileMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
-  const deps = { db: database.db, mailer, clock: systemClock, config, logger };
+  const replica = config.databaseReadUrl
+    ? await openPostgres(config.databaseReadUrl, 10, (err) =>
+        logger.warn({ err }, 'conexión inactiva de la réplica cerrada por el servidor'),
+      )
+    : null;
+  const deps = { db: database.db, ...(replica ? { dbLectura: replica.db } : {}), mailer, clock: systemClock, config, logger };
   const app = createApp(deps, site);
 
   const server = await escuchar(app, { port: config.port, hostname: config.host, site, contexto: { config, logger } });
@@ -106,7 +111,7 @@ export async function start(config: Config, logger: Logger, opciones: { preparad
       });
       // The send in flight finishes and is recorded; what is still queued waits in the database.
       await Promise.all([mailWorker.stop(), jobs.stop(), lectorAtr.stop(), sftp?.cerrar()]);
-      await database.close();
+      await Promise.all([database.close(), replica?.close()]);
       logger.info('detenido');
     })());
   return { server, database, mailWorker, jobs, sftp, stop };

@@ -39,6 +39,8 @@ export class CapturingMailer implements Mailer {
 export interface TestServer {
   url: string;
   database: TestDatabase;
+  /** The second database the measure reads go to, when started `conReplica` (a stand-in for a read replica). */
+  replica: TestDatabase | null;
   mailer: CapturingMailer;
   clock: TestClock;
   config: Config;
@@ -100,9 +102,12 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** Adds routes to the app before it serves (e.g. a tiny route behind a guard under test). */
     setup?: (app: ReturnType<typeof createApp>) => void;
+    /** A second fresh database as the app's read replica (`dbLectura`), which the test fills itself. */
+    conReplica?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
+  const replica = options.conReplica ? await createTestDatabase() : null;
   const mailer = new CapturingMailer();
   const clock = new TestClock();
   const config = loadConfig({
@@ -119,7 +124,7 @@ export async function startTestServer(
     },
   });
   const logger = createLogger('info', sink);
-  const app = createApp({ db: database.db, mailer, clock, config, logger }, options.site);
+  const app = createApp({ db: database.db, ...(replica ? { dbLectura: replica.db } : {}), mailer, clock, config, logger }, options.site);
   options.setup?.(app);
   // Served as main.ts serves it: the built site's plain answers directly, the rest through the app.
   const server = await escuchar(app, { port: 0, hostname: '127.0.0.1', site: options.site, contexto: { config, logger } });
@@ -127,6 +132,7 @@ export async function startTestServer(
   return {
     url,
     database,
+    replica,
     mailer,
     clock,
     config,
@@ -136,7 +142,7 @@ export async function startTestServer(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await database.destroy();
+      await Promise.all([database.destroy(), replica?.destroy()]);
     },
   };
 }

@@ -24,7 +24,7 @@ import { accesoAutorizado, accesosAutorizados, auditarLectura } from '../autoriz
 import { permisosConAutorizaciones, soloAutorizadas } from '../autorizaciones/vigencia.ts';
 import { enUnaSentencia } from '../db/juntas.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
-import type { AppEnv, AuthEnv } from '../http/context.ts';
+import { dbDeLectura, type AppEnv, type AuthEnv } from '../http/context.ts';
 import { entradaSinControl } from '../http/entrada.ts';
 import { ApiError, CONTROL_NO_ADMITIDO, handleError, MENSAJE_CONTROL, notFound, ValidationError } from '../http/errors.ts';
 import { infoDe } from '../http/peticion.ts';
@@ -324,7 +324,7 @@ export function datadisRoutes() {
       throw new ValidationError(['El contador de este suministro no registra cuartos de hora: pida measurementType=0 (horario).']);
     }
     await auditar(c, 'get-consumption-data', { desde: mesTexto(q.startDate), hasta: mesTexto(q.endDate), cuartohoraria: cuartos }, s);
-    return consumosDatadis(c.get('deps').db, s, q.startDate, q.endDate, cuartos);
+    return consumosDatadis(dbDeLectura(c.get('deps')), s, q.startDate, q.endDate, cuartos);
   };
   api.get('/get-consumption-data', async (c) => c.json(await consumos(c)));
   api.get('/get-consumption-data-v2', async (c) => c.json({ timeCurve: await consumos(c), distributorError: [] }));
@@ -334,7 +334,7 @@ export function datadisRoutes() {
     comprobarMeses(q.startDate, q.endDate, MAX_MESES_HORAS);
     const { s } = await puntoLegible(c, q, 'potencias');
     await auditar(c, 'get-max-power', { desde: mesTexto(q.startDate), hasta: mesTexto(q.endDate) }, s);
-    return potenciasDatadis(c.get('deps').db, s, q.startDate, q.endDate);
+    return potenciasDatadis(dbDeLectura(c.get('deps')), s, q.startDate, q.endDate);
   };
   api.get('/get-max-power', async (c) => c.json(await potencias(c)));
   api.get('/get-max-power-v2', async (c) => c.json({ maxPower: await potencias(c), distributorError: [] }));

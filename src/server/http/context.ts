@@ -16,6 +16,12 @@ export const systemClock: Clock = { now: () => new Date() };
 /** What `createApp` needs: nothing is imported as a singleton. */
 export interface AppDeps {
   db: Db;
+  /**
+   * A read replica for the consumers' measure reads (DATABASE_READ_URL); absent, they read `db`.
+   * Only reads that may lag the primary by a moment go there: never a session, a permission or a
+   * write, and nothing a request reads back after writing it.
+   */
+  dbLectura?: Db;
   mailer: Mailer;
   clock: Clock;
   config: Config;
@@ -65,3 +71,6 @@ export interface AppEnv {
 export interface AuthEnv extends AppEnv {
   Variables: AppEnv['Variables'] & { auth: AuthContext };
 }
+
+/** The database a read-only measure query goes to: the replica when there is one (docs/escala.md). */
+export const dbDeLectura = (d: Pick<AppDeps, 'db' | 'dbLectura'>): Db => d.dbLectura ?? d.db;

@@ -39,7 +39,7 @@ import {
 import { sumarPorDiaOMes } from '../../lib/medidas/serie.ts';
 import { esCodigoTarifa, leyendaPeriodos, leyendaPeriodosPotencia, zonaHorariaDe, type CodigoTarifa } from '../../lib/medidas/periodos.ts';
 import { requireArea, requireAuth } from '../auth/middleware.ts';
-import type { AuthEnv } from '../http/context.ts';
+import { dbDeLectura, type AuthEnv } from '../http/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { respuestaJson } from '../http/compresion.ts';
 import { errorResponse, featureApp, jsonResponse } from '../http/openapi.ts';
@@ -225,7 +225,13 @@ async function intervalosDescarga<E extends AuthEnv>(c: Context<E>) {
   const deps = c.get('deps');
   const cuartos = q.resolucion === 'cuartohora' && s.resolucionMinutos === 15;
   const medidas = (async function* () {
-    for await (const m of recorrerHoras(deps.db, s.id, rango.inicio, rango.fin, cuartos ? 'medidas_cuartohorarias' : 'medidas_horarias')) {
+    for await (const m of recorrerHoras(
+      dbDeLectura(deps),
+      s.id,
+      rango.inicio,
+      rango.fin,
+      cuartos ? 'medidas_cuartohorarias' : 'medidas_horarias',
+    )) {
       yield {
         cups: s.cups,
         inicio: m.inicio,
@@ -259,7 +265,7 @@ async function potenciasDe<E extends AuthEnv>(
   const [ah, mh] = q.hasta.split('-').map(Number) as [number, number];
   if ((ah - ad) * 12 + (mh - md) + 1 > 24) throw new ValidationError(['Consulte como máximo 24 meses de potencias.']);
   const tarifa = tarifaDe(s);
-  const filas = await leerPotenciasMaximas(c.get('deps').db, s.id, `${q.desde}-01`, `${q.hasta}-01`);
+  const filas = await leerPotenciasMaximas(dbDeLectura(c.get('deps')), s.id, `${q.desde}-01`, `${q.hasta}-01`);
   const leyenda = leyendaPeriodosPotencia(tarifa);
   const contratadasKw = s.potenciasW.map((w) => w / 1000);
   const meses = new Map<string, PotenciasMaximasPorMes>();
@@ -305,7 +311,7 @@ export function medidasRoutes() {
       if (cuartos && s.resolucionMinutos !== 15) {
         throw new ValidationError(['El contador de este suministro no registra cuartos de hora: consulte la curva horaria.']);
       }
-      const db = c.get('deps').db;
+      const db = dbDeLectura(c.get('deps'));
       const horas = await leerCurvaHorariaTexto(db, s.id, rango.inicio, rango.fin, tarifa, zonaElectrica);
       const leyenda = leyendaPeriodos(tarifa);
       // Hours go out as the stored text (curva-texto.ts); the other resolutions are computed from them.
