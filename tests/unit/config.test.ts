@@ -73,4 +73,16 @@ describe('configuration from the environment (docs/api.md)', () => {
     expect(() => loadConfig({ ...pg, WORKERS: '0' })).toThrow(/WORKERS/);
     expect(() => loadConfig({ ...pg, WORKERS: 'muchos' })).toThrow(/WORKERS/);
   });
+
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    const base = { DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db' }).databaseReadUrl).toBeNull();
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db', DATABASE_READ_URL: 'postgres://u@r/db' }).databaseReadUrl).toBe(
+      'postgres://u@r/db',
+    );
+    expect(() => loadConfig({ ...base, DATABASE_READ_URL: 'postgres://u@r/db' })).toThrow(
+      /DATABASE_READ_URL: una réplica de lectura necesita DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db', DATABASE_READ_URL: 'mysql://r' })).toThrow(/DATABASE_READ_URL/);
+  });
 });
