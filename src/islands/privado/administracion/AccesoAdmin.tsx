@@ -60,7 +60,16 @@ import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { urlColaRecordada } from './AccesosAdmin.tsx';
-import { Campo, CampoArea, CampoSelect, Confirmacion, DetalleSinCargar } from './comun.tsx';
+import {
+  AnuncioDePaso,
+  AvisoPlazoVencido,
+  Campo,
+  CampoArea,
+  CampoSelect,
+  Confirmacion,
+  DetalleSinCargar,
+  type AnuncioPaso,
+} from './comun.tsx';
 import { FalloDeAccion } from './FalloDeAccion.tsx';
 import './administracion.css';
 import './accesos.css';
@@ -663,7 +672,7 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
   const url = urlApiSolicitud(idSolicitud);
   const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
   const [intento, setIntento] = useState(0);
-  const [anuncio, setAnuncio] = useState<{ prefijo: string; texto: string } | null>(null);
+  const [anuncio, setAnuncio] = useState<AnuncioPaso | null>(null);
   const cabecera = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
@@ -775,23 +784,10 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
             nota="El mismo justificante que recibió el solicitante: fecha y hora exactas de la presentación, que fijan el orden de prelación, y la huella de cada documento presentado."
           />
         )}
-        {plazo.vencido && (
-          <p className="adm-acc-aviso adm-acc-aviso--error">
-            <strong>Plazo vencido.</strong>{' '}
-            {s.turno === 'distribuidora'
-              ? 'La distribuidora no ha actuado dentro del plazo: dé el paso que corresponda cuanto antes.'
-              : 'El solicitante no ha respondido dentro del plazo.'}
-          </p>
-        )}
+        {plazo.vencido && <AvisoPlazoVencido turno={s.turno} />}
       </section>
 
-      <div className="adm-acc-anuncio" role="status">
-        {anuncio && (
-          <p className="adm-acc-aviso adm-acc-aviso--hecho">
-            <strong>{anuncio.prefijo}</strong> {anuncio.texto}
-          </p>
-        )}
-      </div>
+      <AnuncioDePaso anuncio={anuncio} />
 
       <section className="admin-seccion" aria-labelledby={`${id}-tramitar`}>
         <h2 id={`${id}-tramitar`}>Tramitar</h2>

@@ -39,7 +39,7 @@ import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Hilo } from '../contacto/comun.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { urlColaContactoRecordada } from './ContactosAdmin.tsx';
-import { CampoArea, CampoSelect, Cargando, Confirmacion } from './comun.tsx';
+import { AnuncioDePaso, AvisoPlazoVencido, CampoArea, CampoSelect, Cargando, Confirmacion, type AnuncioPaso } from './comun.tsx';
 import { FalloDeAccion } from './FalloDeAccion.tsx';
 import '../../sesion/sesion.css';
 import './administracion.css';
@@ -201,7 +201,7 @@ export default function ContactoAdmin({ params, ruta }: PropsPantalla) {
   const url = apiCasoAdmin(idCaso);
   const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
   const [intento, setIntento] = useState(0);
-  const [anuncio, setAnuncio] = useState<{ prefijo: string; texto: string } | null>(null);
+  const [anuncio, setAnuncio] = useState<AnuncioPaso | null>(null);
   const cabecera = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
@@ -323,23 +323,10 @@ export default function ContactoAdmin({ params, ruta }: PropsPantalla) {
           )}
         </dl>
         {c.reglaPlazo && <p className="admin-nota">{c.reglaPlazo}</p>}
-        {plazo?.vencido && (
-          <p className="adm-acc-aviso adm-acc-aviso--error">
-            <strong>Plazo vencido.</strong>{' '}
-            {c.turno === 'distribuidora'
-              ? 'La distribuidora no ha actuado dentro del plazo: dé el paso que corresponda cuanto antes.'
-              : 'El solicitante no ha respondido dentro del plazo.'}
-          </p>
-        )}
+        {plazo?.vencido && <AvisoPlazoVencido turno={c.turno} />}
       </section>
 
-      <div className="adm-acc-anuncio" role="status">
-        {anuncio && (
-          <p className="adm-acc-aviso adm-acc-aviso--hecho">
-            <strong>{anuncio.prefijo}</strong> {anuncio.texto}
-          </p>
-        )}
-      </div>
+      <AnuncioDePaso anuncio={anuncio} />
 
       <section className="admin-seccion" aria-labelledby={`${id}-datos`}>
         <h2 id={`${id}-datos`}>{c.procedimiento === 'consulta' ? 'La consulta' : 'La reclamación'}</h2>

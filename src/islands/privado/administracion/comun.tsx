@@ -529,3 +529,34 @@ export function DetalleSinCargar(p: DetalleSinCargarProps) {
     </section>
   );
 }
+
+/** What a case's step just did, said once by the screen after the staff's action (a live region). */
+export interface AnuncioPaso {
+  prefijo: string;
+  texto: string;
+}
+
+/** The live region where a case screen announces the step just taken (every procedure's staff detail). */
+export function AnuncioDePaso({ anuncio }: { anuncio: AnuncioPaso | null }) {
+  return (
+    <div className="adm-acc-anuncio" role="status">
+      {anuncio && (
+        <p className="adm-acc-aviso adm-acc-aviso--hecho">
+          <strong>{anuncio.prefijo}</strong> {anuncio.texto}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The warning of a case whose deadline passed, by whose turn it is (every procedure's staff detail). */
+export function AvisoPlazoVencido({ turno }: { turno: string | null }) {
+  return (
+    <p className="adm-acc-aviso adm-acc-aviso--error">
+      <strong>Plazo vencido.</strong>{' '}
+      {turno === 'distribuidora'
+        ? 'La distribuidora no ha actuado dentro del plazo: dé el paso que corresponda cuanto antes.'
+        : 'El solicitante no ha respondido dentro del plazo.'}
+    </p>
+  );
+}
