@@ -23,7 +23,8 @@ import { construirCups } from '../src/lib/cups.ts';
 import { instantesDesdeReloj } from '../src/lib/calendario/hora-civil.ts';
 import { letraDni } from '../src/lib/nif.ts';
 import { leerEntradas } from '../src/server/atr/lector.ts';
-import { xmlSolicitud } from '../src/server/atr/solicitudes.ts';
+import { xmlAportacionLectura, xmlSolicitud } from '../src/server/atr/solicitudes.ts';
+import { guardarLecturasContador } from '../src/server/lecturas/service.ts';
 import { queryRows, type Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { clavesSsh, users } from '../src/server/db/schema.ts';
@@ -140,6 +141,24 @@ export async function medirP5dDiario(db: Db, n: number): Promise<MedidaP5dDiario
   return { suministros: suya.suministros, lineas: suya.lineas, bytes: suya.bytes, ms, rssMb: (rssPico - rssBase) / 1_048_576 };
 }
 
+/** Runs the ATR reader until no file is left: files read, time, and the peak resident memory above the start (MB). */
+async function leerTodo(db: Db, ahora: Date): Promise<{ leidos: number; leerMs: number; rssMb: number }> {
+  global.gc?.();
+  const rssBase = process.memoryUsage().rss;
+  let rssPico = rssBase;
+  const muestreo = setInterval(() => (rssPico = Math.max(rssPico, process.memoryUsage().rss)), 50);
+  process.stderr.write('intercambio: leyendo…\n');
+  const t = performance.now();
+  let leidos = 0;
+  for (let n = await leerEntradas({ db, clock: { now: () => ahora }, logger: createLogger('silent') }); n > 0;) {
+    leidos += n;
+    n = await leerEntradas({ db, clock: { now: () => ahora }, logger: createLogger('silent') });
+  }
+  const leerMs = performance.now() - t;
+  clearInterval(muestreo);
+  return { leidos, leerMs, rssMb: (rssPico - rssBase) / 1_048_576 };
+}
+
 export async function intercambioSection(): Promise<string> {
   const titulo = '## File exchange: ATR reader and SFTP';
   const motor = basesDeBench('intercambio').find((b) => b.nombre === 'PostgreSQL');
@@ -193,23 +212,61 @@ export async function intercambioSection(): Promise<string> {
       }
     }
     const dejarMs = performance.now() - tDejar;
-    global.gc?.();
-    const rssBase = process.memoryUsage().rss;
-    let rssPico = rssBase;
-    const muestreo = setInterval(() => (rssPico = Math.max(rssPico, process.memoryUsage().rss)), 50);
-    process.stderr.write('intercambio: leyendo…\n');
-    const tLeer = performance.now();
-    let leidos = 0;
-    for (let n = await leerEntradas({ db, clock: { now: () => ahora }, logger: createLogger('silent') }); n > 0;) {
-      leidos += n;
-      n = await leerEntradas({ db, clock: { now: () => ahora }, logger: createLogger('silent') });
-    }
-    const leerMs = performance.now() - tLeer;
-    clearInterval(muestreo);
+    const { leidos, leerMs, rssMb } = await leerTodo(db, ahora);
     const [resultado] = await queryRows<{ aceptadas: number; salida: number }>(
       db,
       sql`select (select count(*)::int from expedientes where procedimiento = 'atr' and datos->>'estado' = 'aceptada') as aceptadas,
         (select count(*)::int from ficheros_intercambio where ruta like '/epd/salida/C102%') as salida`,
+    );
+
+    // 1b. Self-readings (W1): the same points made visited meters the company supplies, each with a
+    // real reading a month ago, then one W1 01 each with yesterday's registers.
+    process.stderr.write(`intercambio: dejando ${miles(N)} autolecturas W1…\n`);
+    await db.execute(
+      sql`update suministros set telegestionado = false, modo_control_potencia = 'icp', comercializadora_codigo = '9811' where distribuidora = 'epd'`,
+    );
+    const ids = await queryRows<{ id: number }>(db, sql`select id from suministros where distribuidora = 'epd' order by id`);
+    const haceUnMes = new Date(ahora.getTime() - 30 * 86_400_000);
+    for (let i = 0; i < ids.length; i += 2000) {
+      await guardarLecturasContador(
+        db,
+        ids
+          .slice(i, i + 2000)
+          .map((f) => ({
+            suministroId: Number(f.id),
+            momento: haceUnMes,
+            origen: 'real',
+            activaKwh: [1000, 800, 1500],
+            exportadaKwh: null,
+          })),
+      );
+    }
+    const ayer = new Date(ahora.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const tDejarW1 = performance.now();
+    for (let i = 0; i < N; i++) {
+      const codigo = `2027${String(i + 1).padStart(8, '0')}`;
+      const xml = xmlAportacionLectura(
+        { emisora: '9811', destino: '9901', codigoSolicitud: codigo, fecha: '2026-11-27T10:00:00', cups: punto(i).cups },
+        {
+          fecha: ayer,
+          tipoDH: '9',
+          lecturas: [1100, 850, 1600].map((v, k) => ({ integrador: 'AE', periodo: `A${k + 1}`, valor: v })),
+        },
+      );
+      const r = await Recepcion.abrir();
+      try {
+        await r.escribir(0, Buffer.from(xml));
+        await guardar(db, cuenta, `/epd/entrada/W101_${codigo}.xml`, await r.terminar(), ahora);
+      } finally {
+        await r.descartar();
+      }
+    }
+    const dejarW1Ms = performance.now() - tDejarW1;
+    const w1 = await leerTodo(db, ahora);
+    const [resultadoW1] = await queryRows<{ aceptadas: number; salida: number }>(
+      db,
+      sql`select (select count(*)::int from lecturas_contador where origen = 'autolectura' and aportada_por = '9811') as aceptadas,
+        (select count(*)::int from ficheros_intercambio where ruta like '/epd/salida/W102%') as salida`,
     );
 
     // 2. SFTP.
@@ -303,7 +360,13 @@ export async function intercambioSection(): Promise<string> {
       '',
       '| files | read and answered in | files/s | accepted | answers in salida | peak RSS above the start |',
       '|---:|---:|---:|---:|---:|---:|',
-      `| ${miles(N)} | **${seg(leerMs)} s** | ${miles(leidos / (leerMs / 1000))} | ${miles(resultado!.aceptadas)} | ${miles(resultado!.salida)} | ${((rssPico - rssBase) / 1_048_576).toFixed(0)} MB |`,
+      `| ${miles(N)} | **${seg(leerMs)} s** | ${miles(leidos / (leerMs / 1000))} | ${miles(resultado!.aceptadas)} | ${miles(resultado!.salida)} | ${rssMb.toFixed(0)} MB |`,
+      '',
+      `Then ${miles(N)} customers' self-readings (W1 01, docs/decisions/049) for the same points, made visited meters of the company with a real reading a month before, dropped the same way (${seg(dejarW1Ms)} s) and read: each validated against its schema, checked against the point and its last readings, stored as the point's self-reading with its audit entry, and its W102 acceptance written into \`/epd/salida\`.`,
+      '',
+      '| files | read and answered in | files/s | stored | answers in salida | peak RSS above the start |',
+      '|---:|---:|---:|---:|---:|---:|',
+      `| ${miles(N)} | **${seg(w1.leerMs)} s** | ${miles(w1.leidos / (w1.leerMs / 1000))} | ${miles(resultadoW1!.aceptadas)} | ${miles(resultadoW1!.salida)} | ${w1.rssMb.toFixed(0)} MB |`,
       '',
       `Goal: 10,000 files answered in under 60 s with flat memory (one batch of messages, each at most 1 MB, is held at a time).`,
       '',
