@@ -230,15 +230,13 @@ export async function intercambioSection(): Promise<string> {
     for (let i = 0; i < ids.length; i += 2000) {
       await guardarLecturasContador(
         db,
-        ids
-          .slice(i, i + 2000)
-          .map((f) => ({
-            suministroId: Number(f.id),
-            momento: haceUnMes,
-            origen: 'real',
-            activaKwh: [1000, 800, 1500],
-            exportadaKwh: null,
-          })),
+        ids.slice(i, i + 2000).map((f) => ({
+          suministroId: Number(f.id),
+          momento: haceUnMes,
+          origen: 'real',
+          activaKwh: [1000, 800, 1500],
+          exportadaKwh: null,
+        })),
       );
     }
     const ayer = new Date(ahora.getTime() - 86_400_000).toISOString().slice(0, 10);
