@@ -17,6 +17,7 @@
  *   could enforce (docs/sector.md §8 step 6: not confirmed), so none is set.
  * - accepted → the permits within 20 days of the acceptance (step 7).
  */
+import { referenciaExpediente, type DefinicionProcedimiento } from '../expedientes/procedimiento.ts';
 
 /** The steps of a request. */
 export const PASOS_ACCESO = [
@@ -182,5 +183,18 @@ export type MotivoDenegacion = keyof typeof MOTIVOS_DENEGACION;
 /** Whether a step is final. */
 export const esFinal = (paso: PasoAcceso) => PASOS_FINALES.includes(paso);
 
-/** Prefix of the public reference: AC-2026-000123. */
-export const referenciaAcceso = (numero: number, creado: string) => `AC-${creado.slice(0, 4)}-${String(numero).padStart(6, '0')}`;
+/** The procedure as the case core takes it (src/lib/expedientes/procedimiento.ts). */
+export const ACCESO: DefinicionProcedimiento<PasoAcceso, AccionAcceso> = {
+  pasos: PASOS_ACCESO,
+  finales: PASOS_FINALES,
+  nombrePaso: NOMBRE_PASO,
+  turno: TURNO_PASO,
+  accionesSolicitante: ACCIONES_SOLICITANTE,
+  accionesDistribuidora: ACCIONES_DISTRIBUIDORA,
+  nombreAccion: NOMBRE_ACCION,
+  transiciones: TRANSICIONES,
+  prefijo: 'AC',
+};
+
+/** The public reference: AC-2026-000123. */
+export const referenciaAcceso = (numero: number, creado: string) => referenciaExpediente(ACCESO.prefijo, numero, creado);

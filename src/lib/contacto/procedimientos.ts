@@ -16,28 +16,17 @@
  * extendable by two more months when the requests' complexity or number make it necessary (RGPD,
  * Regulation (EU) 2016/679, art. 12.3), telling the person within the first month.
  */
+import { referenciaExpediente, type DefinicionProcedimiento, type LadoExpediente } from '../expedientes/procedimiento.ts';
 import { RESULTADOS, type ResultadoReclamacion } from './tablas-r1.ts';
+
+export type { DefinicionProcedimiento };
 
 /** The two procedures of the contact area, as the case core names them. */
 export const PROCEDIMIENTOS_CONTACTO = ['consulta', 'reclamacion'] as const;
 export type ProcedimientoContacto = (typeof PROCEDIMIENTOS_CONTACTO)[number];
 
 /** A side of a case. */
-export type LadoContacto = 'solicitante' | 'distribuidora';
-
-/** What a procedure declares: its steps and their names, turns, actions and transitions. */
-export interface DefinicionProcedimiento<P extends string, A extends string> {
-  pasos: readonly P[];
-  finales: readonly P[];
-  nombrePaso: Readonly<Record<P, string>>;
-  turno: Readonly<Partial<Record<P, LadoContacto>>>;
-  accionesSolicitante: readonly A[];
-  accionesDistribuidora: readonly A[];
-  nombreAccion: Readonly<Record<A, string>>;
-  transiciones: Readonly<Record<A, { desde: readonly P[]; hacia: P }>>;
-  /** Prefix of the public reference: CO-2026-000123. */
-  prefijo: string;
-}
+export type LadoContacto = LadoExpediente;
 
 // ——— Queries and requests ———
 
@@ -197,4 +186,4 @@ export const nombreResultado = (codigo: string) => RESULTADOS[codigo as Resultad
 
 /** The public reference of a case: its procedure's prefix, the year and the number. */
 export const referenciaContacto = (p: ProcedimientoContacto, numero: number, creado: string) =>
-  `${(p === 'consulta' ? CONSULTA : RECLAMACION).prefijo}-${creado.slice(0, 4)}-${String(numero).padStart(6, '0')}`;
+  referenciaExpediente((p === 'consulta' ? CONSULTA : RECLAMACION).prefijo, numero, creado);

@@ -5,10 +5,9 @@
  * actions with their checks, the scheduled deadlines (admission by silence, inadmission when the
  * corrections do not come), the staff queue, and the mails to the side whose turn it becomes.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  ACCIONES_DISTRIBUIDORA,
-  ACCIONES_SOLICITANTE,
+  ACCESO,
   DIAS_PEDIR_INFORME,
   DIAS_PERMISOS,
   DIAS_RESPUESTA,
@@ -17,15 +16,11 @@ import {
   esFinal,
   MAX_SUBSANACIONES,
   MOTIVOS_DENEGACION,
-  NOMBRE_ACCION,
   NOMBRE_PASO,
   referenciaAcceso,
   reglaPlazo,
   TRANSICIONES,
-  TURNO_PASO,
   type AccionAcceso,
-  type AccionDistribuidora,
-  type AccionSolicitante,
   type PasoAcceso,
 } from '../../lib/accesoyconexion/procedimiento.ts';
 import type { AccionBody, SolicitudDetalle, SolicitudResumen } from '../../lib/accesoyconexion/respuestas.ts';
@@ -47,23 +42,27 @@ import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, users } from '../db/schema.ts';
 import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
-import type { Clock } from '../http/context.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
 import {
-  avisarOtraParte,
-  bloquearExpediente,
-  documentoApi,
-  nombreCuentaSql,
-  pendienteDe,
+  accionesPosibles,
+  actuar as actuarEnExpediente,
+  cola as colaExpedientes,
+  documentosVisibles,
+  lineaDeTiempo,
+  partesDelCaso,
+  propios,
+  vencerPlazos,
+  type ContextoAccion,
+  type DepsExpediente,
+  type Procedimiento,
+  type Siguiente,
+} from '../expedientes/procedimiento.ts';
+import {
   crearBorradorExpediente,
   documentosDelExpediente,
   eventosDe,
-  registrarPaso,
-  SISTEMA,
-  vencidos,
   type ActorExpediente,
-  type FilaDocumento,
   type FilaEvento,
 } from '../expedientes/service.ts';
 import { pdfJustificante } from './justificante.ts';
@@ -72,11 +71,7 @@ import { pdfJustificante } from './justificante.ts';
 export const PROCEDIMIENTO = 'acceso';
 
 /** What the service needs; `publicUrl` null sends no mail (the demo data tells no one). */
-export interface DepsAcceso {
-  db: Db;
-  clock: Clock;
-  publicUrl: string | null;
-}
+export type DepsAcceso = DepsExpediente;
 
 /** 422 with the list of what is missing for filing. */
 export class SolicitudIncompleta extends ApiError {
@@ -102,8 +97,8 @@ const calendarioSolicitud = (e: FilaExpediente): Calendario => {
 };
 
 /** The screen's link to a request, for each side. */
-const enlace = (deps: DepsAcceso, e: FilaExpediente, lado: Lado) =>
-  `${deps.publicUrl}${lado === 'solicitante' ? `/accesoyconexion/solicitud/${e.id}` : `/administrador/accesoyconexion/${e.id}`}`;
+const enlace = (publicUrl: string | null, e: FilaExpediente, lado: Lado) =>
+  `${publicUrl}${lado === 'solicitante' ? `/accesoyconexion/solicitud/${e.id}` : `/administrador/accesoyconexion/${e.id}`}`;
 
 const referencia = (e: FilaExpediente) => referenciaAcceso(e.numero, e.createdAt.toISOString());
 
@@ -131,19 +126,8 @@ function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): Solicit
   };
 }
 
-const solicitanteSql = nombreCuentaSql;
-
 /** The applicant's own requests, newest first. */
-export async function listarPropias(deps: DepsAcceso, userId: string): Promise<SolicitudResumen[]> {
-  const hoy = diaDe(deps.clock.now());
-  const filas = await deps.db
-    .select({ e: expedientes, solicitante: solicitanteSql })
-    .from(expedientes)
-    .innerJoin(users, eq(users.id, expedientes.userId))
-    .where(and(eq(expedientes.userId, userId), eq(expedientes.procedimiento, PROCEDIMIENTO)))
-    .orderBy(desc(expedientes.createdAt));
-  return filas.map((f) => resumenDe(f.e, f.solicitante, hoy));
-}
+export const listarPropias = (deps: DepsAcceso, userId: string): Promise<SolicitudResumen[]> => propios(ACCESO_EXPEDIENTE, deps, userId);
 
 /** A new draft at a distributor. */
 export async function crearBorrador(
@@ -223,34 +207,24 @@ async function nudosPublicados(db: Db, distribuidora: string, d: DatosSolicitud)
 const subsanacionesDe = (eventos: readonly FilaEvento[]) => eventos.filter((e) => e.accion === 'pedir_subsanacion').length;
 const admisionDe = (eventos: readonly FilaEvento[]) => eventos.find((e) => e.accion === 'admitir' || e.accion === 'admitir_silencio');
 
-/** The actions a side may take now on a request. */
-function accionesPosibles(e: FilaExpediente, lado: Lado, eventos: readonly FilaEvento[], hoy: string): AccionAcceso[] {
-  const paso = e.paso as PasoAcceso;
-  const lista: readonly (AccionSolicitante | AccionDistribuidora)[] =
-    lado === 'solicitante' ? ACCIONES_SOLICITANTE : ACCIONES_DISTRIBUIDORA;
-  return lista.filter((a) => {
-    if (!TRANSICIONES[a].desde.includes(paso)) return false;
-    if (a === 'pedir_subsanacion') return subsanacionesDe(eventos) < MAX_SUBSANACIONES;
-    if (a === 'pedir_informe') {
-      const admision = admisionDe(eventos);
-      return (
-        !eventos.some((x) => x.accion === 'pedir_informe') &&
-        !!admision &&
-        hoy <= venceEnHabiles(diaDe(admision.momento), DIAS_PEDIR_INFORME, calendarioSolicitud(e))
-      );
-    }
-    return true;
-  });
+/** The rules beyond the transitions: at most two corrections; the upstream report asked once, within its days of admission. */
+function admite(e: FilaExpediente, accion: string, { eventos, hoy }: { eventos: readonly FilaEvento[]; hoy: string }): boolean {
+  if (accion === 'pedir_subsanacion') return subsanacionesDe(eventos) < MAX_SUBSANACIONES;
+  if (accion === 'pedir_informe') {
+    const admision = admisionDe(eventos);
+    return (
+      !eventos.some((x) => x.accion === 'pedir_informe') &&
+      !!admision &&
+      hoy <= venceEnHabiles(diaDe(admision.momento), DIAS_PEDIR_INFORME, calendarioSolicitud(e))
+    );
+  }
+  return true;
 }
 
 /** A request as the detail screens show it, from the caller's side. */
 export async function detalle(deps: DepsAcceso, e: FilaExpediente, lado: Lado): Promise<SolicitudDetalle> {
   const hoy = diaDe(deps.clock.now());
-  const [eventos, docs, [u]] = await Promise.all([
-    eventosDe(deps.db, e.id),
-    documentosDelExpediente(deps.db, e.id),
-    deps.db.select({ nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId)),
-  ]);
+  const { eventos, docs, solicitante } = await partesDelCaso(deps.db, e);
   const d = datosDe(e);
   const paso = e.paso as PasoAcceso;
   const faltan =
@@ -262,12 +236,11 @@ export async function detalle(deps: DepsAcceso, e: FilaExpediente, lado: Lado): 
         )
       : [];
   return {
-    ...resumenDe(e, u?.nombre ?? '', hoy),
+    ...resumenDe(e, solicitante, hoy),
     datos: d,
-    // A side sees the other side's documents once they are sent (attached to a step), its own always.
-    documentos: docs.filter((x) => x.eventoId !== null || x.lado === lado).map(documentoApi),
-    eventos: eventos.filter((x) => x.accion !== 'crear').map(eventoApi),
-    acciones: accionesPosibles(e, lado, eventos, hoy) as SolicitudDetalle['acciones'],
+    documentos: documentosVisibles(docs, lado),
+    eventos: lineaDeTiempo(ACCESO, eventos) as SolicitudDetalle['eventos'],
+    acciones: accionesPosibles(ACCESO_EXPEDIENTE, e, lado, eventos, hoy) as SolicitudDetalle['acciones'],
     reglaPlazo: e.turno ? e.plazoRegla : null,
     faltan,
     subsanaciones: subsanacionesDe(eventos),
@@ -300,22 +273,10 @@ export async function justificante(deps: DepsAcceso, e: FilaExpediente): Promise
     cuenta: cuenta ?? { nombre: '', apellido1: '', apellido2: '', razonSocial: '', nif: null },
     eventos,
     documentos: docs,
-    enlace: enlace(deps, e, 'solicitante'),
+    enlace: enlace(deps.publicUrl, e, 'solicitante'),
   });
   return { referencia: referencia(e), pdf };
 }
-
-const eventoApi = (x: FilaEvento): SolicitudDetalle['eventos'][number] => ({
-  id: x.id,
-  accion: x.accion,
-  accionNombre: NOMBRE_ACCION[x.accion as AccionAcceso] ?? x.accion,
-  paso: x.paso as PasoAcceso,
-  lado: x.lado as 'solicitante' | 'distribuidora' | 'sistema',
-  momento: x.momento.toISOString(),
-  mensaje: x.mensaje,
-  datos: x.datos ?? null,
-  vence: x.vence,
-});
 
 const faltaMensaje = (texto: string) => new ApiError(422, texto);
 
@@ -323,13 +284,12 @@ const faltaMensaje = (texto: string) => new ApiError(422, texto);
 async function siguientePaso(
   tx: Db,
   e: FilaExpediente,
-  accion: AccionAcceso,
+  accion: string,
   body: AccionBody,
-  docs: readonly FilaDocumento[],
-  hoy: string,
-): Promise<{ vence: string | null; regla: string | null; datos?: Record<string, unknown> }> {
+  { documentos: docs, hoy }: ContextoAccion,
+): Promise<Siguiente> {
   const d = datosDe(e);
-  const hacia = TRANSICIONES[accion].hacia;
+  const hacia = TRANSICIONES[accion as AccionAcceso].hacia;
   const cal = calendarioSolicitud(e);
   // The applicant's filings made on a non-business day count from the next business day (art. 31.2.b).
   const recibida = diaDePresentacion(hoy, cal);
@@ -405,98 +365,36 @@ const HECHO: Partial<Record<AccionAcceso, string>> = {
   emitir_permisos: 'La distribuidora ha emitido sus permisos de acceso y conexión.',
 };
 
-/** Mails the other side of a step: the applicant, or the distributor's administrators. */
-async function avisar(
-  deps: DepsAcceso,
-  tx: Db,
-  e: FilaExpediente,
-  accion: AccionAcceso,
-  lado: Lado | 'sistema',
-  mensaje: string | null,
-  vence: string | null,
-) {
-  if (!deps.publicUrl || accion === 'pedir_informe') return;
-  const hecho = HECHO[accion];
-  if (!hecho) return;
-  const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
-  await avisarOtraParte(tx, e, {
-    destino,
-    referencia: referencia(e),
-    hecho,
-    mensaje,
-    pendiente: pendienteDe(TURNO_PASO[TRANSICIONES[accion].hacia], destino, vence),
-    enlace: enlace(deps, e, destino),
-    ahora: deps.clock.now(),
-  });
-}
+/** Access and connection requests declared on the case core. */
+export const ACCESO_EXPEDIENTE: Procedimiento<AccionBody, SolicitudResumen> = {
+  definiciones: { [PROCEDIMIENTO]: ACCESO },
+  llamado: 'la solicitud',
+  referencia,
+  enlace,
+  admite,
+  siguiente: siguientePaso,
+  hecho: (_e, accion) => HECHO[accion as AccionAcceso] ?? null,
+  resumen: resumenDe,
+  // RD 1183/2020 art. 8: a request the distributor did not answer within its days is admitted by
+  // silence; one whose corrections did not come in time is not admitted.
+  plazos: [
+    { pasos: ['presentada', 'subsanada'], accion: 'admitir_silencio' },
+    { pasos: ['subsanacion'], accion: 'inadmitir_plazo' },
+  ],
+};
 
-/**
- * Takes an action on a request from a side: checks it is that side's to take in the current step
- * (409 otherwise) and the action's own rules (422), then writes the step, attaches the side's
- * pending documents, mails the other side and audits, in one transaction.
- */
-export async function actuar(
+/** Takes an action on a request from a side (the core's `actuar`). */
+export const actuar = (
   deps: DepsAcceso,
   id: string,
   lado: Lado | 'sistema',
   accion: AccionAcceso,
   body: AccionBody,
   actor: ActorExpediente,
-): Promise<FilaExpediente> {
-  return deps.db.transaction(async (tx) => {
-    const e = await bloquearExpediente(tx, id);
-    if (!e) throw conflict('La solicitud ya no existe.');
-    const hoy = diaDe(deps.clock.now());
-    const eventos = await eventosDe(tx, e.id);
-    if (lado !== 'sistema' && !accionesPosibles(e, lado, eventos, hoy).includes(accion)) {
-      throw conflict(
-        `No se puede «${NOMBRE_ACCION[accion].toLowerCase()}» ahora: la solicitud está en «${NOMBRE_PASO[e.paso as PasoAcceso].toLowerCase()}».`,
-      );
-    }
-    const docs = await documentosDelExpediente(tx, e.id);
-    const sig = await siguientePaso(tx, e, accion, body, docs, hoy);
-    const hacia = TRANSICIONES[accion].hacia;
-    await registrarPaso(
-      tx,
-      e,
-      {
-        accion,
-        paso: hacia,
-        lado,
-        turno: TURNO_PASO[hacia] ?? null,
-        vence: sig.vence,
-        plazoRegla: sig.regla,
-        mensaje: body.mensaje || null,
-        datos: sig.datos ?? null,
-        momento: deps.clock.now(),
-        presentar: accion === 'presentar',
-      },
-      actor,
-    );
-    await avisar(deps, tx, e, accion, lado, body.mensaje || null, sig.vence);
-    return (await bloquearExpediente(tx, e.id))!;
-  });
-}
+): Promise<FilaExpediente> => actuarEnExpediente(ACCESO_EXPEDIENTE, deps, id, lado, accion, body, actor);
 
-/**
- * The scheduled deadlines (RD 1183/2020 art. 8): a request the distributor did not answer within
- * its days is admitted by silence; one whose corrections did not come in time is not admitted.
- * Answers how many requests moved.
- */
-export async function vencerPlazosAcceso(deps: DepsAcceso): Promise<number> {
-  const hoy = diaDe(deps.clock.now());
-  let n = 0;
-  for (const [pasos, accion] of [
-    [['presentada', 'subsanada'], 'admitir_silencio'],
-    [['subsanacion'], 'inadmitir_plazo'],
-  ] as const) {
-    for (const e of await vencidos(deps.db, PROCEDIMIENTO, pasos, hoy)) {
-      await actuar(deps, e.id, 'sistema', accion, {}, SISTEMA);
-      n++;
-    }
-  }
-  return n;
-}
+/** The scheduled deadlines of the requests; answers how many moved. */
+export const vencerPlazosAcceso = (deps: DepsAcceso): Promise<number> => vencerPlazos(ACCESO_EXPEDIENTE, deps);
 
 /** Filters of the staff queue. */
 export interface FiltrosCola {
@@ -509,37 +407,10 @@ export interface FiltrosCola {
   pageSize: number;
 }
 
-/**
- * The staff queue of a distributor: its open filed requests by deadline (the overdue ones have the
- * earliest, so they come first), then by filing date. Closed requests are found by asking for their
- * step (permisos, denegada…).
- */
-export async function cola(deps: DepsAcceso, f: FiltrosCola): Promise<{ total: number; filas: SolicitudResumen[] }> {
-  const hoy = diaDe(deps.clock.now());
-  const condiciones: SQL[] = [
-    eq(expedientes.distribuidora, f.distribuidora),
-    eq(expedientes.procedimiento, PROCEDIMIENTO),
-    sql`${expedientes.presentadoEn} is not null`,
-  ];
-  if (f.paso) condiciones.push(eq(expedientes.paso, f.paso));
-  if (!f.paso || !esFinal(f.paso)) condiciones.push(sql`${expedientes.cerradoEn} is null`);
+/** The staff queue of a distributor (the core's), with the requests' own filters: kind and node. */
+export function cola(deps: DepsAcceso, f: FiltrosCola): Promise<{ total: number; filas: SolicitudResumen[] }> {
+  const condiciones: SQL[] = [];
   if (f.tipo) condiciones.push(eq(expedientes.tipo, f.tipo));
   if (f.nudo) condiciones.push(sql`${expedientes.datos}->>'nudo' = ${f.nudo}`);
-  if (f.vencidas) condiciones.push(sql`${expedientes.turno} is not null and ${expedientes.vence} < ${hoy}::date`);
-  const donde = and(...condiciones);
-  const [filas, [cuenta]] = await Promise.all([
-    deps.db
-      .select({ e: expedientes, solicitante: solicitanteSql })
-      .from(expedientes)
-      .innerJoin(users, eq(users.id, expedientes.userId))
-      .where(donde)
-      .orderBy(asc(expedientes.vence), asc(expedientes.presentadoEn), asc(expedientes.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(expedientes)
-      .where(donde),
-  ]);
-  return { total: cuenta?.n ?? 0, filas: filas.map((x) => resumenDe(x.e, x.solicitante, hoy)) };
+  return colaExpedientes(ACCESO_EXPEDIENTE, deps, { ...f, condiciones });
 }
