@@ -5,7 +5,7 @@
  * claim's subtype fields against table 82), each side's actions with their checks and deadlines,
  * the staff queue of both, and the mails to the side whose turn it becomes.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   camposDelSubtipo,
   DatosConsultaSchema,
@@ -27,7 +27,6 @@ import {
   reglaPlazoConsulta,
   reglaPlazoReclamacion,
   TEMAS_CONSULTA,
-  type DefinicionProcedimiento,
   type PasoReclamacion,
   type ProcedimientoContacto,
 } from '../../lib/contacto/procedimientos.ts';
@@ -36,25 +35,25 @@ import { nombreSubtipo, type ResultadoReclamacion } from '../../lib/contacto/tab
 import { DISTRIBUIDORAS } from '../../lib/distribuidoras.ts';
 import { calendarioDe, type Calendario } from '../../lib/expedientes/calendarios.ts';
 import { diaDe, diaDePresentacion, habilesEntre, venceEnHabiles, venceEnMeses, venceEnNaturales } from '../../lib/expedientes/plazos.ts';
-import type { FechaLocal } from '../../lib/calendario/fechas.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, suministros, users } from '../db/schema.ts';
 import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { FilaExpediente, Lado } from '../expedientes/acceso.ts';
 import {
-  avisarOtraParte,
-  bloquearExpediente,
-  documentoApi,
-  nombreCuentaSql,
-  pendienteDe,
-  crearBorradorExpediente,
-  documentosDelExpediente,
-  eventosDe,
-  registrarPaso,
-  type ActorExpediente,
-  type FilaEvento,
-} from '../expedientes/service.ts';
-import type { Clock } from '../http/context.ts';
+  accionesPosibles,
+  actuar as actuarEnExpediente,
+  cola,
+  definicionDe,
+  documentosVisibles,
+  lineaDeTiempo,
+  partesDelCaso,
+  propios,
+  type ContextoAccion,
+  type DepsExpediente,
+  type Procedimiento,
+  type Siguiente,
+} from '../expedientes/procedimiento.ts';
+import { crearBorradorExpediente, type ActorExpediente, type FilaEvento } from '../expedientes/service.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import {
   aceptacionR1,
@@ -67,11 +66,7 @@ import {
 } from './r1-intercambio.ts';
 
 /** What the service needs; `publicUrl` null sends no mail (the demo data tells no one). */
-export interface DepsContacto {
-  db: Db;
-  clock: Clock;
-  publicUrl: string | null;
-}
+export type DepsContacto = DepsExpediente;
 
 /** 422 with the list of what is missing for sending. */
 export class EnvioIncompleto extends ApiError {
@@ -81,10 +76,6 @@ export class EnvioIncompleto extends ApiError {
     this.faltan = faltan;
   }
 }
-
-// Each procedure's definition, seen through its common shape.
-type Def = DefinicionProcedimiento<string, string>;
-const DEF: Record<ProcedimientoContacto, Def> = { consulta: CONSULTA as Def, reclamacion: RECLAMACION as Def };
 
 const datosConsulta = (e: FilaExpediente): DatosConsulta => {
   const r = DatosConsultaSchema.safeParse(e.datos);
@@ -98,11 +89,11 @@ const datosReclamacion = (e: FilaExpediente): DatosReclamacion => {
 const procedimientoDe = (e: FilaExpediente) => e.procedimiento as ProcedimientoContacto;
 
 /** The screen's link to a case, for each side. */
-function enlace(deps: DepsContacto, e: FilaExpediente, lado: Lado): string {
-  if (lado === 'distribuidora') return `${deps.publicUrl}/administrador/contacto/${e.id}`;
+function enlace(publicUrl: string, e: FilaExpediente, lado: Lado): string {
+  if (lado === 'distribuidora') return `${publicUrl}/administrador/contacto/${e.id}`;
   return procedimientoDe(e) === 'consulta'
-    ? `${deps.publicUrl}/contacto/consulta/${e.id}`
-    : `${deps.publicUrl}/contacto/detalleReclamacion/${e.id}`;
+    ? `${publicUrl}/contacto/consulta/${e.id}`
+    : `${publicUrl}/contacto/detalleReclamacion/${e.id}`;
 }
 
 const referencia = (e: FilaExpediente) => referenciaContacto(procedimientoDe(e), e.numero, e.createdAt.toISOString());
@@ -116,7 +107,7 @@ function resultadoDe(e: FilaExpediente): CasoContactoResumen['resultado'] {
 /** The list row of a case. */
 function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): CasoContactoResumen {
   const p = procedimientoDe(e);
-  const def = DEF[p];
+  const def = p === 'consulta' ? CONSULTA : RECLAMACION;
   const c = p === 'consulta' ? datosConsulta(e) : null;
   const r = p === 'reclamacion' ? datosReclamacion(e) : null;
   return {
@@ -131,7 +122,7 @@ function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): CasoCon
     subtipo: r?.subtipo ?? null,
     cups: (c ? c.cups : (r?.campos?.cups as string | undefined)) ?? null,
     paso: e.paso,
-    pasoNombre: def.nombrePaso[e.paso] ?? e.paso,
+    pasoNombre: (def.nombrePaso as Readonly<Record<string, string>>)[e.paso] ?? e.paso,
     turno: (e.turno as Lado | null) ?? null,
     vence: e.vence,
     vencido: !!e.vence && !!e.turno && e.vence < hoy,
@@ -143,19 +134,9 @@ function resumenDe(e: FilaExpediente, solicitante: string, hoy: string): CasoCon
   };
 }
 
-const solicitanteSql = nombreCuentaSql;
-
 /** The account's own cases of a procedure, newest first. */
-export async function listarPropios(deps: DepsContacto, userId: string, p: ProcedimientoContacto): Promise<CasoContactoResumen[]> {
-  const hoy = diaDe(deps.clock.now());
-  const filas = await deps.db
-    .select({ e: expedientes, solicitante: solicitanteSql })
-    .from(expedientes)
-    .innerJoin(users, eq(users.id, expedientes.userId))
-    .where(and(eq(expedientes.userId, userId), eq(expedientes.procedimiento, p)))
-    .orderBy(desc(expedientes.createdAt));
-  return filas.map((f) => resumenDe(f.e, f.solicitante, hoy));
-}
+export const listarPropios = (deps: DepsContacto, userId: string, p: ProcedimientoContacto): Promise<CasoContactoResumen[]> =>
+  propios(CONTACTO_EXPEDIENTE, deps, userId, [p]);
 
 /** The procedure's data checked by its schema, with the kind the queue filters on. */
 function datosParaGuardar(p: ProcedimientoContacto, datos: DatosConsulta | DatosReclamacion) {
@@ -220,51 +201,28 @@ async function faltan(db: Db, e: FilaExpediente): Promise<FaltaContacto[]> {
     : faltanReclamacion(datosReclamacion(e), prefijoCups(e.distribuidora), propios);
 }
 
-/** The actions a side may take now on a case. */
-function accionesPosibles(e: FilaExpediente, lado: Lado, eventos: readonly FilaEvento[]): string[] {
-  const def = DEF[procedimientoDe(e)];
-  const lista = lado === 'solicitante' ? def.accionesSolicitante : def.accionesDistribuidora;
-  return lista.filter((a) => {
-    if (!def.transiciones[a]!.desde.includes(e.paso)) return false;
-    if (a === 'prorrogar') return datosConsulta(e).tema === 'proteccion_datos' && !eventos.some((x) => x.accion === 'prorrogar');
-    return true;
-  });
+/** The rule beyond the transitions: a data protection request's deadline is extended once (RGPD art. 12.3). */
+function admite(e: FilaExpediente, accion: string, { eventos }: { eventos: readonly FilaEvento[] }): boolean {
+  if (accion === 'prorrogar') return datosConsulta(e).tema === 'proteccion_datos' && !eventos.some((x) => x.accion === 'prorrogar');
+  return true;
 }
 
 /** A case as the detail screens show it, from the caller's side. */
 export async function detalle(deps: DepsContacto, e: FilaExpediente, lado: Lado): Promise<CasoContactoDetalle> {
   const hoy = diaDe(deps.clock.now());
-  const def = DEF[procedimientoDe(e)];
-  const [eventos, docs, [u]] = await Promise.all([
-    eventosDe(deps.db, e.id),
-    documentosDelExpediente(deps.db, e.id),
-    deps.db.select({ nombre: solicitanteSql }).from(users).where(eq(users.id, e.userId)),
-  ]);
+  const { eventos, docs, solicitante } = await partesDelCaso(deps.db, e);
   const cierre = e.paso === 'cerrada' ? [...eventos].reverse().find((x) => x.accion === 'cerrar') : undefined;
   const esReclamacion = procedimientoDe(e) === 'reclamacion';
   return {
-    ...resumenDe(e, u?.nombre ?? '', hoy),
+    ...resumenDe(e, solicitante, hoy),
     consulta: esReclamacion ? null : datosConsulta(e),
     reclamacion: esReclamacion ? datosReclamacion(e) : null,
     intercambio: origenIntercambio(e)
       ? { codigoSolicitud: origenIntercambio(e)!.codigoSolicitud, codigoRee: origenIntercambio(e)!.emisora }
       : null,
-    // A side sees the other side's documents once they are sent (attached to a step), its own always.
-    documentos: docs.filter((x) => x.eventoId !== null || x.lado === lado).map(documentoApi),
-    eventos: eventos
-      .filter((x) => x.accion !== 'crear')
-      .map((x) => ({
-        id: x.id,
-        accion: x.accion,
-        accionNombre: def.nombreAccion[x.accion] ?? x.accion,
-        paso: x.paso,
-        lado: x.lado as 'solicitante' | 'distribuidora' | 'sistema',
-        momento: x.momento.toISOString(),
-        mensaje: x.mensaje,
-        datos: x.datos ?? null,
-        vence: x.vence,
-      })),
-    acciones: accionesPosibles(e, lado, eventos) as CasoContactoDetalle['acciones'],
+    documentos: documentosVisibles(docs, lado),
+    eventos: lineaDeTiempo(definicionDe(CONTACTO_EXPEDIENTE, e), eventos),
+    acciones: accionesPosibles(CONTACTO_EXPEDIENTE, e, lado, eventos, hoy) as CasoContactoDetalle['acciones'],
     reglaPlazo: e.turno ? e.plazoRegla : null,
     faltan: e.paso === 'borrador' ? await faltan(deps.db, e) : [],
     respuesta: esReclamacion && cierre ? cierre.mensaje : null,
@@ -296,14 +254,8 @@ async function calendarioCaso(db: Db, e: FilaExpediente): Promise<Calendario> {
 }
 
 /** The next step of an action: its deadline and what it records, after the action's own checks. */
-async function siguientePaso(
-  tx: Db,
-  e: FilaExpediente,
-  accion: string,
-  body: AccionContacto,
-  eventos: readonly FilaEvento[],
-  hoy: FechaLocal,
-): Promise<{ vence: string | null; regla: string | null; datos?: Record<string, unknown>; cambios?: Record<string, unknown> }> {
+async function siguientePaso(tx: Db, e: FilaExpediente, accion: string, body: AccionContacto, ctx: ContextoAccion): Promise<Siguiente> {
+  const { eventos, hoy } = ctx;
   const cal = await calendarioCaso(tx, e);
   // A filing on a non-business day counts from the next business day (Ley 39/2015 art. 31.2.b).
   const recibido = diaDePresentacion(hoy, cal);
@@ -402,81 +354,15 @@ function hecho(p: ProcedimientoContacto, accion: string): string | null {
   return h[accion] ?? null;
 }
 
-/** Mails the other side of a step: the person, or the distributor's administrators. */
-async function avisar(
-  deps: DepsContacto,
-  tx: Db,
-  e: FilaExpediente,
-  accion: string,
-  lado: Lado,
-  mensaje: string | null,
-  vence: string | null,
-) {
-  const texto = hecho(procedimientoDe(e), accion);
-  if (!deps.publicUrl || !texto) return;
-  const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
-  const def = DEF[procedimientoDe(e)];
-  await avisarOtraParte(tx, e, {
-    destino,
-    referencia: referencia(e),
-    hecho: texto,
-    mensaje,
-    pendiente: pendienteDe(def.turno[def.transiciones[accion]!.hacia], destino, vence),
-    enlace: enlace(deps, e, destino),
-    ahora: deps.clock.now(),
-  });
-}
-
-/**
- * Takes an action on a case from a side: checks it is that side's to take in the current step (409
- * otherwise) and the action's own rules (422), then writes the step, attaches the side's pending
- * documents, mails the other side and audits, in one transaction.
- */
-export async function actuar(
+/** Takes an action on a case from a side (the core's `actuar`). */
+export const actuar = (
   deps: DepsContacto,
   id: string,
   lado: Lado,
   accion: string,
   body: AccionContacto,
   actor: ActorExpediente,
-): Promise<FilaExpediente> {
-  return deps.db.transaction(async (tx) => {
-    const e = await bloquearExpediente(tx, id);
-    if (!e) throw conflict('El expediente ya no existe.');
-    const def = DEF[procedimientoDe(e)];
-    const eventos = await eventosDe(tx, e.id);
-    if (!accionesPosibles(e, lado, eventos).includes(accion)) {
-      const nombre = def.nombreAccion[accion] ?? accion;
-      throw conflict(
-        `No se puede «${nombre.toLowerCase()}» ahora: el expediente está en «${(def.nombrePaso[e.paso] ?? e.paso).toLowerCase()}».`,
-      );
-    }
-    const hoy = diaDe(deps.clock.now());
-    const sig = await siguientePaso(tx, e, accion, body, eventos, hoy);
-    const hacia = def.transiciones[accion]!.hacia;
-    await registrarPaso(
-      tx,
-      e,
-      {
-        accion,
-        paso: hacia,
-        lado,
-        turno: def.turno[hacia] ?? null,
-        vence: sig.vence,
-        plazoRegla: sig.regla,
-        mensaje: body.mensaje || null,
-        datos: sig.datos ?? null,
-        momento: deps.clock.now(),
-        presentar: accion === 'presentar',
-        ...(sig.cambios ? { cambios: { datos: { ...(e.datos as Record<string, unknown>), ...sig.cambios } } } : {}),
-      },
-      actor,
-    );
-    await avisar(deps, tx, e, accion, lado, body.mensaje || null, sig.vence);
-    await responderPorIntercambio(tx, e, accion, body, sig.vence, deps.clock.now());
-    return (await bloquearExpediente(tx, e.id))!;
-  });
-}
+): Promise<FilaExpediente> => actuarEnExpediente(CONTACTO_EXPEDIENTE, deps, id, lado, accion, body, actor);
 
 /** Where a claim came through the exchange (R1), what its answers name it by. */
 const origenIntercambio = (e: FilaExpediente) => (e.datos as { intercambio?: OrigenIntercambio }).intercambio ?? null;
@@ -486,7 +372,8 @@ const origenIntercambio = (e: FilaExpediente) => (e.datos as { intercambio?: Ori
  * its request for more information as R1 03 and its closing as R1 05, in the company's `salida`
  * (docs/decisions/046); the company answers the R1 03 with an R1 04 in its `entrada`.
  */
-async function responderPorIntercambio(tx: Db, e: FilaExpediente, accion: string, body: AccionContacto, vence: string | null, ahora: Date) {
+async function responderPorIntercambio(tx: Db, e: FilaExpediente, accion: string, body: AccionContacto, sig: Siguiente, ahora: Date) {
+  const { vence } = sig;
   const origen = origenIntercambio(e);
   if (!origen || procedimientoDe(e) !== 'reclamacion') return;
   const cuenta = { id: e.userId, distribuidoras: [e.distribuidora] };
@@ -519,6 +406,19 @@ async function responderPorIntercambio(tx: Db, e: FilaExpediente, accion: string
   }
 }
 
+/** Queries and claims declared on the case core: one declaration for both, as they share their screens and queue. */
+export const CONTACTO_EXPEDIENTE: Procedimiento<AccionContacto, CasoContactoResumen> = {
+  definiciones: { consulta: CONSULTA, reclamacion: RECLAMACION },
+  llamado: 'el expediente',
+  referencia,
+  enlace,
+  admite,
+  siguiente: siguientePaso,
+  hecho: (e, accion) => hecho(procedimientoDe(e), accion),
+  despues: responderPorIntercambio,
+  resumen: resumenDe,
+};
+
 /** Filters of the staff queue. */
 export interface FiltrosColaContacto {
   distribuidora: string;
@@ -531,41 +431,12 @@ export interface FiltrosColaContacto {
   pageSize: number;
 }
 
-/**
- * The staff queue of a distributor: its open queries and claims by deadline (the overdue ones have
- * the earliest, so they come first; those without deadline after them), then by sending date.
- * Closed ones are found by asking for their step.
- */
-export async function colaContacto(deps: DepsContacto, f: FiltrosColaContacto): Promise<{ total: number; filas: CasoContactoResumen[] }> {
-  const hoy = diaDe(deps.clock.now());
-  const condiciones: SQL[] = [
-    eq(expedientes.distribuidora, f.distribuidora),
-    // Written as constants so the planner sees the partial index's predicate (expedientes_cola_contacto_idx) in it.
-    f.procedimiento ? eq(expedientes.procedimiento, f.procedimiento) : sql`${expedientes.procedimiento} in ('consulta', 'reclamacion')`,
-    sql`${expedientes.presentadoEn} is not null`,
-  ];
-  const finales = new Set([...CONSULTA.finales, ...RECLAMACION.finales] as string[]);
-  if (f.paso) condiciones.push(eq(expedientes.paso, f.paso));
-  if (!f.paso || !finales.has(f.paso)) condiciones.push(sql`${expedientes.cerradoEn} is null`);
+/** The staff queue of a distributor (the core's) for both procedures, with the claims' own filters: type and subtype. */
+export function colaContacto(deps: DepsContacto, f: FiltrosColaContacto): Promise<{ total: number; filas: CasoContactoResumen[] }> {
+  const condiciones: SQL[] = [];
   if (f.tipo) condiciones.push(eq(expedientes.tipo, f.tipo));
   if (f.subtipo) condiciones.push(sql`${expedientes.datos}->>'subtipo' = ${f.subtipo}`);
-  if (f.vencidas) condiciones.push(sql`${expedientes.turno} is not null and ${expedientes.vence} < ${hoy}::date`);
-  const donde = and(...condiciones);
-  const [filas, [cuenta]] = await Promise.all([
-    deps.db
-      .select({ e: expedientes, solicitante: solicitanteSql })
-      .from(expedientes)
-      .innerJoin(users, eq(users.id, expedientes.userId))
-      .where(donde)
-      .orderBy(sql`${expedientes.vence} asc nulls last`, asc(expedientes.presentadoEn), asc(expedientes.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(expedientes)
-      .where(donde),
-  ]);
-  return { total: cuenta?.n ?? 0, filas: filas.map((x) => resumenDe(x.e, x.solicitante, hoy)) };
+  return cola(CONTACTO_EXPEDIENTE, deps, { ...f, nombres: f.procedimiento ? [f.procedimiento] : undefined, condiciones });
 }
 
 /** The topics in words (for the PDF and the screens' filters). */
