@@ -1,19 +1,25 @@
 /**
  * Periodic jobs of the process: the hourly clean-up (limpieza.ts), the sums per period of packed
  * months that have none yet (a database upgraded through migration 0007, docs/decisions/012), and
- * the month's SIPS files (sips/ficheros.ts, docs/decisions/016), and the deadlines of access and
- * connection requests that run out (admission by silence, inadmission; docs/decisions/017). Started by main.ts after the server
- * listens and stopped before the database closes; `stop()` waits for a run in flight.
+ * the month's SIPS files (sips/ficheros.ts, docs/decisions/016), and the deadlines that run out in
+ * every procedure declared on the case core (an access request's admission by silence or
+ * inadmission; docs/decisions/017 and 051). Started by main.ts after the server listens and stopped
+ * before the database closes; `stop()` waits for a run in flight.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../http/context.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { completarTotalesMeses } from '../medidas/meses.ts';
-import { vencerPlazosAcceso } from '../accesoyconexion/service.ts';
+import { ACCESO_EXPEDIENTE } from '../accesoyconexion/service.ts';
+import { CONTACTO_EXPEDIENTE } from '../contacto/service.ts';
+import { vencerPlazos } from '../expedientes/procedimiento.ts';
 import { generarSipsPendientes } from '../sips/ficheros.ts';
 import { escribirMedidasDiarias } from '../intercambio/medidas-diarias.ts';
 import { limpiar } from './limpieza.ts';
+
+/** The procedures on the case core whose declared deadlines the jobs apply. */
+const PROCEDIMIENTOS = [ACCESO_EXPEDIENTE, CONTACTO_EXPEDIENTE] as const;
 
 /** Period of the clean-up. */
 export const LIMPIEZA_CADA_MS = 60 * 60 * 1000;
@@ -71,11 +77,14 @@ export function createJobs(deps: {
       } catch (err) {
         log.error({ err }, 'error al escribir los ficheros de medidas diarios');
       }
-      try {
-        const movidas = await vencerPlazosAcceso({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl ?? null });
-        if (movidas > 0) log.info({ movidas }, 'plazos vencidos de solicitudes de acceso y conexión aplicados');
-      } catch (err) {
-        log.error({ err }, 'error al aplicar los plazos vencidos de las solicitudes de acceso y conexión');
+      for (const p of PROCEDIMIENTOS) {
+        const procedimientos = Object.keys(p.definiciones);
+        try {
+          const movidas = await vencerPlazos(p, { db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl ?? null });
+          if (movidas > 0) log.info({ movidas, procedimientos }, 'plazos vencidos de expedientes aplicados');
+        } catch (err) {
+          log.error({ err, procedimientos }, 'error al aplicar los plazos vencidos de los expedientes');
+        }
       }
     });
     return chain;
