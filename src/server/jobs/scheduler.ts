@@ -13,13 +13,16 @@ import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { completarTotalesMeses } from '../medidas/meses.ts';
 import { ACCESO_EXPEDIENTE } from '../accesoyconexion/service.ts';
 import { CONTACTO_EXPEDIENTE } from '../contacto/service.ts';
-import { vencerPlazos } from '../expedientes/procedimiento.ts';
+import { nombresDe, vencerPlazos, type DepsExpediente } from '../expedientes/procedimiento.ts';
 import { generarSipsPendientes } from '../sips/ficheros.ts';
 import { escribirMedidasDiarias } from '../intercambio/medidas-diarias.ts';
 import { limpiar } from './limpieza.ts';
 
 /** The procedures on the case core whose declared deadlines the jobs apply. */
-const PROCEDIMIENTOS = [ACCESO_EXPEDIENTE, CONTACTO_EXPEDIENTE] as const;
+const PLAZOS: readonly { procedimientos: string[]; vencer: (deps: DepsExpediente) => Promise<number> }[] = [
+  { procedimientos: nombresDe(ACCESO_EXPEDIENTE), vencer: (d) => vencerPlazos(ACCESO_EXPEDIENTE, d) },
+  { procedimientos: nombresDe(CONTACTO_EXPEDIENTE), vencer: (d) => vencerPlazos(CONTACTO_EXPEDIENTE, d) },
+];
 
 /** Period of the clean-up. */
 export const LIMPIEZA_CADA_MS = 60 * 60 * 1000;
@@ -77,10 +80,9 @@ export function createJobs(deps: {
       } catch (err) {
         log.error({ err }, 'error al escribir los ficheros de medidas diarios');
       }
-      for (const p of PROCEDIMIENTOS) {
-        const procedimientos = Object.keys(p.definiciones);
+      for (const { procedimientos, vencer } of PLAZOS) {
         try {
-          const movidas = await vencerPlazos(p, { db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl ?? null });
+          const movidas = await vencer({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl ?? null });
           if (movidas > 0) log.info({ movidas, procedimientos }, 'plazos vencidos de expedientes aplicados');
         } catch (err) {
           log.error({ err, procedimientos }, 'error al aplicar los plazos vencidos de los expedientes');
