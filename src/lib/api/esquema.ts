@@ -1858,7 +1858,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description responder, prorrogar, cerrar, aceptar, rechazar, pedir_informacion. */
+          /** @description responder, prorrogar, cerrar, aceptar, rechazar o pedir_informacion. */
           accion: 'responder' | 'prorrogar' | 'cerrar' | 'aceptar' | 'rechazar' | 'pedir_informacion';
           /** @description Identificador del expediente. */
           id: string;
@@ -6009,7 +6009,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description presentar, replicar, dar_por_resuelta. */
+          /** @description presentar, replicar o dar_por_resuelta. */
           accion: 'presentar' | 'replicar' | 'dar_por_resuelta';
           /** @description Identificador del expediente. */
           id: string;
@@ -6448,7 +6448,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description presentar, enviar_informacion, desistir. */
+          /** @description presentar, enviar_informacion o desistir. */
           accion: 'presentar' | 'enviar_informacion' | 'desistir';
           /** @description Identificador del expediente. */
           id: string;

@@ -7,11 +7,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ACCIONES_DISTRIBUIDORA, PASOS_ACCESO } from '../../lib/accesoyconexion/procedimiento.ts';
 import { AccionBodySchema, SolicitudDetalleSchema, SolicitudResumenSchema } from '../../lib/accesoyconexion/respuestas.ts';
 import { TIPOS_SOLICITUD } from '../../lib/accesoyconexion/solicitud.ts';
-import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
-import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
+import { requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
+import { consultaCola, exigirAdministracion, parametrosAccion } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { forbidden } from '../http/errors.ts';
 import {
   baseAdministracion,
   errorResponse,
@@ -19,7 +18,6 @@ import {
   jsonBody,
   jsonResponse,
   pageResponse,
-  paginacionQuery,
   respuestasAdministracion,
   uuidParams,
   validationResponse,
@@ -46,10 +44,7 @@ const listar = createRoute({
     'Las solicitudes presentadas en la distribuidora: primero las de plazo vencido, después por plazo y por fecha de presentación; las cerradas al final. Filtros por paso, tipo y nudo. El total va en X-Total-Count.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: {
-    query: z.object({
-      distribuidora: z
-        .enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]], { error: 'La distribuidora debe ser epd, eod o ecd.' })
-        .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
+    query: consultaCola({
       paso: z
         .enum(PASOS_ACCESO, { error: 'Paso desconocido.' })
         .optional()
@@ -59,12 +54,6 @@ const listar = createRoute({
         .optional()
         .openapi({ description: 'Solo las de este tipo: demanda, generacion, autoconsumo, almacenamiento o hibrida.' }),
       nudo: z.string().max(40).optional().openapi({ description: 'Identificador del nudo de conexión.' }),
-      vencidas: z
-        .enum(['true', 'false'])
-        .optional()
-        .transform((v) => v === 'true')
-        .openapi({ description: 'Solo las de plazo vencido.' }),
-      ...paginacionQuery,
     }),
   },
   responses: {
@@ -94,13 +83,7 @@ const accion = createRoute({
     'pedir_subsanacion (mensaje; como mucho dos), inadmitir (mensaje), admitir, pedir_informe (tensionFronteraKv: alarga el plazo de la propuesta previa), enviar_propuesta (propuesta y el PDF de clase propuesta_previa subido antes), denegar (motivo y mensaje) o emitir_permisos (el PDF de clase permisos subido antes). Cada paso queda en el historial, avisa al solicitante por correo y se audita.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
-    params: IdParams.extend({
-      accion: z.enum(ACCIONES_DISTRIBUIDORA).openapi({
-        param: { name: 'accion', in: 'path' },
-        example: 'admitir',
-        description: 'pedir_subsanacion, inadmitir, admitir, pedir_informe, enviar_propuesta, denegar o emitir_permisos.',
-      }),
-    }),
+    params: parametrosAccion(IdParams, ACCIONES_DISTRIBUIDORA, 'admitir'),
     ...jsonBody(AccionBodySchema),
   },
   responses: {
@@ -118,7 +101,7 @@ export function accesoyconexionAdminRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
       const q = c.req.valid('query');
-      if (!tienePermiso(authOf(c), q.distribuidora, 'administrador')) throw forbidden();
+      exigirAdministracion(c, q.distribuidora);
       const r = await cola(depsAcceso(c), { ...q, page: q.pagina, pageSize: q.porPagina });
       return respuestaPagina(c, r.total, r.filas);
     })

@@ -16,10 +16,11 @@ import {
 import { DatosSolicitudSchema } from '../../lib/accesoyconexion/solicitud.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth, tienePermiso } from '../auth/middleware.ts';
-import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
+import { accesoExpediente, actorDe, expedientePropio } from '../expedientes/acceso.ts';
+import { depsExpediente, parametrosAccion, pasoDelSolicitante } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
+import { LIMITES } from '../rate-limit/service.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
 import { soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
@@ -32,7 +33,6 @@ import {
   justificante,
   listarPropias,
   PROCEDIMIENTO,
-  SolicitudIncompleta,
   type DepsAcceso,
 } from './service.ts';
 
@@ -42,17 +42,10 @@ const conId = { 404: errorResponse('No existe esa solicitud, o no es suya') };
 const IdParams = uuidParams('Identificador de la solicitud.');
 
 /** The service's dependencies from the request. */
-export function depsAcceso<E extends AuthEnv>(c: Context<E>): DepsAcceso {
-  const { db, clock, config } = c.get('deps');
-  return { db, clock, publicUrl: config.publicUrl };
-}
+export const depsAcceso: <E extends AuthEnv>(c: Context<E>) => DepsAcceso = depsExpediente;
 
 /** The request, if the caller filed it (404 otherwise: the staff side has its own routes). */
-async function propia<E extends AuthEnv>(c: Context<E>, id: string) {
-  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
-  if (acceso.lado !== 'solicitante' || acceso.expediente.procedimiento !== PROCEDIMIENTO) throw notFound('No existe ese expediente.');
-  return acceso.expediente;
-}
+const propia = <E extends AuthEnv>(c: Context<E>, id: string) => expedientePropio(c, id, [PROCEDIMIENTO]);
 
 const listar = createRoute({
   ...base,
@@ -130,13 +123,7 @@ const accion = createRoute({
     'presentar (comprueba todo y, si falta algo, responde 422 con la lista), responder_subsanacion (mensaje obligatorio; se adjuntan los documentos pendientes), aceptar_propuesta, rechazar_propuesta o desistir. Cada paso queda en el historial, avisa por correo a la distribuidora y se audita.',
   middleware: [soloJson, requireAuth(), requireArea('accesoyconexion')] as const,
   request: {
-    params: IdParams.extend({
-      accion: z.enum(ACCIONES_SOLICITANTE).openapi({
-        param: { name: 'accion', in: 'path' },
-        example: 'presentar',
-        description: 'presentar, responder_subsanacion, aceptar_propuesta, rechazar_propuesta o desistir.',
-      }),
-    }),
+    params: parametrosAccion(IdParams, ACCIONES_SOLICITANTE, 'presentar'),
     ...jsonBody(AccionBodySchema),
   },
   responses: {
@@ -205,17 +192,10 @@ export function accesoyconexionRoutes() {
       const { id, accion: a } = c.req.valid('param');
       const e = await propia(c, id);
       const deps = depsAcceso(c);
-      // Every step of the applicant mails the distributor's staff: counted before, given back when refused (decision 004).
-      const limites = c.get('deps');
-      const consumos = await consumir(limites, [{ limite: LIMITES.accionAcceso, sujeto: sujetoCuenta(authOf(c).userId) }]);
-      try {
+      return pasoDelSolicitante(c, LIMITES.accionAcceso, async () => {
         const hecho = await actuar(deps, e.id, 'solicitante', a, c.req.valid('json'), actorDe(c));
         return c.json(await detalle(deps, hecho, 'solicitante'), 200);
-      } catch (err) {
-        await devolver(limites, consumos);
-        if (err instanceof SolicitudIncompleta) return c.json({ message: err.message, faltan: err.faltan }, 422);
-        throw err;
-      }
+      });
     })
     .openapi(pdfJustificante, async (c) => {
       // The applicant and the distributor's staff (a draft is the applicant's alone: 404 for staff).

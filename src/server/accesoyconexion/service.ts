@@ -48,6 +48,7 @@ import {
   accionesPosibles,
   actuar as actuarEnExpediente,
   cola as colaExpedientes,
+  FaltanDatos,
   documentosVisibles,
   lineaDeTiempo,
   partesDelCaso,
@@ -74,11 +75,9 @@ export const PROCEDIMIENTO = 'acceso';
 export type DepsAcceso = DepsExpediente;
 
 /** 422 with the list of what is missing for filing. */
-export class SolicitudIncompleta extends ApiError {
-  readonly faltan: Falta[];
+export class SolicitudIncompleta extends FaltanDatos<Falta> {
   constructor(faltan: Falta[]) {
-    super(422, `Faltan ${faltan.length} datos o documentos para presentar la solicitud.`);
-    this.faltan = faltan;
+    super(`Faltan ${faltan.length} datos o documentos para presentar la solicitud.`, faltan);
   }
 }
 

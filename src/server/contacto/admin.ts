@@ -15,11 +15,11 @@ import {
 } from '../../lib/contacto/procedimientos.ts';
 import { AccionContactoSchema, CasoContactoDetalleSchema, CasoContactoResumenSchema } from '../../lib/contacto/respuestas.ts';
 import { CODIGOS_TIPO } from '../../lib/contacto/tablas-r1.ts';
-import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
-import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
+import { requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
+import { consultaCola, exigirAdministracion, parametrosAccion } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { conflict, forbidden } from '../http/errors.ts';
+import { conflict } from '../http/errors.ts';
 import {
   baseAdministracion,
   errorResponse,
@@ -27,7 +27,6 @@ import {
   jsonBody,
   jsonResponse,
   pageResponse,
-  paginacionQuery,
   respuestasAdministracion,
   uuidParams,
   validationResponse,
@@ -56,10 +55,7 @@ const listar = createRoute({
     'Las consultas y reclamaciones enviadas a la distribuidora: primero las de plazo vencido, después por plazo (las que no tienen plazo al final) y por fecha de envío. Filtros por procedimiento, tipo y subtipo de reclamación y paso; un paso final lista las cerradas. El total va en X-Total-Count.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: {
-    query: z.object({
-      distribuidora: z
-        .enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]], { error: 'La distribuidora debe ser epd, eod o ecd.' })
-        .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
+    query: consultaCola({
       procedimiento: z
         .enum(PROCEDIMIENTOS_CONTACTO, { error: 'El procedimiento es consulta o reclamacion.' })
         .optional()
@@ -71,12 +67,6 @@ const listar = createRoute({
         .openapi({ description: `Tema de una consulta, o tipo de reclamación (tabla 81: ${CODIGOS_TIPO.join(', ')}).` }),
       subtipo: z.string().max(3).optional().openapi({ description: 'Subtipo de reclamación (tabla 82), tres cifras.' }),
       paso: z.enum(PASOS, { error: 'Paso desconocido.' }).optional().openapi({ description: 'Solo las de este paso.' }),
-      vencidas: z
-        .enum(['true', 'false'])
-        .optional()
-        .transform((v) => v === 'true')
-        .openapi({ description: 'Solo las de plazo vencido.' }),
-      ...paginacionQuery,
     }),
   },
   responses: {
@@ -106,11 +96,7 @@ const accion = createRoute({
     'Consultas: responder (mensaje), prorrogar (solo protección de datos, una vez, con mensaje: RGPD art. 12.3) o cerrar (mensaje). Reclamaciones: aceptar, rechazar (mensaje con el motivo), pedir_informacion (mensaje) o cerrar (resultado de la tabla 80 y mensaje con la respuesta). Se unen los documentos pendientes de la distribuidora. Cada paso queda en el historial, avisa por correo y se audita.',
   middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
   request: {
-    params: IdParams.extend({
-      accion: z
-        .enum(ACCIONES)
-        .openapi({ param: { name: 'accion', in: 'path' }, example: 'aceptar', description: ACCIONES.join(', ') + '.' }),
-    }),
+    params: parametrosAccion(IdParams, ACCIONES, 'aceptar'),
     ...jsonBody(AccionContactoSchema),
   },
   responses: {
@@ -145,7 +131,7 @@ export function contactoAdminRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
       const q = c.req.valid('query');
-      if (!tienePermiso(authOf(c), q.distribuidora, 'administrador')) throw forbidden();
+      exigirAdministracion(c, q.distribuidora);
       const r = await colaContacto(depsContacto(c), { ...q, page: q.pagina, pageSize: q.porPagina });
       return respuestaPagina(c, r.total, r.filas);
     })

@@ -20,23 +20,15 @@ import {
 } from '../../lib/contacto/respuestas.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth, tienePermiso } from '../auth/middleware.ts';
-import { accesoExpediente, actorDe } from '../expedientes/acceso.ts';
+import { accesoExpediente, actorDe, expedientePropio } from '../expedientes/acceso.ts';
+import { depsExpediente, parametrosAccion, pasoDelSolicitante } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
 import { soloJson } from '../http/peticion.ts';
-import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
+import { LIMITES } from '../rate-limit/service.ts';
 import { pdfRespuesta } from './pdf.ts';
-import {
-  actuar,
-  borrarBorrador,
-  crearBorrador,
-  detalle,
-  EnvioIncompleto,
-  guardarBorrador,
-  listarPropios,
-  type DepsContacto,
-} from './service.ts';
+import { actuar, borrarBorrador, crearBorrador, detalle, guardarBorrador, listarPropios, type DepsContacto } from './service.ts';
 
 const base = { tags: ['Contacto'], security: [{ Bearer: [] }] };
 const comunes = { 401: errorResponse('Sin sesión'), 403: errorResponse('Sin el permiso «-contacto» de esa distribuidora') };
@@ -44,17 +36,10 @@ const conId = { 404: errorResponse('No existe ese expediente, o no es suyo') };
 const IdParams = uuidParams('Identificador del expediente.');
 
 /** The service's dependencies from the request. */
-export function depsContacto<E extends AuthEnv>(c: Context<E>): DepsContacto {
-  const { db, clock, config } = c.get('deps');
-  return { db, clock, publicUrl: config.publicUrl };
-}
+export const depsContacto: <E extends AuthEnv>(c: Context<E>) => DepsContacto = depsExpediente;
 
 /** The case, if the caller sent it and it is of this procedure (404 otherwise). */
-async function propio<E extends AuthEnv>(c: Context<E>, id: string, p: ProcedimientoContacto) {
-  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
-  if (acceso.lado !== 'solicitante' || acceso.expediente.procedimiento !== p) throw notFound('No existe ese expediente.');
-  return acceso.expediente;
-}
+const propio = <E extends AuthEnv>(c: Context<E>, id: string, p: ProcedimientoContacto) => expedientePropio(c, id, [p]);
 
 const Incompleto = jsonResponse(
   z.object({
@@ -145,11 +130,7 @@ function rutasDe(p: ProcedimientoContacto) {
           : 'presentar (comprueba los datos que pide el subtipo según la tabla 82 de la CNMC y, si falta algo, responde 422 con la lista), enviar_informacion (mensaje; se unen los documentos pendientes) o desistir (la reclamación queda anulada, resultado 04). Cada paso queda en el historial, avisa por correo a la distribuidora y se audita.',
       middleware: [soloJson, requireAuth(), requireArea('contacto')] as const,
       request: {
-        params: IdParams.extend({
-          accion: z
-            .enum(acciones)
-            .openapi({ param: { name: 'accion', in: 'path' }, example: 'presentar', description: acciones.join(', ') + '.' }),
-        }),
+        params: parametrosAccion(IdParams, acciones, 'presentar'),
         ...jsonBody(AccionContactoSchema),
       },
       responses: {
@@ -214,17 +195,10 @@ function appDe(p: ProcedimientoContacto) {
       const { id, accion } = c.req.valid('param');
       const e = await propio(c, id, p);
       const deps = depsContacto(c);
-      // Every step of the person mails the distributor's staff: counted before, given back when refused (decision 004).
-      const limites = c.get('deps');
-      const consumos = await consumir(limites, [{ limite: LIMITES.accionContacto, sujeto: sujetoCuenta(authOf(c).userId) }]);
-      try {
+      return pasoDelSolicitante(c, LIMITES.accionContacto, async () => {
         const hecho = await actuar(deps, e.id, 'solicitante', accion, c.req.valid('json'), actorDe(c));
         return c.json(await detalle(deps, hecho, 'solicitante'), 200);
-      } catch (err) {
-        await devolver(limites, consumos);
-        if (err instanceof EnvioIncompleto) return c.json({ message: err.message, faltan: err.faltan }, 422);
-        throw err;
-      }
+      });
     });
 }
 

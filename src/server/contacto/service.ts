@@ -44,6 +44,7 @@ import {
   actuar as actuarEnExpediente,
   cola,
   definicionDe,
+  FaltanDatos,
   documentosVisibles,
   lineaDeTiempo,
   partesDelCaso,
@@ -69,11 +70,9 @@ import {
 export type DepsContacto = DepsExpediente;
 
 /** 422 with the list of what is missing for sending. */
-export class EnvioIncompleto extends ApiError {
-  readonly faltan: FaltaContacto[];
+export class EnvioIncompleto extends FaltanDatos<FaltaContacto> {
   constructor(faltan: FaltaContacto[]) {
-    super(422, faltan.length === 1 ? faltan[0]!.mensaje : `Faltan ${faltan.length} datos para enviar.`);
-    this.faltan = faltan;
+    super(faltan.length === 1 ? faltan[0]!.mensaje : `Faltan ${faltan.length} datos para enviar.`, faltan);
   }
 }
 
@@ -91,9 +90,7 @@ const procedimientoDe = (e: FilaExpediente) => e.procedimiento as ProcedimientoC
 /** The screen's link to a case, for each side. */
 function enlace(publicUrl: string, e: FilaExpediente, lado: Lado): string {
   if (lado === 'distribuidora') return `${publicUrl}/administrador/contacto/${e.id}`;
-  return procedimientoDe(e) === 'consulta'
-    ? `${publicUrl}/contacto/consulta/${e.id}`
-    : `${publicUrl}/contacto/detalleReclamacion/${e.id}`;
+  return procedimientoDe(e) === 'consulta' ? `${publicUrl}/contacto/consulta/${e.id}` : `${publicUrl}/contacto/detalleReclamacion/${e.id}`;
 }
 
 const referencia = (e: FilaExpediente) => referenciaContacto(procedimientoDe(e), e.numero, e.createdAt.toISOString());

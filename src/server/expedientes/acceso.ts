@@ -58,6 +58,17 @@ export async function expedienteDelPersonal<E extends AuthEnv>(
   return acceso.expediente;
 }
 
+/** A case of one of `procedimientos` that the caller filed (404 otherwise: the staff side has its own routes). */
+export async function expedientePropio<E extends AuthEnv>(
+  c: Context<E>,
+  id: string,
+  procedimientos: readonly string[],
+): Promise<FilaExpediente> {
+  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
+  if (acceso.lado !== 'solicitante' || !procedimientos.includes(acceso.expediente.procedimiento)) throw notFound(NO_EXISTE);
+  return acceso.expediente;
+}
+
 /** Who acts on a case from a request, for the timeline and the audit log. */
 export function actorDe<E extends AuthEnv>(c: Context<E>): ActorExpediente {
   const auth = authOf(c);

@@ -13,7 +13,7 @@ import { diaDe } from '../../lib/expedientes/plazos.ts';
 import type { Db } from '../db/client.ts';
 import { expedientes, users } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
-import { conflict } from '../http/errors.ts';
+import { ApiError, conflict } from '../http/errors.ts';
 import type { FilaExpediente, Lado } from './acceso.ts';
 import {
   avisarOtraParte,
@@ -36,6 +36,15 @@ export interface DepsExpediente {
   db: Db;
   clock: Clock;
   publicUrl: string | null;
+}
+
+/** 422 with the list of what is missing before a case can be filed (the body's `faltan`). */
+export class FaltanDatos<F> extends ApiError {
+  readonly faltan: F[];
+  constructor(mensaje: string, faltan: F[]) {
+    super(422, mensaje, {}, { faltan });
+    this.faltan = faltan;
+  }
 }
 
 /** What an action leads to, once the procedure's own checks passed. */

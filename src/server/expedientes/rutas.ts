@@ -1,0 +1,67 @@
+/**
+ * What every procedure's routes on the case core share (docs/decisions/051): the core's
+ * dependencies from a request, the path parameter of an action, the staff queue's common filters,
+ * the applicant's step counted against its hourly limit (each step mails the distributor's staff;
+ * docs/decisions/004) with the 422 list of what is missing, and the staff's actions. A procedure's
+ * routes keep their own paths, texts and schemas; the OpenAPI document names each.
+ */
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
+import { authOf, tienePermiso } from '../auth/middleware.ts';
+import type { AuthEnv } from '../http/context.ts';
+import { forbidden } from '../http/errors.ts';
+import { paginacionQuery } from '../http/openapi.ts';
+import { consumir, devolver, sujetoCuenta, type Limite } from '../rate-limit/service.ts';
+import type { DepsExpediente } from './procedimiento.ts';
+
+/** The core's dependencies from a request. */
+export function depsExpediente<E extends AuthEnv>(c: Context<E>): DepsExpediente {
+  const { db, clock, config } = c.get('deps');
+  return { db, clock, publicUrl: config.publicUrl };
+}
+
+/** The path parameters of an action: the case and the action, one of `acciones`. */
+export const parametrosAccion = <A extends string>(id: z.ZodObject<{ id: z.ZodString }>, acciones: readonly [A, ...A[]], ejemplo: A) =>
+  id.extend({
+    accion: z.enum(acciones).openapi({
+      param: { name: 'accion', in: 'path' },
+      example: ejemplo,
+      description: `${acciones.slice(0, -1).join(', ')} o ${acciones.at(-1)}.`,
+    }),
+  });
+
+/** The staff queue's query: the distributor (which the caller must administer), the procedure's own filters, overdue only, the page. */
+export const consultaCola = <T extends z.ZodRawShape>(propios: T) =>
+  z.object({
+    distribuidora: z
+      .enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]], { error: 'La distribuidora debe ser epd, eod o ecd.' })
+      .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
+    ...propios,
+    vencidas: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true')
+      .openapi({ description: 'Solo las de plazo vencido.' }),
+    ...paginacionQuery,
+  });
+
+/** 403 unless the caller administers the distributor of the queue it asks for. */
+export function exigirAdministracion<E extends AuthEnv>(c: Context<E>, distribuidora: string): void {
+  if (!tienePermiso(authOf(c), distribuidora, 'administrador')) throw forbidden();
+}
+
+/**
+ * An applicant's step, counted against the account's hourly limit before it runs and given back
+ * when refused (a filing with something missing answers 422 with the list: `FaltanDatos`).
+ */
+export async function pasoDelSolicitante<E extends AuthEnv, T>(c: Context<E>, limite: Limite, paso: () => Promise<T>): Promise<T> {
+  const limites = c.get('deps');
+  const consumos = await consumir(limites, [{ limite, sujeto: sujetoCuenta(authOf(c).userId) }]);
+  try {
+    return await paso();
+  } catch (err) {
+    await devolver(limites, consumos);
+    throw err;
+  }
+}
