@@ -45,14 +45,13 @@ import { apiJustificante } from '../../../lib/accesoyconexion/pantalla.ts';
 import { esFinal, MAX_SUBSANACIONES, MOTIVOS_DENEGACION, type AccionDistribuidora } from '../../../lib/accesoyconexion/procedimiento.ts';
 import type { AccionBody, SolicitudDetalle } from '../../../lib/accesoyconexion/respuestas.ts';
 import { formatearFechaHora, hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { apiFetch, mensajesDeError, MENSAJE_SIN_CONEXION, textoDelCuerpo } from '../../../lib/api/cliente.ts';
+import { apiFetch, MENSAJE_SIN_CONEXION, textoDelCuerpo } from '../../../lib/api/cliente.ts';
 import type { ClaseDocumento } from '../../../lib/expedientes/documentos.ts';
 import { fechaSinDia } from '../../../lib/formato/fechas.ts';
 import { descargarDeApi, guardarBlob, tamanoLegible, type DependenciasDescarga } from '../../../lib/medidas/pantalla/descarga.ts';
 import { $session, logout } from '../../../lib/sesion/index.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
-import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
 import { atributosControl, claseCampo, textosCampo, type PropsCampoBase } from '../../comunes/formulario/campo.ts';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
@@ -60,17 +59,8 @@ import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { urlColaRecordada } from './AccesosAdmin.tsx';
-import {
-  AnuncioDePaso,
-  AvisoPlazoVencido,
-  Campo,
-  CampoArea,
-  CampoSelect,
-  Confirmacion,
-  DetalleSinCargar,
-  type AnuncioPaso,
-} from './comun.tsx';
-import { FalloDeAccion } from './FalloDeAccion.tsx';
+import { AnuncioDePaso, AvisoPlazoVencido, Campo, CampoArea, CampoSelect, DetalleSinCargar, type AnuncioPaso } from './comun.tsx';
+import { ConfirmarAccion, PieDeAccion, useEnvioDeAccion } from './accion-de-caso.tsx';
 import './administracion.css';
 import './accesos.css';
 
@@ -344,11 +334,7 @@ function PanelAccion({ accion, s, alHacer, alActualizar, refrescar }: PanelAccio
   const final = ACCIONES_FINALES.includes(accion);
   const confirmacion = textoConfirmacion(accion, s.referencia);
   const [valores, setValores] = useState<ValoresAccion>(VALORES_VACIOS);
-  const [enviando, setEnviando] = useState(false);
-  const [errorServidor, setErrorServidor] = useState<string[]>([]);
-  // A 409: the request moved on meanwhile (another administrator, the deadline job); it can be reloaded.
-  const [desfasada, setDesfasada] = useState(false);
-  const [pendienteConfirmar, setPendienteConfirmar] = useState<AccionBody | null>(null);
+  const envio = useEnvioDeAccion<AccionBody, SolicitudDetalle>(urlApiAccion(s.id, accion), (d) => alHacer(accion, d));
   // A control to focus once the request shown has been loaded again (after an upload or a removal).
   const [enfocar, setEnfocar] = useState<string | null>(null);
   const [subida, setSubida] = useState<EstadoSubida>({ fase: 'libre' });
@@ -360,29 +346,14 @@ function PanelAccion({ accion, s, alHacer, alActualizar, refrescar }: PanelAccio
   const error = (c: CampoAccion) => e.errorDe(idDe(c));
   const poner = (c: keyof ValoresAccion) => e.alCambiar(idDe(c), (v: string) => setValores((x) => ({ ...x, [c]: v })));
 
-  /** Sends the action; its answer replaces the request shown. */
-  async function enviar(cuerpo: AccionBody) {
-    setEnviando(true);
-    setErrorServidor([]);
-    const r = await apiFetch<SolicitudDetalle>(urlApiAccion(s.id, accion), { method: 'POST', json: cuerpo });
-    setEnviando(false);
-    if (!r.ok) {
-      setErrorServidor(mensajesDeError(r.error));
-      setDesfasada(r.status === 409);
-      return;
-    }
-    alHacer(accion, r.datos);
-  }
-
   const alEnviar = (ev: SubmitEvent<HTMLFormElement>) => {
     ev.preventDefault();
-    if (enviando) return;
-    setErrorServidor([]);
+    if (envio.enviando) return;
+    envio.limpiar();
     const r = comprobarAccion(accion, valores, { subsanaciones: s.subsanaciones, documentosPendientes: pendientes.length });
     if (!e.comprobar(r.ok ? [] : r.errores.map((x) => ({ campo: idDe(x.campo), mensaje: x.mensaje })))) return;
     if (!r.ok) return;
-    if (final) setPendienteConfirmar(r.cuerpo);
-    else void enviar(r.cuerpo);
+    envio.pedir(r.cuerpo, final);
   };
 
   const subir = async () => {
@@ -620,36 +591,16 @@ function PanelAccion({ accion, s, alHacer, alActualizar, refrescar }: PanelAccio
               return null;
           }
         })}
-        <FalloDeAccion
+        <PieDeAccion
+          envio={envio}
           encabezado={`No se ha podido ${textos.titulo.charAt(0).toLowerCase() + textos.titulo.slice(1)}:`}
-          mensajes={errorServidor}
-          actualizar={desfasada ? { texto: 'Ver la solicitud actualizada', alPulsar: alActualizar } : null}
+          textoActualizar="Ver la solicitud actualizada"
+          alActualizar={alActualizar}
+          boton={textos.boton}
+          peligrosa={accion === 'inadmitir' || accion === 'denegar'}
         />
-        <div className="admin-acciones">
-          <BotonEnviar
-            texto={textos.boton}
-            textoEnviando="Enviando…"
-            enviando={enviando}
-            clase={`admin-boton${accion === 'inadmitir' || accion === 'denegar' ? ' admin-boton--peligro' : ''}`}
-          />
-        </div>
       </form>
-      {confirmacion && (
-        <Confirmacion
-          abierta={pendienteConfirmar !== null}
-          titulo={confirmacion.titulo}
-          textoConfirmar={confirmacion.boton}
-          peligrosa={accion !== 'emitir_permisos'}
-          alCancelar={() => setPendienteConfirmar(null)}
-          alConfirmar={() => {
-            const cuerpo = pendienteConfirmar;
-            setPendienteConfirmar(null);
-            if (cuerpo) void enviar(cuerpo);
-          }}
-        >
-          <p>{confirmacion.cuerpo}</p>
-        </Confirmacion>
-      )}
+      {confirmacion && <ConfirmarAccion envio={envio} textos={confirmacion} peligrosa={accion !== 'emitir_permisos'} />}
     </section>
   );
 }

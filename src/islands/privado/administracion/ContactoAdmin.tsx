@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatearFecha, hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { apiFetch } from '../../../lib/api/cliente.ts';
 import {
   accionesDeGestion,
   apiAccionAdmin,
@@ -32,15 +32,14 @@ import {
 import type { AccionContacto, CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
 import { Dato } from '../../comunes/Dato.tsx';
 import { alertasDe, ListaAlertas } from '../../comunes/ListaAlertas.tsx';
-import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Hilo } from '../contacto/comun.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { urlColaContactoRecordada } from './ContactosAdmin.tsx';
-import { AnuncioDePaso, AvisoPlazoVencido, CampoArea, CampoSelect, Cargando, Confirmacion, type AnuncioPaso } from './comun.tsx';
-import { FalloDeAccion } from './FalloDeAccion.tsx';
+import { AnuncioDePaso, AvisoPlazoVencido, CampoArea, CampoSelect, Cargando, type AnuncioPaso } from './comun.tsx';
+import { ConfirmarAccion, PieDeAccion, useEnvioDeAccion } from './accion-de-caso.tsx';
 import '../../sesion/sesion.css';
 import './administracion.css';
 import './accesos.css';
@@ -65,35 +64,18 @@ function PanelGestion({ accion, c, alHacer, alActualizar }: PanelGestionProps) {
   const id = useId();
   const t = textosGestion(c.procedimiento, accion, c.referencia);
   const [valores, setValores] = useState({ mensaje: '', resultado: '' });
-  const [enviando, setEnviando] = useState(false);
-  const [errorServidor, setErrorServidor] = useState<string[]>([]);
-  const [desfasada, setDesfasada] = useState(false);
-  const [pendiente, setPendiente] = useState<AccionContacto | null>(null);
+  const envio = useEnvioDeAccion<AccionContacto, CasoContactoDetalle>(apiAccionAdmin(c.id, accion), (d) => alHacer(accion, d));
   const e = useErrores();
   const idDe = (campo: 'mensaje' | 'resultado') => `${id}-${campo}`;
 
-  async function enviar(cuerpo: AccionContacto) {
-    setEnviando(true);
-    setErrorServidor([]);
-    const r = await apiFetch<CasoContactoDetalle>(apiAccionAdmin(c.id, accion), { method: 'POST', json: cuerpo });
-    setEnviando(false);
-    if (!r.ok) {
-      setErrorServidor(mensajesDeError(r.error));
-      setDesfasada(r.status === 409);
-      return;
-    }
-    alHacer(accion, r.datos);
-  }
-
   const alEnviar = (ev: SubmitEvent<HTMLFormElement>) => {
     ev.preventDefault();
-    if (enviando) return;
-    setErrorServidor([]);
+    if (envio.enviando) return;
+    envio.limpiar();
     const r = comprobarGestion(c.procedimiento, accion, valores);
     if (!e.comprobar(r.ok ? [] : r.errores.map((x) => ({ campo: idDe(x.campo), mensaje: x.mensaje })))) return;
     if (!r.ok) return;
-    if (t.confirmacion) setPendiente(r.cuerpo);
-    else void enviar(r.cuerpo);
+    envio.pedir(r.cuerpo, !!t.confirmacion);
   };
 
   const peligrosa = accion === 'rechazar';
@@ -126,36 +108,16 @@ function PanelGestion({ accion, c, alHacer, alActualizar }: PanelGestionProps) {
           max={MAX_MENSAJE}
           filas={t.faltaMensaje ? 5 : 3}
         />
-        <FalloDeAccion
+        <PieDeAccion
+          envio={envio}
           encabezado={`No se ha podido completar «${t.titulo.toLowerCase()}»:`}
-          mensajes={errorServidor}
-          actualizar={desfasada ? { texto: 'Ver el expediente actualizado', alPulsar: alActualizar } : null}
-        />
-        <div className="admin-acciones">
-          <BotonEnviar
-            texto={t.boton}
-            textoEnviando="Enviando…"
-            enviando={enviando}
-            clase={`admin-boton${peligrosa ? ' admin-boton--peligro' : ''}`}
-          />
-        </div>
-      </form>
-      {t.confirmacion && (
-        <Confirmacion
-          abierta={pendiente !== null}
-          titulo={t.confirmacion.titulo}
-          textoConfirmar={t.confirmacion.boton}
+          textoActualizar="Ver el expediente actualizado"
+          alActualizar={alActualizar}
+          boton={t.boton}
           peligrosa={peligrosa}
-          alCancelar={() => setPendiente(null)}
-          alConfirmar={() => {
-            const cuerpo = pendiente;
-            setPendiente(null);
-            if (cuerpo) void enviar(cuerpo);
-          }}
-        >
-          <p>{t.confirmacion.cuerpo}</p>
-        </Confirmacion>
-      )}
+        />
+      </form>
+      {t.confirmacion && <ConfirmarAccion envio={envio} textos={t.confirmacion} peligrosa={peligrosa} />}
     </section>
   );
 }
