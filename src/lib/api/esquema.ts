@@ -1916,7 +1916,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description La acción no corresponde al paso en que está */
+        /** @description La acción no corresponde al paso en que está el expediente */
         409: {
           headers: {
             [name: string]: unknown;

@@ -9,27 +9,16 @@ import { AccionBodySchema, SolicitudDetalleSchema, SolicitudResumenSchema } from
 import { TIPOS_SOLICITUD } from '../../lib/accesoyconexion/solicitud.ts';
 import { requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
-import { consultaCola, exigirAdministracion, parametrosAccion } from '../expedientes/rutas.ts';
+import { consultaCola, exigirAdministracion, rutasDelPersonal } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
-import {
-  baseAdministracion,
-  errorResponse,
-  featureApp,
-  jsonBody,
-  jsonResponse,
-  pageResponse,
-  respuestasAdministracion,
-  uuidParams,
-  validationResponse,
-} from '../http/openapi.ts';
-import { respuestaPagina, soloJson } from '../http/peticion.ts';
+import { baseAdministracion, featureApp, pageResponse, respuestasAdministracion, uuidParams, validationResponse } from '../http/openapi.ts';
+import { respuestaPagina } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import { depsAcceso } from './routes.ts';
 import { actuar, cola, detalle, PROCEDIMIENTO } from './service.ts';
 
 const base = baseAdministracion;
 const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
-const conId = { 404: errorResponse('No existe esa solicitud en una distribuidora que usted administre') };
 const IdParams = uuidParams('Identificador de la solicitud.');
 
 /** The case, if the caller administers its distributor (404 otherwise). */
@@ -63,37 +52,23 @@ const listar = createRoute({
   },
 });
 
-const ver = createRoute({
-  ...base,
-  method: 'get',
-  path: '/administrador/accesoyconexion/{id}',
-  summary: 'Una solicitud de acceso y conexión (gestión)',
-  description: 'La solicitud vista por la distribuidora, con las acciones de su paso.',
-  middleware: [requireAuth(), requireAdministracion()] as const,
-  request: { params: IdParams },
-  responses: { 200: jsonResponse(SolicitudDetalleSchema, 'La solicitud'), ...comunes, ...conId },
-});
-
-const accion = createRoute({
-  ...base,
-  method: 'post',
-  path: '/administrador/accesoyconexion/{id}/{accion}',
-  summary: 'Tramitar una solicitud de acceso y conexión',
-  description:
+const { ver, accion } = rutasDelPersonal({
+  ruta: '/administrador/accesoyconexion',
+  llamado: 'La solicitud',
+  idParams: IdParams,
+  ver: {
+    resumen: 'Una solicitud de acceso y conexión (gestión)',
+    descripcion: 'La solicitud vista por la distribuidora, con las acciones de su paso.',
+  },
+  tramitar: 'Tramitar una solicitud de acceso y conexión',
+  descripcion:
     'pedir_subsanacion (mensaje; como mucho dos), inadmitir (mensaje), admitir, pedir_informe (tensionFronteraKv: alarga el plazo de la propuesta previa), enviar_propuesta (propuesta y el PDF de clase propuesta_previa subido antes), denegar (motivo y mensaje) o emitir_permisos (el PDF de clase permisos subido antes). Cada paso queda en el historial, avisa al solicitante por correo y se audita.',
-  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: {
-    params: parametrosAccion(IdParams, ACCIONES_DISTRIBUIDORA, 'admitir'),
-    ...jsonBody(AccionBodySchema),
-  },
-  responses: {
-    200: jsonResponse(SolicitudDetalleSchema, 'La solicitud tras la acción'),
-    400: validationResponse('Cuerpo no válido'),
-    ...comunes,
-    ...conId,
-    409: errorResponse('La acción no corresponde al paso en que está la solicitud'),
-    422: errorResponse('Falta algo para esta acción (un mensaje, el motivo, el PDF…)'),
-  },
+  noExiste: 'No existe esa solicitud en una distribuidora que usted administre',
+  falta: '(un mensaje, el motivo, el PDF…)',
+  detalle: SolicitudDetalleSchema,
+  cuerpo: AccionBodySchema,
+  acciones: ACCIONES_DISTRIBUIDORA,
+  ejemplo: 'admitir',
 });
 
 /** The staff sub-app. */

@@ -21,8 +21,8 @@ import { depsExpediente, parametrosAccion, pasoDelSolicitante } from '../expedie
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { LIMITES } from '../rate-limit/service.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
-import { soloJson } from '../http/peticion.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, pdfResponse, uuidParams, validationResponse } from '../http/openapi.ts';
+import { descargaPdf, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import {
   actuar,
@@ -153,7 +153,7 @@ const pdfJustificante = createRoute({
   middleware: [requireAuth()] as const,
   request: { params: IdParams },
   responses: {
-    200: { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: pdfResponse,
     401: errorResponse('Sin sesión'),
     ...conId,
     409: errorResponse('La solicitud es un borrador: aún no se ha presentado'),
@@ -202,10 +202,6 @@ export function accesoyconexionRoutes() {
       const acceso = await accesoExpediente(c.get('deps').db, authOf(c), c.req.valid('param').id);
       if (acceso.expediente.procedimiento !== PROCEDIMIENTO) throw notFound('No existe ese expediente.');
       const { referencia, pdf } = await justificante(depsAcceso(c), acceso.expediente);
-      return c.body(new Uint8Array(pdf), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="justificante-${referencia}.pdf"`,
-        'Cache-Control': 'private, no-store',
-      });
+      return descargaPdf(c, pdf, `justificante-${referencia}.pdf`);
     });
 }

@@ -15,7 +15,8 @@ import { authOf, requireArea, requireAuth } from '../auth/middleware.ts';
 import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, pdfResponse, validationResponse } from '../http/openapi.ts';
+import { descargaPdf } from '../http/peticion.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { auditarLectura, type AccesoAutorizado } from '../autorizaciones/service.ts';
@@ -114,7 +115,7 @@ const pdf = createRoute({
   middleware: [requireAuth(), requireArea('distribucion')] as const,
   request: { params: IdParams },
   responses: {
-    200: { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: pdfResponse,
     ...errores,
     404: errorResponse('No es un certificado del usuario'),
   },
@@ -240,12 +241,7 @@ export function certificadosRoutes() {
       const x = await certificadoConPdf(c.get('deps').db, p, c.req.valid('param').id);
       if (!x) throw notFound('No encontramos ese certificado entre los suyos.');
       await auditarCertificados(c, accesos, [x]);
-      return c.body(new Uint8Array(x.pdf), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${nombreFichero(x)}"`,
-        'Cache-Control': 'private, no-store',
-        ETag: `"${x.sha256}"`,
-      });
+      return descargaPdf(c, x.pdf, nombreFichero(x), { ETag: `"${x.sha256}"` });
     })
     .openapi(verificar, async (c) => {
       const codigo = c.req.valid('query').codigo ?? '';

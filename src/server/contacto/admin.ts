@@ -17,21 +17,19 @@ import { AccionContactoSchema, CasoContactoDetalleSchema, CasoContactoResumenSch
 import { CODIGOS_TIPO } from '../../lib/contacto/tablas-r1.ts';
 import { requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe, expedienteDelPersonal } from '../expedientes/acceso.ts';
-import { consultaCola, exigirAdministracion, parametrosAccion } from '../expedientes/rutas.ts';
+import { consultaCola, exigirAdministracion, rutasDelPersonal } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import {
   baseAdministracion,
   errorResponse,
   featureApp,
-  jsonBody,
-  jsonResponse,
   pageResponse,
   respuestasAdministracion,
   uuidParams,
   validationResponse,
 } from '../http/openapi.ts';
-import { respuestaPagina, soloJson } from '../http/peticion.ts';
+import { respuestaPagina } from '../http/peticion.ts';
 import { mensajeR101 } from './r1.ts';
 import { depsContacto } from './routes.ts';
 import { actuar, colaContacto, detalle } from './service.ts';
@@ -76,37 +74,23 @@ const listar = createRoute({
   },
 });
 
-const ver = createRoute({
-  ...base,
-  method: 'get',
-  path: '/administrador/contacto/{id}',
-  summary: 'Una consulta o reclamación (gestión)',
-  description: 'El expediente visto por la distribuidora, con las acciones de su paso.',
-  middleware: [requireAuth(), requireAdministracion()] as const,
-  request: { params: IdParams },
-  responses: { 200: jsonResponse(CasoContactoDetalleSchema, 'El expediente'), ...comunes, ...conId },
-});
-
-const accion = createRoute({
-  ...base,
-  method: 'post',
-  path: '/administrador/contacto/{id}/{accion}',
-  summary: 'Tramitar una consulta o reclamación',
-  description:
+const { ver, accion } = rutasDelPersonal({
+  ruta: '/administrador/contacto',
+  llamado: 'El expediente',
+  idParams: IdParams,
+  ver: {
+    resumen: 'Una consulta o reclamación (gestión)',
+    descripcion: 'El expediente visto por la distribuidora, con las acciones de su paso.',
+  },
+  tramitar: 'Tramitar una consulta o reclamación',
+  descripcion:
     'Consultas: responder (mensaje), prorrogar (solo protección de datos, una vez, con mensaje: RGPD art. 12.3) o cerrar (mensaje). Reclamaciones: aceptar, rechazar (mensaje con el motivo), pedir_informacion (mensaje) o cerrar (resultado de la tabla 80 y mensaje con la respuesta). Se unen los documentos pendientes de la distribuidora. Cada paso queda en el historial, avisa por correo y se audita.',
-  middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
-  request: {
-    params: parametrosAccion(IdParams, ACCIONES, 'aceptar'),
-    ...jsonBody(AccionContactoSchema),
-  },
-  responses: {
-    200: jsonResponse(CasoContactoDetalleSchema, 'El expediente tras la acción'),
-    400: validationResponse('Cuerpo no válido'),
-    ...comunes,
-    ...conId,
-    409: errorResponse('La acción no corresponde al paso en que está'),
-    422: errorResponse('Falta algo para esta acción (el mensaje, el resultado…)'),
-  },
+  noExiste: 'No existe ese expediente en una distribuidora que usted administre',
+  falta: '(el mensaje, el resultado…)',
+  detalle: CasoContactoDetalleSchema,
+  cuerpo: AccionContactoSchema,
+  acciones: ACCIONES,
+  ejemplo: 'aceptar',
 });
 
 const r1 = createRoute({

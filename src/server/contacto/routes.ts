@@ -24,8 +24,8 @@ import { accesoExpediente, actorDe, expedientePropio } from '../expedientes/acce
 import { depsExpediente, parametrosAccion, pasoDelSolicitante } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
-import { soloJson } from '../http/peticion.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, pdfResponse, uuidParams, validationResponse } from '../http/openapi.ts';
+import { descargaPdf, soloJson } from '../http/peticion.ts';
 import { LIMITES } from '../rate-limit/service.ts';
 import { pdfRespuesta } from './pdf.ts';
 import { actuar, borrarBorrador, crearBorrador, detalle, guardarBorrador, listarPropios, type DepsContacto } from './service.ts';
@@ -156,7 +156,7 @@ const pdf = createRoute({
   middleware: [requireAuth()] as const,
   request: { params: IdParams },
   responses: {
-    200: { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: pdfResponse,
     401: errorResponse('Sin sesión'),
     ...conId,
     409: errorResponse('La reclamación aún no está cerrada con respuesta'),
@@ -212,10 +212,6 @@ export function contactoRoutes() {
       if (acceso.expediente.procedimiento !== 'reclamacion') throw notFound('No existe ese expediente.');
       const d = await detalle(depsContacto(c), acceso.expediente, acceso.lado);
       const bytes = await pdfRespuesta(d);
-      return c.body(new Uint8Array(bytes), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="respuesta-${d.referencia}.pdf"`,
-        'Cache-Control': 'private, no-store',
-      });
+      return descargaPdf(c, bytes, `respuesta-${d.referencia}.pdf`);
     });
 }

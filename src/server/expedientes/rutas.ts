@@ -5,13 +5,22 @@
  * docs/decisions/004) with the 422 list of what is missing, and the staff's actions. A procedure's
  * routes keep their own paths, texts and schemas; the OpenAPI document names each.
  */
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
-import { authOf, tienePermiso } from '../auth/middleware.ts';
+import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
-import { paginacionQuery } from '../http/openapi.ts';
+import {
+  baseAdministracion,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  paginacionQuery,
+  respuestasAdministracion,
+  validationResponse,
+} from '../http/openapi.ts';
+import { soloJson } from '../http/peticion.ts';
 import { consumir, devolver, sujetoCuenta, type Limite } from '../rate-limit/service.ts';
 import type { DepsExpediente } from './procedimiento.ts';
 
@@ -64,4 +73,62 @@ export async function pasoDelSolicitante<E extends AuthEnv, T>(c: Context<E>, li
     await devolver(limites, consumos);
     throw err;
   }
+}
+
+/** What a procedure says of its staff routes: where they live, how they name a case, and its schemas. */
+export interface RutasDelPersonal<D extends z.ZodType, B extends z.ZodType, A extends string> {
+  /** '/administrador/accesoyconexion'. */
+  ruta: string;
+  /** The case as the texts name it, capitalised: «La solicitud», «El expediente». */
+  llamado: string;
+  /** The path parameter of a case, described. */
+  idParams: z.ZodObject<{ id: z.ZodString }>;
+  /** The reading route's summary and description. */
+  ver: { resumen: string; descripcion: string };
+  /** The action's summary and its description (each action and what it needs). */
+  tramitar: string;
+  descripcion: string;
+  /** What the 404 says: the case is not in a distributor the caller administers. */
+  noExiste: string;
+  /** What a 422 may miss: «(el mensaje, el resultado…)». */
+  falta: string;
+  detalle: D;
+  cuerpo: B;
+  acciones: readonly [A, ...A[]];
+  ejemplo: A;
+}
+
+/** The staff's routes to read a case and to act on it, for a procedure on the core. */
+export function rutasDelPersonal<D extends z.ZodType, B extends z.ZodType, A extends string>(r: RutasDelPersonal<D, B, A>) {
+  const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
+  const conId = { 404: errorResponse(r.noExiste) };
+  return {
+    ver: createRoute({
+      ...baseAdministracion,
+      method: 'get',
+      path: `${r.ruta}/{id}`,
+      summary: r.ver.resumen,
+      description: r.ver.descripcion,
+      middleware: [requireAuth(), requireAdministracion()] as const,
+      request: { params: r.idParams },
+      responses: { 200: jsonResponse(r.detalle, r.llamado), ...comunes, ...conId },
+    }),
+    accion: createRoute({
+      ...baseAdministracion,
+      method: 'post',
+      path: `${r.ruta}/{id}/{accion}`,
+      summary: r.tramitar,
+      description: r.descripcion,
+      middleware: [soloJson, requireAuth(), requireAdministracion()] as const,
+      request: { params: parametrosAccion(r.idParams, r.acciones, r.ejemplo), ...jsonBody(r.cuerpo) },
+      responses: {
+        200: jsonResponse(r.detalle, `${r.llamado} tras la acción`),
+        400: validationResponse('Cuerpo no válido'),
+        ...comunes,
+        ...conId,
+        409: errorResponse(`La acción no corresponde al paso en que está ${r.llamado.toLowerCase()}`),
+        422: errorResponse(`Falta algo para esta acción ${r.falta}`),
+      },
+    }),
+  };
 }

@@ -40,6 +40,9 @@ export const respuestasAdministracion = (falta: string) => ({
   403: errorResponse(`Sin ${falta}, o sesión suplantada`),
 });
 
+/** Response entry of a PDF to download. */
+export const pdfResponse = { description: 'El PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } };
+
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },

@@ -42,3 +42,13 @@ export function respuestaPagina<E extends AppEnv, T>(c: Context<E>, total: numbe
   c.header('X-Total-Count', String(total));
   return c.json(filas, 200);
 }
+
+/** A private PDF download (never cached, saved under `nombre`), with any further headers (an ETag). */
+export function descargaPdf<E extends AppEnv>(c: Context<E>, bytes: Uint8Array, nombre: string, cabeceras: Record<string, string> = {}) {
+  return c.body(new Uint8Array(bytes), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${nombre}"`,
+    'Cache-Control': 'private, no-store',
+    ...cabeceras,
+  });
+}
