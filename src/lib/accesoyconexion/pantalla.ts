@@ -5,6 +5,7 @@
  * the documents grouped by the step they came with, and the propuesta previa. Plain TypeScript: the
  * islands draw what this returns, and unit tests read it.
  */
+import type { QueHacer } from '../expedientes/pantalla.ts';
 import { formatearFecha, formatearFechaHora } from '../administracion/fechas.ts';
 import { urlApi } from '../api/rutas.ts';
 import type { NudoCapacidadRespuesta } from '../capacidad-nodal/respuestas.ts';
@@ -705,14 +706,6 @@ export const EXPLICACION_PASO: Readonly<Record<PasoAcceso, string>> = {
   propuesta_rechazada: 'Usted rechazó la propuesta previa. El procedimiento ha terminado.',
 };
 
-/** What the applicant has to do now, for the box at the top of the detail; null when it is not their turn. */
-export interface QueHacer {
-  titulo: string;
-  texto: string;
-  /** What the distributor wrote when it asked (the corrections it wants). */
-  mensajeDistribuidora: string | null;
-}
-
 /** The "what you have to do now" box of a filed request, from the applicant's side. */
 export function queHacerAhora(s: Pick<SolicitudDetalle, 'paso' | 'turno' | 'lado' | 'eventos' | 'vence'>): QueHacer | null {
   if (s.turno !== 'solicitante' || s.lado !== 'solicitante') return null;
@@ -830,3 +823,5 @@ export function seccionesDatos(d: DatosSolicitud, nudo?: { subestacion: string; 
 export const OPCIONES_TIPO = TIPOS_SOLICITUD.map((t) => ({ valor: t, texto: NOMBRE_TIPO[t] }));
 /** Every technology, for the select. */
 export const OPCIONES_TECNOLOGIA = TECNOLOGIAS.map((t) => ({ valor: t, texto: NOMBRE_TECNOLOGIA[t] }));
+
+export type { QueHacer };

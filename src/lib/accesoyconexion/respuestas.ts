@@ -8,11 +8,10 @@
  * GET …/{id}, POST …/{id}/{accion}. Documents: /api/expedientes/{id}/documentos.
  */
 import { DocumentoExpedienteSchema } from '../expedientes/documentos.ts';
+import { camposDelCaso, eventoDelCaso, LadoSchema as Lado } from '../expedientes/respuestas.ts';
 import { z } from '../validacion/z.ts';
 import { ACCIONES_DISTRIBUIDORA, ACCIONES_SOLICITANTE, MOTIVOS_DENEGACION, PASOS_ACCESO } from './procedimiento.ts';
 import { DatosSolicitudSchema, TIPOS_SOLICITUD } from './solicitud.ts';
-
-const Lado = z.enum(['solicitante', 'distribuidora']);
 
 export const SolicitudResumenSchema = z
   .object({
@@ -26,33 +25,17 @@ export const SolicitudResumenSchema = z
     nudo: z.string().nullable().meta({ description: 'Nudo de conexión elegido; null si no se ha elegido.' }),
     paso: z.enum(PASOS_ACCESO).meta({ description: 'Paso del procedimiento en que está la solicitud.' }),
     pasoNombre: z.string().meta({ description: 'El paso, en palabras.' }),
-    turno: Lado.nullable().meta({ description: 'A quién le toca actuar; null si el expediente está cerrado.' }),
-    vence: z.string().nullable().meta({ description: 'Último día del plazo del paso actual (AAAA-MM-DD), o null si no lo tiene.' }),
-    vencido: z.boolean().meta({ description: 'El plazo del paso actual ha pasado sin que se actuara.' }),
-    presentadoEn: z.string().nullable().meta({ description: 'Momento de la presentación (ISO 8601); null en un borrador.' }),
-    creadoEn: z.string().meta({ description: 'Momento en que se empezó el borrador (ISO 8601).' }),
-    solicitante: z.string().meta({ description: 'Nombre de la cuenta que presentó la solicitud.' }),
+    ...camposDelCaso('la solicitud'),
   })
   .meta({ id: 'SolicitudAccesoResumen' });
 export type SolicitudResumen = z.infer<typeof SolicitudResumenSchema>;
 
-export const EventoExpedienteSchema = z
-  .object({
-    id: z.number().int().meta({ description: 'Identificador del paso en el historial.' }),
-    accion: z.string().meta({ description: 'La acción (presentar, pedir_subsanacion, admitir_silencio…).' }),
-    accionNombre: z.string().meta({ description: 'La acción, en palabras.' }),
-    paso: z.enum(PASOS_ACCESO).meta({ description: 'El paso en que dejó la solicitud.' }),
-    lado: z
-      .enum(['solicitante', 'distribuidora', 'sistema'])
-      .meta({ description: 'Quién actuó: solicitante, distribuidora o sistema (las tareas programadas).' }),
-    momento: z.string().meta({ description: 'Cuándo (ISO 8601).' }),
-    mensaje: z.string().nullable().meta({ description: 'El mensaje para la otra parte, si lo hubo.' }),
-    datos: z.record(z.string(), z.unknown()).nullable().meta({
-      description: 'Lo que registró la acción: la propuesta previa, el motivo de una denegación, la tensión del informe aguas arriba…',
-    }),
-    vence: z.string().nullable().meta({ description: 'El plazo que abrió este paso (AAAA-MM-DD), si abrió alguno.' }),
-  })
-  .meta({ id: 'EventoExpediente' });
+export const EventoExpedienteSchema = eventoDelCaso({
+  paso: z.enum(PASOS_ACCESO).meta({ description: 'El paso en que dejó la solicitud.' }),
+  acciones: 'presentar, pedir_subsanacion, admitir_silencio…',
+  datos: 'Lo que registró la acción: la propuesta previa, el motivo de una denegación, la tensión del informe aguas arriba…',
+  id: 'EventoExpediente',
+});
 
 export const FaltaSchema = z
   .object({

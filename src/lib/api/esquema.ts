@@ -10681,7 +10681,7 @@ export interface components {
          */
         tema?: 'suministro' | 'medidas' | 'conexion' | 'calidad' | 'proteccion_datos' | 'otro';
       } | null;
-      /** @description Cuándo se empezó (ISO 8601). */
+      /** @description Momento en que se empezó el borrador (ISO 8601). */
       creadoEn: string;
       /** @description El suministro del que trata, si lo indica. */
       cups: string | null;
@@ -10716,7 +10716,7 @@ export interface components {
       paso: string;
       /** @description El paso, en palabras. */
       pasoNombre: string;
-      /** @description Cuándo se envió (ISO 8601); null en un borrador. */
+      /** @description Momento de la presentación (ISO 8601); null en un borrador. */
       presentadoEn: string | null;
       /**
        * @description consulta o reclamacion.
@@ -10830,7 +10830,7 @@ export interface components {
         /** @description El resultado, en palabras. */
         nombre: string;
       } | null;
-      /** @description Nombre de la cuenta que lo envió. */
+      /** @description Nombre de la cuenta que presentó el expediente. */
       solicitante: string;
       /** @description Subtipo de una reclamación (tabla 82); null en una consulta. */
       subtipo: string | null;
@@ -10839,13 +10839,13 @@ export interface components {
       /** @description Tipo de una reclamación (tabla 81); null en una consulta. */
       tipo: string | null;
       /**
-       * @description A quién le toca actuar; null si está cerrado.
+       * @description A quién le toca actuar; null si el expediente está cerrado.
        * @enum {string|null}
        */
       turno: 'solicitante' | 'distribuidora' | null;
-      /** @description Último día del plazo en curso (AAAA-MM-DD), o null si no tiene plazo. */
+      /** @description Último día del plazo del paso actual (AAAA-MM-DD), o null si no lo tiene. */
       vence: string | null;
-      /** @description El plazo en curso ha pasado sin que se actuara. */
+      /** @description El plazo del paso actual ha pasado sin que se actuara. */
       vencido: boolean;
     };
     CasoContactoResumen: {
@@ -10853,7 +10853,7 @@ export interface components {
       asunto: string;
       /** @description Cuándo se cerró (ISO 8601), o null. */
       cerradoEn: string | null;
-      /** @description Cuándo se empezó (ISO 8601). */
+      /** @description Momento en que se empezó el borrador (ISO 8601). */
       creadoEn: string;
       /** @description El suministro del que trata, si lo indica. */
       cups: string | null;
@@ -10870,7 +10870,7 @@ export interface components {
       paso: string;
       /** @description El paso, en palabras. */
       pasoNombre: string;
-      /** @description Cuándo se envió (ISO 8601); null en un borrador. */
+      /** @description Momento de la presentación (ISO 8601); null en un borrador. */
       presentadoEn: string | null;
       /**
        * @description consulta o reclamacion.
@@ -10892,7 +10892,7 @@ export interface components {
         /** @description El resultado, en palabras. */
         nombre: string;
       } | null;
-      /** @description Nombre de la cuenta que lo envió. */
+      /** @description Nombre de la cuenta que presentó el expediente. */
       solicitante: string;
       /** @description Subtipo de una reclamación (tabla 82); null en una consulta. */
       subtipo: string | null;
@@ -10901,13 +10901,13 @@ export interface components {
       /** @description Tipo de una reclamación (tabla 81); null en una consulta. */
       tipo: string | null;
       /**
-       * @description A quién le toca actuar; null si está cerrado.
+       * @description A quién le toca actuar; null si el expediente está cerrado.
        * @enum {string|null}
        */
       turno: 'solicitante' | 'distribuidora' | null;
-      /** @description Último día del plazo en curso (AAAA-MM-DD), o null si no tiene plazo. */
+      /** @description Último día del plazo del paso actual (AAAA-MM-DD), o null si no lo tiene. */
       vence: string | null;
-      /** @description El plazo en curso ha pasado sin que se actuara. */
+      /** @description El plazo del paso actual ha pasado sin que se actuara. */
       vencido: boolean;
     };
     Certificado: {

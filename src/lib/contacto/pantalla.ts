@@ -6,6 +6,7 @@
  * claimant has to do now, the staff queue's filters and each staff action's form. Plain TypeScript:
  * the islands draw what this returns, and unit tests read it.
  */
+import type { QueHacer } from '../expedientes/pantalla.ts';
 import { urlApi } from '../api/rutas.ts';
 import { eventosEnOrden, fechaCorta, problemaFichero, textoQuien, type TextoPlazo } from '../accesoyconexion/pantalla.ts';
 import { formatearFechaHora, isoAMadridLocal } from '../administracion/fechas.ts';
@@ -836,14 +837,6 @@ export function documentosPorPaso(eventos: readonly Evento[], documentos: readon
 /** The documents of a side not sent yet: they join its next action. */
 export const pendientesDe = (documentos: readonly Documento[], lado: Lado) => documentos.filter((d) => d.pendiente && d.lado === lado);
 
-/** What the person has to do now, for the box at the top of the detail. */
-export interface QueHacer {
-  titulo: string;
-  texto: string;
-  /** What the distributor wrote when it asked (the information it wants). */
-  mensajeDistribuidora: string | null;
-}
-
 /** The last message of a step of the distributor. */
 function ultimoMensaje(eventos: readonly Evento[], accion: string): string | null {
   return (
@@ -1267,3 +1260,5 @@ export function mensajeGestion(
 
 /** The staff's documents not sent yet, and the classes they may upload. */
 export const CLASES_GESTION: readonly ClaseDocumento[] = ['respuesta', 'otro'];
+
+export type { QueHacer };

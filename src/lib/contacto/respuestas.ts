@@ -9,6 +9,7 @@
  * /api/expedientes/{id}/documentos, as every case.
  */
 import { DocumentoExpedienteSchema } from '../expedientes/documentos.ts';
+import { camposDelCaso, eventoDelCaso, LadoSchema as Lado } from '../expedientes/respuestas.ts';
 import { z } from '../validacion/z.ts';
 import { DatosConsultaSchema, DatosReclamacionSchema } from './datos.ts';
 import {
@@ -19,8 +20,6 @@ import {
   PROCEDIMIENTOS_CONTACTO,
 } from './procedimientos.ts';
 import { CODIGOS_RESULTADO } from './tablas-r1.ts';
-
-const Lado = z.enum(['solicitante', 'distribuidora']);
 
 export const ResultadoSchema = z
   .object({
@@ -45,33 +44,19 @@ export const CasoContactoResumenSchema = z
     cups: z.string().nullable().meta({ description: 'El suministro del que trata, si lo indica.' }),
     paso: z.string().meta({ description: 'Paso en que está el expediente.' }),
     pasoNombre: z.string().meta({ description: 'El paso, en palabras.' }),
-    turno: Lado.nullable().meta({ description: 'A quién le toca actuar; null si está cerrado.' }),
-    vence: z.string().nullable().meta({ description: 'Último día del plazo en curso (AAAA-MM-DD), o null si no tiene plazo.' }),
-    vencido: z.boolean().meta({ description: 'El plazo en curso ha pasado sin que se actuara.' }),
-    presentadoEn: z.string().nullable().meta({ description: 'Cuándo se envió (ISO 8601); null en un borrador.' }),
-    creadoEn: z.string().meta({ description: 'Cuándo se empezó (ISO 8601).' }),
+    ...camposDelCaso('el expediente'),
     cerradoEn: z.string().nullable().meta({ description: 'Cuándo se cerró (ISO 8601), o null.' }),
-    solicitante: z.string().meta({ description: 'Nombre de la cuenta que lo envió.' }),
     resultado: ResultadoSchema.nullable().meta({ description: 'El resultado de una reclamación cerrada.' }),
   })
   .meta({ id: 'CasoContactoResumen' });
 export type CasoContactoResumen = z.infer<typeof CasoContactoResumenSchema>;
 
-export const EventoContactoSchema = z
-  .object({
-    id: z.number().int().meta({ description: 'Identificador del paso en el historial.' }),
-    accion: z.string().meta({ description: 'La acción (presentar, responder, pedir_informacion, cerrar…).' }),
-    accionNombre: z.string().meta({ description: 'La acción, en palabras.' }),
-    paso: z.string().meta({ description: 'El paso en que dejó el expediente.' }),
-    lado: z
-      .enum(['solicitante', 'distribuidora', 'sistema'])
-      .meta({ description: 'Quién actuó: solicitante, distribuidora o sistema (las tareas programadas).' }),
-    momento: z.string().meta({ description: 'Cuándo (ISO 8601).' }),
-    mensaje: z.string().nullable().meta({ description: 'El mensaje para la otra parte, si lo hubo.' }),
-    datos: z.record(z.string(), z.unknown()).nullable().meta({ description: 'Lo que registró la acción (el resultado, el motivo…).' }),
-    vence: z.string().nullable().meta({ description: 'El plazo que abrió este paso (AAAA-MM-DD), si abrió alguno.' }),
-  })
-  .meta({ id: 'EventoContacto' });
+export const EventoContactoSchema = eventoDelCaso({
+  paso: z.string().meta({ description: 'El paso en que dejó el expediente.' }),
+  acciones: 'presentar, responder, pedir_informacion, cerrar…',
+  datos: 'Lo que registró la acción (el resultado, el motivo…).',
+  id: 'EventoContacto',
+});
 
 export const FaltaContactoSchema = z
   .object({

@@ -34,6 +34,7 @@ import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
+import { CajaQueHacer } from '../expedientes/CajaQueHacer.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
@@ -156,28 +157,7 @@ export function Detalle({ detalle: s, poner, refrescar, avisoInicial }: DetalleP
         )}
       </section>
 
-      {queHacer && (
-        <section className="med-panel ac-quehacer" aria-labelledby="ac-quehacer-titulo">
-          <h2 id="ac-quehacer-titulo">Qué tiene que hacer ahora</h2>
-          <p>
-            <strong>{queHacer.titulo}.</strong> {queHacer.texto}
-          </p>
-          {plazo && (
-            <p>
-              <strong>Plazo: </strong>
-              <Plazo plazo={plazo} />
-            </p>
-          )}
-          {queHacer.mensajeDistribuidora && (
-            <figure className="ac-cita">
-              <figcaption>Lo que le pide la distribuidora:</figcaption>
-              <blockquote>
-                <p>{queHacer.mensajeDistribuidora}</p>
-              </blockquote>
-            </figure>
-          )}
-        </section>
-      )}
+      <CajaQueHacer q={queHacer} plazo={plazo} suTurno idTitulo="ac-quehacer-titulo" cita="Lo que le pide la distribuidora:" />
 
       {puede('responder_subsanacion') && (
         <Subsanacion

@@ -24,7 +24,17 @@ import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
-import { $avisoContacto, Anuncio, CabeceraCaso, CajaMensaje, CajaQueHacer, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import {
+  $avisoContacto,
+  Anuncio,
+  CabeceraCaso,
+  CajaMensaje,
+  CajaQueHacerContacto,
+  DocumentosCaso,
+  Hilo,
+  SinCaso,
+  Volver,
+} from './comun.tsx';
 import { FormConsulta } from './FormularioConsulta.tsx';
 
 const VOLVER = <Volver href={RUTA_CONSULTAS} texto="Volver a sus consultas" />;
@@ -98,7 +108,7 @@ function DetalleConsulta({
           </Dato>
         ))}
       </CabeceraCaso>
-      <CajaQueHacer q={queHacerConsulta(c)} c={c} hoy={hoy} />
+      <CajaQueHacerContacto q={queHacerConsulta(c)} c={c} hoy={hoy} />
       <Hilo c={c} titulo="Mensajes" />
       {puede('replicar') && (
         <CajaMensaje

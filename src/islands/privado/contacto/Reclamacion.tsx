@@ -28,7 +28,17 @@ import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
-import { $avisoContacto, Anuncio, CabeceraCaso, CajaMensaje, CajaQueHacer, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import {
+  $avisoContacto,
+  Anuncio,
+  CabeceraCaso,
+  CajaMensaje,
+  CajaQueHacerContacto,
+  DocumentosCaso,
+  Hilo,
+  SinCaso,
+  Volver,
+} from './comun.tsx';
 import { FormReclamacion } from './FormularioReclamacion.tsx';
 
 type AccionPropia = 'enviar_informacion' | 'desistir';
@@ -107,7 +117,7 @@ function DetalleReclamacion({
         <Dato t="Subtipo">{datos.find((f) => f.t === 'Subtipo')?.v ?? '—'}</Dato>
         {c.resultado && <Dato t="Resultado">{c.resultado.nombre}</Dato>}
       </CabeceraCaso>
-      <CajaQueHacer q={queHacerReclamacion(c)} c={c} hoy={hoy} />
+      <CajaQueHacerContacto q={queHacerReclamacion(c)} c={c} hoy={hoy} />
       {puede('enviar_informacion') && (
         <CajaMensaje
           c={c}

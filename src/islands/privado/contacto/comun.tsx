@@ -48,6 +48,7 @@ import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
 import { atributosControl, claseCampo, describedBy, textosCampo } from '../../comunes/formulario/campo.ts';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
+import { CajaQueHacer } from '../expedientes/CajaQueHacer.tsx';
 import { ListaDocumentos, subirDocumento, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
 import { Cargando, ErrorCarga, type Carga } from '../medidas/comun.tsx';
@@ -292,34 +293,17 @@ export function CabeceraCaso({ c, hoy, children }: { c: CasoContactoDetalle; hoy
   );
 }
 
-/** The "what you have to do now" box. */
-export function CajaQueHacer({ q, c, hoy }: { q: QueHacer | null; c: CasoContactoDetalle; hoy: string }) {
-  if (!q) return null;
-  const plazo = c.turno === 'solicitante' ? textoPlazoCaso(c, hoy) : null;
+/** The "what you have to do now" box of a query or claim. */
+export function CajaQueHacerContacto({ q, c, hoy }: { q: QueHacer | null; c: CasoContactoDetalle; hoy: string }) {
+  const suTurno = c.turno === 'solicitante';
   return (
-    <section
-      className={`med-panel ac-quehacer${c.turno === 'solicitante' ? '' : ' ct-quehacer--info'}`}
-      aria-labelledby="ct-quehacer-titulo"
-    >
-      <h2 id="ct-quehacer-titulo">{c.turno === 'solicitante' ? 'Qué tiene que hacer ahora' : 'En qué punto está'}</h2>
-      <p>
-        <strong>{q.titulo}.</strong> {q.texto}
-      </p>
-      {plazo && (
-        <p>
-          <strong>Plazo: </strong>
-          <Plazo plazo={plazo} />
-        </p>
-      )}
-      {q.mensajeDistribuidora && (
-        <figure className="ac-cita">
-          <figcaption>Lo que le dice la distribuidora:</figcaption>
-          <blockquote>
-            <p>{q.mensajeDistribuidora}</p>
-          </blockquote>
-        </figure>
-      )}
-    </section>
+    <CajaQueHacer
+      q={q}
+      plazo={suTurno ? textoPlazoCaso(c, hoy) : null}
+      suTurno={suTurno}
+      idTitulo="ct-quehacer-titulo"
+      cita="Lo que le dice la distribuidora:"
+    />
   );
 }
 
