@@ -99,11 +99,19 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
         .limit(cuantos);
     const ajenos = await puntos(false, 5);
     const propios = await puntos(true, 3);
+    // The company's header of a message about `cups`: a new request code unless it answers one (D1 02).
+    const cabecera = (cups: string, codigoSolicitud = `${now.getUTCFullYear()}${String(++n).padStart(8, '0')}`) => ({
+      emisora: empresa.ree!,
+      destino: d.codigoREE,
+      codigoSolicitud,
+      fecha,
+      cups,
+    });
     const titular = (p: Punto): DatosSolicitud['titular'] => ({ nif: p.titularNif, nombre: p.titularNombre, apellido1: '.' });
     const solicitud = async (proceso: ProcesoAtr, p: Punto | undefined, datos: Partial<DatosSolicitud> = {}, anular = false) => {
       if (!p) return;
-      const codigo = `${now.getUTCFullYear()}${String(++n).padStart(8, '0')}`;
-      const c = { emisora: empresa.ree!, destino: d.codigoREE, codigoSolicitud: codigo, fecha, cups: p.cups };
+      const c = cabecera(p.cups);
+      const codigo = c.codigoSolicitud;
       const xml = xmlSolicitud(proceso, c, { activacion: 'A', titular: titular(p), ...datos });
       await dejar(db, cuenta, `/${d.codigo}/entrada/${proceso}01_${codigo}.xml`, xml, now);
       if (anular) {
@@ -177,9 +185,8 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
     for (const p of [visitado, propios[0]]) {
       const a = p ? await autolecturaDemo(db, p, now) : null;
       if (!p || !a) continue;
-      const codigo = `${now.getUTCFullYear()}${String(++n).padStart(8, '0')}`;
-      const c = { emisora: empresa.ree, destino: d.codigoREE, codigoSolicitud: codigo, fecha, cups: p.cups };
-      await dejar(db, cuenta, `/${d.codigo}/entrada/W101_${codigo}.xml`, xmlAportacionLectura(c, a), now);
+      const c = cabecera(p.cups);
+      await dejar(db, cuenta, `/${d.codigo}/entrada/W101_${c.codigoSolicitud}.xml`, xmlAportacionLectura(c, a), now);
     }
     // The distributor's telemanagement file says the meter of a point the company supplies stopped
     // communicating: the company gets a D1 01 (table 109 reason 02) and accepts it (D1 02, docs/decisions/050).
@@ -203,7 +210,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
         .orderBy(desc(notificacionesD1.id))
         .limit(1);
       if (aviso) {
-        const c = { emisora: empresa.ree, destino: d.codigoREE, codigoSolicitud: aviso.codigo, fecha, cups: avisado.cups };
+        const c = cabecera(avisado.cups, aviso.codigo);
         await dejar(db, cuenta, `/${d.codigo}/entrada/D102_${aviso.codigo}.xml`, xmlAceptacionD1(c, fechaLocalDe(now)), now);
       }
     }
