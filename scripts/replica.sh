@@ -10,13 +10,11 @@
 set -euo pipefail
 PRIMARIO_PORT="${PRIMARIO_PORT:-55432}"
 PORT="${REPLICA_PORT:-55442}"
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$PGBIN" ] || { echo "PostgreSQL no está instalado (apt-get install postgresql)" >&2; exit 1; }
+# shellcheck source=scripts/ci/pg-comun.sh
+. "$(dirname "$0")/ci/pg-comun.sh"
 DIR="${REPLICA_DIR:-/tmp/portal-pg-replica-$PORT}"
-as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
-if ! as_pg "$PGBIN/pg_ctl -D $DIR status" >/dev/null 2>&1; then
-  rm -rf "$DIR"; mkdir -p "$DIR"; chmod 700 "$DIR"
-  [ "$(id -u)" = 0 ] && chown postgres "$DIR"
+if ! en_marcha "$DIR"; then
+  directorio_nuevo "$DIR"
   # A copy of the primary as it is now, with standby.signal and primary_conninfo written (-R), and
   # the WAL written meanwhile streamed alongside (-X stream), so it starts consistent.
   as_pg "$PGBIN/pg_basebackup -h 127.0.0.1 -p $PRIMARIO_PORT -U postgres -D $DIR -R -X stream --no-sync" >&2

@@ -4,13 +4,11 @@
 #   export TEST_DATABASE_URL=$(bash scripts/ci/start-postgres.sh)
 set -euo pipefail
 PORT="${PG_TEST_PORT:-55432}"
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$PGBIN" ] || { echo "PostgreSQL no está instalado (apt-get install postgresql)" >&2; exit 1; }
+# shellcheck source=scripts/ci/pg-comun.sh
+. "$(dirname "$0")/pg-comun.sh"
 DIR="${PG_TEST_DIR:-/tmp/portal-pg-$PORT}"
-as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
-if ! as_pg "$PGBIN/pg_ctl -D $DIR status" >/dev/null 2>&1; then
-  rm -rf "$DIR"; mkdir -p "$DIR"
-  [ "$(id -u)" = 0 ] && chown postgres "$DIR"
+if ! en_marcha "$DIR"; then
+  directorio_nuevo "$DIR"
   as_pg "$PGBIN/initdb -D $DIR -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8" >/dev/null
   # fsync off: a test cluster trades durability for speed.
   as_pg "$PGBIN/pg_ctl -D $DIR -l $DIR/server.log -w -o \"-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null
