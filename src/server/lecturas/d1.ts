@@ -65,24 +65,22 @@ export async function notificarTelegestion(tx: Db, cambios: readonly CambioTeleg
       tx,
       sql`select nextval(pg_get_serial_sequence('notificaciones_d1', 'id'))::int as id`,
     );
-    const [fila] = await tx
-      .insert(notificacionesD1)
-      .values({
-        id: Number(id),
-        suministroId: s.id,
-        distribuidora: s.distribuidora,
-        usuarioId: cuenta.id,
-        comercializadora: cuenta.ree,
-        // The year and the row's number: unique per distributor as CodigoDeSolicitud must be for the company.
-        codigoSolicitud: `${hoy.slice(0, 4)}${String(Number(id) % 100_000_000).padStart(8, '0')}`,
-        motivo,
-        fechaAplicacion: hoy,
-        ruta: '',
-        enviadaEn: ahora,
-      })
-      .returning();
+    // The year and the row's number: unique per distributor as CodigoDeSolicitud must be for the company.
+    const codigoSolicitud = `${hoy.slice(0, 4)}${String(Number(id) % 100_000_000).padStart(8, '0')}`;
+    const ruta = `/${s.distribuidora}/salida/D101_${codigoSolicitud}_01.xml`;
+    await tx.insert(notificacionesD1).values({
+      id: Number(id),
+      suministroId: s.id,
+      distribuidora: s.distribuidora,
+      usuarioId: cuenta.id,
+      comercializadora: cuenta.ree,
+      codigoSolicitud,
+      motivo,
+      fechaAplicacion: hoy,
+      ruta,
+      enviadaEn: ahora,
+    });
     const reeDistribuidora = DISTRIBUIDORAS.find((d) => d.codigo === s.distribuidora)!.codigoREE;
-    const ruta = `/${s.distribuidora}/salida/D101_${fila!.codigoSolicitud}_01.xml`;
     const xml = escribirMensaje({
       n: RAIZ_D101,
       h: [
@@ -93,7 +91,7 @@ export async function notificarTelegestion(tx: Db, cambios: readonly CambioTeleg
             { n: 'CodigoREEEmpresaDestino', t: cuenta.ree },
             { n: 'CodigoDelProceso', t: 'D1' },
             { n: 'CodigoDePaso', t: '01' },
-            { n: 'CodigoDeSolicitud', t: fila!.codigoSolicitud },
+            { n: 'CodigoDeSolicitud', t: codigoSolicitud },
             { n: 'SecuencialDeSolicitud', t: '01' },
             { n: 'FechaSolicitud', t: fechaHoraMadrid(ahora) },
             { n: 'CUPS', t: cupsMensaje(s.cups) },
@@ -109,14 +107,13 @@ export async function notificarTelegestion(tx: Db, cambios: readonly CambioTeleg
       ],
     });
     await depositar(tx, { id: cuenta.id, distribuidoras: [s.distribuidora] }, ruta, Buffer.from(xml), ahora);
-    await tx.update(notificacionesD1).set({ ruta }).where(eq(notificacionesD1.id, fila!.id));
     await audit(tx, {
       action: 'lecturas.d1_enviada',
       actorUserId: null,
       targetType: 'suministro',
       targetId: String(s.id),
       distribuidoras: [s.distribuidora],
-      details: { cups: s.cups, motivo, comercializadora: cuenta.ree, codigoSolicitud: fila!.codigoSolicitud, ruta },
+      details: { cups: s.cups, motivo, comercializadora: cuenta.ree, codigoSolicitud, ruta },
     });
     enviadas++;
   }
