@@ -6,6 +6,7 @@
  * grouped by the step that brought them, and each action's form: its fields, the checks that
  * mirror the server's (src/server/accesoyconexion/service.ts) and the body it sends.
  */
+import { MAX_MENSAJE } from '../expedientes/pantalla.ts';
 import { urlApi } from '../api/rutas.ts';
 import { formatearFecha } from '../administracion/fechas.ts';
 import {
@@ -428,7 +429,7 @@ export function accionesDeGestion(acciones: readonly string[]): AccionDistribuid
 }
 
 /** Longest message and texts (src/lib/accesoyconexion/respuestas.ts). */
-export const MAX_MENSAJE = 4000;
+export { MAX_MENSAJE };
 export const MAX_PUNTO_CONEXION = 200;
 export const MAX_CONDICIONES = 4000;
 

@@ -6,7 +6,7 @@
  * claimant has to do now, the staff queue's filters and each staff action's form. Plain TypeScript:
  * the islands draw what this returns, and unit tests read it.
  */
-import type { QueHacer } from '../expedientes/pantalla.ts';
+import { comprobarMensaje, MAX_MENSAJE, type QueHacer } from '../expedientes/pantalla.ts';
 import { urlApi } from '../api/rutas.ts';
 import { eventosEnOrden, fechaCorta, problemaFichero, textoQuien, type TextoPlazo } from '../accesoyconexion/pantalla.ts';
 import { formatearFechaHora, isoAMadridLocal } from '../administracion/fechas.ts';
@@ -201,7 +201,7 @@ export function nombreDePerfil(p: { nombre: string; apellido1: string; apellido2
 
 /** Longest subject and message (src/lib/contacto/datos.ts). */
 export const MAX_ASUNTO = 120;
-export const MAX_MENSAJE = 4000;
+export { MAX_MENSAJE };
 
 /** Something to fix before sending: the control's id and the message. */
 export interface ErrorFormulario {
@@ -935,15 +935,6 @@ export const HECHO_SOLICITANTE: Readonly<Partial<Record<AccionConsulta | AccionR
   desistir: 'Ha anulado su reclamación. La distribuidora ya no la tramitará.',
 };
 
-/** A message typed in an action's box, checked: required or not, at most 4000 characters. */
-export function comprobarMensaje(texto: string, obligatorio: string | null): { ok: true; mensaje: string } | { ok: false; error: string } {
-  const t = texto.trim();
-  if (!t && obligatorio) return { ok: false, error: obligatorio };
-  if (t.length > MAX_MENSAJE)
-    return { ok: false, error: `El mensaje tiene ${numero(t.length)} caracteres y el máximo es ${numero(MAX_MENSAJE)}.` };
-  return { ok: true, mensaje: t };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The staff queue
 // ---------------------------------------------------------------------------------------------
@@ -1262,3 +1253,4 @@ export function mensajeGestion(
 export const CLASES_GESTION: readonly ClaseDocumento[] = ['respuesta', 'otro'];
 
 export type { QueHacer };
+export { comprobarMensaje };

@@ -4,7 +4,7 @@
  * (send the corrections asked for, accept or reject the propuesta previa, withdraw), the timeline,
  * the documents of both sides by the step they came with, and the data as submitted.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
 import {
   apiJustificante,
@@ -29,13 +29,12 @@ import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { diaDe } from '../../../lib/expedientes/plazos.ts';
 import { fechaSinDia } from '../../../lib/formato/fechas.ts';
 import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
-import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
+import { CajaMensaje } from '../expedientes/CajaMensaje.tsx';
 import { CajaQueHacer } from '../expedientes/CajaQueHacer.tsx';
-import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
+import { ListaDocumentos } from '../expedientes/documentos.tsx';
 import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
 import './accesoyconexion.css';
@@ -160,11 +159,22 @@ export function Detalle({ detalle: s, poner, refrescar, avisoInicial }: DetalleP
       <CajaQueHacer q={queHacer} plazo={plazo} suTurno idTitulo="ac-quehacer-titulo" cita="Lo que le pide la distribuidora:" />
 
       {puede('responder_subsanacion') && (
-        <Subsanacion
-          detalle={s}
-          refrescar={refrescar}
+        // The answer to a request for corrections: a message (required) and the documents of class «subsanacion».
+        <CajaMensaje
+          caso={s}
+          id="ac-subsanacion"
+          titulo="Enviar la subsanación"
+          tituloErrores="Revise esto antes de enviar la subsanación:"
+          etiqueta="Mensaje para la distribuidora"
+          ayuda="Explique qué ha corregido o qué documentos añade."
+          boton="Enviar la subsanación"
+          falta="Escriba qué ha corregido o añadido para la distribuidora."
+          clase="subsanacion"
+          etiquetaDocumento="Documentación de la subsanación"
+          ayudaDocumento="Los documentos que le pide la distribuidora. Se envían con su mensaje."
           enviando={actuando === 'responder_subsanacion'}
           enviar={(mensaje) => actuar('responder_subsanacion', { mensaje })}
+          refrescar={refrescar}
         />
       )}
 
@@ -333,79 +343,5 @@ export function Detalle({ detalle: s, poner, refrescar, avisoInicial }: DetalleP
         />
       </Confirmacion>
     </>
-  );
-}
-
-/** The answer to a request for corrections: a message (required) and the documents of class «subsanacion». */
-function Subsanacion({
-  detalle: s,
-  refrescar,
-  enviando,
-  enviar,
-}: {
-  detalle: SolicitudDetalle;
-  refrescar: () => Promise<void>;
-  enviando: boolean;
-  enviar: (mensaje: string) => Promise<boolean>;
-}) {
-  const [mensaje, setMensaje] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [intento, setIntento] = useState(0);
-
-  const alEnviar = async (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    if (enviando) return;
-    const t = mensaje.trim();
-    const fallo = !t
-      ? 'Escriba qué ha corregido o añadido para la distribuidora.'
-      : t.length > MAX_MENSAJE
-        ? `El mensaje tiene ${t.length} caracteres y el máximo es ${MAX_MENSAJE}.`
-        : undefined;
-    setError(fallo);
-    if (fallo) {
-      setIntento((n) => n + 1);
-      return;
-    }
-    if (await enviar(t)) setMensaje('');
-  };
-
-  const pendientes = s.documentos.filter((x) => x.pendiente && x.lado === 'solicitante' && x.clase === 'subsanacion');
-  return (
-    <section className="med-panel ac-accion" aria-labelledby="ac-subsanacion-titulo">
-      <h2 id="ac-subsanacion-titulo">Enviar la subsanación</h2>
-      <ResumenErrores
-        titulo="Revise esto antes de enviar la subsanación:"
-        errores={error ? [{ campo: 'ac-subsanacion-mensaje', mensaje: error }] : []}
-        intento={intento}
-      />
-      <form className="mod-formulario" noValidate onSubmit={(e) => void alEnviar(e)} aria-labelledby="ac-subsanacion-titulo">
-        <AreaTexto
-          id="ac-subsanacion-mensaje"
-          etiqueta="Mensaje para la distribuidora"
-          ayuda="Explique qué ha corregido o qué documentos añade."
-          valor={mensaje}
-          alCambiar={(v) => {
-            setMensaje(v);
-            if (error && v.trim()) setError(undefined);
-          }}
-          error={error}
-          requerido
-          max={MAX_MENSAJE}
-        />
-        <SubidaDocumento
-          id="ac-doc-subsanacion"
-          expediente={s.id}
-          clase="subsanacion"
-          etiqueta="Documentación de la subsanación"
-          opcional
-          ayuda="Los documentos que le pide la distribuidora. Se envían con su mensaje."
-          documentos={pendientes}
-          alCambiar={refrescar}
-        />
-        <div className="admin-acciones">
-          <BotonEnviar texto="Enviar la subsanación" textoEnviando="Enviando…" clase="priv-boton" enviando={enviando} />
-        </div>
-      </form>
-    </section>
   );
 }

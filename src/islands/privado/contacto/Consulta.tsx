@@ -24,17 +24,8 @@ import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
-import {
-  $avisoContacto,
-  Anuncio,
-  CabeceraCaso,
-  CajaMensaje,
-  CajaQueHacerContacto,
-  DocumentosCaso,
-  Hilo,
-  SinCaso,
-  Volver,
-} from './comun.tsx';
+import { $avisoContacto, Anuncio, CabeceraCaso, CajaQueHacerContacto, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import { CajaMensaje } from '../expedientes/CajaMensaje.tsx';
 import { FormConsulta } from './FormularioConsulta.tsx';
 
 const VOLVER = <Volver href={RUTA_CONSULTAS} texto="Volver a sus consultas" />;
@@ -112,7 +103,7 @@ function DetalleConsulta({
       <Hilo c={c} titulo="Mensajes" />
       {puede('replicar') && (
         <CajaMensaje
-          c={c}
+          caso={c}
           id="co-replica"
           titulo={c.paso === 'respondida' ? 'Responder a la distribuidora' : 'Añadir un mensaje'}
           etiqueta="Su mensaje"

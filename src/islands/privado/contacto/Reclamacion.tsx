@@ -28,17 +28,8 @@ import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
 import { useSolicitud } from '../modificaciones/comun.tsx';
-import {
-  $avisoContacto,
-  Anuncio,
-  CabeceraCaso,
-  CajaMensaje,
-  CajaQueHacerContacto,
-  DocumentosCaso,
-  Hilo,
-  SinCaso,
-  Volver,
-} from './comun.tsx';
+import { $avisoContacto, Anuncio, CabeceraCaso, CajaQueHacerContacto, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import { CajaMensaje } from '../expedientes/CajaMensaje.tsx';
 import { FormReclamacion } from './FormularioReclamacion.tsx';
 
 type AccionPropia = 'enviar_informacion' | 'desistir';
@@ -120,7 +111,7 @@ function DetalleReclamacion({
       <CajaQueHacerContacto q={queHacerReclamacion(c)} c={c} hoy={hoy} />
       {puede('enviar_informacion') && (
         <CajaMensaje
-          c={c}
+          caso={c}
           id="rc-informacion"
           titulo="Enviar la información"
           etiqueta="Su respuesta"

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ACEPTA_DOCUMENTO, apiDocumento, etiquetaClase, textoTurno } from '../../../lib/accesoyconexion/pantalla.ts';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
@@ -16,13 +16,10 @@ import {
   apiAccion,
   apiCaso,
   apiCasos,
-  comprobarMensaje,
   documentosPorPaso,
   faltasDeRespuesta,
   hiloDe,
-  MAX_MENSAJE,
   nombreDePerfil,
-  pendientesDe,
   problemaFicheroElegido,
   textoAsunto,
   textoFaseEnvio,
@@ -43,13 +40,10 @@ import type { Perfil } from '../../../lib/perfil/pantalla.ts';
 import { tieneArea } from '../../../lib/permisos.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
 import { Dato } from '../../comunes/Dato.tsx';
-import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
 import { atributosControl, claseCampo, describedBy, textosCampo } from '../../comunes/formulario/campo.ts';
-import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
-import { AreaTexto } from '../expedientes/campos.tsx';
 import { CajaQueHacer } from '../expedientes/CajaQueHacer.tsx';
-import { ListaDocumentos, subirDocumento, SubidaDocumento } from '../expedientes/documentos.tsx';
+import { ListaDocumentos, subirDocumento } from '../expedientes/documentos.tsx';
 import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
 import { Cargando, ErrorCarga, type Carga } from '../medidas/comun.tsx';
 import type { CargaSolicitud } from '../modificaciones/comun.tsx';
@@ -376,88 +370,6 @@ export function DocumentosCaso({ c, refrescar }: { c: CasoContactoDetalle; refre
           </div>
         ))
       )}
-    </section>
-  );
-}
-
-/** Props of `CajaMensaje`. */
-export interface CajaMensajeProps {
-  c: CasoContactoDetalle;
-  /** id prefix of its controls. */
-  id: string;
-  titulo: string;
-  etiqueta: string;
-  ayuda: string;
-  boton: string;
-  /** The message's error when empty. */
-  falta: string;
-  /** The class of the documents it sends, and the label of its upload. */
-  clase: ClaseDocumento;
-  etiquetaDocumento: string;
-  enviando: boolean;
-  /** Sends the message; true when it went. */
-  enviar: (mensaje: string) => Promise<boolean>;
-  refrescar: () => Promise<void>;
-}
-
-/** A message to the other side with its documents (uploaded as chosen, sent with the message). */
-export function CajaMensaje(p: CajaMensajeProps) {
-  const [mensaje, setMensaje] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [intento, setIntento] = useState(0);
-  const idMensaje = `${p.id}-mensaje`;
-
-  const alEnviar = async (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    if (p.enviando) return;
-    const r = comprobarMensaje(mensaje, p.falta);
-    if (!r.ok) {
-      setError(r.error);
-      setIntento((n) => n + 1);
-      return;
-    }
-    setError(undefined);
-    if (await p.enviar(r.mensaje)) setMensaje('');
-  };
-
-  const pendientes = pendientesDe(p.c.documentos, p.c.lado).filter((d) => d.clase === p.clase);
-  return (
-    <section className="med-panel ac-accion" aria-labelledby={`${p.id}-titulo`}>
-      <h2 id={`${p.id}-titulo`}>{p.titulo}</h2>
-      <ResumenErrores
-        titulo="Revise esto antes de enviar:"
-        errores={error ? [{ campo: idMensaje, mensaje: error }] : []}
-        intento={intento}
-      />
-      <form className="mod-formulario" noValidate onSubmit={(e) => void alEnviar(e)} aria-labelledby={`${p.id}-titulo`}>
-        <AreaTexto
-          id={idMensaje}
-          etiqueta={p.etiqueta}
-          ayuda={p.ayuda}
-          valor={mensaje}
-          alCambiar={(v) => {
-            setMensaje(v);
-            if (error && v.trim()) setError(undefined);
-          }}
-          error={error}
-          requerido
-          max={MAX_MENSAJE}
-        />
-        <SubidaDocumento
-          id={`${p.id}-documento`}
-          expediente={p.c.id}
-          clase={p.clase}
-          etiqueta={p.etiquetaDocumento}
-          opcional
-          ayuda="Se envían con su mensaje."
-          documentos={pendientes}
-          lado={p.c.lado}
-          alCambiar={p.refrescar}
-        />
-        <div className="admin-acciones">
-          <BotonEnviar texto={p.boton} textoEnviando="Enviando…" clase="priv-boton" enviando={p.enviando} />
-        </div>
-      </form>
     </section>
   );
 }
