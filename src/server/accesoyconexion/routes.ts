@@ -17,11 +17,11 @@ import { DatosSolicitudSchema } from '../../lib/accesoyconexion/solicitud.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth, tienePermiso } from '../auth/middleware.ts';
 import { accesoExpediente, actorDe, expedientePropio } from '../expedientes/acceso.ts';
-import { depsExpediente, parametrosAccion, pasoDelSolicitante } from '../expedientes/rutas.ts';
+import { depsExpediente, parametrosAccion, pasoDelSolicitante, rutaPdfDelCaso } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { LIMITES } from '../rate-limit/service.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, pdfResponse, uuidParams, validationResponse } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
 import { descargaPdf, soloJson } from '../http/peticion.ts';
 import type { Context } from 'hono';
 import {
@@ -143,21 +143,15 @@ const accion = createRoute({
   },
 });
 
-const pdfJustificante = createRoute({
-  ...base,
-  method: 'get',
+const pdfJustificante = rutaPdfDelCaso({
+  base,
   path: '/accesoyconexion/solicitudes/{id}/justificante.pdf',
-  summary: 'Justificante de presentación, en PDF',
-  description:
+  resumen: 'Justificante de presentación, en PDF',
+  descripcion:
     'El recibo de una solicitud presentada (Ley 39/2015, arts. 16.3 y 66.3): distribuidora, referencia, solicitante, datos de la instalación, fecha y hora exactas de la presentación (Madrid y UTC), que fijan su prelación (RD 1183/2020, art. 7.1), y los documentos presentados con su huella SHA-256. Lo pueden descargar el solicitante y el personal de la distribuidora.',
-  middleware: [requireAuth()] as const,
-  request: { params: IdParams },
-  responses: {
-    200: pdfResponse,
-    401: errorResponse('Sin sesión'),
-    ...conId,
-    409: errorResponse('La solicitud es un borrador: aún no se ha presentado'),
-  },
+  idParams: IdParams,
+  noExiste: 'No existe esa solicitud, o no es suya',
+  aunNo: 'La solicitud es un borrador: aún no se ha presentado',
 });
 
 /** The applicant's sub-app. */

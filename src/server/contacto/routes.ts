@@ -21,10 +21,10 @@ import {
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireArea, requireAuth, tienePermiso } from '../auth/middleware.ts';
 import { accesoExpediente, actorDe, expedientePropio } from '../expedientes/acceso.ts';
-import { depsExpediente, parametrosAccion, pasoDelSolicitante } from '../expedientes/rutas.ts';
+import { depsExpediente, parametrosAccion, pasoDelSolicitante, rutaPdfDelCaso } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { errorResponse, featureApp, jsonBody, jsonResponse, pdfResponse, uuidParams, validationResponse } from '../http/openapi.ts';
+import { errorResponse, featureApp, jsonBody, jsonResponse, uuidParams, validationResponse } from '../http/openapi.ts';
 import { descargaPdf, soloJson } from '../http/peticion.ts';
 import { LIMITES } from '../rate-limit/service.ts';
 import { pdfRespuesta } from './pdf.ts';
@@ -146,21 +146,15 @@ function rutasDe(p: ProcedimientoContacto) {
   };
 }
 
-const pdf = createRoute({
-  ...base,
-  method: 'get',
+const pdf = rutaPdfDelCaso({
+  base,
   path: '/contacto/reclamaciones/{id}/respuesta.pdf',
-  summary: 'La respuesta de cierre de una reclamación, en PDF',
-  description:
+  resumen: 'La respuesta de cierre de una reclamación, en PDF',
+  descripcion:
     'La resolución de una reclamación cerrada, con la identidad de la distribuidora, el resultado (tabla 80 de la CNMC) y la respuesta escrita. La pueden descargar el reclamante y el personal de la distribuidora.',
-  middleware: [requireAuth()] as const,
-  request: { params: IdParams },
-  responses: {
-    200: pdfResponse,
-    401: errorResponse('Sin sesión'),
-    ...conId,
-    409: errorResponse('La reclamación aún no está cerrada con respuesta'),
-  },
+  idParams: IdParams,
+  noExiste: 'No existe ese expediente, o no es suyo',
+  aunNo: 'La reclamación aún no está cerrada con respuesta',
 });
 
 /** The routes of one procedure, served. */

@@ -17,6 +17,7 @@ import {
   jsonBody,
   jsonResponse,
   paginacionQuery,
+  pdfResponse,
   respuestasAdministracion,
   validationResponse,
 } from '../http/openapi.ts';
@@ -132,3 +133,31 @@ export function rutasDelPersonal<D extends z.ZodType, B extends z.ZodType, A ext
     }),
   };
 }
+
+/** A case's PDF that both sides download (its applicant and its distributor's staff), for a procedure on the core. */
+export const rutaPdfDelCaso = (r: {
+  base: { tags: string[]; security: { Bearer: never[] }[] };
+  path: string;
+  resumen: string;
+  descripcion: string;
+  idParams: z.ZodObject<{ id: z.ZodString }>;
+  /** The 404's text: no such case, or not the caller's. */
+  noExiste: string;
+  /** The 409's text: the case has no such PDF yet. */
+  aunNo: string;
+}) =>
+  createRoute({
+    ...r.base,
+    method: 'get',
+    path: r.path,
+    summary: r.resumen,
+    description: r.descripcion,
+    middleware: [requireAuth()] as const,
+    request: { params: r.idParams },
+    responses: {
+      200: pdfResponse,
+      401: errorResponse('Sin sesión'),
+      404: errorResponse(r.noExiste),
+      409: errorResponse(r.aunNo),
+    },
+  });
