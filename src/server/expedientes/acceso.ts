@@ -47,27 +47,25 @@ export async function accesoExpediente(db: Db, auth: Pick<AuthContext, 'userId' 
   throw notFound(NO_EXISTE);
 }
 
-/** A case of one of `procedimientos` that the caller works as the distributor's staff (404 otherwise), for the staff's routes. */
-export async function expedienteDelPersonal<E extends AuthEnv>(
+/** A case of one of `procedimientos` that the caller sees from `lado` (404 otherwise: each side has its own routes). */
+async function expedienteDelLado<E extends AuthEnv>(
   c: Context<E>,
   id: string,
   procedimientos: readonly string[],
+  lado: Lado,
 ): Promise<FilaExpediente> {
   const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
-  if (acceso.lado !== 'distribuidora' || !procedimientos.includes(acceso.expediente.procedimiento)) throw notFound(NO_EXISTE);
+  if (acceso.lado !== lado || !procedimientos.includes(acceso.expediente.procedimiento)) throw notFound(NO_EXISTE);
   return acceso.expediente;
 }
 
-/** A case of one of `procedimientos` that the caller filed (404 otherwise: the staff side has its own routes). */
-export async function expedientePropio<E extends AuthEnv>(
-  c: Context<E>,
-  id: string,
-  procedimientos: readonly string[],
-): Promise<FilaExpediente> {
-  const acceso = await accesoExpediente(c.get('deps').db, authOf(c), id);
-  if (acceso.lado !== 'solicitante' || !procedimientos.includes(acceso.expediente.procedimiento)) throw notFound(NO_EXISTE);
-  return acceso.expediente;
-}
+/** A case of one of `procedimientos` that the caller works as the distributor's staff (404 otherwise), for the staff's routes. */
+export const expedienteDelPersonal = <E extends AuthEnv>(c: Context<E>, id: string, procedimientos: readonly string[]) =>
+  expedienteDelLado(c, id, procedimientos, 'distribuidora');
+
+/** A case of one of `procedimientos` that the caller filed (404 otherwise), for the applicant's routes. */
+export const expedientePropio = <E extends AuthEnv>(c: Context<E>, id: string, procedimientos: readonly string[]) =>
+  expedienteDelLado(c, id, procedimientos, 'solicitante');
 
 /** Who acts on a case from a request, for the timeline and the audit log. */
 export function actorDe<E extends AuthEnv>(c: Context<E>): ActorExpediente {
