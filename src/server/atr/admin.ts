@@ -10,10 +10,10 @@ import { INCIDENCIAS_ATR, MOTIVOS_CAMPO, PROCESOS_ATR } from '../../lib/atr/proc
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
-import { authOf, requireAdministracion, requireAuth, tienePermiso } from '../auth/middleware.ts';
+import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe } from '../expedientes/acceso.ts';
+import { consultaCola, depsExpediente, exigirAdministracion } from '../expedientes/rutas.ts';
 import type { AuthEnv } from '../http/context.ts';
-import { forbidden } from '../http/errors.ts';
 import {
   baseAdministracion,
   errorResponse,
@@ -21,7 +21,6 @@ import {
   jsonBody,
   jsonResponse,
   pageResponse,
-  paginacionQuery,
   respuestasAdministracion,
   uuidParams,
   validationResponse,
@@ -136,23 +135,17 @@ const listar = createRoute({
     'Sin estado, las solicitudes aceptadas que esperan a la distribuidora: primero las vencidas, después por activación prevista y por llegada. Con estado, todas las de ese estado. El total va en X-Total-Count.',
   middleware: [requireAuth(), requireAdministracion()] as const,
   request: {
-    query: z.object({
-      distribuidora: z
-        .enum(CODIGOS_DISTRIBUIDORA, { error: 'La distribuidora debe ser epd, eod o ecd.' })
-        .openapi({ description: 'La distribuidora, que el usuario debe administrar.' }),
-      proceso: z.enum(PROCESOS_ATR, { error: 'Proceso desconocido.' }).optional().openapi({ description: 'Solo las de este proceso.' }),
-      estado: z
-        .enum(ESTADOS_SOLICITUD_ATR, { error: 'Estado desconocido.' })
-        .optional()
-        .openapi({ description: 'Solo las de este estado.' }),
-      q: z.string().max(30).optional().openapi({ description: 'CUPS o código de solicitud (o su comienzo).' }),
-      vencidas: z
-        .enum(['true', 'false'])
-        .optional()
-        .transform((v) => v === 'true')
-        .openapi({ description: 'Solo las abiertas con la activación prevista ya pasada.' }),
-      ...paginacionQuery,
-    }),
+    query: consultaCola(
+      {
+        proceso: z.enum(PROCESOS_ATR, { error: 'Proceso desconocido.' }).optional().openapi({ description: 'Solo las de este proceso.' }),
+        estado: z
+          .enum(ESTADOS_SOLICITUD_ATR, { error: 'Estado desconocido.' })
+          .optional()
+          .openapi({ description: 'Solo las de este estado.' }),
+        q: z.string().max(30).optional().openapi({ description: 'CUPS o código de solicitud (o su comienzo).' }),
+      },
+      'Solo las abiertas con la activación prevista ya pasada.',
+    ),
   },
   responses: {
     200: pageResponse(FilaCola, 'Una página de la cola', 'Solicitudes que cumplen los filtros'),
@@ -190,17 +183,14 @@ const actuar = createRoute({
   },
 });
 
-function deps<E extends AuthEnv>(c: Context<E>): DepsGestionAtr {
-  const { db, clock, config } = c.get('deps');
-  return { db, clock, publicUrl: config.publicUrl };
-}
+const deps: <E extends AuthEnv>(c: Context<E>) => DepsGestionAtr = depsExpediente;
 
 /** The staff sub-app. */
 export function atrAdminRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
       const q = c.req.valid('query');
-      if (!tienePermiso(authOf(c), q.distribuidora, 'administrador')) throw forbidden();
+      exigirAdministracion(c, q.distribuidora);
       const { db, clock } = c.get('deps');
       const r = await colaAtr(db, { ...q, page: q.pagina, pageSize: q.porPagina }, fechaLocalDe(clock.now()));
       return respuestaPagina(c, r.total, r.filas);

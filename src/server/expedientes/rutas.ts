@@ -42,7 +42,7 @@ export const parametrosAccion = <A extends string>(id: z.ZodObject<{ id: z.ZodSt
   });
 
 /** The staff queue's query: the distributor (which the caller must administer), the procedure's own filters, overdue only, the page. */
-export const consultaCola = <T extends z.ZodRawShape>(propios: T) =>
+export const consultaCola = <T extends z.ZodRawShape>(propios: T, vencidas = 'Solo las de plazo vencido.') =>
   z.object({
     distribuidora: z
       .enum(CODIGOS_DISTRIBUIDORA as [string, ...string[]], { error: 'La distribuidora debe ser epd, eod o ecd.' })
@@ -52,7 +52,7 @@ export const consultaCola = <T extends z.ZodRawShape>(propios: T) =>
       .enum(['true', 'false'])
       .optional()
       .transform((v) => v === 'true')
-      .openapi({ description: 'Solo las de plazo vencido.' }),
+      .openapi({ description: vencidas }),
     ...paginacionQuery,
   });
 
