@@ -285,20 +285,22 @@ async function siguientePaso(
   e: FilaExpediente,
   accion: string,
   body: AccionBody,
-  { documentos: docs, hoy }: ContextoAccion,
+  { documentos, hoy }: ContextoAccion,
 ): Promise<Siguiente> {
   const d = datosDe(e);
   const hacia = TRANSICIONES[accion as AccionAcceso].hacia;
   const cal = calendarioSolicitud(e);
   // The applicant's filings made on a non-business day count from the next business day (art. 31.2.b).
   const recibida = diaDePresentacion(hoy, cal);
-  const pendiente = (clase: string) =>
-    docs.some((x) => x.lado === 'distribuidora' && x.eventoId === null && x.clase === clase && x.tipoMime === 'application/pdf');
+  const pendiente = async (clase: string) =>
+    (await documentos()).some(
+      (x) => x.lado === 'distribuidora' && x.eventoId === null && x.clase === clase && x.tipoMime === 'application/pdf',
+    );
   switch (accion) {
     case 'presentar': {
       const faltan = faltanParaPresentar(
         d,
-        docs.map((x) => x.clase),
+        (await documentos()).map((x) => x.clase),
         await nudosPublicados(tx, e.distribuidora, d),
       );
       if (faltan.length > 0) throw new SolicitudIncompleta(faltan);
@@ -331,7 +333,7 @@ async function siguientePaso(
     case 'enviar_propuesta':
       if (!body.propuesta)
         throw faltaMensaje('Indique el punto de conexión y las condiciones técnicas y económicas de la propuesta previa.');
-      if (!pendiente('propuesta_previa')) throw faltaMensaje('Adjunte antes el PDF de la propuesta previa.');
+      if (!(await pendiente('propuesta_previa'))) throw faltaMensaje('Adjunte antes el PDF de la propuesta previa.');
       return { vence: null, regla: reglaPlazo('propuesta'), datos: { propuesta: body.propuesta } };
     case 'denegar':
       if (!body.motivo) throw faltaMensaje('Elija el motivo de la denegación.');
@@ -340,7 +342,7 @@ async function siguientePaso(
     case 'aceptar_propuesta':
       return { vence: venceEnHabiles(recibida, DIAS_PERMISOS, cal), regla: reglaPlazo('aceptada') };
     case 'emitir_permisos':
-      if (!pendiente('permisos')) throw faltaMensaje('Adjunte antes el PDF de los permisos de acceso y conexión.');
+      if (!(await pendiente('permisos'))) throw faltaMensaje('Adjunte antes el PDF de los permisos de acceso y conexión.');
       return { vence: null, regla: null };
     default:
       return { vence: esFinal(hacia) ? null : e.vence, regla: null };

@@ -61,7 +61,8 @@ export interface Siguiente {
 /** What an action's checks may look at. */
 export interface ContextoAccion {
   eventos: readonly FilaEvento[];
-  documentos: readonly FilaDocumento[];
+  /** The case's documents, read only by the actions that look at them. */
+  documentos: () => Promise<readonly FilaDocumento[]>;
   hoy: string;
 }
 
@@ -163,7 +164,7 @@ export async function actuar<B extends CuerpoAccion, R>(
       const nombre = (def.nombreAccion[accion] ?? accion).toLowerCase();
       throw conflict(`No se puede «${nombre}» ahora: ${p.llamado} está en «${(def.nombrePaso[e.paso] ?? e.paso).toLowerCase()}».`);
     }
-    const documentos = await documentosDelExpediente(tx, e.id);
+    const documentos = () => documentosDelExpediente(tx, e.id);
     const sig = await p.siguiente(tx, e, accion, body, { eventos, documentos, hoy });
     const hacia = def.transiciones[accion]!.hacia;
     const turno = def.turno[hacia] ?? null;
