@@ -204,7 +204,9 @@ export function Borrador({ detalle, poner, refrescar, alPresentar }: BorradorPro
 
   // The check of the API, on what the form holds now (documents and published nodes included).
   const clases = detalle.documentos.map((x) => x.clase);
-  const idsNudos = nudos.fase === 'lista' ? nudos.nudos.map((n) => n.nudo) : [];
+  // While the published nodes are still loading the node counts as required (a chosen one as valid):
+  // the summary must never leave it out only because the list had not arrived; the server checks again.
+  const idsNudos = nudos.fase === 'lista' ? nudos.nudos.map((n) => n.nudo) : nudos.fase === 'cargando' ? [d.nudo ?? ''] : [];
   const ahora = paraCorregir(faltanParaPresentar(d, clases, idsNudos), lectura.errores);
   const vigentes = faltasVigentes(faltas, ahora);
   const mensajes = mensajesPorControl(vigentes);
