@@ -246,7 +246,8 @@ describe('an authorisation in force', () => {
     // Whatever the validation answers, nothing was written.
     const filas = await queryRows<{ n: number }>(
       server.database.db,
-      sql`select (select count(*) from solicitudes_modificacion m join suministros s on s.id = m.suministro_id where s.cups = ${cups})::int
+      sql`select (select count(*) from expedientes m join suministros s on s.id = (m.datos->>'suministroId')::int
+                      where m.procedimiento = 'modificacion' and s.cups = ${cups})::int
             + (select count(*) from avisos_corte_suscripciones where cups = ${cups})::int as n`,
     );
     expect(filas[0]!.n).toBe(0);

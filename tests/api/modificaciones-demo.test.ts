@@ -36,10 +36,11 @@ describe('demo contractual modifications', () => {
       eventos: string;
     }>(
       database.db,
-      sql`select s.cups, m.estado, m.fecha_activacion::text, s.potencias_w as potencias, s.fecha_ultimo_cambio_potencia::text as ultimo,
-                 (select string_agg(e.estado, ' ' order by e.momento, e.id) from solicitudes_modificacion_eventos e where e.solicitud_id = m.id) as eventos
-          from solicitudes_modificacion m join suministros s on s.id = m.suministro_id
-          where s.titular_nif = '12345678Z' order by m.numero`,
+      sql`select s.cups, m.paso as estado, m.datos->>'fechaActivacion' as fecha_activacion, s.potencias_w as potencias,
+                 s.fecha_ultimo_cambio_potencia::text as ultimo,
+                 (select string_agg(e.paso, ' ' order by e.momento, e.id) from expediente_eventos e where e.expediente_id = m.id) as eventos
+          from expedientes m join suministros s on s.id = (m.datos->>'suministroId')::int
+          where m.procedimiento = 'modificacion' and s.titular_nif = '12345678Z' order by m.numero`,
     ),
   }));
 
@@ -64,7 +65,7 @@ describe('demo contractual modifications', () => {
   it('has requests in every state and kind', async () => {
     const estados = await queryRows<{ estado: string; tipo: string }>(
       database.db,
-      sql`select distinct estado, tipo from solicitudes_modificacion`,
+      sql`select distinct paso as estado, tipo from expedientes where procedimiento = 'modificacion'`,
     );
     expect(new Set(estados.map((e) => e.estado))).toEqual(new Set(['enviada', 'aceptada', 'rechazada', 'activada', 'anulada']));
     expect(new Set(estados.map((e) => e.tipo))).toEqual(new Set(['potencia', 'titular']));
@@ -73,8 +74,8 @@ describe('demo contractual modifications', () => {
   it('has none on the homes reserved for browser tests', async () => {
     const reservadas = await queryRows<{ n: number }>(
       database.db,
-      sql`select count(*)::int as n from solicitudes_modificacion m join users u on u.id = m.user_id
-          where u.email ~ '^cliente0(1[0-9]|2[0-4])@'`,
+      sql`select count(*)::int as n from expedientes m join users u on u.id = m.user_id
+          where m.procedimiento = 'modificacion' and u.email ~ '^cliente0(1[0-9]|2[0-4])@'`,
     );
     expect(reservadas[0]!.n).toBe(0);
   });

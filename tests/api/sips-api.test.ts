@@ -12,7 +12,8 @@ import { cabeceraSips } from '../../src/server/sips/escritor.ts';
 import { importarRegistroSips } from '../../src/server/sips/importar.ts';
 import { generarMesSips, primerDiaDelMes } from '../../src/server/sips/ficheros.ts';
 import { eq } from 'drizzle-orm';
-import { solicitudesModificacion, suministros } from '../../src/server/db/schema.ts';
+import { suministros } from '../../src/server/db/schema.ts';
+import { crearExpediente } from '../../src/server/expedientes/service.ts';
 import { auditadas, cuenta, llamar, sesion, type CuentaPrueba } from '../support/privado.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ficheroRegistro, filaRegistro } from '../support/sips.ts';
@@ -240,14 +241,18 @@ describe('SIPS para el administrador de la distribuidora', () => {
       await server.database.db.transaction((tx) => importarRegistroSips(tx, new TextEncoder().encode(fichero('2024-01-01', 'Mayor'))));
       const s = await enRegistro();
       // MC: the household's power raised to 5,75 kW, activated on 10 November 2026, as the portal's activation leaves it.
-      await server.database.db.insert(solicitudesModificacion).values({
-        suministroId: s.id,
+      await crearExpediente(server.database.db, {
+        procedimiento: 'modificacion',
         distribuidora: 'epd',
+        userId: (await cuenta(server, { prefijo: 'titular-mc' })).id,
+        paso: 'activada',
         tipo: 'potencia',
-        estado: 'activada',
-        solicitado: { tipo: 'potencia', potenciasW: [5750, 5750] },
-        anterior: { potenciasW: [4600, 4600] },
-        fechaActivacion: '2026-11-10',
+        datos: {
+          suministroId: s.id,
+          solicitado: { tipo: 'potencia', potenciasW: [5750, 5750] },
+          anterior: { potenciasW: [4600, 4600] },
+          fechaActivacion: '2026-11-10',
+        },
       });
       await server.database.db
         .update(suministros)
@@ -295,6 +300,38 @@ describe('SIPS para el administrador de la distribuidora', () => {
       expect(await res.json()).toEqual({ filas: 1, nuevos: 0, actualizados: 1, sinCambios: 0, conservados: 0 });
       expect((await enRegistro()).potenciasW).toEqual([4600, 4600]);
     });
+  });
+
+  it('la carga conserva lo que cambió una solicitud ATR activada después de los datos del fichero', async () => {
+    const CUPS = construirCups('9901', 9522);
+    const fila = (fecha: string) =>
+      ficheroRegistro([filaRegistro(9522, { fechaUltimoMovimientoContrato: fecha, codigoComercializadorVigente: '0901' })]);
+    await server.database.db.transaction((tx) => importarRegistroSips(tx, new TextEncoder().encode(fila('2024-01-01'))));
+    // A C1 (change of retailer to 0902) activated on 10 November 2026, as the ATR reader leaves it.
+    await crearExpediente(server.database.db, {
+      procedimiento: 'atr',
+      distribuidora: 'epd',
+      userId: comercializadora.id,
+      paso: 'cerrada',
+      tipo: 'C1',
+      datos: { cups: CUPS, proceso: 'C1', estado: 'activada', activacion: '2026-11-10', codigoSolicitud: '000000000077' },
+    });
+    await server.database.db.update(suministros).set({ comercializadoraCodigo: '0902' }).where(eq(suministros.cups, CUPS));
+    const res = await server.fetch('/api/administrador/sips/epd/registro/previa', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+      body: fila('2026-06-01'),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { camposConservados: unknown[] }).camposConservados).toEqual([
+      {
+        cups: CUPS,
+        campo: 'comercializadora_codigo',
+        actual: '0902',
+        fichero: '0901',
+        motivo: 'la solicitud ATR 000000000077 (C1) activada el 10/11/2026',
+      },
+    ]);
   });
 
   it('un registro con errores responde 422 con cada línea y no cambia nada', async () => {

@@ -11522,7 +11522,7 @@ export interface components {
       objetivo: {
         /** @description Identificador del objeto según su tipo (UUID de la cuenta, CUPS del suministro…). */
         id: string;
-        /** @description Tipo del objeto: usuario, sesion, suministro, incidencia, solicitud_modificacion, certificado, capacidad_nodal… */
+        /** @description Tipo del objeto: usuario, sesion, suministro, incidencia, expediente, certificado, capacidad_nodal… */
         tipo: string;
       } | null;
       suplantador: components['schemas']['PersonaAuditoria'];

@@ -3,7 +3,10 @@
  * enviada (01) → aceptada or rechazada (02) → activada (05); the holder may cancel (anulada) while it
  * is still enviada; after acceptance the distributor may still reject it (04, rejection after field
  * work). Every other move is a conflict, answered 409 with the sentence of `conflictoTransicion`.
+ * A request is a case of the procedure `modificacion` on the case core (docs/decisions/052), whose
+ * definition, `MODIFICACION`, is built from these tables.
  */
+import type { DefinicionProcedimiento } from '../expedientes/procedimiento.ts';
 
 /** The states, in the order a request goes through them. */
 export const ESTADOS_SOLICITUD = ['enviada', 'aceptada', 'rechazada', 'activada', 'anulada'] as const;
@@ -84,3 +87,34 @@ export function conflictoTransicion(accion: AccionSolicitud, estado: EstadoSolic
       return `${esta}: solo se puede rechazar una solicitud enviada o aceptada.`;
   }
 }
+
+/**
+ * The name of each action on the case core: the noun the audit log has always written
+ * (`modificacion.aceptacion`…); `solicitud` is the holder sending it.
+ */
+export const ACCION_NUCLEO = { aceptar: 'aceptacion', rechazar: 'rechazo', activar: 'activacion', anular: 'anulacion' } as const;
+export type AccionNucleo = (typeof ACCION_NUCLEO)[AccionSolicitud];
+
+/** The action of the status model an action of the core is. */
+export const accionDelNucleo = (a: string): AccionSolicitud | undefined =>
+  (Object.keys(ACCION_NUCLEO) as AccionSolicitud[]).find((k) => ACCION_NUCLEO[k] === a);
+
+const transicion = (a: AccionSolicitud) => ({ desde: ORIGENES[a], hacia: DESTINO[a] });
+
+/** Contractual modification requests as a procedure of the case core: the distributor acts on a request in progress. */
+export const MODIFICACION: DefinicionProcedimiento<EstadoSolicitud, AccionNucleo> = {
+  pasos: ESTADOS_SOLICITUD,
+  finales: ['rechazada', 'activada', 'anulada'],
+  nombrePaso: TEXTO_ESTADO,
+  turno: { enviada: 'distribuidora', aceptada: 'distribuidora' },
+  accionesSolicitante: ['anulacion'],
+  accionesDistribuidora: ['aceptacion', 'activacion', 'rechazo'],
+  nombreAccion: { aceptacion: 'Aceptar', rechazo: 'Rechazar', activacion: 'Activar', anulacion: 'Anular' },
+  transiciones: {
+    aceptacion: transicion('aceptar'),
+    rechazo: transicion('rechazar'),
+    activacion: transicion('activar'),
+    anulacion: transicion('anular'),
+  },
+  prefijo: 'MC',
+};

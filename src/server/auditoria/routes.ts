@@ -174,8 +174,7 @@ const RespuestaSchema = z
             objetivo: z
               .object({
                 tipo: z.string().openapi({
-                  description:
-                    'Tipo del objeto: usuario, sesion, suministro, incidencia, solicitud_modificacion, certificado, capacidad_nodal…',
+                  description: 'Tipo del objeto: usuario, sesion, suministro, incidencia, expediente, certificado, capacidad_nodal…',
                 }),
                 id: z
                   .string()

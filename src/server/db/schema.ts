@@ -745,67 +745,6 @@ export const certificadosConsumo = pgTable(
   ],
 );
 
-/** Contractual modification requests (an M1 from the holder, docs/sector.md §4): power, tariff or holder data. */
-export const solicitudesModificacion = pgTable(
-  'solicitudes_modificacion',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The request's public number (shown as MC-000123). */
-    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
-    suministroId: integer('suministro_id')
-      .notNull()
-      .references(() => suministros.id, { onDelete: 'cascade' }),
-    distribuidora: text('distribuidora')
-      .notNull()
-      .references(() => distribuidoras.codigo),
-    /** Who asked; the administrator behind an impersonated session, if any. */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    suplantadoPor: uuid('suplantado_por').references(() => users.id, { onDelete: 'set null' }),
-    /** potencia, tarifa or titular. */
-    tipo: text('tipo').notNull(),
-    /** enviada, aceptada, rechazada, activada or anulada. */
-    estado: text('estado').notNull().default('enviada'),
-    /** What is asked (powers in W, a tariff, holder data). */
-    solicitado: jsonb('solicitado').notNull(),
-    /** The contract as it stood when asked, to show before and after. */
-    anterior: jsonb('anterior').notNull(),
-    /** Rejection: tabla 27 code (docs/sector.md §4.6) and its Spanish text. */
-    motivoRechazoCodigo: text('motivo_rechazo_codigo'),
-    motivoRechazo: text('motivo_rechazo'),
-    /** Day the change took (or is to take) effect. */
-    fechaActivacion: date('fecha_activacion', { mode: 'string' }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('solicitudes_modificacion_numero_key').on(t.numero),
-    index('solicitudes_modificacion_suministro_idx').on(t.suministroId, t.createdAt),
-    index('solicitudes_modificacion_usuario_idx').on(t.userId, t.createdAt),
-    index('solicitudes_modificacion_abiertas_idx')
-      .on(t.distribuidora, t.createdAt)
-      .where(sql`${t.estado} in ('enviada', 'aceptada')`),
-    check('solicitudes_modificacion_tipo_check', sql`${t.tipo} in ('potencia', 'tarifa', 'titular')`),
-    check('solicitudes_modificacion_estado_check', sql`${t.estado} in ('enviada', 'aceptada', 'rechazada', 'activada', 'anulada')`),
-  ],
-);
-
-/** The status timeline of a modification request: one row per change, with who made it. */
-export const eventosSolicitudModificacion = pgTable(
-  'solicitudes_modificacion_eventos',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    solicitudId: uuid('solicitud_id')
-      .notNull()
-      .references(() => solicitudesModificacion.id, { onDelete: 'cascade' }),
-    estado: text('estado').notNull(),
-    momento: timestamp('momento', { withTimezone: true }).notNull().defaultNow(),
-    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** A note for the holder (the rejection reason, the activation date). */
-    nota: text('nota'),
-  },
-  (t) => [index('solicitudes_modificacion_eventos_solicitud_idx').on(t.solicitudId, t.momento)],
-);
-
 /**
  * A holder's calendar subscription to their scheduled readings (decision 013): one secret address per
  * account, kept only as the SHA-256 of its token (the address is shown once, when it is made).
@@ -891,7 +830,7 @@ export const expedientes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The public number; the reference shown is the procedure's prefix, the year and this number. */
     numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
-    /** The procedure: acceso (RD 1183/2020). */
+    /** The procedure: acceso (RD 1183/2020), consulta, reclamacion, atr, modificacion. */
     procedimiento: text('procedimiento').notNull(),
     distribuidora: text('distribuidora')
       .notNull()
@@ -938,6 +877,18 @@ export const expedientes = pgTable(
     index('expedientes_atr_solicitud_idx')
       .on(t.userId, sql`(${t.datos}->>'codigoSolicitud')`)
       .where(sql`${t.procedimiento} = 'atr'`),
+    // Contractual modifications (docs/decisions/052): a supply point's requests (the one in progress,
+    // the last activations), the staff list by distributor, and a request by the number it had before
+    // it moved onto the core.
+    index('expedientes_modificacion_suministro_idx')
+      .on(sql`((${t.datos}->>'suministroId')::int)`, t.createdAt)
+      .where(sql`${t.procedimiento} = 'modificacion'`),
+    index('expedientes_modificacion_idx')
+      .on(t.distribuidora, t.createdAt)
+      .where(sql`${t.procedimiento} = 'modificacion'`),
+    index('expedientes_modificacion_numero_anterior_idx')
+      .on(sql`((${t.datos}->>'numeroAnterior')::int)`)
+      .where(sql`${t.procedimiento} = 'modificacion'`),
     check('expedientes_turno_check', sql`${t.turno} in ('solicitante', 'distribuidora')`),
   ],
 );

@@ -56,6 +56,8 @@ export interface Siguiente {
   datos?: Record<string, unknown>;
   /** Fields merged into the case's own data. */
   cambios?: Record<string, unknown>;
+  /** What the step's audit entry records besides the step (never personal data). */
+  auditoria?: Record<string, unknown>;
 }
 
 /** What an action's checks may look at. */
@@ -80,14 +82,16 @@ export interface Procedimiento<B extends CuerpoAccion, R> {
   referencia(e: FilaExpediente): string;
   /** The screen of a case for a side (the mails link to it). */
   enlace(publicUrl: string, e: FilaExpediente, lado: Lado): string;
+  /** The 409's sentence when an action does not suit the case's step, if the procedure words it itself (a code of its table). */
+  conflicto?(e: FilaExpediente, accion: string): string;
   /** A further rule on whether an action is open now (a count of corrections, an extension given once). */
   admite?(e: FilaExpediente, accion: string, ctx: Omit<ContextoAccion, 'documentos'>): boolean;
   /** The action's own checks (422) and the deadline and data of the step it leads to. */
   siguiente(tx: Db, e: FilaExpediente, accion: string, body: B, ctx: ContextoAccion): Promise<Siguiente>;
   /** What the mail tells the other side of a step; null sends none. */
   hecho(e: FilaExpediente, accion: string): string | null;
-  /** What else a step does in its transaction (an answer through the exchange). */
-  despues?(tx: Db, e: FilaExpediente, accion: string, body: B, sig: Siguiente, ahora: Date): Promise<void>;
+  /** What else a step does in its transaction (an answer through the exchange, a mail of the procedure's own). */
+  despues?(tx: Db, e: FilaExpediente, accion: string, body: B, sig: Siguiente, ahora: Date, publicUrl: string | null): Promise<void>;
   /** The list row of a case. */
   resumen(e: FilaExpediente, solicitante: string, hoy: string): R;
   /** The deadlines the scheduled jobs apply: a case left in one of `pasos` past its deadline takes `accion`. */
@@ -161,6 +165,7 @@ export async function actuar<B extends CuerpoAccion, R>(
     const hoy = diaDe(ahora);
     const eventos = await eventosDe(tx, e.id);
     if (lado !== 'sistema' && !accionesPosibles(p, e, lado, eventos, hoy).includes(accion)) {
+      if (p.conflicto) throw conflict(p.conflicto(e, accion));
       const nombre = (def.nombreAccion[accion] ?? accion).toLowerCase();
       throw conflict(`No se puede «${nombre}» ahora: ${p.llamado} está en «${(def.nombrePaso[e.paso] ?? e.paso).toLowerCase()}».`);
     }
@@ -182,6 +187,7 @@ export async function actuar<B extends CuerpoAccion, R>(
         datos: sig.datos ?? null,
         momento: ahora,
         presentar: accion === 'presentar',
+        ...(sig.auditoria ? { auditoria: sig.auditoria } : {}),
         ...(sig.cambios ? { cambios: { datos: { ...(e.datos as Record<string, unknown>), ...sig.cambios } } } : {}),
       },
       actor,
@@ -199,7 +205,7 @@ export async function actuar<B extends CuerpoAccion, R>(
         ahora,
       });
     }
-    await p.despues?.(tx, e, accion, body, sig, ahora);
+    await p.despues?.(tx, e, accion, body, sig, ahora, deps.publicUrl);
     return (await bloquearExpediente(tx, e.id))!;
   });
 }

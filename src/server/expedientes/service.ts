@@ -32,10 +32,19 @@ export type FilaEvento = typeof expedienteEventos.$inferSelect;
 /** A stored document row. */
 export type FilaDocumento = typeof documentos.$inferSelect;
 
-/** Opens a case in its first step. */
+/** Opens a case in its first step (the applicant's turn unless the procedure says whose), made `creado` (now by default). */
 export async function crearExpediente(
   tx: Db,
-  e: { procedimiento: string; distribuidora: string; userId: string; paso: string; tipo?: string | null; datos?: Record<string, unknown> },
+  e: {
+    procedimiento: string;
+    distribuidora: string;
+    userId: string;
+    paso: string;
+    turno?: Lado;
+    tipo?: string | null;
+    datos?: Record<string, unknown>;
+    creado?: Date;
+  },
 ): Promise<FilaExpediente> {
   const [fila] = await tx
     .insert(expedientes)
@@ -44,9 +53,10 @@ export async function crearExpediente(
       distribuidora: e.distribuidora,
       userId: e.userId,
       paso: e.paso,
-      turno: 'solicitante',
+      turno: e.turno ?? 'solicitante',
       tipo: e.tipo ?? null,
       datos: e.datos ?? {},
+      ...(e.creado ? { createdAt: e.creado, updatedAt: e.creado } : {}),
     })
     .returning();
   return fila!;
@@ -90,6 +100,8 @@ export interface Paso {
   presentar?: boolean;
   /** Fields of the case that change with the step (the procedure's own data). */
   cambios?: Partial<Pick<FilaExpediente, 'datos' | 'tipo'>>;
+  /** What the audit entry records besides the step (never personal data). */
+  auditoria?: Record<string, unknown>;
 }
 
 /**
@@ -140,7 +152,7 @@ export async function registrarPaso(tx: Db, expediente: FilaExpediente, p: Paso,
     ip: actor.ip,
     requestId: actor.requestId,
     distribuidoras: [expediente.distribuidora],
-    details: { paso: p.paso, ...(p.vence ? { vence: p.vence } : {}) },
+    details: { paso: p.paso, ...(p.vence ? { vence: p.vence } : {}), ...p.auditoria },
   });
   return evento!;
 }

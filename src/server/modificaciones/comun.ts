@@ -1,13 +1,15 @@
 /**
  * What both halves of contractual modifications (docs/decisions/011) share: the holder's
  * (service.ts: request, list, cancel) and the distributor staff's (gestion.ts: list all, accept,
- * reject, activate). A request's rules context, its views, its timeline and audit entries, and the
- * mails each change sends the holder through the outbox in the same transaction.
+ * reject, activate). A request is a case of the procedure `modificacion` on the case core
+ * (docs/decisions/052): the core keeps its step, timeline and audit; this module reads a request
+ * with its supply point, the rules' context of a supply point, the views and the mails each change
+ * sends the holder through the outbox in the same transaction.
  */
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { direccionCompleta } from '../../lib/suministros/direccion.ts';
 import { fechaSinDia } from '../../lib/formato/fechas.ts';
-import { conflictoTransicion, ESTADOS_EN_CURSO, type AccionSolicitud, type EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
+import type { EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
 import { esCodigoMotivo, MOTIVOS_RECHAZO, textoMotivo, type TipoSolicitud } from '../../lib/modificaciones/motivos.ts';
 import { referencia, resumenCambio, textoTipo, urlSolicitud } from '../../lib/modificaciones/presentacion.ts';
 import type { ContextoReglas } from '../../lib/modificaciones/reglas.ts';
@@ -19,12 +21,11 @@ import {
   type SolicitudAdminApi,
   type SolicitudApi,
 } from '../../lib/modificaciones/tipos.ts';
-import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
-import { estadosContador, eventosSolicitudModificacion, solicitudesModificacion, suministros, users } from '../db/schema.ts';
+import { estadosContador, expedienteEventos, expedientes, suministros, users } from '../db/schema.ts';
 import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
-import type { Clock } from '../http/context.ts';
-import { conflict } from '../http/errors.ts';
+import type { FilaExpediente } from '../expedientes/acceso.ts';
+import type { DepsExpediente } from '../expedientes/procedimiento.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { correoModificacion, correoNuevoTitular, type EventoModificacion } from '../mail/plantillas.ts';
 import { contratoDe } from '../suministros/contrato.ts';
@@ -32,11 +33,7 @@ import type { Suministro } from '../suministros/service.ts';
 import { nombreVisible } from '../usuarios/service.ts';
 
 /** What the service needs; `publicUrl` null sends no mail (the demo data, which tells no one). */
-export interface DepsModificaciones {
-  db: Db;
-  clock: Clock;
-  publicUrl: string | null;
-}
+export type DepsModificaciones = DepsExpediente;
 
 /** Who acts: the account, and the administrator behind an impersonated session. */
 export interface Actor {
@@ -50,8 +47,49 @@ export interface Origen {
   requestId: string | null;
 }
 
-/** A stored request row. */
-export type FilaSolicitud = typeof solicitudesModificacion.$inferSelect;
+/** Spanish answers of the feature. */
+export const MENSAJES_MODIFICACIONES = {
+  suministroNoEncontrado: 'No encontramos ese suministro entre los suyos. Compruebe el CUPS.',
+  solicitudNoEncontrada: 'No encontramos esa solicitud entre las suyas. Compruebe el número (MC-000123).',
+  noExiste: 'No existe ninguna solicitud de modificación con ese número.',
+  motivoNoAplicable: 'Elija un motivo de rechazo de la lista: ese código no se aplica a esta solicitud.',
+  yaNoCumple: (ref: string, mensajes: string[]) =>
+    `La solicitud ${ref} ya no cumple las reglas del contrato: ${mensajes.join(' ')} Recházela con ese motivo.`,
+} as const;
+
+/** The name of the procedure on the case core. */
+export const PROCEDIMIENTO = 'modificacion';
+
+/** A request's own data on its case. */
+export interface DatosModificacion {
+  suministroId: number;
+  /** What is asked (powers in W, a tariff, holder data). */
+  solicitado: Solicitado;
+  /** The contract as it stood when asked, to show before and after. */
+  anterior: ContratoSolicitud;
+  /** Rejection: tabla 27 code (docs/sector.md §4.6) and its Spanish text. */
+  motivoRechazoCodigo?: string | null;
+  motivoRechazo?: string | null;
+  /** Day the change took effect. */
+  fechaActivacion?: string | null;
+  /** The number a request had before requests moved onto the case core; it keeps showing it. */
+  numeroAnterior?: number | null;
+}
+
+/** A request's data. */
+export const datosDe = (e: FilaExpediente) => e.datos as unknown as DatosModificacion;
+
+/** The number a request shows (MC-000123): the one it was given, even before the case core. */
+export const numeroPublico = (e: FilaExpediente) => datosDe(e).numeroAnterior ?? e.numero;
+
+/** The condition of the requests among the core's cases. */
+export const DE_MODIFICACION = eq(expedientes.procedimiento, PROCEDIMIENTO);
+
+/** The supply point of a request, as SQL (for joins and its index). */
+export const suministroDelCaso = sql<number>`((${expedientes.datos}->>'suministroId')::int)`;
+
+/** The request shown with number `n`, as SQL: its number on the core, or the one it had before. */
+export const conNumero = (n: number): SQL => sql`(${expedientes.numero} = ${n} or ((${expedientes.datos}->>'numeroAnterior')::int) = ${n})`;
 
 /**
  * What the rules need to know of a supply point now: its contract, whether it has ended or is cut,
@@ -65,36 +103,37 @@ export async function contextoDe(
   hoy: string,
   excluir?: string,
 ): Promise<ContextoReglas & { enCurso: number | null }> {
-  const otra = excluir ? ne(solicitudesModificacion.id, excluir) : undefined;
+  const delSuministro = and(DE_MODIFICACION, sql`${suministroDelCaso} = ${s.id}`, excluir ? ne(expedientes.id, excluir) : undefined);
   const [estado] = await db
     .select({ estado: estadosContador.estadoSuministro })
     .from(estadosContador)
     .where(eq(estadosContador.suministroId, s.id));
   const [enCurso] = await db
-    .select({ numero: solicitudesModificacion.numero })
-    .from(solicitudesModificacion)
-    .where(and(eq(solicitudesModificacion.suministroId, s.id), inArray(solicitudesModificacion.estado, [...ESTADOS_EN_CURSO]), otra))
-    .orderBy(asc(solicitudesModificacion.numero))
+    .select()
+    .from(expedientes)
+    .where(and(delSuministro, isNull(expedientes.cerradoEn)))
+    .orderBy(asc(expedientes.createdAt), asc(expedientes.numero))
     .limit(1);
   /** The latest activation day of the supply point's other requests that `cuales` picks, AAAA-MM-DD; null without one. */
   const ultimaActivacion = async (cuales: SQL) => {
     const [fila] = await db
-      .select({ fecha: sql<string | null>`max(${solicitudesModificacion.fechaActivacion})::text` })
-      .from(solicitudesModificacion)
-      .where(and(eq(solicitudesModificacion.suministroId, s.id), eq(solicitudesModificacion.estado, 'activada'), cuales, otra));
+      .select({ fecha: sql<string | null>`max(${expedientes.datos}->>'fechaActivacion')` })
+      .from(expedientes)
+      .where(and(delSuministro, eq(expedientes.paso, 'activada'), cuales));
     return fila?.fecha ?? null;
   };
   const potencia = await ultimaActivacion(
-    sql`(${solicitudesModificacion.tipo} = 'potencia' or (${solicitudesModificacion.tipo} = 'tarifa' and ${solicitudesModificacion.solicitado}->'potenciasW' <> ${solicitudesModificacion.anterior}->'potenciasW'))`,
+    sql`(${expedientes.tipo} = 'potencia' or (${expedientes.tipo} = 'tarifa' and ${expedientes.datos}->'solicitado'->'potenciasW' <> ${expedientes.datos}->'anterior'->'potenciasW'))`,
   );
-  const titular = await ultimaActivacion(eq(solicitudesModificacion.tipo, 'titular'));
+  const titular = await ultimaActivacion(eq(expedientes.tipo, 'titular'));
   const fechas = [s.fechaUltimoCambioPotencia, potencia].filter((f): f is string => !!f).sort();
+  const numero = enCurso ? numeroPublico(enCurso) : null;
   return {
     contrato: contratoDe(s),
     enBaja: s.fechaBaja !== null,
     cortado: estado?.estado === 'cortado',
-    solicitudEnCurso: enCurso ? referencia(enCurso.numero) : null,
-    enCurso: enCurso?.numero ?? null,
+    solicitudEnCurso: numero !== null ? referencia(numero) : null,
+    enCurso: numero,
     ultimoCambioPotencia: fechas.at(-1) ?? null,
     titularDesde: titular,
     hoy,
@@ -106,7 +145,7 @@ export async function vistas(db: Db, ids: readonly string[]): Promise<SolicitudA
   if (ids.length === 0) return [];
   const filas = await db
     .select({
-      s: solicitudesModificacion,
+      e: expedientes,
       cups: suministros.cups,
       direccion: suministros.direccion,
       codigoPostal: suministros.codigoPostal,
@@ -117,36 +156,41 @@ export async function vistas(db: Db, ids: readonly string[]): Promise<SolicitudA
       apellido1: users.apellido1,
       razonSocial: users.razonSocial,
     })
-    .from(solicitudesModificacion)
-    .innerJoin(suministros, eq(suministros.id, solicitudesModificacion.suministroId))
-    .leftJoin(users, eq(users.id, solicitudesModificacion.userId))
-    .where(inArray(solicitudesModificacion.id, [...ids]));
+    .from(expedientes)
+    .innerJoin(suministros, eq(suministros.id, suministroDelCaso))
+    .leftJoin(users, eq(users.id, expedientes.userId))
+    .where(and(DE_MODIFICACION, inArray(expedientes.id, [...ids])));
   const eventos = await db
     .select()
-    .from(eventosSolicitudModificacion)
-    .where(inArray(eventosSolicitudModificacion.solicitudId, [...ids]))
-    .orderBy(asc(eventosSolicitudModificacion.momento), asc(eventosSolicitudModificacion.id));
+    .from(expedienteEventos)
+    .where(inArray(expedienteEventos.expedienteId, [...ids]))
+    .orderBy(asc(expedienteEventos.momento), asc(expedienteEventos.id));
   const porId = new Map(
     filas.map((f) => {
-      const codigo = f.s.motivoRechazoCodigo;
+      const d = datosDe(f.e);
+      const codigo = d.motivoRechazoCodigo;
+      const propios = eventos.filter((x) => x.expedienteId === f.e.id);
+      const numero = numeroPublico(f.e);
       const vista: SolicitudAdminApi = {
-        numero: f.s.numero,
-        referencia: referencia(f.s.numero),
-        tipo: f.s.tipo as TipoSolicitud,
-        estado: f.s.estado as EstadoSolicitud,
+        numero,
+        referencia: referencia(numero),
+        tipo: f.e.tipo as TipoSolicitud,
+        estado: f.e.paso as EstadoSolicitud,
         cups: f.cups,
-        distribuidora: f.s.distribuidora,
-        distribuidoraNombre: nombreDistribuidora(f.s.distribuidora),
+        distribuidora: f.e.distribuidora,
+        distribuidoraNombre: nombreDistribuidora(f.e.distribuidora),
         direccion: direccionCompleta(f),
-        anterior: contratoApi(f.s.anterior as ContratoSolicitud),
-        solicitado: solicitadoApi(f.s.solicitado as Solicitado),
-        motivoRechazo: codigo && esCodigoMotivo(codigo) ? { codigo, texto: f.s.motivoRechazo ?? MOTIVOS_RECHAZO[codigo] } : null,
-        fechaActivacion: f.s.fechaActivacion,
-        creada: f.s.createdAt.toISOString(),
-        actualizada: f.s.updatedAt.toISOString(),
-        eventos: eventos
-          .filter((e) => e.solicitudId === f.s.id)
-          .map((e) => ({ estado: e.estado as EstadoSolicitud, momento: e.momento.toISOString(), nota: e.nota })),
+        anterior: contratoApi(d.anterior),
+        solicitado: solicitadoApi(d.solicitado),
+        motivoRechazo: codigo && esCodigoMotivo(codigo) ? { codigo, texto: d.motivoRechazo ?? MOTIVOS_RECHAZO[codigo] } : null,
+        fechaActivacion: d.fechaActivacion ?? null,
+        creada: f.e.createdAt.toISOString(),
+        actualizada: f.e.updatedAt.toISOString(),
+        eventos: propios.map((x) => ({
+          estado: x.paso as EstadoSolicitud,
+          momento: x.momento.toISOString(),
+          nota: typeof x.datos?.nota === 'string' ? x.datos.nota : null,
+        })),
         solicitante: f.email
           ? {
               email: f.email,
@@ -158,9 +202,9 @@ export async function vistas(db: Db, ids: readonly string[]): Promise<SolicitudA
               }),
             }
           : null,
-        suplantada: f.s.suplantadoPor !== null,
+        suplantada: propios.some((x) => x.accion === 'solicitud' && x.suplantadoPor !== null),
       };
-      return [f.s.id, vista] as const;
+      return [f.e.id, vista] as const;
     }),
   );
   return ids.map((id) => porId.get(id)).filter((v): v is SolicitudAdminApi => v !== undefined);
@@ -173,43 +217,36 @@ export function vistaTitular(v: SolicitudAdminApi): SolicitudApi {
 }
 
 /** Mails the requester (and, for an activated change of holder, the new holder's account) inside `tx`. */
-export async function avisar(
-  tx: Db,
-  deps: DepsModificaciones,
-  fila: FilaSolicitud,
-  s: Suministro,
-  evento: EventoModificacion,
-  now: Date,
-): Promise<void> {
-  if (deps.publicUrl === null) return;
-  const anterior = contratoApi(fila.anterior as ContratoSolicitud);
-  const solicitado = fila.solicitado as Solicitado;
-  const ref = referencia(fila.numero);
-  const codigo = fila.motivoRechazoCodigo;
-  const fechaActivacion = fila.fechaActivacion ? fechaSinDia(fila.fechaActivacion) : undefined;
-  if (fila.userId) {
-    const [u] = await tx.select().from(users).where(eq(users.id, fila.userId));
-    if (u) {
-      const correo = correoModificacion({
-        nombre: nombreVisible(u),
-        evento,
-        referencia: ref,
-        tipo: textoTipo(solicitadoApi(solicitado)),
-        cups: s.cups,
-        direccion: direccionCompleta(s),
-        resumen: resumenCambio(anterior, solicitadoApi(solicitado)),
-        ...(codigo && esCodigoMotivo(codigo) ? { motivo: textoMotivo(codigo) } : {}),
-        ...(fechaActivacion ? { fechaActivacion } : {}),
-        enlace: `${deps.publicUrl}${urlSolicitud(ref)}`,
-      });
-      await enqueueMail(tx, { to: u.email, ...correo }, now);
-    }
+export async function avisar(tx: Db, publicUrl: string | null, e: FilaExpediente, evento: EventoModificacion, now: Date): Promise<void> {
+  if (publicUrl === null) return;
+  const d = datosDe(e);
+  const [s] = await tx.select().from(suministros).where(eq(suministros.id, d.suministroId));
+  if (!s) return;
+  const anterior = contratoApi(d.anterior);
+  const ref = referencia(numeroPublico(e));
+  const codigo = d.motivoRechazoCodigo;
+  const fechaActivacion = d.fechaActivacion ? fechaSinDia(d.fechaActivacion) : undefined;
+  const [u] = await tx.select().from(users).where(eq(users.id, e.userId));
+  if (u) {
+    const correo = correoModificacion({
+      nombre: nombreVisible(u),
+      evento,
+      referencia: ref,
+      tipo: textoTipo(solicitadoApi(d.solicitado)),
+      cups: s.cups,
+      direccion: direccionCompleta(s),
+      resumen: resumenCambio(anterior, solicitadoApi(d.solicitado)),
+      ...(codigo && esCodigoMotivo(codigo) ? { motivo: textoMotivo(codigo) } : {}),
+      ...(fechaActivacion ? { fechaActivacion } : {}),
+      enlace: `${publicUrl}${urlSolicitud(ref)}`,
+    });
+    await enqueueMail(tx, { to: u.email, ...correo }, now);
   }
-  if (evento === 'activada' && solicitado.tipo === 'titular' && solicitado.modo === 'cambio') {
+  if (evento === 'activada' && d.solicitado.tipo === 'titular' && d.solicitado.modo === 'cambio') {
     const [nuevo] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.nif, solicitado.nif), eq(users.estado, 'activo')));
+      .where(and(eq(users.nif, d.solicitado.nif), eq(users.estado, 'activo')));
     if (nuevo) {
       const correo = correoNuevoTitular({
         nombre: nombreVisible(nuevo),
@@ -217,7 +254,7 @@ export async function avisar(
         cups: s.cups,
         direccion: direccionCompleta(s),
         fechaActivacion: fechaActivacion ?? '',
-        enlace: `${deps.publicUrl}/informacionContrato/detalle-informacion-contrato?cups=${encodeURIComponent(s.cups)}`,
+        enlace: `${publicUrl}/informacionContrato/detalle-informacion-contrato?cups=${encodeURIComponent(s.cups)}`,
       });
       await enqueueMail(tx, { to: nuevo.email, ...correo }, now);
     }
@@ -225,78 +262,4 @@ export async function avisar(
 }
 
 /** What an audit entry records of a request: never the holder data it carries. */
-export const resumenAuditoria = (fila: FilaSolicitud) => ({ numero: fila.numero, distribuidora: fila.distribuidora, tipo: fila.tipo });
-
-/** Moves a locked request to the state an action leads to, with its timeline entry and audit entry. */
-async function registrar(
-  tx: Db,
-  fila: FilaSolicitud,
-  accion: AccionSolicitud,
-  cambios: Decision['cambios'],
-  nota: string | null,
-  actor: Actor,
-  info: Origen,
-  now: Date,
-): Promise<FilaSolicitud> {
-  const estado = ESTADO_TRAS[accion];
-  const [nueva] = await tx
-    .update(solicitudesModificacion)
-    .set({ estado, ...cambios, updatedAt: now })
-    .where(eq(solicitudesModificacion.id, fila.id))
-    .returning();
-  await tx.insert(eventosSolicitudModificacion).values({ solicitudId: fila.id, estado, momento: now, actorUserId: actor.userId, nota });
-  await audit(tx, {
-    action: `modificacion.${{ aceptar: 'aceptacion', rechazar: 'rechazo', activar: 'activacion', anular: 'anulacion' }[accion]}`,
-    actorUserId: actor.userId,
-    impersonatorUserId: actor.impersonatorUserId,
-    targetType: 'solicitud_modificacion',
-    targetId: fila.id,
-    ip: info.ip,
-    requestId: info.requestId,
-    details: { ...resumenAuditoria(fila), estadoAnterior: fila.estado, ...cambios },
-    distribuidoras: [fila.distribuidora],
-  });
-  return nueva!;
-}
-
-/** 409 unless the action may be taken on the request in its state. */
-function exigirTransicion(accion: AccionSolicitud, fila: FilaSolicitud): void {
-  const mensaje = conflictoTransicion(accion, fila.estado as EstadoSolicitud, referencia(fila.numero));
-  if (mensaje) throw conflict(mensaje);
-}
-
-/** The state each action leaves a request in. */
-const ESTADO_TRAS = { aceptar: 'aceptada', rechazar: 'rechazada', activar: 'activada', anular: 'anulada' } as const;
-
-/** What an action changes besides the state: the columns it sets and the note of its timeline entry. */
-export interface Decision {
-  cambios: Partial<Pick<FilaSolicitud, 'motivoRechazoCodigo' | 'motivoRechazo' | 'fechaActivacion'>>;
-  nota: string | null;
-}
-
-/**
- * Takes an action on a request in one transaction, as the holder's cancellation and the staff's
- * decisions all do: `buscar` finds and locks the request (404 for one the caller may not reach), the
- * action must suit its state (409 otherwise), `decidir` checks what the action needs and applies
- * anything beyond the request, then the request moves on with its timeline and audit entries, the
- * holder is mailed, and the request's view is answered.
- */
-export async function tomarAccion(
-  deps: DepsModificaciones,
-  accion: AccionSolicitud,
-  actor: Actor,
-  info: Origen,
-  buscar: (tx: Db) => Promise<FilaSolicitud>,
-  decidir: (tx: Db, fila: FilaSolicitud, now: Date) => Promise<Decision> = async () => ({ cambios: {}, nota: null }),
-): Promise<SolicitudAdminApi> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const fila = await buscar(tx);
-    exigirTransicion(accion, fila);
-    const { cambios, nota } = await decidir(tx, fila, now);
-    const nueva = await registrar(tx, fila, accion, cambios, nota, actor, info, now);
-    const [s] = await tx.select().from(suministros).where(eq(suministros.id, fila.suministroId));
-    await avisar(tx, deps, nueva, s!, ESTADO_TRAS[accion], now);
-    return (await vistas(tx, [fila.id]))[0]!;
-  });
-}
+export const resumenAuditoria = (e: FilaExpediente) => ({ numero: numeroPublico(e), distribuidora: e.distribuidora, tipo: e.tipo });

@@ -8,24 +8,27 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { busquedaCups } from '../../lib/cups.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
-import { fechaSinDia } from '../../lib/formato/fechas.ts';
-import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
-import { errorFechaActivacion } from '../../lib/modificaciones/esquemas.ts';
 import type { EstadoSolicitud } from '../../lib/modificaciones/estados.ts';
-import { esCodigoMotivo, motivosAplicables, MOTIVOS_RECHAZO, textoMotivo, type TipoSolicitud } from '../../lib/modificaciones/motivos.ts';
-import { referencia } from '../../lib/modificaciones/presentacion.ts';
-import { comprobarSolicitud } from '../../lib/modificaciones/reglas.ts';
-import { cambiaPotencias, type ContratoSolicitud, type Solicitado, type SolicitudAdminApi } from '../../lib/modificaciones/tipos.ts';
+import type { TipoSolicitud } from '../../lib/modificaciones/motivos.ts';
+import type { SolicitudAdminApi } from '../../lib/modificaciones/tipos.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { distribuidorasDeLaLista } from '../administracion/ambito.ts';
-import type { Db } from '../db/client.ts';
-import { solicitudesModificacion, suministros } from '../db/schema.ts';
-import type { AuthContext } from '../http/context.ts';
-import { conflict, notFound, ValidationError } from '../http/errors.ts';
-import { errorSuministro, guardarSuministros, type Suministro, type SuministroEntrada } from '../suministros/service.ts';
-import { contextoDe, tomarAccion, vistas, type Decision, type DepsModificaciones, type FilaSolicitud, type Origen } from './comun.ts';
-import { MENSAJES_MODIFICACIONES } from './service.ts';
 import { empiezaPor } from '../db/busqueda.ts';
+import type { Db } from '../db/client.ts';
+import { expedientes, suministros } from '../db/schema.ts';
+import type { FilaExpediente } from '../expedientes/acceso.ts';
+import type { AuthContext } from '../http/context.ts';
+import { notFound } from '../http/errors.ts';
+import {
+  conNumero,
+  DE_MODIFICACION,
+  MENSAJES_MODIFICACIONES,
+  suministroDelCaso,
+  vistas,
+  type DepsModificaciones,
+  type Origen,
+} from './comun.ts';
+import { tomarAccion, type CuerpoModificacion } from './procedimiento.ts';
 
 /** Filters and page of the administration list. */
 export interface FiltroSolicitudes {
@@ -44,33 +47,28 @@ export async function listarSolicitudesAdmin(
   auth: AuthContext,
   f: FiltroSolicitudes,
 ): Promise<{ total: number; solicitudes: SolicitudAdminApi[] }> {
-  const condiciones: (SQL | undefined)[] = [inArray(solicitudesModificacion.distribuidora, distribuidorasDeLaLista(auth, f.distribuidora))];
-  if (f.estado) condiciones.push(eq(solicitudesModificacion.estado, f.estado));
-  if (f.tipo) condiciones.push(eq(solicitudesModificacion.tipo, f.tipo));
+  const condiciones: (SQL | undefined)[] = [
+    DE_MODIFICACION,
+    inArray(expedientes.distribuidora, distribuidorasDeLaLista(auth, f.distribuidora)),
+  ];
+  if (f.estado) condiciones.push(eq(expedientes.paso, f.estado));
+  if (f.tipo) condiciones.push(eq(expedientes.tipo, f.tipo));
   const q = f.q?.trim().toUpperCase();
   if (q) {
     const numero = /^MC-?\d+$|^\d{1,9}$/.test(q) ? Number(q.replace(/^MC-?/, '')) : null;
-    condiciones.push(numero !== null ? eq(solicitudesModificacion.numero, numero) : empiezaPor(suministros.cups, busquedaCups(q)));
+    condiciones.push(numero !== null ? conNumero(numero) : empiezaPor(suministros.cups, busquedaCups(q)));
   }
   const where = and(...condiciones);
   const [filas, [total]] = await Promise.all([
     db
-      .select({ id: solicitudesModificacion.id })
-      .from(solicitudesModificacion)
-      .innerJoin(suministros, eq(suministros.id, solicitudesModificacion.suministroId))
+      .select({ id: expedientes.id })
+      .from(expedientes)
+      .innerJoin(suministros, eq(suministros.id, suministroDelCaso))
       .where(where)
-      .orderBy(
-        sql`case when ${solicitudesModificacion.estado} in ('enviada', 'aceptada') then 0 else 1 end`,
-        desc(solicitudesModificacion.createdAt),
-        desc(solicitudesModificacion.numero),
-      )
+      .orderBy(sql`case when ${expedientes.cerradoEn} is null then 0 else 1 end`, desc(expedientes.createdAt), desc(expedientes.numero))
       .limit(f.porPagina)
       .offset((f.pagina - 1) * f.porPagina),
-    db
-      .select({ n: count() })
-      .from(solicitudesModificacion)
-      .innerJoin(suministros, eq(suministros.id, solicitudesModificacion.suministroId))
-      .where(where),
+    db.select({ n: count() }).from(expedientes).innerJoin(suministros, eq(suministros.id, suministroDelCaso)).where(where),
   ]);
   return {
     total: total?.n ?? 0,
@@ -82,14 +80,16 @@ export async function listarSolicitudesAdmin(
 }
 
 /**
- * A request by number for an administrator of its distributor: 404 both when there is none and when
- * it is another distributor's, so sequential numbers do not reveal what exists (docs/decisions/014).
+ * A request by the number it shows, for an administrator of its distributor: 404 both when there is
+ * none and when it is another distributor's, so sequential numbers do not reveal what exists
+ * (docs/decisions/014).
  */
-async function filaAdmin(db: Db, auth: AuthContext, numero: number, bloquear: boolean): Promise<FilaSolicitud> {
-  const consulta = db.select().from(solicitudesModificacion).where(eq(solicitudesModificacion.numero, numero));
-  const [fila] = bloquear ? await consulta.for('update') : await consulta;
-  if (!fila) throw notFound(MENSAJES_MODIFICACIONES.noExiste);
-  if (!distribuidorasAdministradas(auth.permisos).includes(fila.distribuidora as CodigoDistribuidora)) {
+async function filaAdmin(db: Db, auth: AuthContext, numero: number): Promise<FilaExpediente> {
+  const [fila] = await db
+    .select()
+    .from(expedientes)
+    .where(and(DE_MODIFICACION, conNumero(numero)));
+  if (!fila || !distribuidorasAdministradas(auth.permisos).includes(fila.distribuidora as CodigoDistribuidora)) {
     throw notFound(MENSAJES_MODIFICACIONES.noExiste);
   }
   return fila;
@@ -97,35 +97,13 @@ async function filaAdmin(db: Db, auth: AuthContext, numero: number, bloquear: bo
 
 /** One request, for an administrator of its distributor. */
 export async function solicitudAdmin(db: Db, auth: AuthContext, numero: number): Promise<SolicitudAdminApi> {
-  const fila = await filaAdmin(db, auth, numero, false);
+  const fila = await filaAdmin(db, auth, numero);
   return (await vistas(db, [fila.id]))[0]!;
-}
-
-/** The supply point of a request, locked, and 409 if the rules no longer hold on it (another change came first). */
-async function suministroVigente(tx: Db, fila: FilaSolicitud, hoy: string): Promise<Suministro> {
-  const [s] = await tx.select().from(suministros).where(eq(suministros.id, fila.suministroId)).for('update');
-  const ctx = await contextoDe(tx, s!, hoy, fila.id);
-  const solicitado = fila.solicitado as Solicitado;
-  const entrada =
-    solicitado.tipo === 'titular'
-      ? solicitado
-      : solicitado.tipo === 'potencia'
-        ? { tipo: 'potencia' as const, potenciasW: solicitado.potenciasW }
-        : { tipo: 'tarifa' as const, tarifa: solicitado.tarifa, potenciasW: solicitado.potenciasW };
-  const errores = comprobarSolicitud(ctx, entrada);
-  if (errores.length > 0)
-    throw conflict(
-      MENSAJES_MODIFICACIONES.yaNoCumple(
-        referencia(fila.numero),
-        errores.map((e) => e.mensaje),
-      ),
-    );
-  return s!;
 }
 
 /**
  * An administrator's decision on a request of a distributor they administer (never through an
- * impersonated session: the routes refuse that), taken as `tomarAccion` takes every action.
+ * impersonated session: the routes refuse that), taken on the case core as every action is.
  */
 function decidirComoAdministrador(
   deps: DepsModificaciones,
@@ -133,61 +111,26 @@ function decidirComoAdministrador(
   numero: number,
   info: Origen,
   accion: 'aceptar' | 'rechazar' | 'activar',
-  decidir: (tx: Db, fila: FilaSolicitud, now: Date) => Promise<Decision>,
+  body: CuerpoModificacion = {},
 ): Promise<SolicitudAdminApi> {
   const actor = { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId };
-  return tomarAccion(deps, accion, actor, info, (tx) => filaAdmin(tx, auth, numero, true), decidir);
+  return tomarAccion(deps, accion, 'distribuidora', actor, info, (tx) => filaAdmin(tx, auth, numero), body);
 }
 
 /** Accepts an enviada request whose rules still hold on the supply point. */
-export async function aceptarSolicitud(
-  deps: DepsModificaciones,
-  auth: AuthContext,
-  numero: number,
-  info: Origen,
-): Promise<SolicitudAdminApi> {
-  return decidirComoAdministrador(deps, auth, numero, info, 'aceptar', async (tx, fila, now) => {
-    await suministroVigente(tx, fila, fechaLocalDe(now));
-    return { cambios: {}, nota: null };
-  });
+export function aceptarSolicitud(deps: DepsModificaciones, auth: AuthContext, numero: number, info: Origen): Promise<SolicitudAdminApi> {
+  return decidirComoAdministrador(deps, auth, numero, info, 'aceptar');
 }
 
 /** Rejects an enviada or aceptada request with a tabla 27 reason that applies to its kind. */
-export async function rechazarSolicitud(
+export function rechazarSolicitud(
   deps: DepsModificaciones,
   auth: AuthContext,
   numero: number,
   codigo: string,
   info: Origen,
 ): Promise<SolicitudAdminApi> {
-  return decidirComoAdministrador(deps, auth, numero, info, 'rechazar', async (_tx, fila) => {
-    const anterior = fila.anterior as ContratoSolicitud;
-    const aplicables = motivosAplicables(fila.tipo as TipoSolicitud, {
-      tensionV: anterior.tensionV,
-      modoControlPotencia: anterior.modoControlPotencia,
-      fases: anterior.fases,
-    });
-    if (!esCodigoMotivo(codigo) || !aplicables.includes(codigo)) throw new ValidationError([MENSAJES_MODIFICACIONES.motivoNoAplicable]);
-    return { cambios: { motivoRechazoCodigo: codigo, motivoRechazo: MOTIVOS_RECHAZO[codigo] }, nota: `Motivo: ${textoMotivo(codigo)}` };
-  });
-}
-
-/** The supply point with the change applied, as `guardarSuministros` takes it. */
-function conCambio(s: Suministro, solicitado: Solicitado, anterior: ContratoSolicitud, fecha: string): SuministroEntrada {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...actual } = s;
-  switch (solicitado.tipo) {
-    case 'potencia':
-      return { ...actual, potenciasW: solicitado.potenciasW, fechaUltimoCambioPotencia: fecha };
-    case 'tarifa':
-      return {
-        ...actual,
-        tarifa: solicitado.tarifa,
-        potenciasW: solicitado.potenciasW,
-        fechaUltimoCambioPotencia: cambiaPotencias(anterior, solicitado) ? fecha : actual.fechaUltimoCambioPotencia,
-      };
-    case 'titular':
-      return { ...actual, titularNif: solicitado.nif, titularNombre: solicitado.nombre };
-  }
+  return decidirComoAdministrador(deps, auth, numero, info, 'rechazar', { codigo });
 }
 
 /**
@@ -195,22 +138,12 @@ function conCambio(s: Suministro, solicitado: Solicitado, anterior: ContratoSoli
  * applies the change to the supply point through `guardarSuministros`, the code imports use: a change
  * of holder moves `-distribucion` to the new holder's account, a change of power records the day.
  */
-export async function activarSolicitud(
+export function activarSolicitud(
   deps: DepsModificaciones,
   auth: AuthContext,
   numero: number,
   fecha: string,
   info: Origen,
 ): Promise<SolicitudAdminApi> {
-  return decidirComoAdministrador(deps, auth, numero, info, 'activar', async (tx, fila, now) => {
-    const hoy = fechaLocalDe(now);
-    const mal = errorFechaActivacion(fecha, fechaLocalDe(fila.createdAt), hoy);
-    if (mal) throw new ValidationError([mal]);
-    const s = await suministroVigente(tx, fila, hoy);
-    const nuevo = conCambio(s, fila.solicitado as Solicitado, fila.anterior as ContratoSolicitud, fecha);
-    const invalido = errorSuministro(nuevo);
-    if (invalido) throw conflict(`No se puede aplicar la solicitud ${referencia(fila.numero)} al suministro: ${invalido}`);
-    await guardarSuministros(tx, [nuevo]);
-    return { cambios: { fechaActivacion: fecha }, nota: `Activada con fecha ${fechaSinDia(fecha)}` };
-  });
+  return decidirComoAdministrador(deps, auth, numero, info, 'activar', { fecha });
 }

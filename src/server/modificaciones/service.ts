@@ -22,34 +22,32 @@ import {
   type Tarifa,
 } from '../../lib/modificaciones/tipos.ts';
 import { normalizarNif } from '../../lib/nif.ts';
-import { audit } from '../auditoria/service.ts';
 import type { Db } from '../db/client.ts';
-import { eventosSolicitudModificacion, solicitudesModificacion, suministros } from '../db/schema.ts';
+import { expedientes, suministros } from '../db/schema.ts';
+import type { FilaExpediente } from '../expedientes/acceso.ts';
+import { crearExpediente, registrarPaso } from '../expedientes/service.ts';
 import type { Clock } from '../http/context.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
 import { suministroDe, type Lector } from '../suministros/service.ts';
 import {
   avisar,
+  conNumero,
   contextoDe,
+  DE_MODIFICACION,
+  MENSAJES_MODIFICACIONES,
+  PROCEDIMIENTO,
   resumenAuditoria,
-  tomarAccion,
+  suministroDelCaso,
   vistas,
   vistaTitular,
   type Actor,
+  type DatosModificacion,
   type DepsModificaciones,
-  type FilaSolicitud,
   type Origen,
 } from './comun.ts';
+import { tomarAccion } from './procedimiento.ts';
 
-/** Spanish answers of the feature. */
-export const MENSAJES_MODIFICACIONES = {
-  suministroNoEncontrado: 'No encontramos ese suministro entre los suyos. Compruebe el CUPS.',
-  solicitudNoEncontrada: 'No encontramos esa solicitud entre las suyas. Compruebe el número (MC-000123).',
-  noExiste: 'No existe ninguna solicitud de modificación con ese número.',
-  motivoNoAplicable: 'Elija un motivo de rechazo de la lista: ese código no se aplica a esta solicitud.',
-  yaNoCumple: (ref: string, mensajes: string[]) =>
-    `La solicitud ${ref} ya no cumple las reglas del contrato: ${mensajes.join(' ')} Recházela con ese motivo.`,
-} as const;
+export { MENSAJES_MODIFICACIONES } from './comun.ts';
 
 /** What a validated body asks, as the request records it (powers in W, the NIF normalised). */
 function solicitadoDe(e: SolicitudEntrada, anterior: ContratoSolicitud): Solicitado {
@@ -97,18 +95,18 @@ function delLector(lector: Lector): SQL | undefined {
   return and(
     eq(suministros.titularNif, lector.nif),
     inArray(suministros.distribuidora, [...lector.distribuidoras]),
-    sql`${solicitudesModificacion.anterior}->>'titularNif' = ${lector.nif}`,
+    sql`${expedientes.datos}->'anterior'->>'titularNif' = ${lector.nif}`,
   );
 }
 
 /** The reader's requests, newest first; only one supply point's when `cups` is given. */
 export async function solicitudesDelLector(db: Db, lector: Lector, cups?: string): Promise<SolicitudApi[]> {
   const filas = await db
-    .select({ id: solicitudesModificacion.id })
-    .from(solicitudesModificacion)
-    .innerJoin(suministros, eq(suministros.id, solicitudesModificacion.suministroId))
-    .where(and(delLector(lector), cups ? eq(suministros.cups, cups.trim().toUpperCase()) : undefined))
-    .orderBy(desc(solicitudesModificacion.createdAt), desc(solicitudesModificacion.numero))
+    .select({ id: expedientes.id })
+    .from(expedientes)
+    .innerJoin(suministros, eq(suministros.id, suministroDelCaso))
+    .where(and(DE_MODIFICACION, delLector(lector), cups ? eq(suministros.cups, cups.trim().toUpperCase()) : undefined))
+    .orderBy(desc(expedientes.createdAt), desc(expedientes.numero))
     .limit(200);
   return (
     await vistas(
@@ -118,21 +116,20 @@ export async function solicitudesDelLector(db: Db, lector: Lector, cups?: string
   ).map(vistaTitular);
 }
 
-/** A request row of the reader's by number, optionally locked; 404 for anyone else's. */
-async function filaDelLector(db: Db, lector: Lector, numero: number, bloquear: boolean): Promise<FilaSolicitud> {
-  const consulta = db
-    .select({ s: solicitudesModificacion })
-    .from(solicitudesModificacion)
-    .innerJoin(suministros, eq(suministros.id, solicitudesModificacion.suministroId))
-    .where(and(eq(solicitudesModificacion.numero, numero), delLector(lector)));
-  const [fila] = bloquear ? await consulta.for('update', { of: solicitudesModificacion }) : await consulta;
+/** A request of the reader's by the number it shows; 404 for anyone else's. */
+async function filaDelLector(db: Db, lector: Lector, numero: number): Promise<FilaExpediente> {
+  const [fila] = await db
+    .select({ e: expedientes })
+    .from(expedientes)
+    .innerJoin(suministros, eq(suministros.id, suministroDelCaso))
+    .where(and(DE_MODIFICACION, conNumero(numero), delLector(lector)));
   if (!fila) throw notFound(MENSAJES_MODIFICACIONES.solicitudNoEncontrada);
-  return fila.s;
+  return fila.e;
 }
 
 /** One request of the reader's. */
 export async function solicitudDelLector(db: Db, lector: Lector, numero: number): Promise<SolicitudApi> {
-  const fila = await filaDelLector(db, lector, numero, false);
+  const fila = await filaDelLector(db, lector, numero);
   return vistaTitular((await vistas(db, [fila.id]))[0]!);
 }
 
@@ -157,37 +154,35 @@ export async function crearSolicitud(
     const ctx = await contextoDe(tx, s, fechaLocalDe(now));
     const errores = comprobarSolicitud(ctx, entradaReglasDe(entrada));
     if (errores.length > 0) throw new ValidationError(errores.map((e) => e.mensaje));
-    const [fila] = await tx
-      .insert(solicitudesModificacion)
-      .values({
-        suministroId: s.id,
-        distribuidora: s.distribuidora,
-        userId: actor.userId,
-        suplantadoPor: actor.impersonatorUserId,
-        tipo: entrada.tipo,
-        estado: 'enviada',
-        solicitado: solicitadoDe(entrada, ctx.contrato),
-        anterior: ctx.contrato,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx
-      .insert(eventosSolicitudModificacion)
-      .values({ solicitudId: fila!.id, estado: 'enviada', momento: now, actorUserId: actor.userId });
-    await audit(tx, {
-      action: 'modificacion.solicitud',
-      actorUserId: actor.userId,
-      impersonatorUserId: actor.impersonatorUserId,
-      targetType: 'solicitud_modificacion',
-      targetId: fila!.id,
-      ip: info.ip,
-      requestId: info.requestId,
-      details: resumenAuditoria(fila!),
-      distribuidoras: [fila!.distribuidora],
+    const datos: DatosModificacion = { suministroId: s.id, solicitado: solicitadoDe(entrada, ctx.contrato), anterior: ctx.contrato };
+    const e = await crearExpediente(tx, {
+      procedimiento: PROCEDIMIENTO,
+      distribuidora: s.distribuidora,
+      userId: actor.userId,
+      paso: 'enviada',
+      turno: 'distribuidora',
+      tipo: entrada.tipo,
+      datos: datos as unknown as Record<string, unknown>,
+      creado: now,
     });
-    await avisar(tx, deps, fila!, s, 'enviada', now);
-    return vistaTitular((await vistas(tx, [fila!.id]))[0]!);
+    await registrarPaso(
+      tx,
+      e,
+      {
+        accion: 'solicitud',
+        paso: 'enviada',
+        lado: 'solicitante',
+        turno: 'distribuidora',
+        vence: null,
+        plazoRegla: null,
+        momento: now,
+        presentar: true,
+        auditoria: resumenAuditoria(e),
+      },
+      { ...actor, ...info },
+    );
+    await avisar(tx, deps.publicUrl, e, 'enviada', now);
+    return vistaTitular((await vistas(tx, [e.id]))[0]!);
   });
 }
 
@@ -199,5 +194,5 @@ export async function anularSolicitud(
   numero: number,
   info: Origen,
 ): Promise<SolicitudApi> {
-  return vistaTitular(await tomarAccion(deps, 'anular', actor, info, (tx) => filaDelLector(tx, lector, numero, true)));
+  return vistaTitular(await tomarAccion(deps, 'anular', 'solicitante', actor, info, (tx) => filaDelLector(tx, lector, numero)));
 }

@@ -280,16 +280,17 @@ async function conservarPosteriores(tx: Db): Promise<{ conservados: CampoConserv
   await tx.execute(sql`drop table if exists sips_conservar`);
   await tx.execute(sql`create temporary table sips_conservar on commit drop as
     with activadas as (
-      select s.cups, 'modificacion ' || m.tipo as clase, m.fecha_activacion as fecha,
-        'la modificación ' || 'MC-' || lpad(m.numero::text, 6, '0') || ' activada el ' || to_char(m.fecha_activacion, 'DD/MM/YYYY') as motivo
-      from solicitudes_modificacion m join suministros s on s.id = m.suministro_id join sips_carga c on c.cups = s.cups
-      where m.estado = 'activada' and m.fecha_activacion is not null
+      select s.cups, 'modificacion ' || m.tipo as clase, (m.datos->>'fechaActivacion')::date as fecha,
+        'la modificación ' || 'MC-' || lpad(coalesce(m.datos->>'numeroAnterior', m.numero::text), 6, '0') || ' activada el '
+          || to_char((m.datos->>'fechaActivacion')::date, 'DD/MM/YYYY') as motivo
+      from expedientes m join suministros s on s.id = (m.datos->>'suministroId')::int join sips_carga c on c.cups = s.cups
+      where m.procedimiento = 'modificacion' and m.paso = 'activada' and m.datos->>'fechaActivacion' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
       union all
       select e.datos->>'cups', 'atr ' || coalesce(e.datos->>'proceso', e.tipo), (e.datos->>'activacion')::date,
         'la solicitud ATR ' || coalesce(e.datos->>'codigoSolicitud', '') || ' (' || coalesce(e.datos->>'proceso', e.tipo) || ') activada el '
           || to_char((e.datos->>'activacion')::date, 'DD/MM/YYYY')
       from expedientes e join sips_carga c on c.cups = e.datos->>'cups'
-      where e.procedimiento = 'atr' and e.datos->>'estado' = 'activada' and e.datos->>'activacion' ~ '^\d{4}-\d{2}-\d{2}$'
+      where e.procedimiento = 'atr' and e.datos->>'estado' = 'activada' and e.datos->>'activacion' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
     )
     select distinct on (a.cups, k.columna) a.cups, k.columna, a.motivo
     from activadas a join (values ${sql.raw(pares.join(', '))}) as k(clase, columna) on k.clase = a.clase
