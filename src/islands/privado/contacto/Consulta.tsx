@@ -4,11 +4,8 @@
  * its documents, its deadline if it has one (a data protection request: RGPD art. 12.3) and, while
  * open, the reply box with documents and "Dar por resuelta".
  */
-import { useCallback, useState } from 'react';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { useState } from 'react';
 import {
-  apiAccion,
-  apiCaso,
   filasConsulta,
   HECHO_SOLICITANTE,
   queHacerConsulta,
@@ -16,15 +13,24 @@ import {
   textoConsultaEnviada,
   urlConsulta,
 } from '../../../lib/contacto/pantalla.ts';
-import type { AccionContacto, CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
 import { diaDe } from '../../../lib/expedientes/plazos.ts';
 import { navegar } from '../../../lib/privado/navegacion.ts';
 import { Dato } from '../../comunes/Dato.tsx';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
-import { useSolicitud } from '../modificaciones/comun.tsx';
-import { $avisoContacto, Anuncio, CabeceraCaso, CajaQueHacerContacto, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import {
+  $avisoContacto,
+  Anuncio,
+  CabeceraCaso,
+  CajaQueHacerContacto,
+  CasoDeContacto,
+  DocumentosCaso,
+  Hilo,
+  Volver,
+  useAccionesContacto,
+  type PropsDetalleContacto,
+} from './comun.tsx';
 import { CajaMensaje } from '../expedientes/CajaMensaje.tsx';
 import { FormConsulta } from './FormularioConsulta.tsx';
 
@@ -53,39 +59,15 @@ function Nueva({ titulo }: { titulo: string }) {
 }
 
 /** A sent query: where it stands, the thread, the documents and what the user may do. */
-function DetalleConsulta({
-  c,
-  poner,
-  refrescar,
-  avisoInicial,
-}: {
-  c: CasoContactoDetalle;
-  poner: (d: CasoContactoDetalle) => void;
-  refrescar: () => Promise<void>;
-  avisoInicial: string | null;
-}) {
-  const [anuncio, setAnuncio] = useState<{ texto: string; n: number } | null>(avisoInicial ? { texto: avisoInicial, n: 1 } : null);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [actuando, setActuando] = useState<string | null>(null);
+function DetalleConsulta(props: PropsDetalleContacto) {
+  const { c, refrescar } = props;
+  const { anuncio, alertas, setAlertas, actuando, puede, actuar } = useAccionesContacto<'replicar' | 'dar_por_resuelta'>(
+    'consulta',
+    props,
+    HECHO_SOLICITANTE,
+  );
   const [preguntar, setPreguntar] = useState(false);
   const hoy = diaDe(Date.now());
-  const puede = (a: string) => (c.acciones as readonly string[]).includes(a);
-
-  const actuar = async (accion: 'replicar' | 'dar_por_resuelta', body: AccionContacto): Promise<boolean> => {
-    if (actuando) return false;
-    setActuando(accion);
-    setAlertas([]);
-    const r = await apiFetch<CasoContactoDetalle>(apiAccion('consulta', c.id, accion), { method: 'POST', json: body });
-    setActuando(null);
-    if (r.ok) {
-      poner(r.datos);
-      setAnuncio((a) => ({ texto: HECHO_SOLICITANTE[accion]!, n: (a?.n ?? 0) + 1 }));
-      return true;
-    }
-    setAlertas(alertasDe(mensajesDeError(r.error)));
-    void refrescar();
-    return false;
-  };
 
   return (
     <>
@@ -150,44 +132,22 @@ function DetalleConsulta({
   );
 }
 
-/** One query: its draft form or its detail. */
-function Existente({ id, titulo }: { id: string; titulo: string }) {
-  const url = apiCaso('consulta', id);
-  const [carga, reintentar, poner] = useSolicitud<CasoContactoDetalle>(url);
-  const [aviso, setAviso] = useState<string | null>(() => {
-    const a = $avisoContacto.get();
-    $avisoContacto.set(null);
-    return a;
-  });
-  const refrescar = useCallback(async () => {
-    const r = await apiFetch<CasoContactoDetalle>(url);
-    if (r.ok) poner(r.datos);
-  }, [url, poner]);
-
-  return (
-    <div className="priv-pagina med med--ancha ac ct">
-      {VOLVER}
-      <h1 tabIndex={-1}>{titulo}</h1>
-      {carga.fase !== 'lista' ? (
-        <SinCaso carga={carga} reintentar={reintentar} que="la consulta" lista={RUTA_CONSULTAS} />
-      ) : carga.datos.paso === 'borrador' ? (
-        <FormConsulta
-          borrador={carga.datos}
-          refrescar={refrescar}
-          alEnviar={(d) => {
-            setAviso(textoConsultaEnviada(d));
-            poner(d);
-          }}
-        />
-      ) : (
-        <DetalleConsulta c={carga.datos} poner={poner} refrescar={refrescar} avisoInicial={aviso} />
-      )}
-    </div>
-  );
-}
-
 /** The query screen. */
 export default function Consulta({ params, ruta }: PropsPantalla) {
   const id = params['id'];
-  return id ? <Existente id={id} titulo={ruta.titulo} /> : <Nueva titulo={ruta.titulo} />;
+  return id ? (
+    <CasoDeContacto
+      procedimiento="consulta"
+      id={id}
+      titulo={ruta.titulo}
+      volver={VOLVER}
+      que="la consulta"
+      lista={RUTA_CONSULTAS}
+      textoEnviado={textoConsultaEnviada}
+      Formulario={FormConsulta}
+      Detalle={DetalleConsulta}
+    />
+  ) : (
+    <Nueva titulo={ruta.titulo} />
+  );
 }

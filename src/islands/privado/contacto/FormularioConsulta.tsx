@@ -7,48 +7,30 @@
  * each message beside its field and keeps everything typed.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
-  apiCaso,
   datosDeConsulta,
   distribuidoraPorDefecto,
   distribuidorasContacto,
   erroresConsulta,
-  erroresDeFaltas,
   formularioConsulta,
   idControl,
   MAX_ASUNTO,
   MAX_MENSAJE,
   OPCIONES_DERECHO,
   OPCIONES_TEMA,
-  RUTA_CONSULTAS,
   suministrosEn,
   textoSuministro,
   unirErrores,
-  type ErrorFormulario,
-  type FaseEnvio,
   type FormularioConsulta,
 } from '../../../lib/contacto/pantalla.ts';
 import { reglaPlazoConsulta } from '../../../lib/contacto/procedimientos.ts';
 import type { CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
-import { navegar } from '../../../lib/privado/navegacion.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
-import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto, Entrada, Opciones, Seleccion } from '../expedientes/campos.tsx';
-import { ListaDocumentos } from '../expedientes/documentos.tsx';
-import {
-  $avisoContacto,
-  enviarCaso,
-  FicherosPorEnviar,
-  ProgresoEnvio,
-  useSuministrosPropios,
-  type BorradorCreado,
-  type FicheroLocal,
-} from './comun.tsx';
+import { ConfirmarBorrado, DocumentosDelFormulario, PieDeEnvio, useEnvioContacto, useSuministrosPropios } from './comun.tsx';
 
 /** Props of `FormConsulta`. */
 export interface FormConsultaProps {
@@ -71,22 +53,8 @@ export function FormConsulta({ borrador, refrescar, alEnviar }: FormConsultaProp
   const [f, setF] = useState<FormularioConsulta>(() =>
     formularioConsulta(borrador?.distribuidora ?? (opciones.length === 1 ? opciones[0]!.codigo : ''), borrador?.consulta ?? {}),
   );
-  const [ficheros, setFicheros] = useState<FicheroLocal[]>([]);
-  const [creado, setCreado] = useState<BorradorCreado | null>(borrador ? { id: borrador.id, distribuidora: borrador.distribuidora } : null);
-  const [intentado, setIntentado] = useState(false);
-  const [intento, setIntento] = useState(0);
-  const [servidor, setServidor] = useState<ErrorFormulario[]>([]);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [fase, setFase] = useState<FaseEnvio | null>(null);
-  const [enviando, setEnviando] = useState(false);
-  const [borrar, setBorrar] = useState(false);
-  const montado = useRef(true);
-  useEffect(
-    () => () => {
-      montado.current = false;
-    },
-    [],
-  );
+  const envio = useEnvioContacto('consulta', borrador, alEnviar);
+  const { ficheros, setFicheros, intentado, intento, servidor, setServidor, alertas, setAlertas, enviar: enviarCon } = envio;
 
   // The distributor of the account's supply points, once they are known, unless the user chose one.
   useEffect(() => {
@@ -106,52 +74,8 @@ export function FormConsulta({ borrador, refrescar, alEnviar }: FormConsultaProp
     setServidor((s) => s.filter((e) => e.campo !== id(c)));
   };
 
-  const enviar = async (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    if (enviando) return;
-    setAlertas([]);
-    setIntentado(true);
-    if (locales.length > 0) {
-      setIntento((n) => n + 1);
-      return;
-    }
-    setEnviando(true);
-    const r = await enviarCaso({
-      procedimiento: 'consulta',
-      distribuidora: f.distribuidora,
-      datos: datosDeConsulta(f),
-      borrador: creado,
-      ficheros,
-      alFase: setFase,
-      alBorrador: setCreado,
-      alSubido: (clave, a, documento) => setFicheros((l) => l.map((x) => (x.clave === clave ? { ...x, subidoA: a, documento } : x))),
-    });
-    if (!montado.current) return;
-    setEnviando(false);
-    setFase(null);
-    if (r.ok) {
-      alEnviar(r.detalle);
-      return;
-    }
-    if (r.faltan.length > 0) {
-      setServidor(erroresDeFaltas('consulta', r.faltan));
-      setIntento((n) => n + 1);
-      return;
-    }
-    setAlertas(alertasDe(r.mensajes));
-  };
+  const enviar = (ev: FormEvent<HTMLFormElement>) => enviarCon(ev, f.distribuidora, datosDeConsulta(f), locales);
 
-  const borrarBorrador = async () => {
-    setBorrar(false);
-    if (!borrador) return;
-    const r = await apiFetch(apiCaso('consulta', borrador.id), { method: 'DELETE' });
-    if (r.ok) {
-      $avisoContacto.set(`Hemos borrado el borrador ${borrador.referencia} y sus documentos.`);
-      navegar(RUTA_CONSULTAS);
-    } else setAlertas(alertasDe(mensajesDeError(r.error)));
-  };
-
-  const yaAdjuntos = borrador ? borrador.documentos.filter((d) => d.pendiente && d.lado === 'solicitante') : [];
   const regla = f.tema === 'proteccion_datos' ? reglaPlazoConsulta('proteccion_datos', false) : null;
 
   return (
@@ -247,20 +171,9 @@ export function FormConsulta({ borrador, refrescar, alEnviar }: FormConsultaProp
           <legend>
             <h2 className="ac-seccion__titulo">Documentos (opcional)</h2>
           </legend>
-          {borrador && yaAdjuntos.length > 0 && (
-            <div>
-              <h3>Ya adjuntos</h3>
-              <ListaDocumentos
-                expediente={borrador.id}
-                documentos={yaAdjuntos}
-                etiqueta="Documentos ya adjuntos"
-                alQuitar={async () => {
-                  await refrescar?.();
-                }}
-              />
-            </div>
-          )}
-          <FicherosPorEnviar
+          <DocumentosDelFormulario
+            borrador={borrador}
+            refrescar={refrescar}
             id={id('documento')}
             clases={['otro']}
             ficheros={ficheros}
@@ -268,30 +181,9 @@ export function FormConsulta({ borrador, refrescar, alEnviar }: FormConsultaProp
             ayuda="Si le ayuda a explicarse: una foto, una carta, una factura. PDF, JPEG o PNG de hasta 20 MB cada uno."
           />
         </fieldset>
-        <div className="med-panel ac-presentar">
-          <ProgresoEnvio fase={fase} />
-          <div className="admin-acciones">
-            <BotonEnviar texto="Enviar la consulta" textoEnviando="Enviando…" clase="priv-boton" enviando={enviando} />
-            {borrador && (
-              <button type="button" className="priv-boton priv-boton--secundario ac-boton-peligro" onClick={() => setBorrar(true)}>
-                Borrar el borrador
-              </button>
-            )}
-          </div>
-        </div>
+        <PieDeEnvio envio={envio} borrador={borrador !== null} texto="Enviar la consulta" textoEnviando="Enviando…" />
       </form>
-      {borrador && (
-        <Confirmacion
-          abierta={borrar}
-          titulo={`Borrar el borrador ${borrador.referencia}`}
-          textoConfirmar="Borrar el borrador"
-          peligrosa
-          alConfirmar={() => void borrarBorrador()}
-          alCancelar={() => setBorrar(false)}
-        >
-          <p>Se borrarán los datos que ha escrito y los documentos adjuntos. No se puede deshacer.</p>
-        </Confirmacion>
-      )}
+      {borrador && <ConfirmarBorrado envio={envio} referencia={borrador.referencia} />}
     </>
   );
 }

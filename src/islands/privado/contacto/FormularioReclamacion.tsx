@@ -9,10 +9,8 @@
  * its field and keeps everything typed.
  */
 import { useStore } from '@nanostores/react';
-import { Fragment, useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { Fragment, useEffect, useState, type FocusEvent, type FormEvent } from 'react';
 import {
-  apiCaso,
   AYUDA_LECTURAS,
   camposVisibles,
   CLASES_RECLAMACION,
@@ -21,7 +19,6 @@ import {
   datosDeReclamacion,
   distribuidoraPorDefecto,
   distribuidorasContacto,
-  erroresDeFaltas,
   erroresReclamacion,
   formularioDesdeEnlace,
   formularioReclamacion,
@@ -31,36 +28,20 @@ import {
   OPCIONES_TIPO,
   opcionesSubtipo,
   prefijoCupsDe,
-  RUTA_RECLAMACIONES,
   suministrosEn,
   textoSuministro,
   unirErrores,
   type CampoVisible,
-  type ErrorFormulario,
-  type FaseEnvio,
   type FormularioReclamacion,
 } from '../../../lib/contacto/pantalla.ts';
 import type { CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
 import { CAMPOS_RECLAMACION, type CampoReclamacion, type RolReclamante, type TipoReclamacion } from '../../../lib/contacto/tablas-r1.ts';
-import { navegar } from '../../../lib/privado/navegacion.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
-import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
-import { Confirmacion } from '../administracion/comun.tsx';
 import { equivalencia } from '../../../lib/formato/leer-numero.ts';
 import { AreaTexto, Entrada, Opciones, Seleccion } from '../expedientes/campos.tsx';
-import { ListaDocumentos } from '../expedientes/documentos.tsx';
-import {
-  $avisoContacto,
-  enviarCaso,
-  FicherosPorEnviar,
-  ProgresoEnvio,
-  useCuenta,
-  useSuministrosPropios,
-  type BorradorCreado,
-  type FicheroLocal,
-} from './comun.tsx';
+import { ConfirmarBorrado, DocumentosDelFormulario, PieDeEnvio, useCuenta, useEnvioContacto, useSuministrosPropios } from './comun.tsx';
 
 /** Props of `FormReclamacion`. */
 export interface FormReclamacionProps {
@@ -106,23 +87,9 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
           opciones.length === 1 ? opciones[0]!.codigo : '',
         ),
   );
-  const [ficheros, setFicheros] = useState<FicheroLocal[]>([]);
-  const [creado, setCreado] = useState<BorradorCreado | null>(borrador ? { id: borrador.id, distribuidora: borrador.distribuidora } : null);
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
-  const [intentado, setIntentado] = useState(false);
-  const [intento, setIntento] = useState(0);
-  const [servidor, setServidor] = useState<ErrorFormulario[]>([]);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [fase, setFase] = useState<FaseEnvio | null>(null);
-  const [enviando, setEnviando] = useState(false);
-  const [borrar, setBorrar] = useState(false);
-  const montado = useRef(true);
-  useEffect(
-    () => () => {
-      montado.current = false;
-    },
-    [],
-  );
+  const envio = useEnvioContacto('reclamacion', borrador, alEnviar);
+  const { ficheros, setFicheros, intentado, intento, servidor, setServidor, alertas, setAlertas, enviar: enviarCon } = envio;
 
   // The distributor of the account's supply points, once known, unless one was chosen or given.
   useEffect(() => {
@@ -160,57 +127,13 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
     if (control.startsWith('rc-') && !tocados.has(control)) setTocados((t) => new Set(t).add(control));
   };
 
-  const enviar = async (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    if (enviando) return;
-    setAlertas([]);
-    setIntentado(true);
-    if (locales.length > 0) {
-      setIntento((n) => n + 1);
-      return;
-    }
-    setEnviando(true);
-    const r = await enviarCaso({
-      procedimiento: 'reclamacion',
-      distribuidora: f.distribuidora,
-      datos: datosDeReclamacion(f),
-      borrador: creado,
-      ficheros,
-      alFase: setFase,
-      alBorrador: setCreado,
-      alSubido: (clave, a, documento) => setFicheros((l) => l.map((x) => (x.clave === clave ? { ...x, subidoA: a, documento } : x))),
-    });
-    if (!montado.current) return;
-    setEnviando(false);
-    setFase(null);
-    if (r.ok) {
-      alEnviar(r.detalle);
-      return;
-    }
-    if (r.faltan.length > 0) {
-      setServidor(erroresDeFaltas('reclamacion', r.faltan));
-      setIntento((n) => n + 1);
-      return;
-    }
-    setAlertas(alertasDe(r.mensajes));
-  };
-
-  const borrarBorrador = async () => {
-    setBorrar(false);
-    if (!borrador) return;
-    const r = await apiFetch(apiCaso('reclamacion', borrador.id), { method: 'DELETE' });
-    if (r.ok) {
-      $avisoContacto.set(`Hemos borrado el borrador ${borrador.referencia} y sus documentos.`);
-      navegar(RUTA_RECLAMACIONES);
-    } else setAlertas(alertasDe(mensajesDeError(r.error)));
-  };
+  const enviar = (ev: FormEvent<HTMLFormElement>) => enviarCon(ev, f.distribuidora, datosDeReclamacion(f), locales);
 
   // While a holder's supply points load, the CUPS field is already the list it becomes (disabled,
   // saying so): a text box that turned into a list under the user's fingers would lose what was typed.
   const cargandoSuministros = f.rol === '01' && suministros.fase === 'cargando';
   const campos = camposVisibles(f.subtipo, f.rol, cargandoSuministros ? 1 : aqui.length);
   const nombreDistribuidora = opciones.find((o) => o.codigo === f.distribuidora)?.nombre ?? borrador?.distribuidoraNombre ?? '';
-  const yaAdjuntos = borrador ? borrador.documentos.filter((d) => d.pendiente && d.lado === 'solicitante') : [];
   const titularSinSuministros =
     f.rol === '01' && aqui.length === 0 && campos.some((c) => c.campo === 'cups') && suministros.fase === 'lista';
 
@@ -400,20 +323,9 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
             max={MAX_MENSAJE}
             filas={6}
           />
-          {borrador && yaAdjuntos.length > 0 && (
-            <div>
-              <h3>Ya adjuntos</h3>
-              <ListaDocumentos
-                expediente={borrador.id}
-                documentos={yaAdjuntos}
-                etiqueta="Documentos ya adjuntos"
-                alQuitar={async () => {
-                  await refrescar?.();
-                }}
-              />
-            </div>
-          )}
-          <FicherosPorEnviar
+          <DocumentosDelFormulario
+            borrador={borrador}
+            refrescar={refrescar}
             id={id('documento')}
             clases={CLASES_RECLAMACION}
             ficheros={ficheros}
@@ -422,34 +334,14 @@ export function FormReclamacion({ borrador, enlace = '', refrescar, alEnviar }: 
           />
         </fieldset>
 
-        <div className="med-panel ac-presentar">
+        <PieDeEnvio envio={envio} borrador={borrador !== null} texto="Presentar la reclamación" textoEnviando="Presentando…">
           <p className="med-nota-linea">
             La distribuidora debe aceptar o rechazar la reclamación en 5 días hábiles y, si la acepta, resolverla en 15 días hábiles
             (formato R1 de la CNMC).
           </p>
-          <ProgresoEnvio fase={fase} />
-          <div className="admin-acciones">
-            <BotonEnviar texto="Presentar la reclamación" textoEnviando="Presentando…" clase="priv-boton" enviando={enviando} />
-            {borrador && (
-              <button type="button" className="priv-boton priv-boton--secundario ac-boton-peligro" onClick={() => setBorrar(true)}>
-                Borrar el borrador
-              </button>
-            )}
-          </div>
-        </div>
+        </PieDeEnvio>
       </form>
-      {borrador && (
-        <Confirmacion
-          abierta={borrar}
-          titulo={`Borrar el borrador ${borrador.referencia}`}
-          textoConfirmar="Borrar el borrador"
-          peligrosa
-          alConfirmar={() => void borrarBorrador()}
-          alCancelar={() => setBorrar(false)}
-        >
-          <p>Se borrarán los datos que ha escrito y los documentos adjuntos. No se puede deshacer.</p>
-        </Confirmacion>
-      )}
+      {borrador && <ConfirmarBorrado envio={envio} referencia={borrador.referencia} />}
     </>
   );
 }

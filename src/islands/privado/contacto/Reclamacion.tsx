@@ -6,11 +6,8 @@
  * the timeline of both sides, the documents of both sides, the withdrawal ("Anular la reclamación",
  * confirmed first) and, once closed, the result (table 80) and the written answer with its PDF.
  */
-import { useCallback, useState } from 'react';
-import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
+import { useState } from 'react';
 import {
-  apiAccion,
-  apiCaso,
   apiRespuestaPdf,
   filasReclamacion,
   HECHO_SOLICITANTE,
@@ -19,16 +16,25 @@ import {
   RUTA_RECLAMACIONES,
   textoReclamacionPresentada,
 } from '../../../lib/contacto/pantalla.ts';
-import type { AccionContacto, CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
+import type { CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
 import { diaDe } from '../../../lib/expedientes/plazos.ts';
 import { Dato } from '../../comunes/Dato.tsx';
-import { alertasDe, ListaAlertas, type Alerta } from '../../comunes/ListaAlertas.tsx';
+import { ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Confirmacion } from '../administracion/comun.tsx';
 import { AreaTexto } from '../expedientes/campos.tsx';
 import { Descargas } from '../medidas/Descargas.tsx';
-import { useSolicitud } from '../modificaciones/comun.tsx';
-import { $avisoContacto, Anuncio, CabeceraCaso, CajaQueHacerContacto, DocumentosCaso, Hilo, SinCaso, Volver } from './comun.tsx';
+import {
+  Anuncio,
+  CabeceraCaso,
+  CajaQueHacerContacto,
+  CasoDeContacto,
+  DocumentosCaso,
+  Hilo,
+  Volver,
+  useAccionesContacto,
+  type PropsDetalleContacto,
+} from './comun.tsx';
 import { CajaMensaje } from '../expedientes/CajaMensaje.tsx';
 import { FormReclamacion } from './FormularioReclamacion.tsx';
 
@@ -60,40 +66,16 @@ function Respuesta({ c }: { c: CasoContactoDetalle }) {
 }
 
 /** A filed claim. */
-function DetalleReclamacion({
-  c,
-  poner,
-  refrescar,
-  avisoInicial,
-}: {
-  c: CasoContactoDetalle;
-  poner: (d: CasoContactoDetalle) => void;
-  refrescar: () => Promise<void>;
-  avisoInicial: string | null;
-}) {
-  const [anuncio, setAnuncio] = useState<{ texto: string; n: number } | null>(avisoInicial ? { texto: avisoInicial, n: 1 } : null);
-  const [alertas, setAlertas] = useState<Alerta[]>([]);
-  const [actuando, setActuando] = useState<AccionPropia | null>(null);
+function DetalleReclamacion(props: PropsDetalleContacto) {
+  const { c, refrescar } = props;
+  const { anuncio, alertas, setAlertas, actuando, puede, actuar } = useAccionesContacto<AccionPropia>(
+    'reclamacion',
+    props,
+    HECHO_SOLICITANTE,
+  );
   const [preguntar, setPreguntar] = useState(false);
   const [motivo, setMotivo] = useState('');
   const hoy = diaDe(Date.now());
-  const puede = (a: AccionPropia) => (c.acciones as readonly string[]).includes(a);
-
-  const actuar = async (accion: AccionPropia, body: AccionContacto): Promise<boolean> => {
-    if (actuando) return false;
-    setActuando(accion);
-    setAlertas([]);
-    const r = await apiFetch<CasoContactoDetalle>(apiAccion('reclamacion', c.id, accion), { method: 'POST', json: body });
-    setActuando(null);
-    if (r.ok) {
-      poner(r.datos);
-      setAnuncio((a) => ({ texto: HECHO_SOLICITANTE[accion]!, n: (a?.n ?? 0) + 1 }));
-      return true;
-    }
-    setAlertas(alertasDe(mensajesDeError(r.error)));
-    void refrescar();
-    return false;
-  };
 
   const datos = filasReclamacion(c.reclamacion);
   return (
@@ -191,37 +173,17 @@ function DetalleReclamacion({
 
 /** The claim screen. */
 export default function Reclamacion({ params, ruta }: PropsPantalla) {
-  const id = params['id'] ?? '';
-  const url = apiCaso('reclamacion', id);
-  const [carga, reintentar, poner] = useSolicitud<CasoContactoDetalle>(url);
-  const [aviso, setAviso] = useState<string | null>(() => {
-    const a = $avisoContacto.get();
-    $avisoContacto.set(null);
-    return a;
-  });
-  const refrescar = useCallback(async () => {
-    const r = await apiFetch<CasoContactoDetalle>(url);
-    if (r.ok) poner(r.datos);
-  }, [url, poner]);
-
   return (
-    <div className="priv-pagina med med--ancha ac ct">
-      <Volver href={RUTA_RECLAMACIONES} texto="Volver a sus reclamaciones" />
-      <h1 tabIndex={-1}>{ruta.titulo}</h1>
-      {carga.fase !== 'lista' ? (
-        <SinCaso carga={carga} reintentar={reintentar} que="la reclamación" lista={RUTA_RECLAMACIONES} />
-      ) : carga.datos.paso === 'borrador' ? (
-        <FormReclamacion
-          borrador={carga.datos}
-          refrescar={refrescar}
-          alEnviar={(d) => {
-            setAviso(textoReclamacionPresentada(d));
-            poner(d);
-          }}
-        />
-      ) : (
-        <DetalleReclamacion c={carga.datos} poner={poner} refrescar={refrescar} avisoInicial={aviso} />
-      )}
-    </div>
+    <CasoDeContacto
+      procedimiento="reclamacion"
+      id={params['id'] ?? ''}
+      titulo={ruta.titulo}
+      volver={<Volver href={RUTA_RECLAMACIONES} texto="Volver a sus reclamaciones" />}
+      que="la reclamación"
+      lista={RUTA_RECLAMACIONES}
+      textoEnviado={textoReclamacionPresentada}
+      Formulario={FormReclamacion}
+      Detalle={DetalleReclamacion}
+    />
   );
 }

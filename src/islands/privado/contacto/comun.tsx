@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { ACEPTA_DOCUMENTO, apiDocumento, etiquetaClase, textoTurno } from '../../../lib/accesoyconexion/pantalla.ts';
 import { formatearFechaHora } from '../../../lib/administracion/fechas.ts';
 import { apiFetch, mensajesDeError } from '../../../lib/api/cliente.ts';
@@ -17,36 +17,44 @@ import {
   apiCaso,
   apiCasos,
   documentosPorPaso,
+  erroresDeFaltas,
   faltasDeRespuesta,
   hiloDe,
   nombreDePerfil,
   problemaFicheroElegido,
+  RUTA_CONSULTAS,
+  RUTA_RECLAMACIONES,
   textoAsunto,
   textoFaseEnvio,
   textoPlazoCaso,
   textoTema,
   textoTipo,
   urlCaso,
+  type ErrorFormulario,
   type FaseEnvio,
   type FicheroElegido,
   type QueHacer,
   type SuministroPropio,
 } from '../../../lib/contacto/pantalla.ts';
 import type { ProcedimientoContacto } from '../../../lib/contacto/procedimientos.ts';
-import type { CasoContactoDetalle, CasoContactoResumen } from '../../../lib/contacto/respuestas.ts';
+import type { AccionContacto, CasoContactoDetalle, CasoContactoResumen } from '../../../lib/contacto/respuestas.ts';
 import type { ClaseDocumento } from '../../../lib/expedientes/documentos.ts';
 import { tamanoLegible } from '../../../lib/medidas/pantalla/descarga.ts';
 import type { Perfil } from '../../../lib/perfil/pantalla.ts';
 import { tieneArea } from '../../../lib/permisos.ts';
 import { $permisos } from '../../../lib/sesion/index.ts';
+import { navegar } from '../../../lib/privado/navegacion.ts';
+import { alertasDe, type Alerta } from '../../comunes/ListaAlertas.tsx';
 import { Dato } from '../../comunes/Dato.tsx';
+import { BotonEnviar } from '../../comunes/formulario/BotonEnviar.tsx';
+import { Confirmacion } from '../administracion/comun.tsx';
 import { CabeceraCampo } from '../../comunes/formulario/CabeceraCampo.tsx';
 import { atributosControl, claseCampo, describedBy, textosCampo } from '../../comunes/formulario/campo.ts';
 import { CajaQueHacer } from '../expedientes/CajaQueHacer.tsx';
 import { ListaDocumentos, subirDocumento } from '../expedientes/documentos.tsx';
 import { EtiquetaTurno, Plazo } from '../expedientes/etiquetas.tsx';
 import { Cargando, ErrorCarga, type Carga } from '../medidas/comun.tsx';
-import type { CargaSolicitud } from '../modificaciones/comun.tsx';
+import { useSolicitud, type CargaSolicitud } from '../modificaciones/comun.tsx';
 import '../medidas/medidas.css';
 import '../administracion/administracion.css';
 import '../accesoyconexion/accesoyconexion.css';
@@ -486,6 +494,134 @@ export function FicherosPorEnviar(p: FicherosPorEnviarProps) {
   );
 }
 
+/**
+ * A form's documents: on a draft, those it already has (the user may remove them), then the files to
+ * send with it.
+ */
+export function DocumentosDelFormulario({
+  borrador,
+  refrescar,
+  ...p
+}: FicherosPorEnviarProps & { borrador: CasoContactoDetalle | null; refrescar?: (() => Promise<void>) | undefined }) {
+  const yaAdjuntos = borrador ? borrador.documentos.filter((d) => d.pendiente && d.lado === 'solicitante') : [];
+  return (
+    <>
+      {borrador && yaAdjuntos.length > 0 && (
+        <div>
+          <h3>Ya adjuntos</h3>
+          <ListaDocumentos
+            expediente={borrador.id}
+            documentos={yaAdjuntos}
+            etiqueta="Documentos ya adjuntos"
+            alQuitar={async () => {
+              await refrescar?.();
+            }}
+          />
+        </div>
+      )}
+      <FicherosPorEnviar {...p} />
+    </>
+  );
+}
+
+/** What a contact procedure's detail takes. */
+export interface PropsDetalleContacto {
+  c: CasoContactoDetalle;
+  poner: (d: CasoContactoDetalle) => void;
+  refrescar: () => Promise<void>;
+  /** The notice the step that led here left (a case sent, a draft deleted). */
+  avisoInicial: string | null;
+}
+
+/**
+ * What a sent case's detail keeps for the applicant's own steps: the notice of the last one done, the
+ * alerts of a refusal (the case is read again, it may have moved), and the step under way.
+ */
+export function useAccionesContacto<A extends string>(
+  procedimiento: ProcedimientoContacto,
+  { c, poner, refrescar, avisoInicial }: PropsDetalleContacto,
+  hecho: Readonly<Partial<Record<string, string>>>,
+) {
+  const [anuncio, setAnuncio] = useState<{ texto: string; n: number } | null>(avisoInicial ? { texto: avisoInicial, n: 1 } : null);
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [actuando, setActuando] = useState<A | null>(null);
+  const puede = (a: A) => (c.acciones as readonly string[]).includes(a);
+  const actuar = async (accion: A, body: AccionContacto): Promise<boolean> => {
+    if (actuando) return false;
+    setActuando(accion);
+    setAlertas([]);
+    const r = await apiFetch<CasoContactoDetalle>(apiAccion(procedimiento, c.id, accion), { method: 'POST', json: body });
+    setActuando(null);
+    if (r.ok) {
+      poner(r.datos);
+      setAnuncio((a) => ({ texto: hecho[accion] ?? '', n: (a?.n ?? 0) + 1 }));
+      return true;
+    }
+    setAlertas(alertasDe(mensajesDeError(r.error)));
+    void refrescar();
+    return false;
+  };
+  return { anuncio, alertas, setAlertas, actuando, puede, actuar };
+}
+
+/** What a contact procedure's form takes when it finishes a draft. */
+export interface PropsFormularioContacto {
+  borrador: CasoContactoDetalle;
+  refrescar: () => Promise<void>;
+  alEnviar: (d: CasoContactoDetalle) => void;
+}
+
+/**
+ * One case of a contact procedure by id: while it loads or if it cannot be read, why; a draft, its
+ * form; once sent, its detail, with the notice the send left.
+ */
+export function CasoDeContacto(p: {
+  procedimiento: ProcedimientoContacto;
+  id: string;
+  titulo: string;
+  volver: ReactNode;
+  /** «la consulta», «la reclamación». */
+  que: string;
+  lista: string;
+  textoEnviado: (d: CasoContactoDetalle) => string;
+  Formulario: ComponentType<PropsFormularioContacto>;
+  Detalle: ComponentType<PropsDetalleContacto>;
+}) {
+  const url = apiCaso(p.procedimiento, p.id);
+  const [carga, reintentar, poner] = useSolicitud<CasoContactoDetalle>(url);
+  const [aviso, setAviso] = useState<string | null>(() => {
+    const a = $avisoContacto.get();
+    $avisoContacto.set(null);
+    return a;
+  });
+  const refrescar = useCallback(async () => {
+    const r = await apiFetch<CasoContactoDetalle>(url);
+    if (r.ok) poner(r.datos);
+  }, [url, poner]);
+  const { Formulario, Detalle } = p;
+
+  return (
+    <div className="priv-pagina med med--ancha ac ct">
+      {p.volver}
+      <h1 tabIndex={-1}>{p.titulo}</h1>
+      {carga.fase !== 'lista' ? (
+        <SinCaso carga={carga} reintentar={reintentar} que={p.que} lista={p.lista} />
+      ) : carga.datos.paso === 'borrador' ? (
+        <Formulario
+          borrador={carga.datos}
+          refrescar={refrescar}
+          alEnviar={(d) => {
+            setAviso(p.textoEnviado(d));
+            poner(d);
+          }}
+        />
+      ) : (
+        <Detalle c={carga.datos} poner={poner} refrescar={refrescar} avisoInicial={aviso} />
+      )}
+    </div>
+  );
+}
+
 /** The draft a form has created (its id and distributor), kept between attempts. */
 export interface BorradorCreado {
   id: string;
@@ -560,6 +696,141 @@ export async function enviarCaso(p: PeticionEnvio): Promise<ResultadoEnvio> {
     if (faltan && faltan.length > 0) return { ok: false, faltan, mensajes: [r.error.mensaje], detalle: g.ok ? g.datos : null };
   }
   return fallo(mensajesDeError(r.error));
+}
+
+/**
+ * What both contact forms keep while they send (the files chosen, the draft an attempt made, the
+ * server's errors, the alerts, the progress) and the two things they do with it: send the form,
+ * unless the browser's own check (`locales`) found something, and delete the draft.
+ */
+export function useEnvioContacto(
+  procedimiento: ProcedimientoContacto,
+  borrador: CasoContactoDetalle | null,
+  alEnviar: (d: CasoContactoDetalle) => void,
+) {
+  const [ficheros, setFicheros] = useState<FicheroLocal[]>([]);
+  const [creado, setCreado] = useState<BorradorCreado | null>(borrador ? { id: borrador.id, distribuidora: borrador.distribuidora } : null);
+  const [intentado, setIntentado] = useState(false);
+  const [intento, setIntento] = useState(0);
+  const [servidor, setServidor] = useState<ErrorFormulario[]>([]);
+  const [alertas, setAlertas] = useState<Alerta[]>([]);
+  const [fase, setFase] = useState<FaseEnvio | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const [borrar, setBorrar] = useState(false);
+  const montado = useRef(true);
+  useEffect(
+    () => () => {
+      montado.current = false;
+    },
+    [],
+  );
+
+  const enviar = async (
+    ev: FormEvent<HTMLFormElement>,
+    distribuidora: string,
+    datos: DatosConsulta | DatosReclamacion,
+    locales: readonly ErrorFormulario[],
+  ) => {
+    ev.preventDefault();
+    if (enviando) return;
+    setAlertas([]);
+    setIntentado(true);
+    if (locales.length > 0) {
+      setIntento((n) => n + 1);
+      return;
+    }
+    setEnviando(true);
+    const r = await enviarCaso({
+      procedimiento,
+      distribuidora,
+      datos,
+      borrador: creado,
+      ficheros,
+      alFase: setFase,
+      alBorrador: setCreado,
+      alSubido: (clave, a, documento) => setFicheros((l) => l.map((x) => (x.clave === clave ? { ...x, subidoA: a, documento } : x))),
+    });
+    if (!montado.current) return;
+    setEnviando(false);
+    setFase(null);
+    if (r.ok) {
+      alEnviar(r.detalle);
+      return;
+    }
+    if (r.faltan.length > 0) {
+      setServidor(erroresDeFaltas(procedimiento, r.faltan));
+      setIntento((n) => n + 1);
+      return;
+    }
+    setAlertas(alertasDe(r.mensajes));
+  };
+
+  const borrarBorrador = async () => {
+    setBorrar(false);
+    if (!borrador) return;
+    const r = await apiFetch(apiCaso(procedimiento, borrador.id), { method: 'DELETE' });
+    if (r.ok) {
+      $avisoContacto.set(`Hemos borrado el borrador ${borrador.referencia} y sus documentos.`);
+      navegar(procedimiento === 'consulta' ? RUTA_CONSULTAS : RUTA_RECLAMACIONES);
+    } else setAlertas(alertasDe(mensajesDeError(r.error)));
+  };
+
+  return {
+    ficheros,
+    setFicheros,
+    intentado,
+    intento,
+    servidor,
+    setServidor,
+    alertas,
+    setAlertas,
+    fase,
+    enviando,
+    borrar,
+    setBorrar,
+    enviar,
+    borrarBorrador,
+  };
+}
+
+/** What a contact form's foot needs of `useEnvioContacto`. */
+type EstadoEnvio = Pick<ReturnType<typeof useEnvioContacto>, 'fase' | 'enviando' | 'borrar' | 'setBorrar' | 'borrarBorrador'>;
+
+/**
+ * The foot of a contact form: what happens next (`children`), the progress of a send, the send button
+ * and, on a draft, the button that deletes it.
+ */
+export function PieDeEnvio(p: { envio: EstadoEnvio; borrador: boolean; texto: string; textoEnviando: string; children?: ReactNode }) {
+  return (
+    <div className="med-panel ac-presentar">
+      {p.children}
+      <ProgresoEnvio fase={p.envio.fase} />
+      <div className="admin-acciones">
+        <BotonEnviar texto={p.texto} textoEnviando={p.textoEnviando} clase="priv-boton" enviando={p.envio.enviando} />
+        {p.borrador && (
+          <button type="button" className="priv-boton priv-boton--secundario ac-boton-peligro" onClick={() => p.envio.setBorrar(true)}>
+            Borrar el borrador
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The confirmation before a draft and its documents are deleted. */
+export function ConfirmarBorrado({ envio, referencia }: { envio: EstadoEnvio; referencia: string }) {
+  return (
+    <Confirmacion
+      abierta={envio.borrar}
+      titulo={`Borrar el borrador ${referencia}`}
+      textoConfirmar="Borrar el borrador"
+      peligrosa
+      alConfirmar={() => void envio.borrarBorrador()}
+      alCancelar={() => envio.setBorrar(false)}
+    >
+      <p>Se borrarán los datos que ha escrito y los documentos adjuntos. No se puede deshacer.</p>
+    </Confirmacion>
+  );
 }
 
 /** The progress of a send: a polite line, and a bar while a file goes. */
