@@ -7,7 +7,7 @@
  * actions that end the procedure. The server's Spanish errors stay beside the panel; after an action
  * the request shown is the server's answer, the result is announced and focus returns to its header.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import {
   ACCIONES_FINALES,
   accionesDeGestion,
@@ -59,19 +59,12 @@ import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import '../../sesion/sesion.css';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { urlColaRecordada } from './AccesosAdmin.tsx';
-import { AnuncioDePaso, AvisoPlazoVencido, Campo, CampoArea, CampoSelect, DetalleSinCargar, type AnuncioPaso } from './comun.tsx';
-import { ConfirmarAccion, PieDeAccion, useEnvioDeAccion } from './accion-de-caso.tsx';
+import { AnuncioDePaso, Campo, CampoArea, CampoSelect, DetalleSinCargar } from './comun.tsx';
+import { CabeceraCasoPersonal, ConfirmarAccion, PieDeAccion, useCasoDelPersonal, useEnvioDeAccion } from './accion-de-caso.tsx';
 import './administracion.css';
 import './accesos.css';
 
 type Documento = SolicitudDetalle['documentos'][number];
-
-/** The request loading, shown, missing (404) or failed. */
-type Carga =
-  | { fase: 'cargando' }
-  | { fase: 'lista'; datos: SolicitudDetalle }
-  | { fase: 'no-existe'; mensaje: string }
-  | { fase: 'error'; mensaje: string };
 
 const DESCARGAS: DependenciasDescarga = {
   fetch: (entrada, init) => globalThis.fetch(entrada, init),
@@ -621,47 +614,13 @@ function textoSinAcciones(s: SolicitudDetalle): string {
 export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
   const idSolicitud = params['id'] ?? '';
   const url = urlApiSolicitud(idSolicitud);
-  const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
-  const [intento, setIntento] = useState(0);
-  const [anuncio, setAnuncio] = useState<AnuncioPaso | null>(null);
-  const cabecera = useRef<HTMLHeadingElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    const peticion = new AbortController();
-    setCarga({ fase: 'cargando' });
-    setAnuncio(null);
-    void apiFetch<SolicitudDetalle>(url, { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) setCarga({ fase: 'lista', datos: r.datos });
-      else setCarga({ fase: r.status === 404 ? 'no-existe' : 'error', mensaje: r.error.mensaje });
-    });
-    return () => peticion.abort();
-  }, [url, intento]);
-
-  /** Loads the request again in place: the screen keeps what the user was doing. */
-  const refrescar = useCallback(async () => {
-    const r = await apiFetch<SolicitudDetalle>(url);
-    if (r.ok) setCarga({ fase: 'lista', datos: r.datos });
-    return r.ok;
-  }, [url]);
-
-  /** After a refusal because the request had moved on: it is loaded again, said so, and its header takes the focus. */
-  const alActualizar = useCallback(() => {
-    void apiFetch<SolicitudDetalle>(url).then((r) => {
-      if (!r.ok) return;
-      setCarga({ fase: 'lista', datos: r.datos });
-      setAnuncio({ prefijo: 'Actualizada:', texto: `la solicitud está ahora en «${r.datos.pasoNombre}». ${turnoFrase(r.datos.turno)}` });
-      requestAnimationFrame(() => cabecera.current?.focus());
-    });
-  }, [url]);
-
-  const alHacer = useCallback((accion: AccionDistribuidora, detalle: SolicitudDetalle) => {
-    setCarga({ fase: 'lista', datos: detalle });
-    setAnuncio({ prefijo: 'Hecho:', texto: mensajeHecho(accion, detalle) });
-    // The panel used may be gone: the request's header, with its new step, takes the focus.
-    requestAnimationFrame(() => cabecera.current?.focus());
-  }, []);
+  const { carga, reintentar, anuncio, cabecera, id, refrescar, alActualizar, alHacer } = useCasoDelPersonal<
+    SolicitudDetalle,
+    AccionDistribuidora
+  >(url, {
+    actualizado: (d) => ({ prefijo: 'Actualizada:', texto: `la solicitud está ahora en «${d.pasoNombre}». ${turnoFrase(d.turno)}` }),
+    hecho: mensajeHecho,
+  });
 
   const volver = (
     <a className="admin-volver" href={urlColaRecordada()}>
@@ -676,7 +635,7 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
         titulo={ruta.titulo}
         volver={volver}
         que="la solicitud"
-        reintentar={() => setIntento((n) => n + 1)}
+        reintentar={reintentar}
         ayudaNoExiste="Puede que la referencia no sea correcta o que la solicitud sea de una distribuidora que usted no administra."
       />
     );
@@ -692,51 +651,33 @@ export default function AccesoAdmin({ params, ruta }: PropsPantalla) {
       {volver}
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
 
-      <section className="admin-seccion adm-acc-cabecera" aria-labelledby={`${id}-cabecera`}>
-        <h2 id={`${id}-cabecera`} ref={cabecera} tabIndex={-1}>
-          Solicitud {s.referencia}
-        </h2>
-        <p>
-          <span className={`adm-acc-paso${cerrado ? ' adm-acc-paso--cerrado' : ''}`}>
-            <span className="visually-hidden">Paso: </span>
-            {s.pasoNombre}
-          </span>{' '}
-          {turnoFrase(s.turno)}
-        </p>
-        <dl className="admin-datos">
-          <Dato t="Solicitante">{s.solicitante || '—'}</Dato>
-          <Dato t="Distribuidora">{s.distribuidoraNombre}</Dato>
-          <Dato t="Presentada">{textoPresentada(s.presentadoEn)}</Dato>
-          <Dato t="Plazo del paso actual">
-            {s.turno && s.vence ? (
-              <>
-                Hasta el {plazo.fechaLarga}
-                {plazo.vencido ? (
-                  <>
-                    {' '}
-                    <span className="admin-estado adm-acc-vencida">Vencida</span>
-                  </>
-                ) : (
-                  plazo.estado && ` (${plazo.estado.charAt(0).toLowerCase()}${plazo.estado.slice(1)})`
-                )}
-              </>
-            ) : (
-              'Sin plazo'
-            )}
-          </Dato>
+      <CabeceraCasoPersonal
+        id={id}
+        cabecera={cabecera}
+        titulo={`Solicitud ${s.referencia}`}
+        pasoNombre={s.pasoNombre}
+        cerrado={cerrado}
+        turno={s.turno}
+        frase={turnoFrase(s.turno)}
+        solicitante={s.solicitante}
+        distribuidoraNombre={s.distribuidoraNombre}
+        presentada={{ t: 'Presentada', v: textoPresentada(s.presentadoEn) }}
+        plazo={s.turno && s.vence ? { fecha: plazo.fechaLarga, vencido: plazo.vencido, resto: plazo.estado } : null}
+        vencido="Vencida"
+        reglaPlazo={s.reglaPlazo}
+        datos={
           <Dato t="Subsanaciones pedidas">
             {s.subsanaciones} de {MAX_SUBSANACIONES}
           </Dato>
-        </dl>
-        {s.reglaPlazo && <p className="admin-nota">{s.reglaPlazo}</p>}
+        }
+      >
         {s.presentadoEn && (
           <Descargas
             ficheros={[{ texto: 'Descargar justificante (PDF)', ruta: apiJustificante(s.id), nombre: `justificante-${s.referencia}.pdf` }]}
             nota="El mismo justificante que recibió el solicitante: fecha y hora exactas de la presentación, que fijan el orden de prelación, y la huella de cada documento presentado."
           />
         )}
-        {plazo.vencido && <AvisoPlazoVencido turno={s.turno} />}
-      </section>
+      </CabeceraCasoPersonal>
 
       <AnuncioDePaso anuncio={anuncio} />
 

@@ -8,9 +8,8 @@
  * and the documents of both sides. After an action the case shown is the server's answer, the result
  * is announced and focus returns to the case's header.
  */
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { formatearFecha, hoyMadrid } from '../../../lib/administracion/fechas.ts';
-import { apiFetch } from '../../../lib/api/cliente.ts';
 import {
   accionesDeGestion,
   apiAccionAdmin,
@@ -31,24 +30,17 @@ import {
 } from '../../../lib/contacto/pantalla.ts';
 import type { AccionContacto, CasoContactoDetalle } from '../../../lib/contacto/respuestas.ts';
 import { Dato } from '../../comunes/Dato.tsx';
-import { alertasDe, ListaAlertas } from '../../comunes/ListaAlertas.tsx';
 import { ResumenErrores } from '../../comunes/formulario/ResumenErrores.tsx';
 import { useErrores } from '../../comunes/formulario/usar-errores.ts';
 import type { PropsPantalla } from '../AppPrivada.tsx';
 import { Hilo } from '../contacto/comun.tsx';
 import { ListaDocumentos, SubidaDocumento } from '../expedientes/documentos.tsx';
 import { urlColaContactoRecordada } from './ContactosAdmin.tsx';
-import { AnuncioDePaso, AvisoPlazoVencido, CampoArea, CampoSelect, Cargando, type AnuncioPaso } from './comun.tsx';
-import { ConfirmarAccion, PieDeAccion, useEnvioDeAccion } from './accion-de-caso.tsx';
+import { AnuncioDePaso, CampoArea, CampoSelect, DetalleSinCargar } from './comun.tsx';
+import { CabeceraCasoPersonal, ConfirmarAccion, PieDeAccion, useCasoDelPersonal, useEnvioDeAccion } from './accion-de-caso.tsx';
 import '../../sesion/sesion.css';
 import './administracion.css';
 import './accesos.css';
-
-type Carga =
-  | { fase: 'cargando' }
-  | { fase: 'lista'; datos: CasoContactoDetalle }
-  | { fase: 'no-existe'; mensaje: string }
-  | { fase: 'error'; mensaje: string };
 
 /** Props of `PanelGestion`. */
 interface PanelGestionProps {
@@ -161,44 +153,13 @@ function DocumentosEnviados({ c }: { c: CasoContactoDetalle }) {
 export default function ContactoAdmin({ params, ruta }: PropsPantalla) {
   const idCaso = params['id'] ?? '';
   const url = apiCasoAdmin(idCaso);
-  const [carga, setCarga] = useState<Carga>({ fase: 'cargando' });
-  const [intento, setIntento] = useState(0);
-  const [anuncio, setAnuncio] = useState<AnuncioPaso | null>(null);
-  const cabecera = useRef<HTMLHeadingElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    const peticion = new AbortController();
-    setCarga({ fase: 'cargando' });
-    setAnuncio(null);
-    void apiFetch<CasoContactoDetalle>(url, { signal: peticion.signal }).then((r) => {
-      if (peticion.signal.aborted) return;
-      if (r.ok) setCarga({ fase: 'lista', datos: r.datos });
-      else setCarga({ fase: r.status === 404 || r.status === 400 ? 'no-existe' : 'error', mensaje: r.error.mensaje });
-    });
-    return () => peticion.abort();
-  }, [url, intento]);
-
-  /** Loads the case again in place (after an upload or a removal). */
-  const refrescar = useCallback(async () => {
-    const r = await apiFetch<CasoContactoDetalle>(url);
-    if (r.ok) setCarga({ fase: 'lista', datos: r.datos });
-  }, [url]);
-
-  const alActualizar = useCallback(() => {
-    void apiFetch<CasoContactoDetalle>(url).then((r) => {
-      if (!r.ok) return;
-      setCarga({ fase: 'lista', datos: r.datos });
-      setAnuncio({ prefijo: 'Actualizado:', texto: `el expediente está ahora en «${r.datos.pasoNombre}». ${turnoFrase(r.datos.turno)}` });
-      requestAnimationFrame(() => cabecera.current?.focus());
-    });
-  }, [url]);
-
-  const alHacer = useCallback((accion: AccionGestion, d: CasoContactoDetalle) => {
-    setCarga({ fase: 'lista', datos: d });
-    setAnuncio({ prefijo: 'Hecho:', texto: mensajeGestion(d.procedimiento, accion, d) });
-    requestAnimationFrame(() => cabecera.current?.focus());
-  }, []);
+  const { carga, reintentar, anuncio, cabecera, id, refrescar, alActualizar, alHacer } = useCasoDelPersonal<
+    CasoContactoDetalle,
+    AccionGestion
+  >(url, {
+    actualizado: (d) => ({ prefijo: 'Actualizado:', texto: `el expediente está ahora en «${d.pasoNombre}». ${turnoFrase(d.turno)}` }),
+    hecho: (accion, d) => mensajeGestion(d.procedimiento, accion, d),
+  });
 
   const volver = (
     <a className="admin-volver" href={urlColaContactoRecordada()}>
@@ -208,27 +169,14 @@ export default function ContactoAdmin({ params, ruta }: PropsPantalla) {
 
   if (carga.fase !== 'lista') {
     return (
-      <section className="admin">
-        {volver}
-        <h1 tabIndex={-1}>{ruta.titulo}</h1>
-        {carga.fase === 'cargando' && <Cargando texto="Cargando el expediente…" />}
-        {carga.fase === 'no-existe' && (
-          <div className="admin-vacio">
-            <p>{carga.mensaje}</p>
-            <p>Puede que la dirección no sea correcta o que el expediente sea de una distribuidora que usted no administra.</p>
-          </div>
-        )}
-        {carga.fase === 'error' && (
-          <>
-            <ListaAlertas alertas={alertasDe([carga.mensaje])} alCerrar={() => undefined} />
-            <p>
-              <button type="button" className="admin-boton admin-boton--secundario" onClick={() => setIntento((n) => n + 1)}>
-                Reintentar
-              </button>
-            </p>
-          </>
-        )}
-      </section>
+      <DetalleSinCargar
+        carga={carga}
+        titulo={ruta.titulo}
+        volver={volver}
+        que="el expediente"
+        reintentar={reintentar}
+        ayudaNoExiste="Puede que la dirección no sea correcta o que el expediente sea de una distribuidora que usted no administra."
+      />
     );
   }
 
@@ -244,49 +192,32 @@ export default function ContactoAdmin({ params, ruta }: PropsPantalla) {
       {volver}
       <h1 tabIndex={-1}>{ruta.titulo}</h1>
 
-      <section className="admin-seccion adm-acc-cabecera" aria-labelledby={`${id}-cabecera`}>
-        <h2 id={`${id}-cabecera`} ref={cabecera} tabIndex={-1}>
-          {nombreProcedimiento(c.procedimiento)} {c.referencia}
-        </h2>
-        <p>
-          <span className={`adm-acc-paso${cerrado ? ' adm-acc-paso--cerrado' : ''}`}>
-            <span className="visually-hidden">Paso: </span>
-            {c.pasoNombre}
-          </span>{' '}
-          {turnoFrase(c.turno)}
-        </p>
-        <dl className="admin-datos">
-          <Dato t="Solicitante">{c.solicitante || '—'}</Dato>
-          <Dato t="Distribuidora">{c.distribuidoraNombre}</Dato>
-          <Dato t="Enviada">{formatearFecha(c.presentadoEn)}</Dato>
-          <Dato t="Plazo del paso actual">
-            {plazo ? (
-              <>
-                Hasta el {plazo.fecha}
-                {plazo.vencido ? (
-                  <>
-                    {' '}
-                    <span className="admin-estado adm-acc-vencida">Vencido</span>
-                  </>
-                ) : (
-                  plazo.resto && ` (${plazo.resto.charAt(0).toLowerCase()}${plazo.resto.slice(1)})`
-                )}
-              </>
-            ) : (
-              'Sin plazo'
+      <CabeceraCasoPersonal
+        id={id}
+        cabecera={cabecera}
+        titulo={`${nombreProcedimiento(c.procedimiento)} ${c.referencia}`}
+        pasoNombre={c.pasoNombre}
+        cerrado={cerrado}
+        turno={c.turno}
+        frase={turnoFrase(c.turno)}
+        solicitante={c.solicitante}
+        distribuidoraNombre={c.distribuidoraNombre}
+        presentada={{ t: 'Enviada', v: formatearFecha(c.presentadoEn) }}
+        plazo={plazo}
+        vencido="Vencido"
+        reglaPlazo={c.reglaPlazo}
+        datos={
+          <>
+            {c.resultado && <Dato t="Resultado">{c.resultado.nombre}</Dato>}
+            {c.intercambio && (
+              <Dato t="Llegó por el intercambio">
+                R1 01 de la comercializadora {c.intercambio.codigoRee}, solicitud {c.intercambio.codigoSolicitud}. Aceptarla o rechazarla le
+                deja el R1 02, y cerrarla el R1 05, en su carpeta salida.
+              </Dato>
             )}
-          </Dato>
-          {c.resultado && <Dato t="Resultado">{c.resultado.nombre}</Dato>}
-          {c.intercambio && (
-            <Dato t="Llegó por el intercambio">
-              R1 01 de la comercializadora {c.intercambio.codigoRee}, solicitud {c.intercambio.codigoSolicitud}. Aceptarla o rechazarla le
-              deja el R1 02, y cerrarla el R1 05, en su carpeta salida.
-            </Dato>
-          )}
-        </dl>
-        {c.reglaPlazo && <p className="admin-nota">{c.reglaPlazo}</p>}
-        {plazo?.vencido && <AvisoPlazoVencido turno={c.turno} />}
-      </section>
+          </>
+        }
+      />
 
       <AnuncioDePaso anuncio={anuncio} />
 
