@@ -8,21 +8,13 @@
  * them. axe and no sideways scrolling at desktop, phone and 320 px widths, with screenshots.
  */
 import { readFileSync } from 'node:fs';
-import { expect, request, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.ts';
-
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, entrar, habilesQuedanAlPresentar, revisarAnchos } from './support.ts';
+import { apiComo, pdfPrueba } from './api-demo.ts';
 
 const PROMOTOR = 'promotor@electra.example';
 const LISTA = '/accesoyconexion/listado-de-solicitudes';
 const EPD = 'Electra Peninsular Distribución, S.L.';
-
-/** A small valid-looking PDF. */
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-});
 
 const tabla = (page: Page) => page.getByRole('table', { name: 'Sus solicitudes, la más reciente primero' });
 
@@ -107,7 +99,7 @@ test('el promotor presenta una solicitud con sus documentos y la ve en la lista'
     ['Memoria técnica', 'memoria-tecnica-pinto.pdf'],
     ['Planos de situación', 'planos-pinto.pdf'],
   ] as const) {
-    await page.getByLabel(etiqueta, { exact: true }).setInputFiles(pdf(nombre));
+    await page.getByLabel(etiqueta, { exact: true }).setInputFiles(pdfPrueba(nombre));
     await expect(page.getByRole('status').filter({ hasText: `Adjuntado: ${nombre}.` })).toBeVisible();
   }
   // A file that is not a PDF, JPEG or PNG is refused before sending, beside its field.
@@ -174,7 +166,7 @@ test('el promotor envía la subsanación que le pide la distribuidora', async ({
   await expect(form.getByRole('group', { name: 'Revise esto antes de enviar la subsanación:' })).toBeFocused();
   await revisarAnchos(page, 'acceso-subsanacion');
 
-  await form.getByLabel('Documentación de la subsanación (opcional)').setInputFiles(pdf('resguardo-con-catastral.pdf'));
+  await form.getByLabel('Documentación de la subsanación (opcional)').setInputFiles(pdfPrueba('resguardo-con-catastral.pdf'));
   await expect(form.getByRole('status').filter({ hasText: 'Adjuntado: resguardo-con-catastral.pdf.' })).toBeVisible();
   await form.getByLabel('Mensaje para la distribuidora').fill('Adjunto el resguardo con la referencia catastral.');
   await form.getByRole('button', { name: 'Enviar la subsanación' }).click();
@@ -204,17 +196,10 @@ test('el promotor acepta la propuesta previa tras confirmarlo', async ({ page })
 
   // EPD's staff issue the permits with their PDF (set up through the API), and the developer sees them.
   const id = new URL(page.url()).pathname.split('/').at(-1)!;
-  const gestor = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
-  const login = await gestor.post('/api/accesoUsuario', {
-    headers: { Authorization: `Basic ${Buffer.from(`admin-epd@electra.example:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  const auth = { Authorization: `Bearer ${((await login.json()) as { jwtToken: string }).jwtToken}` };
-  const subida = await gestor.post(`/api/expedientes/${id}/documentos?clase=permisos&nombre=permisos-acceso-conexion.pdf`, {
-    headers: { ...auth, 'Content-Type': 'application/octet-stream' },
-    data: pdf('permisos-acceso-conexion.pdf').buffer,
-  });
-  expect(subida.status()).toBe(201);
-  expect((await gestor.post(`/api/administrador/accesoyconexion/${id}/emitir_permisos`, { headers: auth, data: {} })).status()).toBe(200);
+  const gestor = await apiComo('admin-epd@electra.example');
+  await gestor.subir(id, 'permisos', 'permisos-acceso-conexion.pdf');
+  await gestor.enviar('POST', `/api/administrador/accesoyconexion/${id}/emitir_permisos`, {});
+  await gestor.fin();
   await page.reload();
   await expect(page.getByText('Permisos emitidos').first()).toBeVisible();
   await expect(page.getByRole('main')).toContainText('permisos-acceso-conexion.pdf');

@@ -9,10 +9,11 @@
  */
 import { mkdirSync } from 'node:fs';
 
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { construirCups } from '../../src/lib/cups.ts';
 import { DEMO_PASSWORD, entrar, habilesQuedanAlPresentar, revisarAnchos } from './support.ts';
+import { apiComo, pdfPrueba } from './api-demo.ts';
 
 const CONSUMIDOR = 'consumidor@electra.example';
 const EMPRESA = 'empresa@electra.example';
@@ -32,37 +33,13 @@ const ANCHOS = [
 /** axe, no sideways scrolling and a screenshot at each of this screen's widths. */
 const revisar = (page: Page, nombre: string) => revisarAnchos(page, `${nombre}`, ANCHOS);
 
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-});
-
-/** The API as a demo account, in a request context of its own. */
-async function api(email: string) {
-  const ctx: APIRequestContext = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
-  const login = await ctx.post('/api/accesoUsuario', {
-    headers: { Authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  expect(login.status()).toBe(200);
-  const auth = { Authorization: `Bearer ${((await login.json()) as { jwtToken: string }).jwtToken}` };
-  return {
-    async enviar<T>(metodo: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-      const r = await ctx.fetch(path, { method: metodo, headers: auth, ...(data === undefined ? {} : { data }) });
-      expect(r.status(), `${metodo} ${path}: ${await r.text()}`).toBeLessThan(300);
-      return (await r.json()) as T;
-    },
-    fin: () => ctx.dispose(),
-  };
-}
-
 /** A case filed by a demo account through the API (created with its data, then sent); its id and reference. */
 async function casoPresentado(
   email: string,
   ruta: 'consultas' | 'reclamaciones',
   datos: unknown,
 ): Promise<{ id: string; referencia: string }> {
-  const persona = await api(email);
+  const persona = await apiComo(email);
   const b = await persona.enviar<{ id: string }>('POST', `/api/contacto/${ruta}`, { distribuidora: 'epd', datos });
   const d = await persona.enviar<{ id: string; referencia: string }>('POST', `/api/contacto/${ruta}/${b.id}/presentar`, {});
   await persona.fin();
@@ -179,12 +156,12 @@ test('el personal acepta una reclamación, pide información y la cierra con res
   await expect(page.getByText('Le toca actuar al solicitante: la distribuidora espera su respuesta.')).toBeVisible();
 
   // The claimant answers (through the API); the staff close it with a result, the written answer and a document.
-  const hogar = await api(CONSUMIDOR);
+  const hogar = await apiComo(CONSUMIDOR);
   await hogar.enviar('POST', `/api/contacto/reclamaciones/${id}/enviar_informacion`, { mensaje: 'Volvió a las 9:15.' });
   await hogar.fin();
   await page.reload();
   await expect(page.getByText('Información recibida, en estudio').first()).toBeVisible();
-  await page.getByLabel('Respuesta de la distribuidora (opcional)').setInputFiles(pdf('informe-calidad.pdf'));
+  await page.getByLabel('Respuesta de la distribuidora (opcional)').setInputFiles(pdfPrueba('informe-calidad.pdf'));
   await expect(page.getByRole('status').filter({ hasText: 'Adjuntado: informe-calidad.pdf.' })).toBeVisible();
   const cerrar = page.getByRole('region', { name: 'Cerrar con respuesta' });
   await cerrar.getByRole('button', { name: 'Cerrar la reclamación…' }).click();
@@ -205,7 +182,7 @@ test('el personal acepta una reclamación, pide información y la cierra con res
   await revisar(page, 'contacto-admin-reclamacion-cerrada');
 
   // The claimant's detail carries the result, the answer and its PDF.
-  const despues = await api(CONSUMIDOR);
+  const despues = await apiComo(CONSUMIDOR);
   const d = await despues.enviar<{ resultado: { codigo: string }; respuesta: string; respuestaPdf: boolean }>(
     'GET',
     `/api/contacto/reclamaciones/${id}`,
@@ -237,7 +214,7 @@ test('el personal responde una consulta y el solicitante ve la respuesta', async
   await expect(page.getByRole('status').filter({ hasText: `${referencia} está ahora en «Respondida»` })).toBeVisible();
   await revisar(page, 'contacto-admin-consulta-respondida');
 
-  const empresa = await api(EMPRESA);
+  const empresa = await apiComo(EMPRESA);
   const d = await empresa.enviar<{ paso: string; eventos: { accion: string; mensaje: string | null }[] }>(
     'GET',
     `/api/contacto/consultas/${id}`,

@@ -10,10 +10,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { construirCups } from '../../src/lib/cups.ts';
 import { DEMO_PASSWORD, entrar, habilesQuedanAlPresentar, revisarAnchos } from './support.ts';
+import { apiComo, pdfPrueba } from './api-demo.ts';
 
 const CONSUMIDOR = 'consumidor@electra.example';
 const EMPRESA = 'empresa@electra.example';
@@ -34,41 +34,9 @@ const ANCHOS = [
 /** axe, no sideways scrolling and a screenshot at each of this screen's widths. */
 const revisar = (page: Page, nombre: string) => revisarAnchos(page, `${nombre}`, ANCHOS);
 
-/** A small valid-looking PDF. */
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-});
-
-/** The API as a demo account, in a request context of its own (the page's would get the session cookie). */
-async function api(email: string) {
-  const ctx: APIRequestContext = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
-  const login = await ctx.post('/api/accesoUsuario', {
-    headers: { Authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  expect(login.status()).toBe(200);
-  const auth = { Authorization: `Bearer ${((await login.json()) as { jwtToken: string }).jwtToken}` };
-  return {
-    async enviar<T>(metodo: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-      const r = await ctx.fetch(path, { method: metodo, headers: auth, ...(data === undefined ? {} : { data }) });
-      expect(r.status(), `${metodo} ${path}: ${await r.text()}`).toBeLessThan(300);
-      return (await r.json()) as T;
-    },
-    async subir(id: string, clase: string, nombre: string) {
-      const r = await ctx.post(`/api/expedientes/${id}/documentos?clase=${clase}&nombre=${encodeURIComponent(nombre)}`, {
-        headers: { ...auth, 'Content-Type': 'application/octet-stream' },
-        data: pdf(nombre).buffer,
-      });
-      expect(r.status(), await r.text()).toBe(201);
-    },
-    fin: () => ctx.dispose(),
-  };
-}
-
 /** A claim about an interruption at EPD filed by the household through the API; its id and reference. */
 async function reclamacionPresentada(mensaje: string): Promise<{ id: string; referencia: string }> {
-  const hogar = await api(CONSUMIDOR);
+  const hogar = await apiComo(CONSUMIDOR);
   const b = await hogar.enviar<{ id: string }>('POST', '/api/contacto/reclamaciones', {
     distribuidora: 'epd',
     datos: {
@@ -86,7 +54,7 @@ async function reclamacionPresentada(mensaje: string): Promise<{ id: string; ref
 
 /** EPD's staff take steps on a case through the API: actions, or documents uploaded (they go with the next action). */
 async function pasosDistribuidora(id: string, pasos: ([string, Record<string, unknown>] | { clase: string; nombre: string })[]) {
-  const gestor = await api(ADMIN_EPD);
+  const gestor = await apiComo(ADMIN_EPD);
   for (const p of pasos) {
     if ('clase' in p) await gestor.subir(id, p.clase, p.nombre);
     else await gestor.enviar('POST', `/api/administrador/contacto/${id}/${p[0]}`, p[1]);
@@ -147,7 +115,7 @@ test('el hogar presenta una reclamación con un documento, viendo solo los datos
     .getByLabel('Describa su reclamación')
     .fill('Tras cambiar el contador se quemó el frigorífico. Adjunto la factura de la reparación.');
   await page.getByLabel('Qué documento va a añadir').selectOption({ label: 'Factura' });
-  await page.getByLabel('Añadir un documento (opcional)').setInputFiles(pdf('factura-reparacion.pdf'));
+  await page.getByLabel('Añadir un documento (opcional)').setInputFiles(pdfPrueba('factura-reparacion.pdf'));
   await expect(page.getByRole('list', { name: 'Documentos que se enviarán' })).toContainText('Factura: factura-reparacion.pdf');
   // A file that is not a PDF, JPEG or PNG is refused before sending, beside its field.
   await page
@@ -194,7 +162,7 @@ test('el reclamante envía la información que le pide la distribuidora, con un 
   await caja.getByRole('button', { name: 'Enviar la información' }).click();
   await expect(caja.getByRole('group', { name: 'Revise esto antes de enviar:' })).toBeFocused();
   await revisar(page, 'reclamacion-informacion-pedida');
-  await caja.getByLabel('Documento con la información (opcional)').setInputFiles(pdf('foto-cuadro-electrico.pdf'));
+  await caja.getByLabel('Documento con la información (opcional)').setInputFiles(pdfPrueba('foto-cuadro-electrico.pdf'));
   await expect(caja.getByRole('status').filter({ hasText: 'Adjuntado: foto-cuadro-electrico.pdf.' })).toBeVisible();
   await caja.getByLabel('Su respuesta').fill('Sí, saltó el general; la luz volvió a las 21:30.');
   await caja.getByRole('button', { name: 'Enviar la información' }).click();
@@ -283,7 +251,7 @@ test('la empresa envía una consulta, lee la respuesta y contesta', async ({ pag
   await page.getByLabel('Suministro al que se refiere (opcional)').selectOption({ index: 1 });
   await page.getByLabel('Asunto').fill('Lecturas del maxímetro');
   await page.getByLabel('Su consulta o petición').fill('¿Cada cuánto se leen las potencias del maxímetro de la nave?');
-  await page.getByLabel('Añadir un documento (opcional)').setInputFiles(pdf('foto-maximetro.pdf'));
+  await page.getByLabel('Añadir un documento (opcional)').setInputFiles(pdfPrueba('foto-maximetro.pdf'));
   await page.getByRole('button', { name: 'Enviar la consulta' }).click();
   await page.waitForURL(/\/contacto\/consulta\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('status').filter({ hasText: /Hemos enviado su consulta CO-\d{4}-\d{6}/ })).toBeFocused();
@@ -322,7 +290,7 @@ test('si el portal rechaza el envío, el mensaje va junto a su campo, nada se pi
   await page.getByLabel('Tema').selectOption({ label: 'Suministro y contrato de acceso' });
   await page.getByLabel('Asunto').fill('Cambio de titular de la nave');
   await page.getByLabel('Su consulta o petición').fill('¿Qué documentos necesito para el cambio de titular?');
-  await page.getByLabel('Añadir un documento (opcional)').setInputFiles(pdf('escritura.pdf'));
+  await page.getByLabel('Añadir un documento (opcional)').setInputFiles(pdfPrueba('escritura.pdf'));
   // The server refuses the sending (422) with what it finds missing, as another check than the browser's would.
   const falta = { campo: 'asunto', mensaje: 'El asunto no puede ser solo un nombre propio.' };
   await page.route('**/api/contacto/consultas/*/presentar', (route) =>
@@ -438,7 +406,7 @@ test('una lectura escrita a la española (12.345) se muestra como la ha leído e
   await page.waitForURL(/\/contacto\/detalleReclamacion\/[0-9a-f-]{36}$/);
   const id = /detalleReclamacion\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   await expect(page.getByRole('region', { name: 'Lo que reclamó' })).toContainText('12.345 kWh');
-  const hogar = await api(CONSUMIDOR);
+  const hogar = await apiComo(CONSUMIDOR);
   const d = await hogar.enviar<{ reclamacion: { campos: Record<string, unknown> } }>('GET', `/api/contacto/reclamaciones/${id}`);
   expect(d.reclamacion.campos['lectura']).toBe(12345);
   expect(d.reclamacion.campos['lecturaP2']).toBe(2300);
