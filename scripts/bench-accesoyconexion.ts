@@ -8,15 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { cola, type FiltrosCola } from '../src/server/accesoyconexion/service.ts';
-import { queryRows, type Db } from '../src/server/db/client.ts';
-import { basesDeBench, percentil } from './bench-bases.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
+import type { Db } from '../src/server/db/client.ts';
 import { createUser } from '../src/server/usuarios/service.ts';
+import { bloquesDeCola, medirConsultas, type FilaCola } from './bench-colas.ts';
 
 const N = Number(process.env.BENCH_ACCESO_N ?? 100_000);
-const RUNS = 30;
-const WARMUP = 3;
 /** The bench's "today": deadlines are spread around it. */
 const HOY = new Date('2026-11-25T09:00:00Z');
 
@@ -56,64 +52,26 @@ async function cargar(db: Db): Promise<void> {
 }
 
 /** Times the queue's queries. */
-async function medir(db: Db): Promise<{ nombre: string; total: number; p50: number; p95: number }[]> {
+function medir(db: Db): Promise<FilaCola[]> {
   const deps = { db, clock: { now: () => HOY }, publicUrl: null };
   const base: FiltrosCola = { distribuidora: 'epd', page: 1, pageSize: 25 };
-  const consultas: [string, FiltrosCola][] = [
-    ['EPD, first page', base],
-    ['EPD, page 200', { ...base, page: 200 }],
-    ['EPD, step admitida', { ...base, paso: 'admitida' }],
-    ['EPD, kind generacion', { ...base, tipo: 'generacion' }],
-    ['EPD, one node', { ...base, nudo: 'EPD-S07-20' }],
-    ['EPD, overdue only', { ...base, vencidas: true }],
-    ['EPD, closed step permisos', { ...base, paso: 'permisos' }],
-  ];
-  const filas = [];
-  for (const [nombre, f] of consultas) {
-    let total = 0;
-    for (let i = 0; i < WARMUP; i++) total = (await cola(deps, f)).total;
-    const ms: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      await cola(deps, f);
-      ms.push(performance.now() - t);
-    }
-    ms.sort((a, b) => a - b);
-    filas.push({ nombre, total, p50: percentil(ms, 50), p95: percentil(ms, 95) });
-  }
-  return filas;
+  return medirConsultas<FiltrosCola>(
+    [
+      ['EPD, first page', base],
+      ['EPD, page 200', { ...base, page: 200 }],
+      ['EPD, step admitida', { ...base, paso: 'admitida' }],
+      ['EPD, kind generacion', { ...base, tipo: 'generacion' }],
+      ['EPD, one node', { ...base, nudo: 'EPD-S07-20' }],
+      ['EPD, overdue only', { ...base, vencidas: true }],
+      ['EPD, closed step permisos', { ...base, paso: 'permisos' }],
+    ],
+    (f) => cola(deps, f),
+  );
 }
 
 /** The section. */
 export async function accesoyconexionSection(): Promise<string> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const motores = basesDeBench('acceso');
-  const bloques: string[] = [];
-  for (const motor of motores) {
-    const { db, cerrar, driver } = await motor.abrir();
-    try {
-      await migrate({ db, driver, withLock: (_k, fn) => fn(), close: cerrar });
-      await syncDistribuidoras(db);
-      const t0 = performance.now();
-      await cargar(db);
-      const cargaS = (performance.now() - t0) / 1000;
-      const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from expedientes`);
-      const filas = await medir(db);
-      bloques.push(
-        `### ${motor.nombre}`,
-        '',
-        `${n!.n.toLocaleString('en')} requests loaded in ${cargaS.toFixed(1)} s. Each figure: one call of \`cola\` (the page of 25 with the applicant's name, and the total), ${RUNS} runs after ${WARMUP} warm-up runs. Goal: p95 under 50 ms.`,
-        '',
-        '| query | matches | p50 | p95 |',
-        '|---|---:|---:|---:|',
-        ...filas.map((f) => `| ${f.nombre} | ${f.total.toLocaleString('en')} | ${f.p50.toFixed(1)} ms | ${f.p95.toFixed(1)} ms |`),
-        '',
-      );
-    } finally {
-      await cerrar();
-    }
-  }
-  if (!url) bloques.push('PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`).', '');
+  const bloques = await bloquesDeCola({ etiqueta: 'acceso', que: 'requests', funcion: 'cola', cargar, medir });
   return [
     '## Access and connection: the staff queue',
     '',

@@ -12,15 +12,12 @@ import { colaContacto, detalle, type FiltrosColaContacto } from '../src/server/c
 import { pdfRespuesta } from '../src/server/contacto/pdf.ts';
 import { pgArray } from '../src/server/db/arrays.ts';
 import { queryRows, type Db } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
 import { expedientes } from '../src/server/db/schema.ts';
-import { syncDistribuidoras } from '../src/server/distribuidoras/service.ts';
 import { createUser } from '../src/server/usuarios/service.ts';
-import { basesDeBench, percentil } from './bench-bases.ts';
+import { percentil } from './bench-bases.ts';
+import { bloquesDeCola, medirConsultas, RUNS, WARMUP, type FilaCola } from './bench-colas.ts';
 
 const N = Number(process.env.BENCH_CONTACTO_N ?? 100_000);
-const RUNS = 30;
-const WARMUP = 3;
 /** The bench's "today": deadlines are spread around it. */
 const HOY = new Date('2026-11-25T09:00:00Z');
 
@@ -70,32 +67,21 @@ async function cargar(db: Db): Promise<void> {
 }
 
 /** Times the queue's queries. */
-async function medir(db: Db): Promise<{ nombre: string; total: number; p50: number; p95: number }[]> {
+function medir(db: Db): Promise<FilaCola[]> {
   const deps = { db, clock: { now: () => HOY }, publicUrl: null };
   const base: FiltrosColaContacto = { distribuidora: 'epd', page: 1, pageSize: 25 };
-  const consultas: [string, FiltrosColaContacto][] = [
-    ['EPD, first page (queries and claims)', base],
-    ['EPD, page 200', { ...base, page: 200 }],
-    ['EPD, claims only', { ...base, procedimiento: 'reclamacion' }],
-    ['EPD, claim type 05', { ...base, procedimiento: 'reclamacion', tipo: '05' }],
-    ['EPD, claim subtype 022', { ...base, procedimiento: 'reclamacion', subtipo: '022' }],
-    ['EPD, overdue only', { ...base, vencidas: true }],
-    ['EPD, closed claims', { ...base, procedimiento: 'reclamacion', paso: 'cerrada' }],
-  ];
-  const filas = [];
-  for (const [nombre, f] of consultas) {
-    let total = 0;
-    for (let i = 0; i < WARMUP; i++) total = (await colaContacto(deps, f)).total;
-    const ms: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      await colaContacto(deps, f);
-      ms.push(performance.now() - t);
-    }
-    ms.sort((a, b) => a - b);
-    filas.push({ nombre, total, p50: percentil(ms, 50), p95: percentil(ms, 95) });
-  }
-  return filas;
+  return medirConsultas<FiltrosColaContacto>(
+    [
+      ['EPD, first page (queries and claims)', base],
+      ['EPD, page 200', { ...base, page: 200 }],
+      ['EPD, claims only', { ...base, procedimiento: 'reclamacion' }],
+      ['EPD, claim type 05', { ...base, procedimiento: 'reclamacion', tipo: '05' }],
+      ['EPD, claim subtype 022', { ...base, procedimiento: 'reclamacion', subtipo: '022' }],
+      ['EPD, overdue only', { ...base, vencidas: true }],
+      ['EPD, closed claims', { ...base, procedimiento: 'reclamacion', paso: 'cerrada' }],
+    ],
+    (f) => colaContacto(deps, f),
+  );
 }
 
 /** Times the closing answer's PDF of one closed claim (the detail read, then the PDF). */
@@ -125,36 +111,20 @@ async function medirPdf(db: Db): Promise<{ p50: number; p95: number; bytes: numb
 
 /** The section. */
 export async function contactoSection(): Promise<string> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const bloques: string[] = [];
-  for (const motor of basesDeBench('contacto')) {
-    const { db, cerrar, driver } = await motor.abrir();
-    try {
-      await migrate({ db, driver, withLock: (_k, fn) => fn(), close: cerrar });
-      await syncDistribuidoras(db);
-      const t0 = performance.now();
-      await cargar(db);
-      const cargaS = (performance.now() - t0) / 1000;
-      const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from expedientes`);
-      const filas = await medir(db);
+  const bloques = await bloquesDeCola({
+    etiqueta: 'contacto',
+    que: 'cases',
+    funcion: 'colaContacto',
+    cargar,
+    medir,
+    despues: async (db) => {
       const pdf = await medirPdf(db);
-      bloques.push(
-        `### ${motor.nombre}`,
-        '',
-        `${n!.n.toLocaleString('en')} cases loaded in ${cargaS.toFixed(1)} s. Each figure: one call of \`colaContacto\` (the page of 25 with the sender's name, and the total), ${RUNS} runs after ${WARMUP} warm-up runs. Goal: p95 under 50 ms.`,
-        '',
-        '| query | matches | p50 | p95 |',
-        '|---|---:|---:|---:|',
-        ...filas.map((f) => `| ${f.nombre} | ${f.total.toLocaleString('en')} | ${f.p50.toFixed(1)} ms | ${f.p95.toFixed(1)} ms |`),
-        '',
+      return [
         `Closing answer PDF (the claim's detail read, then \`pdfRespuesta\`, an answer of 12 sentences): p50 ${pdf.p50.toFixed(1)} ms, p95 ${pdf.p95.toFixed(1)} ms, ${(pdf.bytes / 1024).toFixed(1)} KB.`,
         '',
-      );
-    } finally {
-      await cerrar();
-    }
-  }
-  if (!url) bloques.push('PostgreSQL not measured: set `BENCH_DATABASE_URL` (or `TEST_DATABASE_URL`).', '');
+      ];
+    },
+  });
   return [
     '## Queries and claims: the staff queue and the closing answer',
     '',
