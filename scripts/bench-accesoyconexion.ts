@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { cola, type FiltrosCola } from '../src/server/accesoyconexion/service.ts';
 import type { Db } from '../src/server/db/client.ts';
 import { createUser } from '../src/server/usuarios/service.ts';
-import { bloquesDeCola, medirConsultas, type FilaCola } from './bench-colas.ts';
+import { bloquesDeCola, medirConsultas, unaPagina, type FilaCola } from './bench-colas.ts';
 
 const N = Number(process.env.BENCH_ACCESO_N ?? 100_000);
 /** The bench's "today": deadlines are spread around it. */
@@ -71,7 +71,7 @@ function medir(db: Db): Promise<FilaCola[]> {
 
 /** The section. */
 export async function accesoyconexionSection(): Promise<string> {
-  const bloques = await bloquesDeCola({ etiqueta: 'acceso', que: 'requests', funcion: 'cola', cargar, medir });
+  const bloques = await bloquesDeCola({ etiqueta: 'acceso', que: 'requests', medida: unaPagina('cola'), cargar, medir });
   return [
     '## Access and connection: the staff queue',
     '',

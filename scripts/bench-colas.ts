@@ -21,6 +21,9 @@ export interface FilaCola {
   p95: number;
 }
 
+/** What a queue's figure times: one call of its function (a page of 25 with the applicant's name, and the total). */
+export const unaPagina = (funcion: string) => `one call of \`${funcion}\` (the page of 25 with the applicant's name, and the total)`;
+
 /** Times `consultar` on each named filter: RUNS runs after WARMUP warm-up runs, with the total it answers. */
 export async function medirConsultas<F>(
   consultas: readonly [string, F][],
@@ -45,12 +48,12 @@ export async function medirConsultas<F>(
 /**
  * The blocks of a queue's section, one per engine: `cargar` fills the database, `medir` times the
  * queue, `despues` adds lines of the procedure's own (a PDF's time); `que` names what was loaded
- * («requests», «cases») and `funcion` the queue's function.
+ * («requests», «cases») and `medida` says what one figure times.
  */
 export async function bloquesDeCola(p: {
   etiqueta: string;
   que: string;
-  funcion: string;
+  medida: string;
   cargar: (db: Db) => Promise<void>;
   medir: (db: Db) => Promise<FilaCola[]>;
   despues?: (db: Db) => Promise<string[]>;
@@ -70,7 +73,7 @@ export async function bloquesDeCola(p: {
       bloques.push(
         `### ${motor.nombre}`,
         '',
-        `${n!.n.toLocaleString('en')} ${p.que} loaded in ${cargaS.toFixed(1)} s. Each figure: one call of \`${p.funcion}\` (the page of 25 with the applicant's name, and the total), ${RUNS} runs after ${WARMUP} warm-up runs. Goal: p95 under 50 ms.`,
+        `${n!.n.toLocaleString('en')} ${p.que} loaded in ${cargaS.toFixed(1)} s. Each figure: ${p.medida}, ${RUNS} runs after ${WARMUP} warm-up runs. Goal: p95 under 50 ms.`,
         '',
         '| query | matches | p50 | p95 |',
         '|---|---:|---:|---:|',

@@ -15,7 +15,7 @@ import { queryRows, type Db } from '../src/server/db/client.ts';
 import { expedientes } from '../src/server/db/schema.ts';
 import { createUser } from '../src/server/usuarios/service.ts';
 import { percentil } from './bench-bases.ts';
-import { bloquesDeCola, medirConsultas, RUNS, WARMUP, type FilaCola } from './bench-colas.ts';
+import { bloquesDeCola, medirConsultas, unaPagina, RUNS, WARMUP, type FilaCola } from './bench-colas.ts';
 
 const N = Number(process.env.BENCH_CONTACTO_N ?? 100_000);
 /** The bench's "today": deadlines are spread around it. */
@@ -114,7 +114,7 @@ export async function contactoSection(): Promise<string> {
   const bloques = await bloquesDeCola({
     etiqueta: 'contacto',
     que: 'cases',
-    funcion: 'colaContacto',
+    medida: unaPagina('colaContacto'),
     cargar,
     medir,
     despues: async (db) => {

@@ -883,8 +883,11 @@ export const expedientes = pgTable(
     index('expedientes_modificacion_suministro_idx')
       .on(sql`((${t.datos}->>'suministroId')::int)`, t.createdAt)
       .where(sql`${t.procedimiento} = 'modificacion'`),
+    // The staff list's order, in progress first and then newest, walked backwards until a page of the
+    // distributors asked for is filled (one distributor or all of an administrator's); the distributor
+    // is in the index so the list's total is counted from it alone.
     index('expedientes_modificacion_idx')
-      .on(t.distribuidora, t.createdAt)
+      .on(sql`(${t.cerradoEn} is null)`, t.createdAt, t.numero, t.distribuidora)
       .where(sql`${t.procedimiento} = 'modificacion'`),
     index('expedientes_modificacion_numero_anterior_idx')
       .on(sql`((${t.datos}->>'numeroAnterior')::int)`)

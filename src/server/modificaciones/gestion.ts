@@ -54,21 +54,26 @@ export async function listarSolicitudesAdmin(
   if (f.estado) condiciones.push(eq(expedientes.paso, f.estado));
   if (f.tipo) condiciones.push(eq(expedientes.tipo, f.tipo));
   const q = f.q?.trim().toUpperCase();
-  if (q) {
-    const numero = /^MC-?\d+$|^\d{1,9}$/.test(q) ? Number(q.replace(/^MC-?/, '')) : null;
-    condiciones.push(numero !== null ? conNumero(numero) : empiezaPor(suministros.cups, busquedaCups(q)));
+  const numero = q && /^MC-?\d+$|^\d{1,9}$/.test(q) ? Number(q.replace(/^MC-?/, '')) : null;
+  if (numero !== null) condiciones.push(conNumero(numero));
+  // Only a CUPS search reads the supply points; a page otherwise walks expedientes_modificacion_idx
+  // backwards (in progress first, then newest) and stops once it is full.
+  const porCups = q && numero === null ? busquedaCups(q) : null;
+  if (porCups !== null) {
+    condiciones.push(
+      sql`${suministroDelCaso} in (select ${suministros.id} from ${suministros} where ${empiezaPor(suministros.cups, porCups)})`,
+    );
   }
   const where = and(...condiciones);
   const [filas, [total]] = await Promise.all([
     db
       .select({ id: expedientes.id })
       .from(expedientes)
-      .innerJoin(suministros, eq(suministros.id, suministroDelCaso))
       .where(where)
-      .orderBy(sql`case when ${expedientes.cerradoEn} is null then 0 else 1 end`, desc(expedientes.createdAt), desc(expedientes.numero))
+      .orderBy(sql`(${expedientes.cerradoEn} is null) desc`, desc(expedientes.createdAt), desc(expedientes.numero))
       .limit(f.porPagina)
       .offset((f.pagina - 1) * f.porPagina),
-    db.select({ n: count() }).from(expedientes).innerJoin(suministros, eq(suministros.id, suministroDelCaso)).where(where),
+    db.select({ n: count() }).from(expedientes).where(where),
   ]);
   return {
     total: total?.n ?? 0,

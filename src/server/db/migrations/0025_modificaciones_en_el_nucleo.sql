@@ -45,5 +45,5 @@ ORDER BY ev."momento", ev."id";--> statement-breakpoint
 DROP TABLE "solicitudes_modificacion_eventos" CASCADE;--> statement-breakpoint
 DROP TABLE "solicitudes_modificacion" CASCADE;--> statement-breakpoint
 CREATE INDEX "expedientes_modificacion_suministro_idx" ON "expedientes" USING btree ((("datos"->>'suministroId')::int),"created_at") WHERE "expedientes"."procedimiento" = 'modificacion';--> statement-breakpoint
-CREATE INDEX "expedientes_modificacion_idx" ON "expedientes" USING btree ("distribuidora","created_at") WHERE "expedientes"."procedimiento" = 'modificacion';--> statement-breakpoint
+CREATE INDEX "expedientes_modificacion_idx" ON "expedientes" USING btree (("cerrado_en" is null),"created_at","numero","distribuidora") WHERE "expedientes"."procedimiento" = 'modificacion';--> statement-breakpoint
 CREATE INDEX "expedientes_modificacion_numero_anterior_idx" ON "expedientes" USING btree ((("datos"->>'numeroAnterior')::int)) WHERE "expedientes"."procedimiento" = 'modificacion';
