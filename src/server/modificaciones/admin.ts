@@ -23,7 +23,8 @@ import {
   validationResponse,
 } from '../http/openapi.ts';
 import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, rechazarSolicitud, solicitudAdmin } from './gestion.ts';
-import { depsDe, IdParams, numeroDe, SolicitudSchema } from './routes.ts';
+import { depsExpediente } from '../expedientes/rutas.ts';
+import { IdParams, numeroDe, SolicitudSchema } from './routes.ts';
 import { MENSAJES_MODIFICACIONES } from './service.ts';
 
 const SolicitudAdminSchema = SolicitudSchema.extend({
@@ -150,14 +151,14 @@ export function modificacionesAdminRoutes() {
     })
     .openapi(aceptar, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await aceptarSolicitud(depsDe(c), authOf(c), numero, infoDe(c)), 200);
+      return c.json(await aceptarSolicitud(depsExpediente(c), authOf(c), numero, infoDe(c)), 200);
     })
     .openapi(rechazar, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await rechazarSolicitud(depsDe(c), authOf(c), numero, c.req.valid('json').codigo, infoDe(c)), 200);
+      return c.json(await rechazarSolicitud(depsExpediente(c), authOf(c), numero, c.req.valid('json').codigo, infoDe(c)), 200);
     })
     .openapi(activar, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.noExiste);
-      return c.json(await activarSolicitud(depsDe(c), authOf(c), numero, c.req.valid('json').fecha, infoDe(c)), 200);
+      return c.json(await activarSolicitud(depsExpediente(c), authOf(c), numero, c.req.valid('json').fecha, infoDe(c)), 200);
     });
 }

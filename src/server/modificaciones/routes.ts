@@ -17,7 +17,8 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { errorResponse, featureApp, jsonBody, jsonResponse, validationResponse } from '../http/openapi.ts';
 import { consumir, devolver, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { cupsParams, lectorDe, rechazarSiSoloAutorizado } from '../suministros/acceso.ts';
-import type { Actor, DepsModificaciones } from './comun.ts';
+import { depsExpediente } from '../expedientes/rutas.ts';
+import type { Actor } from './comun.ts';
 import {
   anularSolicitud,
   contextoParaFormulario,
@@ -266,12 +267,6 @@ const anular = createRoute({
   },
 });
 
-/** The service's dependencies from a request's. */
-export function depsDe<E extends AppEnv>(c: Context<E>): DepsModificaciones {
-  const { db, clock, config } = c.get('deps');
-  return { db, clock, publicUrl: config.publicUrl };
-}
-
 /** Who acts in a guarded request: the account, and the administrator behind an impersonated session. */
 export function actorDe<E extends AppEnv>(c: Context<E>): Actor {
   const { userId, impersonatorUserId } = authOf(c);
@@ -301,7 +296,7 @@ export function modificacionesRoutes() {
       // Counted before the work, given back when nothing was sent (decision 004): only requests that mail count.
       const consumos = await consumir(deps, [{ limite: LIMITES.solicitudModificacion, sujeto: sujetoCuenta(actor.userId) }]);
       try {
-        const s = await crearSolicitud(depsDe(c), actor, lectorDe(c), c.req.valid('json'), infoDe(c));
+        const s = await crearSolicitud(depsExpediente(c), actor, lectorDe(c), c.req.valid('json'), infoDe(c));
         return c.json(s, 201);
       } catch (err) {
         await devolver(deps, consumos);
@@ -315,6 +310,6 @@ export function modificacionesRoutes() {
     })
     .openapi(anular, async (c) => {
       const numero = numeroDe(c.req.valid('param').id, MENSAJES_MODIFICACIONES.solicitudNoEncontrada);
-      return c.json(await anularSolicitud(depsDe(c), actorDe(c), lectorDe(c), numero, infoDe(c)), 200);
+      return c.json(await anularSolicitud(depsExpediente(c), actorDe(c), lectorDe(c), numero, infoDe(c)), 200);
     });
 }
