@@ -304,8 +304,17 @@ describe('SIPS para el administrador de la distribuidora', () => {
 
   it('la carga conserva lo que cambió una solicitud ATR activada después de los datos del fichero', async () => {
     const CUPS = construirCups('9901', 9522);
-    const fila = (fecha: string) =>
-      ficheroRegistro([filaRegistro(9522, { fechaUltimoMovimientoContrato: fecha, codigoComercializadorVigente: '0901' })]);
+    const fila = (fecha: string, comercializadora = '0901') =>
+      ficheroRegistro([filaRegistro(9522, { fechaUltimoMovimientoContrato: fecha, codigoComercializadorVigente: comercializadora })]);
+    const previa = async (cuerpo: string) => {
+      const res = await server.fetch('/api/administrador/sips/epd/registro/previa', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
+        body: cuerpo,
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { conservados: number; camposConservados: unknown[] };
+    };
     await server.database.db.transaction((tx) => importarRegistroSips(tx, new TextEncoder().encode(fila('2024-01-01'))));
     // A C1 (change of retailer to 0902) activated on 10 November 2026, as the ATR reader leaves it.
     await crearExpediente(server.database.db, {
@@ -317,13 +326,9 @@ describe('SIPS para el administrador de la distribuidora', () => {
       datos: { cups: CUPS, proceso: 'C1', estado: 'activada', activacion: '2026-11-10', codigoSolicitud: '000000000077' },
     });
     await server.database.db.update(suministros).set({ comercializadoraCodigo: '0902' }).where(eq(suministros.cups, CUPS));
-    const res = await server.fetch('/api/administrador/sips/epd/registro/previa', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokenAdminEpd}`, 'Content-Type': 'application/octet-stream' },
-      body: fila('2026-06-01'),
-    });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { camposConservados: unknown[] }).camposConservados).toEqual([
+    const antigua = await previa(fila('2026-06-01'));
+    expect(antigua.conservados).toBe(1);
+    expect(antigua.camposConservados).toEqual([
       {
         cups: CUPS,
         campo: 'comercializadora_codigo',
@@ -332,6 +337,8 @@ describe('SIPS para el administrador de la distribuidora', () => {
         motivo: 'la solicitud ATR 000000000077 (C1) activada el 10/11/2026',
       },
     ]);
+    // A file as old that already says what the activation set keeps nothing: nothing to count.
+    expect(await previa(fila('2026-06-01', '0902'))).toMatchObject({ conservados: 0, camposConservados: [] });
   });
 
   it('un registro con errores responde 422 con cada línea y no cambia nada', async () => {

@@ -310,6 +310,19 @@ async function conservarPosteriores(tx: Db): Promise<{ conservados: CampoConserv
         .join(' union all ')} order by cups, campo limit ${MAX_FALLAS_LISTADAS}`,
     ),
   );
+  // The supply points where a kept value differs from the file's, counted before the file's values
+  // are replaced (a later activation the file already agrees with keeps nothing).
+  const [n] = await queryRows<{ n: number }>(
+    tx,
+    sql.raw(
+      `select count(distinct cups)::int as n from (${columnas
+        .map(
+          (col) => `select k.cups from sips_conservar k join sips_carga c on c.cups = k.cups join suministros s on s.cups = k.cups
+        where k.columna = '${col}' and s.${col} is distinct from c.${col}`,
+        )
+        .join(' union all ')}) x`,
+    ),
+  );
   for (const col of columnas) {
     await tx.execute(
       sql.raw(`update sips_carga c set ${col} = s.${col} from suministros s, sips_conservar k
@@ -328,17 +341,6 @@ async function conservarPosteriores(tx: Db): Promise<{ conservados: CampoConserv
   // A modality of self-consumption the register knows is kept when the file says only "acogido".
   await tx.execute(sql`update sips_carga c set autoconsumo = s.autoconsumo from suministros s
     where s.cups = c.cups and c.autoconsumo = 'modalidad_no_informada' and s.autoconsumo <> 'ninguno'`);
-  const [n] = await queryRows<{ n: number }>(
-    tx,
-    sql.raw(
-      `select count(distinct cups)::int as n from (${columnas
-        .map(
-          (col) => `select k.cups from sips_conservar k join sips_carga c on c.cups = k.cups join suministros s on s.cups = k.cups
-        where k.columna = '${col}'`,
-        )
-        .join(' union all ')}) x`,
-    ),
-  );
   return { conservados, suministros: n?.n ?? 0 };
 }
 
