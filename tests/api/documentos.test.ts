@@ -254,6 +254,24 @@ describe('quién ve los documentos', () => {
     expect((await llamada(await expediente())).status).toBe(401);
   });
 
+  it.each([
+    ['una solicitud de modificación contractual', 'modificacion', 'enviada'],
+    ['una solicitud ATR', 'atr', 'recibida'],
+  ])(
+    'los casos de %s no llevan documentos: ni su titular ni el personal suben o descargan nada (404)',
+    async (_que, procedimiento, paso) => {
+      const id = await expediente({ procedimiento, paso, turno: 'distribuidora', presentadoEn: new Date('2026-11-01T10:00:00Z') });
+      const antes = await almacenado();
+      for (const token of [quien.solicitante.token, quien.epd.token]) {
+        const res = await subir(token, id, PDF);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ message: 'No existe ese expediente.' });
+        expect((await descargar(token, id, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      }
+      expect(await almacenado()).toEqual(antes);
+    },
+  );
+
   it('quien no ve el expediente recibe 404 aunque el fichero no valga: no se lee antes de comprobar el acceso', async () => {
     const id = await presentado();
     const res = await subir(quien.otro.token, id, EXE);

@@ -10,6 +10,13 @@
  */
 import { z } from '../validacion/z.ts';
 
+/**
+ * The procedures whose cases carry documents: access requests, queries and claims. Modification
+ * requests and ATR requests do not (their data and the CNMC's messages are the whole case), so the
+ * documents routes treat their cases as non-existent.
+ */
+export const PROCEDIMIENTOS_CON_DOCUMENTOS: readonly string[] = ['acceso', 'consulta', 'reclamacion'];
+
 /** What a document is, as its side declares it on upload. */
 export const CLASES_DOCUMENTO = [
   'autorizacion',

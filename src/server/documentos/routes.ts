@@ -3,7 +3,8 @@
  * holder's authorisation, the guarantee's receipt (RD 1183/2020 art. 23), the technical report and
  * plans, amendments; the distributor, the propuesta previa, permits and reports. Every route asks
  * `accesoExpediente` first, before reading a byte of the body, so a caller who may not see the case
- * is told it does not exist (404) whatever it sends. A document is uploaded as pending and joins the
+ * is told it does not exist (404) whatever it sends; so is a case of a procedure that carries no
+ * documents (a modification or ATR request). A document is uploaded as pending and joins the
  * next step its side takes (src/server/expedientes/service.ts); until then its side may remove it.
  * Uploads, downloads and removals are written to the audit log with the case, the file's name,
  * class, size and SHA-256, never its contents.
@@ -11,7 +12,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { CLASES_DOCUMENTO, DocumentoSchema } from '../../lib/expedientes/documentos.ts';
+import { CLASES_DOCUMENTO, DocumentoSchema, PROCEDIMIENTOS_CON_DOCUMENTOS } from '../../lib/expedientes/documentos.ts';
 import { MAX_DOCUMENTOS_EXPEDIENTE, MENSAJE_DOCUMENTOS_MAXIMO } from '../../lib/expedientes/limites.ts';
 import { audit, type AuditEntry } from '../auditoria/service.ts';
 import { authOf, requireAuth } from '../auth/middleware.ts';
@@ -186,10 +187,14 @@ const huella = (d: FilaDocumento) => ({
   lado: d.lado,
 });
 
+/** The case and the caller's side, for a case of a procedure that carries documents (any other does not exist). */
+const casoConDocumentos = (db: Db, auth: Parameters<typeof accesoExpediente>[1], id: string) =>
+  accesoExpediente(db, auth, id, PROCEDIMIENTOS_CON_DOCUMENTOS);
+
 /** The case and the caller's side for a document route: its 404 says the same as a missing document. */
 async function accesoDocumento<E extends AppEnv>(db: Db, c: Context<E>, id: string): Promise<AccesoExpediente> {
   try {
-    return await accesoExpediente(db, authOf(c), id);
+    return await casoConDocumentos(db, authOf(c), id);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw notFound(NO_EXISTE_DOCUMENTO);
     throw err;
@@ -205,7 +210,7 @@ export function documentosRoutes() {
       const { db, clock } = c.get('deps');
       const auth = authOf(c);
       // Who may see the case, and whether it is open, before a byte of the body is read.
-      const { expediente, lado } = await accesoExpediente(db, auth, id);
+      const { expediente, lado } = await casoConDocumentos(db, auth, id);
       if (expediente.cerradoEn) throw conflict(CERRADO_SUBIR);
       if ((await cuantosDocumentos(db, expediente.id)) >= MAX_DOCUMENTOS_EXPEDIENTE) throw conflict(MENSAJE_DOCUMENTOS_MAXIMO);
       const cuerpo = c.req.raw.body;

@@ -33,12 +33,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The case and the caller's side, or a 404. The applicant's side wins when the caller is both (a
- * distributor's administrator who files a request of its own acts as the applicant in it).
+ * distributor's administrator who files a request of its own acts as the applicant in it). With
+ * `procedimientos`, a case of any other procedure does not exist either.
  */
-export async function accesoExpediente(db: Db, auth: Pick<AuthContext, 'userId' | 'permisos'>, id: string): Promise<AccesoExpediente> {
+export async function accesoExpediente(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'permisos'>,
+  id: string,
+  procedimientos?: readonly string[],
+): Promise<AccesoExpediente> {
   if (!UUID.test(id)) throw notFound(NO_EXISTE);
   const [expediente] = await db.select().from(expedientes).where(eq(expedientes.id, id)).limit(1);
-  if (!expediente) throw notFound(NO_EXISTE);
+  if (!expediente || (procedimientos && !procedimientos.includes(expediente.procedimiento))) throw notFound(NO_EXISTE);
   if (expediente.userId === auth.userId) return { expediente, lado: 'solicitante' };
   // Staff see a distributor's cases once filed; a draft is the applicant's alone.
   if (expediente.presentadoEn && tienePermiso(auth, expediente.distribuidora, 'administrador')) {
