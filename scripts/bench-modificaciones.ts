@@ -14,6 +14,7 @@ import type { Db } from '../src/server/db/client.ts';
 import type { AuthContext } from '../src/server/http/context.ts';
 import { listarSolicitudesAdmin, solicitudAdmin, type FiltroSolicitudes } from '../src/server/modificaciones/gestion.ts';
 import { contextoParaFormulario, solicitudesDelLector } from '../src/server/modificaciones/service.ts';
+import type { Lector } from '../src/server/suministros/service.ts';
 import { bloquesDeCola, medirConsultas, type FilaCola } from './bench-colas.ts';
 
 const N = Number(process.env.BENCH_MODIFICACIONES_N ?? 100_000);
@@ -69,7 +70,7 @@ async function medir(db: Db): Promise<FilaCola[]> {
   const clock = { now: () => HOY };
   // Holder 7 holds supply points 6, 6 + T, 6 + 2T… (as many as PUNTOS allows), at the distributors they fall in.
   const nif = `${String(7).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[7 % 23]}`;
-  const lector = { nif, distribuidoras: ['epd', 'eod', 'ecd'] as const };
+  const lector: Lector = { nif, distribuidoras: ['epd', 'eod', 'ecd'] };
   const cups = `ES9901${String(6).padStart(12, '0')}XX`;
   const gestor: AuthContext = {
     userId: '00000000-0000-4000-8000-000000000000',
@@ -83,16 +84,11 @@ async function medir(db: Db): Promise<FilaCola[]> {
   const lista = (f: FiltroSolicitudes) => async () => ({ total: (await listarSolicitudesAdmin(db, gestor, f)).total });
   const primera = (await listarSolicitudesAdmin(db, gestor, base)).solicitudes[0]!;
   const consultas: [string, () => Promise<{ total: number }>][] = [
-    [
-      'holder: their requests',
-      async () => ({ total: (await solicitudesDelLector(db, { ...lector, distribuidoras: [...lector.distribuidoras] })).length }),
-    ],
+    ['holder: their requests', async () => ({ total: (await solicitudesDelLector(db, lector)).length })],
     [
       'holder: the form\u2019s rules context',
       async () => ({
-        total: (await contextoParaFormulario(db, clock, { ...lector, distribuidoras: [...lector.distribuidoras] }, cups)).solicitudEnCurso
-          ? 1
-          : 0,
+        total: (await contextoParaFormulario(db, clock, lector, cups)).solicitudEnCurso ? 1 : 0,
       }),
     ],
     ['staff: EPD, first page', lista(base)],
