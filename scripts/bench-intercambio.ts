@@ -215,7 +215,7 @@ export async function intercambioSection(): Promise<string> {
     const { leidos, leerMs, rssMb } = await leerTodo(db, ahora);
     const [resultado] = await queryRows<{ aceptadas: number; salida: number }>(
       db,
-      sql`select (select count(*)::int from expedientes where procedimiento = 'atr' and datos->>'estado' = 'aceptada') as aceptadas,
+      sql`select (select count(*)::int from expedientes where procedimiento = 'atr' and paso = 'aceptada') as aceptadas,
         (select count(*)::int from ficheros_intercambio where ruta like '/epd/salida/C102%') as salida`,
     );
 

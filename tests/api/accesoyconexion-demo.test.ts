@@ -135,7 +135,7 @@ describe('demo ATR requests (docs/decisions/020)', () => {
   it('the supply company has requests of each process at EPD and EOD, answered by the reader and carried on by the staff', async () => {
     const filas = await queryRows<{ d: string; tipo: string; estado: string }>(
       database.db,
-      sql`select e.distribuidora as d, e.tipo, e.datos->>'estado' as estado
+      sql`select e.distribuidora as d, e.tipo, e.paso as estado
           from expedientes e join users u on u.id = e.user_id
           where u.email = 'comercializadora@electra.example' and e.procedimiento = 'atr' order by e.numero`,
     );
@@ -155,7 +155,7 @@ describe('demo ATR requests (docs/decisions/020)', () => {
     const cortados = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from suministros s join expedientes e on e.datos->>'cups' = s.cups
-          where e.procedimiento = 'atr' and e.tipo = 'B1' and e.datos->>'estado' = 'activada' and s.suspendido_desde = (e.datos->>'activacion')::date`,
+          where e.procedimiento = 'atr' and e.tipo = 'B1' and e.paso = 'activada' and s.suspendido_desde = (e.datos->>'activacion')::date`,
     );
     expect(cortados[0]!.n).toBe(2);
     const ficheros = await queryRows<{ ruta: string }>(

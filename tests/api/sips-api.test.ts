@@ -321,9 +321,9 @@ describe('SIPS para el administrador de la distribuidora', () => {
       procedimiento: 'atr',
       distribuidora: 'epd',
       userId: comercializadora.id,
-      paso: 'cerrada',
+      paso: 'activada',
       tipo: 'C1',
-      datos: { cups: CUPS, proceso: 'C1', estado: 'activada', activacion: '2026-11-10', codigoSolicitud: '000000000077' },
+      datos: { cups: CUPS, proceso: 'C1', pasoCnmc: '05', activacion: '2026-11-10', codigoSolicitud: '000000000077' },
     });
     await server.database.db.update(suministros).set({ comercializadoraCodigo: '0902' }).where(eq(suministros.cups, CUPS));
     const antigua = await previa(fila('2026-06-01'));

@@ -5,7 +5,6 @@
  * `salida`. Never another distributor's requests (404), never through an impersonated session (403).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { INCIDENCIAS_ATR, MOTIVOS_CAMPO, PROCESOS_ATR } from '../../lib/atr/procesos.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
@@ -13,7 +12,6 @@ import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe } from '../expedientes/acceso.ts';
 import { consultaCola, depsExpediente, exigirAdministracion } from '../expedientes/rutas.ts';
-import type { AuthEnv } from '../http/context.ts';
 import {
   baseAdministracion,
   errorResponse,
@@ -26,7 +24,7 @@ import {
   validationResponse,
 } from '../http/openapi.ts';
 import { respuestaPagina, soloJson } from '../http/peticion.ts';
-import { actuarAtr, colaAtr, detalleGestionAtr, solicitudDeGestion, type DepsGestionAtr } from './gestion.ts';
+import { colaAtr, detalleGestionAtr, pasoDelPersonal, solicitudDeGestion } from './gestion.ts';
 import { ESTADOS_SOLICITUD_ATR, MensajeAtrSchema, MotivoAtrSchema } from './vista.ts';
 
 const base = baseAdministracion;
@@ -183,16 +181,13 @@ const actuar = createRoute({
   },
 });
 
-const deps: <E extends AuthEnv>(c: Context<E>) => DepsGestionAtr = depsExpediente;
-
 /** The staff sub-app. */
 export function atrAdminRoutes() {
   return featureApp()
     .openapi(listar, async (c) => {
       const q = c.req.valid('query');
       exigirAdministracion(c, q.distribuidora);
-      const { db, clock } = c.get('deps');
-      const r = await colaAtr(db, { ...q, page: q.pagina, pageSize: q.porPagina }, fechaLocalDe(clock.now()));
+      const r = await colaAtr(depsExpediente(c), { ...q, page: q.pagina, pageSize: q.porPagina });
       return respuestaPagina(c, r.total, r.filas);
     })
     .openapi(ver, async (c) => {
@@ -201,9 +196,9 @@ export function atrAdminRoutes() {
       return c.json(await detalleGestionAtr(db, e, fechaLocalDe(clock.now())), 200);
     })
     .openapi(actuar, async (c) => {
-      const d = deps(c);
+      const d = depsExpediente(c);
       const e = await solicitudDeGestion(d.db, c.req.valid('param').id, distribuidorasAdministradas(authOf(c).permisos));
-      const hecho = await actuarAtr(d, e.id, c.req.valid('json'), actorDe(c));
+      const hecho = await pasoDelPersonal(d, e.id, c.req.valid('json'), actorDe(c));
       return c.json(await detalleGestionAtr(d.db, hecho, fechaLocalDe(d.clock.now())), 200);
     });
 }

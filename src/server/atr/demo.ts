@@ -25,7 +25,8 @@ import type { FilaContador } from '../lecturas/csv.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { guardar, Recepcion, type CuentaIntercambio } from '../intercambio/almacen.ts';
 import { SISTEMA } from '../expedientes/service.ts';
-import { actuarAtr, type AccionGestionAtr } from './gestion.ts';
+import { pasoDelPersonal } from './gestion.ts';
+import type { AccionGestionAtr } from './procedimiento.ts';
 import { leerEntradas } from './lector.ts';
 import { codigoSolicitudR1, mensajeR101 } from '../contacto/r1.ts';
 import { xmlAceptacionD1, xmlAnulacion, xmlAportacionLectura, xmlSolicitud, type DatosSolicitud } from './solicitudes.ts';
@@ -219,13 +220,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
     const aceptadas = await db
       .select({ id: expedientes.id, tipo: expedientes.tipo })
       .from(expedientes)
-      .where(
-        and(
-          eq(expedientes.procedimiento, 'atr'),
-          eq(expedientes.distribuidora, d.codigo),
-          sql`${expedientes.datos}->>'estado' = 'aceptada'`,
-        ),
-      )
+      .where(and(eq(expedientes.procedimiento, 'atr'), eq(expedientes.distribuidora, d.codigo), eq(expedientes.paso, 'aceptada')))
       .orderBy(asc(expedientes.numero));
     const hoy = fechaLocalDe(now);
     const pasos: [ProcesoAtr, number, AccionGestionAtr][] = [
@@ -236,7 +231,7 @@ export const demoAtr: DemoStep = async (db, _random, now) => {
     ];
     for (const [proceso, i, accion] of pasos) {
       const caso = aceptadas.filter((a) => a.tipo === proceso)[i];
-      if (caso) await actuarAtr({ db, clock: { now: () => now }, publicUrl: null }, caso.id, accion, SISTEMA);
+      if (caso) await pasoDelPersonal({ db, clock: { now: () => now }, publicUrl: null }, caso.id, accion, SISTEMA);
     }
   }
   return { solicitudesAtr: n };

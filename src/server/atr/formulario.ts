@@ -250,8 +250,8 @@ export async function anularSolicitudAtr(deps: DepsFormularioAtr, auth: AuthCont
   }
   const ree = await codigoReeDe(db, auth.userId);
   // An activated B1 that keeps its supply cut is anulled to ask for the reposición (docs/decisions/048).
-  if (caso.cerradoEn && !(proceso === 'B1' && cortaElSuministro(d, await suministroDelCaso(db, caso), ree))) {
-    throw conflict(`La solicitud ${d.codigoSolicitud} ya está cerrada (${d.estado ?? 'cerrada'}): no se puede anular.`);
+  if (caso.cerradoEn && !(proceso === 'B1' && cortaElSuministro({ paso: caso.paso, datos: d }, await suministroDelCaso(db, caso), ree))) {
+    throw conflict(`La solicitud ${d.codigoSolicitud} ya está cerrada (${caso.paso}): no se puede anular.`);
   }
   const paso = PROCESO[proceso].anulacion.paso;
   const secuencial = d.secuencial ?? '01';

@@ -55,6 +55,8 @@ import {
   users,
 } from '../db/schema.ts';
 import { crearExpediente, registrarPaso, SISTEMA } from '../expedientes/service.ts';
+import { actuar } from '../expedientes/procedimiento.ts';
+import { PROCEDIMIENTO_ATR, SOLICITUDES_ATR } from './procedimiento.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { Clock } from '../http/context.ts';
 import { depositar, mover, type CuentaIntercambio } from '../intercambio/almacen.ts';
@@ -516,10 +518,10 @@ async function atender(
   const pedido = pedidoDe(proceso, m);
   const motivos = await motivosDe(tx, proceso, m, c, s, empresaRee, pedido);
   const caso = await crearExpediente(tx, {
-    procedimiento: 'atr',
+    procedimiento: PROCEDIMIENTO_ATR,
     distribuidora: p.distribuidora,
     userId: p.usuarioId,
-    paso: '01',
+    paso: 'recibida',
     tipo: proceso,
     datos: {
       proceso,
@@ -527,8 +529,9 @@ async function atender(
       secuencial: c.secuencial,
       cups: c.cups,
       pedido,
+      pasoCnmc: '01',
       mensajes: [{ paso: '01', ruta: p.ruta }],
-    },
+    } satisfies DatosAtr,
   });
   const hoy = diaDe(ahora);
   const calendario = calendarioDe({ distribuidora: p.distribuidora, provincia: s?.provincia, municipio: s?.municipio });
@@ -537,7 +540,7 @@ async function atender(
     caso,
     {
       accion: 'recibir',
-      paso: '01',
+      paso: 'recibida',
       lado: 'solicitante',
       turno: 'distribuidora',
       // Business days of the supply point's region and municipality (Ley 39/2015 art. 30.6, decision 040).
@@ -546,69 +549,27 @@ async function atender(
       momento: ahora,
       presentar: true,
       datos: { mensajes: [mensaje('01', p.ruta, 'empresa', m.texto)] },
+      auditoria: { pasoCnmc: '01' },
     },
     { ...SISTEMA, userId: p.usuarioId },
   );
-  const nombre = `${proceso}02_${c.solicitud}_${c.secuencial}.xml`;
-  const ruta = `/${p.distribuidora}/salida/${nombre}`;
+  // The answer, step 02, is the distributor's: taken on the core as the procedure declares it.
+  const ruta = `/${p.distribuidora}/salida/${proceso}02_${c.solicitud}_${c.secuencial}.xml`;
+  const deps = { db: tx, clock: { now: () => ahora }, publicUrl: null };
   if (motivos.length) {
-    const xmlRechazo = rechazo(c, '02', motivos, ahora);
-    await depositar(tx, cuenta, ruta, Buffer.from(xmlRechazo), ahora);
-    await registrarPaso(
-      tx,
-      { ...caso, paso: '01' },
-      {
-        accion: 'rechazar',
-        paso: '02',
-        lado: 'distribuidora',
-        turno: null,
-        vence: null,
-        plazoRegla: null,
-        momento: ahora,
-        datos: { estado: 'rechazada', motivos, mensajes: [mensaje('02', ruta, 'distribuidora', xmlRechazo)] },
-        cambios: {
-          datos: {
-            ...caso.datos,
-            estado: 'rechazada',
-            mensajes: [
-              { paso: '01', ruta: p.ruta },
-              { paso: '02', ruta },
-            ],
-          },
-        },
-      },
-      SISTEMA,
-    );
+    const respuesta = { salida: { paso: '02', ruta, xml: rechazo(c, '02', motivos, ahora) }, vence: null, regla: null, datos: { motivos } };
+    await actuar(SOLICITUDES_ATR, deps, caso.id, 'distribuidora', 'rechazar', { accion: 'respuesta', respuesta }, SISTEMA);
     return;
   }
   const { xml, activacion } = aceptacion(proceso, c, m, s!, pedido, await ultimaLecturaFirme(tx, s!, ahora), ahora, calendario);
-  await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
-  await registrarPaso(
-    tx,
-    { ...caso, paso: '01' },
-    {
-      accion: 'aceptar',
-      paso: '02',
-      lado: 'distribuidora',
-      turno: 'distribuidora',
-      vence: activacion,
-      plazoRegla: 'activación prevista',
-      momento: ahora,
-      datos: { estado: 'aceptada', activacionPrevista: activacion, mensajes: [mensaje('02', ruta, 'distribuidora', xml)] },
-      cambios: {
-        datos: {
-          ...caso.datos,
-          estado: 'aceptada',
-          activacionPrevista: activacion,
-          mensajes: [
-            { paso: '01', ruta: p.ruta },
-            { paso: '02', ruta },
-          ],
-        },
-      },
-    },
-    SISTEMA,
-  );
+  const respuesta = {
+    salida: { paso: '02', ruta, xml },
+    vence: activacion,
+    regla: 'activación prevista',
+    datos: { activacionPrevista: activacion },
+    cambios: { activacionPrevista: activacion },
+  };
+  await actuar(SOLICITUDES_ATR, deps, caso.id, 'distribuidora', 'aceptar', { accion: 'respuesta', respuesta }, SISTEMA);
 }
 
 /** A company's ATR case by the request code it gave. */
@@ -657,7 +618,8 @@ async function anular(
   ];
   if (caso.cerradoEn && proceso === 'B1') {
     const s = await suministroDelCaso(tx, caso, true);
-    if (cortaElSuministro(caso.datos as DatosAtr, s, c.emisora)) return reponer(tx, p, m, c, caso, s!, cuenta, mensajes, ahora);
+    if (cortaElSuministro({ paso: caso.paso, datos: caso.datos as DatosAtr }, s, c.emisora))
+      return reponer(tx, p, m, c, caso, s!, cuenta, mensajes, ahora);
   }
   if (caso.cerradoEn) {
     const motivo = { codigo: '43' as const, comentario: `${MOTIVOS_ATR['43']} o cerrada.` };
@@ -687,21 +649,19 @@ async function anular(
     // Both acceptances (MensajeAceptacionAnulacion and B1's MensajeAceptacionAnulacionBaja) carry an AceptacionAnulacion.
     h: [cabeceraRespuesta(c, paso, ahora), { n: 'AceptacionAnulacion', h: [{ n: 'FechaAceptacion', t: diaDe(ahora) }] }],
   });
-  await depositar(tx, cuenta, ruta, Buffer.from(xml), ahora);
-  await registrarPaso(
-    tx,
-    caso,
-    {
-      accion: 'anular',
-      paso,
-      lado: 'solicitante',
-      turno: null,
-      vence: null,
-      plazoRegla: null,
-      momento: ahora,
-      datos: { estado: 'anulada', mensajes: [mensaje(c.paso, p.ruta, 'empresa', m.texto), mensaje(paso, ruta, 'distribuidora', xml)] },
-      cambios: { datos: { ...caso.datos, estado: 'anulada', mensajes } },
-    },
+  const respuesta = {
+    entrada: { paso: c.paso, ruta: p.ruta, xml: m.texto },
+    salida: { paso, ruta, xml },
+    vence: null,
+    regla: null,
+  };
+  await actuar(
+    SOLICITUDES_ATR,
+    { db: tx, clock: { now: () => ahora }, publicUrl: null },
+    caso.id,
+    'solicitante',
+    'anular',
+    { accion: 'respuesta', respuesta },
     { ...SISTEMA, userId: p.usuarioId },
   );
 }

@@ -191,7 +191,7 @@ export function atrRoutes() {
         inArray(expedientes.distribuidora, f.distribuidora ? suyas.filter((d) => d === f.distribuidora) : suyas),
       ];
       if (f.proceso) condiciones.push(eq(expedientes.tipo, f.proceso));
-      if (f.estado) condiciones.push(sql`coalesce(${expedientes.datos}->>'estado', 'recibida') = ${f.estado}`);
+      if (f.estado) condiciones.push(eq(expedientes.paso, f.estado));
       const q = f.q?.trim().toUpperCase();
       if (q) {
         condiciones.push(

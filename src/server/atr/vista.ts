@@ -41,7 +41,8 @@ export interface DatosAtr {
   codigoSolicitud?: string;
   secuencial?: string;
   cups?: string;
-  estado?: string;
+  /** The CNMC step (table 3) of the request's last message; its state is the case's step. */
+  pasoCnmc?: string;
   activacionPrevista?: string;
   activacion?: string;
   /** Day the supply cut by this B1 (table 10 reason 03) was put back in service, at its anulación. */
@@ -73,8 +74,8 @@ export function filaAtr(e: FilaExpediente) {
     proceso: (d.proceso ?? e.tipo) as ProcesoAtr,
     codigoSolicitud: d.codigoSolicitud ?? '',
     cups: d.cups ?? '',
-    estado: (d.estado ?? 'recibida') as EstadoSolicitudAtr,
-    paso: e.paso,
+    estado: e.paso as EstadoSolicitudAtr,
+    paso: d.pasoCnmc ?? '01',
     recibida: (e.presentadoEn ?? e.createdAt).toISOString(),
     vence: e.cerradoEn ? null : e.vence,
     actualizada: e.updatedAt.toISOString(),
@@ -126,7 +127,7 @@ export async function detalleAtr(db: Db, e: FilaExpediente) {
 /** Whether an activated B1 still keeps its supply cut, so that its anulación asks for the reposición (docs/decisions/048). */
 async function reponible(db: Db, e: FilaExpediente): Promise<boolean> {
   const d = e.datos as DatosAtr;
-  if ((d.proceso ?? e.tipo) !== 'B1' || d.estado !== 'activada') return false;
+  if ((d.proceso ?? e.tipo) !== 'B1' || e.paso !== 'activada') return false;
   const [empresa] = await db.select({ ree: users.codigoRee }).from(users).where(eq(users.id, e.userId));
-  return cortaElSuministro(d, await suministroDelCaso(db, e), empresa?.ree ?? '');
+  return cortaElSuministro({ paso: e.paso, datos: d }, await suministroDelCaso(db, e), empresa?.ree ?? '');
 }

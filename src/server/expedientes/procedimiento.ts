@@ -58,6 +58,11 @@ export interface Siguiente {
   cambios?: Record<string, unknown>;
   /** What the step's audit entry records besides the step (never personal data). */
   auditoria?: Record<string, unknown>;
+  /**
+   * The other side's mail, when its words depend on the action's body (a date, a reason): what
+   * happened, and the note under it (instead of the body's message). `hecho` is asked otherwise.
+   */
+  aviso?: { hecho: string; nota: string | null };
 }
 
 /** What an action's checks may look at. */
@@ -66,6 +71,8 @@ export interface ContextoAccion {
   /** The case's documents, read only by the actions that look at them. */
   documentos: () => Promise<readonly FilaDocumento[]>;
   hoy: string;
+  /** The step's moment (the injected clock). */
+  ahora: Date;
 }
 
 /** Any body of an action: the message is the one field every procedure shares. */
@@ -85,15 +92,15 @@ export interface Procedimiento<B extends CuerpoAccion, R> {
   /** The 409's sentence when an action does not suit the case's step, if the procedure words it itself (a code of its table). */
   conflicto?(e: FilaExpediente, accion: string): string;
   /** A further rule on whether an action is open now (a count of corrections, an extension given once). */
-  admite?(e: FilaExpediente, accion: string, ctx: Omit<ContextoAccion, 'documentos'>): boolean;
+  admite?(e: FilaExpediente, accion: string, ctx: Omit<ContextoAccion, 'documentos' | 'ahora'>): boolean;
   /** The action's own checks (422) and the deadline and data of the step it leads to. */
   siguiente(tx: Db, e: FilaExpediente, accion: string, body: B, ctx: ContextoAccion): Promise<Siguiente>;
   /** What the mail tells the other side of a step; null sends none. */
   hecho(e: FilaExpediente, accion: string): string | null;
   /** What else a step does in its transaction (an answer through the exchange, a mail of the procedure's own). */
   despues?(tx: Db, e: FilaExpediente, accion: string, body: B, sig: Siguiente, ahora: Date, publicUrl: string | null): Promise<void>;
-  /** The list row of a case. */
-  resumen(e: FilaExpediente, solicitante: string, hoy: string): R;
+  /** The list row of a case; `codigoRee` is the filing account's REE code (the supply companies' identity). */
+  resumen(e: FilaExpediente, solicitante: string, hoy: string, codigoRee: string | null): R;
   /** The deadlines the scheduled jobs apply: a case left in one of `pasos` past its deadline takes `accion`. */
   plazos?: readonly { pasos: readonly string[]; accion: string }[];
 }
@@ -170,7 +177,7 @@ export async function actuar<B extends CuerpoAccion, R>(
       throw conflict(`No se puede «${nombre}» ahora: ${p.llamado} está en «${(def.nombrePaso[e.paso] ?? e.paso).toLowerCase()}».`);
     }
     const documentos = () => documentosDelExpediente(tx, e.id);
-    const sig = await p.siguiente(tx, e, accion, body, { eventos, documentos, hoy });
+    const sig = await p.siguiente(tx, e, accion, body, { eventos, documentos, hoy, ahora });
     const hacia = def.transiciones[accion]!.hacia;
     const turno = def.turno[hacia] ?? null;
     await registrarPaso(
@@ -192,14 +199,14 @@ export async function actuar<B extends CuerpoAccion, R>(
       },
       actor,
     );
-    const hecho = p.hecho(e, accion);
+    const hecho = sig.aviso?.hecho ?? p.hecho(e, accion);
     if (deps.publicUrl && hecho) {
       const destino: Lado = lado === 'solicitante' ? 'distribuidora' : 'solicitante';
       await avisarOtraParte(tx, e, {
         destino,
         referencia: p.referencia(e),
         hecho,
-        mensaje: body.mensaje || null,
+        mensaje: sig.aviso ? sig.aviso.nota : body.mensaje || null,
         pendiente: pendienteDe(turno, destino, sig.vence),
         enlace: p.enlace(deps.publicUrl, e, destino),
         ahora,
@@ -245,12 +252,12 @@ export async function propios<B extends CuerpoAccion, R>(
 ): Promise<R[]> {
   const hoy = diaDe(deps.clock.now());
   const filas = await deps.db
-    .select({ e: expedientes, solicitante: nombreCuentaSql })
+    .select({ e: expedientes, solicitante: nombreCuentaSql, ree: users.codigoRee })
     .from(expedientes)
     .innerJoin(users, eq(users.id, expedientes.userId))
     .where(and(eq(expedientes.userId, userId), deProcedimientos(nombres)))
     .orderBy(desc(expedientes.createdAt));
-  return filas.map((f) => p.resumen(f.e, f.solicitante, hoy));
+  return filas.map((f) => p.resumen(f.e, f.solicitante, hoy, f.ree));
 }
 
 /** The filters every staff queue has; a procedure adds its own as conditions. */
@@ -292,7 +299,7 @@ export async function cola<B extends CuerpoAccion, R>(
   const donde = and(...condiciones);
   const [filas, [cuenta]] = await Promise.all([
     deps.db
-      .select({ e: expedientes, solicitante: nombreCuentaSql })
+      .select({ e: expedientes, solicitante: nombreCuentaSql, ree: users.codigoRee })
       .from(expedientes)
       .innerJoin(users, eq(users.id, expedientes.userId))
       .where(donde)
@@ -304,7 +311,7 @@ export async function cola<B extends CuerpoAccion, R>(
       .from(expedientes)
       .where(donde),
   ]);
-  return { total: cuenta?.n ?? 0, filas: filas.map((x) => p.resumen(x.e, x.solicitante, hoy)) };
+  return { total: cuenta?.n ?? 0, filas: filas.map((x) => p.resumen(x.e, x.solicitante, hoy, x.ree)) };
 }
 
 /** What a case's detail is built from: its timeline, its documents and the name of the account that filed it. */

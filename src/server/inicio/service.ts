@@ -232,7 +232,7 @@ async function comercializadora(db: Db, auth: AuthContext, ahora: Date): Promise
   const { distribuidoras } = cuentaIntercambio(auth.userId, auth.permisos);
   if (distribuidoras.length === 0) return null;
   const reciente = new Date(ahora.getTime() - DIAS_COMERCIALIZADORA * MS_DIA);
-  const estado = sql<string>`${expedientes.datos}->>'estado'`;
+  const estado = expedientes.paso;
   const mes = primerDiaDelMes(ahora);
   const [atr, salida, sips] = await Promise.all([
     db

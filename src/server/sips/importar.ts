@@ -290,7 +290,7 @@ async function conservarPosteriores(tx: Db): Promise<{ conservados: CampoConserv
         'la solicitud ATR ' || coalesce(e.datos->>'codigoSolicitud', '') || ' (' || coalesce(e.datos->>'proceso', e.tipo) || ') activada el '
           || to_char((e.datos->>'activacion')::date, 'DD/MM/YYYY')
       from expedientes e join sips_carga c on c.cups = e.datos->>'cups'
-      where e.procedimiento = 'atr' and e.datos->>'estado' = 'activada' and e.datos->>'activacion' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+      where e.procedimiento = 'atr' and e.paso = 'activada' and e.datos->>'activacion' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
     )
     select distinct on (a.cups, k.columna) a.cups, k.columna, a.motivo
     from activadas a join (values ${sql.raw(pares.join(', '))}) as k(clase, columna) on k.clase = a.clase

@@ -22,13 +22,17 @@ export function esSuspension(proceso: ProcesoAtr, m: MensajeLeido): boolean {
  * the reposición of the supply (gisce/gestionatr gives B1 reason 03 one working day for the answer
  * to that step), not the undoing of a finished request.
  */
-export function cortaElSuministro(caso: { estado?: string; activacion?: string }, s: Suministro | undefined, empresaRee: string): boolean {
+export function cortaElSuministro(
+  caso: { paso: string; datos: { activacion?: string } },
+  s: Suministro | undefined,
+  empresaRee: string,
+): boolean {
   return (
     !!s &&
-    caso.estado === 'activada' &&
+    caso.paso === 'activada' &&
     !!s.suspendidoDesde &&
     !s.fechaBaja &&
-    s.suspendidoDesde === caso.activacion &&
+    s.suspendidoDesde === caso.datos.activacion &&
     s.comercializadoraCodigo === empresaRee
   );
 }
