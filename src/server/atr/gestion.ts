@@ -4,19 +4,17 @@
  * the steps it admits, and those steps, taken on the case core through `SOLICITUDES_ATR`
  * (./procedimiento.ts), which writes each one's CNMC message into the company's `salida`.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { EstadoAtr } from '../../lib/atr/pantalla.ts';
 import type { ProcesoAtr } from '../../lib/atr/procesos.ts';
-import { busquedaCups } from '../../lib/cups.ts';
 import type { Db } from '../db/client.ts';
-import { empiezaPor } from '../db/busqueda.ts';
 import { expedientes, users } from '../db/schema.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import { accionesPosibles, actuar, cola, type DepsExpediente } from '../expedientes/procedimiento.ts';
 import { eventosDe, nombreCuentaSql, type ActorExpediente } from '../expedientes/service.ts';
 import { notFound } from '../http/errors.ts';
 import { ACCION_DEL_PERSONAL, PROCEDIMIENTO_ATR, SOLICITUDES_ATR, type AccionGestionAtr } from './procedimiento.ts';
-import { detalleAtr, suministroDelCaso, vencidaAtr, type DatosAtr } from './vista.ts';
+import { detalleAtr, filtrosAtr, suministroDelCaso, vencidaAtr, type DatosAtr } from './vista.ts';
 
 /** Filters and page of the queue. */
 export interface FiltroColaAtr {
@@ -34,19 +32,11 @@ export interface FiltroColaAtr {
  * by planned activation (the overdue first), then by arrival. With a state, every request in it.
  */
 export function colaAtr(deps: DepsExpediente, f: FiltroColaAtr) {
-  const condiciones: SQL[] = [];
-  if (f.proceso) condiciones.push(eq(expedientes.tipo, f.proceso));
-  const q = f.q?.trim().toUpperCase();
-  if (q) {
-    condiciones.push(
-      or(empiezaPor(sql`${expedientes.datos}->>'cups'`, busquedaCups(q)), empiezaPor(sql`${expedientes.datos}->>'codigoSolicitud'`, q))!,
-    );
-  }
   return cola(SOLICITUDES_ATR, deps, {
     distribuidora: f.distribuidora,
     paso: f.estado,
     vencidas: f.vencidas,
-    condiciones,
+    condiciones: filtrosAtr(f),
     page: f.page,
     pageSize: f.pageSize,
   });

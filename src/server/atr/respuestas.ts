@@ -2,7 +2,7 @@
  * What every answer of the distributor to a supply company's ATR request is made of (docs/sector.md
  * §4; the CNMC's XSDs in ./xsd): the header that swaps the two companies, the rejection message with
  * its table 27 reasons, the contract conditions, and a message as a case's timeline keeps it. The
- * reader (lector.ts) and the staff's steps (gestion.ts) write their XML with these.
+ * reader (lector.ts) and the staff's steps (procedimiento.ts) write their XML with these.
  */
 import type { MotivoAtr } from '../../lib/atr/procesos.ts';
 import { relojMadridIso } from '../../lib/administracion/fechas.ts';

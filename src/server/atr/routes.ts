@@ -6,10 +6,9 @@
  * anulación of an open one, as the XML file the reader answers (formulario.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { solicitudAtrSchema } from '../../lib/atr/formulario.ts';
 import { PROCESOS_ATR } from '../../lib/atr/procesos.ts';
-import { busquedaCups } from '../../lib/cups.ts';
 import { CODIGOS_DISTRIBUIDORA } from '../../lib/distribuidoras.ts';
 import { authOf, requireAuth, requireNoSuplantado } from '../auth/middleware.ts';
 import { expedientes } from '../db/schema.ts';
@@ -19,8 +18,7 @@ import { infoDe, respuestaPagina, soloJson } from '../http/peticion.ts';
 import { cuentaIntercambio } from '../intercambio/almacen.ts';
 import { consumir, LIMITES, sujetoCuenta } from '../rate-limit/service.ts';
 import { anularSolicitudAtr, enviarSolicitudAtr } from './formulario.ts';
-import { detalleAtr, ESTADOS_SOLICITUD_ATR, filaAtr, MensajeAtrSchema, MotivoAtrSchema } from './vista.ts';
-import { empiezaPor } from '../db/busqueda.ts';
+import { detalleAtr, ESTADOS_SOLICITUD_ATR, MensajeAtrSchema, MotivoAtrSchema, solicitudesDeEmpresa } from './vista.ts';
 
 const SolicitudAtrSchema = z
   .object({
@@ -185,36 +183,13 @@ export function atrRoutes() {
       const auth = authOf(c);
       const suyas = distribuidorasDe(auth);
       const f = c.req.valid('query');
-      const condiciones: SQL[] = [
-        eq(expedientes.procedimiento, 'atr'),
-        eq(expedientes.userId, auth.userId),
-        inArray(expedientes.distribuidora, f.distribuidora ? suyas.filter((d) => d === f.distribuidora) : suyas),
-      ];
-      if (f.proceso) condiciones.push(eq(expedientes.tipo, f.proceso));
-      if (f.estado) condiciones.push(eq(expedientes.paso, f.estado));
-      const q = f.q?.trim().toUpperCase();
-      if (q) {
-        condiciones.push(
-          or(
-            empiezaPor(sql`${expedientes.datos}->>'cups'`, busquedaCups(q)),
-            empiezaPor(sql`${expedientes.datos}->>'codigoSolicitud'`, q),
-          )!,
-        );
-      }
-      const donde = and(...condiciones);
-      const { db } = c.get('deps');
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(expedientes)
-        .where(donde);
-      const filas = await db
-        .select()
-        .from(expedientes)
-        .where(donde)
-        .orderBy(desc(expedientes.createdAt), desc(expedientes.numero))
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize);
-      return respuestaPagina(c, total, filas.map(filaAtr));
+      const r = await solicitudesDeEmpresa(
+        c.get('deps').db,
+        auth.userId,
+        f.distribuidora ? suyas.filter((d) => d === f.distribuidora) : suyas,
+        f,
+      );
+      return respuestaPagina(c, r.total, r.filas);
     })
     .openapi(detalle, async (c) => {
       const auth = authOf(c);

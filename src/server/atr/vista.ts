@@ -4,13 +4,14 @@
  * messages, each with its XML as the case's timeline keeps it.
  */
 import { z } from '@hono/zod-openapi';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ESTADOS_ATR, MOTIVOS_ATR, type EstadoAtr, type ProcesoAtr } from '../../lib/atr/procesos.ts';
-import { cupsBase } from '../../lib/cups.ts';
+import { busquedaCups, cupsBase } from '../../lib/cups.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
 import type { Db } from '../db/client.ts';
-import { expedienteEventos, suministros, users } from '../db/schema.ts';
+import { empiezaPor } from '../db/busqueda.ts';
+import { expedienteEventos, expedientes, suministros, users } from '../db/schema.ts';
 import type { FilaExpediente } from '../expedientes/acceso.ts';
 import type { Suministro } from '../suministros/service.ts';
 import type { MensajeAtr } from './respuestas.ts';
@@ -130,4 +131,47 @@ async function reponible(db: Db, e: FilaExpediente): Promise<boolean> {
   if ((d.proceso ?? e.tipo) !== 'B1' || e.paso !== 'activada') return false;
   const [empresa] = await db.select({ ree: users.codigoRee }).from(users).where(eq(users.id, e.userId));
   return cortaElSuministro({ paso: e.paso, datos: d }, await suministroDelCaso(db, e), empresa?.ree ?? '');
+}
+
+/** The filters both lists of requests have: a process, and the beginning of a CUPS or of a request code. */
+export function filtrosAtr(f: { proceso?: ProcesoAtr | undefined; q?: string | undefined }): SQL[] {
+  const condiciones: SQL[] = [];
+  if (f.proceso) condiciones.push(eq(expedientes.tipo, f.proceso));
+  const q = f.q?.trim().toUpperCase();
+  if (q) {
+    condiciones.push(
+      or(empiezaPor(sql`${expedientes.datos}->>'cups'`, busquedaCups(q)), empiezaPor(sql`${expedientes.datos}->>'codigoSolicitud'`, q))!,
+    );
+  }
+  return condiciones;
+}
+
+/** A company's requests to some of its distributors, newest first, a page of them and the total. */
+export async function solicitudesDeEmpresa(
+  db: Db,
+  userId: string,
+  distribuidoras: readonly string[],
+  f: { proceso?: ProcesoAtr | undefined; estado?: EstadoSolicitudAtr | undefined; q?: string | undefined; page: number; pageSize: number },
+) {
+  const donde = and(
+    eq(expedientes.procedimiento, 'atr'),
+    eq(expedientes.userId, userId),
+    inArray(expedientes.distribuidora, [...distribuidoras]),
+    ...(f.estado ? [eq(expedientes.paso, f.estado)] : []),
+    ...filtrosAtr(f),
+  );
+  const [[cuenta], filas] = await Promise.all([
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(expedientes)
+      .where(donde),
+    db
+      .select()
+      .from(expedientes)
+      .where(donde)
+      .orderBy(desc(expedientes.createdAt), desc(expedientes.numero))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+  ]);
+  return { total: cuenta?.total ?? 0, filas: filas.map(filaAtr) };
 }
