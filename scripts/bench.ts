@@ -24,6 +24,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/demo/accounts.ts';
 import { accesoyconexionSection } from './bench-accesoyconexion.ts';
 import { contactoSection } from './bench-contacto.ts';
 import { modificacionesSection } from './bench-modificaciones.ts';
+import { atrSection } from './bench-atr.ts';
 import { intercambioSection } from './bench-intercambio.ts';
 import { subidaSection } from './bench-subida.ts';
 import { certificadoSection } from './bench-certificado.ts';
@@ -550,6 +551,7 @@ const SECTIONS: { name: string; needsBuild: boolean; run: () => string | Promise
   { name: 'accesoyconexion', needsBuild: false, run: accesoyconexionSection },
   { name: 'contacto', needsBuild: false, run: contactoSection },
   { name: 'modificaciones', needsBuild: false, run: modificacionesSection },
+  { name: 'atr', needsBuild: false, run: atrSection },
   { name: 'intercambio', needsBuild: false, run: intercambioSection },
   { name: 'subida', needsBuild: false, run: subidaSection },
   { name: 'servidor', needsBuild: true, run: servidorSection },

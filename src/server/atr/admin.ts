@@ -11,7 +11,7 @@ import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { distribuidorasAdministradas } from '../../lib/permisos.ts';
 import { authOf, requireAdministracion, requireAuth } from '../auth/middleware.ts';
 import { actorDe } from '../expedientes/acceso.ts';
-import { consultaCola, depsExpediente, exigirAdministracion } from '../expedientes/rutas.ts';
+import { consultaCola, depsExpediente, exigirAdministracion, rutaVerDelPersonal } from '../expedientes/rutas.ts';
 import {
   baseAdministracion,
   errorResponse,
@@ -152,15 +152,16 @@ const listar = createRoute({
   },
 });
 
-const ver = createRoute({
-  ...base,
-  method: 'get',
-  path: '/administrador/atr/{id}',
-  summary: 'Una solicitud ATR (gestión)',
-  description: 'La solicitud, sus mensajes, el contrato actual del suministro y los pasos que admite.',
-  middleware: [requireAuth(), requireAdministracion()] as const,
-  request: { params: IdParams },
-  responses: { 200: jsonResponse(DetalleGestion, 'La solicitud'), ...comunes, ...conId },
+const ver = rutaVerDelPersonal({
+  ruta: '/administrador/atr',
+  llamado: 'La solicitud',
+  idParams: IdParams,
+  ver: {
+    resumen: 'Una solicitud ATR (gestión)',
+    descripcion: 'La solicitud, sus mensajes, el contrato actual del suministro y los pasos que admite.',
+  },
+  noExiste: 'No existe esa solicitud en una distribuidora que usted administre',
+  detalle: DetalleGestion,
 });
 
 const actuar = createRoute({

@@ -864,6 +864,12 @@ export const expedientes = pgTable(
     index('expedientes_cola_idx')
       .on(t.distribuidora, t.procedimiento, t.vence, t.presentadoEn, t.id)
       .where(sql`${t.cerradoEn} is null and ${t.presentadoEn} is not null`),
+    // A queue asked for one step (a closed state included, as the ATR staff ask for «activada»): the
+    // cases of a procedure in that step, in the queue's order, so a page stops early instead of
+    // sorting every closed case of the distributor (docs/decisions/053).
+    index('expedientes_paso_idx')
+      .on(t.distribuidora, t.procedimiento, t.paso, t.vence, t.presentadoEn, t.id)
+      .where(sql`${t.presentadoEn} is not null`),
     // The contact queue reads queries and claims together (docs/decisions/018): its own partial
     // index in the same order, so a page stops early instead of sorting both procedures' cases.
     index('expedientes_cola_contacto_idx')

@@ -99,21 +99,28 @@ export interface RutasDelPersonal<D extends z.ZodType, B extends z.ZodType, A ex
   ejemplo: A;
 }
 
+/** The staff's route to read one case of a procedure (`permiso` names the permission its 403 asks for). */
+export const rutaVerDelPersonal = <D extends z.ZodType>(
+  r: Pick<RutasDelPersonal<D, z.ZodType, string>, 'ruta' | 'llamado' | 'idParams' | 'ver' | 'noExiste' | 'detalle'>,
+  permiso = 'el permiso de administración de esa distribuidora',
+) =>
+  createRoute({
+    ...baseAdministracion,
+    method: 'get',
+    path: `${r.ruta}/{id}`,
+    summary: r.ver.resumen,
+    description: r.ver.descripcion,
+    middleware: [requireAuth(), requireAdministracion()] as const,
+    request: { params: r.idParams },
+    responses: { 200: jsonResponse(r.detalle, r.llamado), ...respuestasAdministracion(permiso), 404: errorResponse(r.noExiste) },
+  });
+
 /** The staff's routes to read a case and to act on it, for a procedure on the core. */
 export function rutasDelPersonal<D extends z.ZodType, B extends z.ZodType, A extends string>(r: RutasDelPersonal<D, B, A>) {
   const comunes = respuestasAdministracion('el permiso de administración de esa distribuidora');
   const conId = { 404: errorResponse(r.noExiste) };
   return {
-    ver: createRoute({
-      ...baseAdministracion,
-      method: 'get',
-      path: `${r.ruta}/{id}`,
-      summary: r.ver.resumen,
-      description: r.ver.descripcion,
-      middleware: [requireAuth(), requireAdministracion()] as const,
-      request: { params: r.idParams },
-      responses: { 200: jsonResponse(r.detalle, r.llamado), ...comunes, ...conId },
-    }),
+    ver: rutaVerDelPersonal(r),
     accion: createRoute({
       ...baseAdministracion,
       method: 'post',

@@ -23,7 +23,7 @@ import {
   validationResponse,
 } from '../http/openapi.ts';
 import { aceptarSolicitud, activarSolicitud, listarSolicitudesAdmin, rechazarSolicitud, solicitudAdmin } from './gestion.ts';
-import { depsExpediente } from '../expedientes/rutas.ts';
+import { depsExpediente, rutaVerDelPersonal } from '../expedientes/rutas.ts';
 import { IdParams, numeroDe, SolicitudSchema } from './routes.ts';
 import { MENSAJES_MODIFICACIONES } from './service.ts';
 
@@ -79,16 +79,20 @@ const listar = createRoute({
   },
 });
 
-const detalle = createRoute({
-  ...base,
-  method: 'get',
-  path: '/administrador/modificaciones/{id}',
-  summary: 'Una solicitud de modificación (gestión)',
-  description: 'La solicitud con el contrato antes y lo pedido, quién la presentó y su historial.',
-  middleware: [requireAuth(), requireAdministracion()] as const,
-  request: { params: IdParams },
-  responses: { 200: jsonResponse(SolicitudAdminSchema, 'La solicitud'), ...comunes, ...conId },
-});
+const detalle = rutaVerDelPersonal(
+  {
+    ruta: '/administrador/modificaciones',
+    llamado: 'La solicitud',
+    idParams: IdParams,
+    ver: {
+      resumen: 'Una solicitud de modificación (gestión)',
+      descripcion: 'La solicitud con el contrato antes y lo pedido, quién la presentó y su historial.',
+    },
+    noExiste: MENSAJES_MODIFICACIONES.noExiste,
+    detalle: SolicitudAdminSchema,
+  },
+  'el permiso de administración de la distribuidora de la solicitud',
+);
 
 const aceptar = createRoute({
   ...base,
