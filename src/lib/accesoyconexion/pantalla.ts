@@ -5,7 +5,7 @@
  * the documents grouped by the step they came with, and the propuesta previa. Plain TypeScript: the
  * islands draw what this returns, and unit tests read it.
  */
-import type { QueHacer } from '../expedientes/pantalla.ts';
+import { agruparDocumentos, type GrupoDocumentos as GrupoDocumentosCaso, type QueHacer } from '../expedientes/pantalla.ts';
 import { formatearFecha, formatearFechaHora } from '../administracion/fechas.ts';
 import { urlApi } from '../api/rutas.ts';
 import type { NudoCapacidadRespuesta } from '../capacidad-nodal/respuestas.ts';
@@ -598,14 +598,7 @@ export function eventosEnOrden<E extends Pick<Evento, 'id' | 'momento'>>(eventos
 }
 
 /** A group of documents: those that came with one step, or those not sent yet. */
-export interface GrupoDocumentos {
-  clave: string;
-  /** The step's name, or "Pendientes de enviar". */
-  titulo: string;
-  /** Who and when: "Usted · 3 nov 2026, 10:05"; or what happens to the pending ones. */
-  detalle: string;
-  documentos: Documento[];
-}
+export type GrupoDocumentos = GrupoDocumentosCaso<Documento>;
 
 /**
  * The documents of both sides grouped by the step they were attached to, in the timeline's order;
@@ -617,33 +610,15 @@ export function documentosPorEvento(
   documentos: readonly Documento[],
   visor: 'solicitante' | 'distribuidora' = 'solicitante',
 ): GrupoDocumentos[] {
-  const porFecha = (a: Documento, b: Documento) => a.subidoEn.localeCompare(b.subidoEn) || a.nombre.localeCompare(b.nombre, 'es');
-  const grupos: GrupoDocumentos[] = [];
-  const ids = new Set(eventos.map((e) => e.id));
-  for (const e of eventosEnOrden(eventos)) {
-    const suyos = documentos.filter((d) => d.eventoId === e.id).sort(porFecha);
-    if (suyos.length) {
-      grupos.push({
-        clave: `evento-${e.id}`,
-        titulo: e.accionNombre,
-        detalle: `${textoQuien(e.lado, visor)} · ${formatearFechaHora(e.momento)}`,
-        documentos: suyos,
-      });
-    }
-  }
-  const sueltos = documentos.filter((d) => d.eventoId !== null && !ids.has(d.eventoId)).sort(porFecha);
-  if (sueltos.length)
-    grupos.push({ clave: 'otros', titulo: 'Otros documentos', detalle: 'Documentos del expediente.', documentos: sueltos });
-  const pendientes = documentos.filter((d) => d.eventoId === null).sort(porFecha);
-  if (pendientes.length) {
-    grupos.push({
-      clave: 'pendientes',
-      titulo: 'Pendientes de enviar',
-      detalle: 'Se enviarán a la distribuidora con su próxima respuesta; hasta entonces puede quitarlos.',
-      documentos: pendientes,
-    });
-  }
-  return grupos;
+  return agruparDocumentos(
+    eventosEnOrden(eventos).map((e) => ({
+      id: e.id,
+      titulo: e.accionNombre,
+      detalle: `${textoQuien(e.lado, visor)} · ${formatearFechaHora(e.momento)}`,
+    })),
+    documentos,
+    'Se enviarán a la distribuidora con su próxima respuesta; hasta entonces puede quitarlos.',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,13 @@
  * claimant has to do now, the staff queue's filters and each staff action's form. Plain TypeScript:
  * the islands draw what this returns, and unit tests read it.
  */
-import { comprobarMensaje, MAX_MENSAJE, type QueHacer } from '../expedientes/pantalla.ts';
+import {
+  agruparDocumentos,
+  comprobarMensaje,
+  MAX_MENSAJE,
+  type GrupoDocumentos as GrupoDocumentosCaso,
+  type QueHacer,
+} from '../expedientes/pantalla.ts';
 import { urlApi } from '../api/rutas.ts';
 import { eventosEnOrden, fechaCorta, problemaFichero, textoQuien, type TextoPlazo } from '../accesoyconexion/pantalla.ts';
 import { formatearFechaHora, isoAMadridLocal } from '../administracion/fechas.ts';
@@ -795,43 +801,20 @@ export function hiloDe(
 }
 
 /** A group of documents: those that came with one step, or those not sent yet. */
-export interface GrupoDocumentos {
-  clave: string;
-  /** The step's name, or "Pendientes de enviar". */
-  titulo: string;
-  /** Who and when, or what happens to the pending ones. */
-  detalle: string;
-  documentos: Documento[];
-}
+export type GrupoDocumentos = GrupoDocumentosCaso<Documento>;
 
 /**
  * The documents of both sides grouped by the step they came with, in the thread's order, then the
  * caller's own not sent yet (they go with its next action); groups without documents are left out.
  */
 export function documentosPorPaso(eventos: readonly Evento[], documentos: readonly Documento[], visor: Lado): GrupoDocumentos[] {
-  const porFecha = (a: Documento, b: Documento) => a.subidoEn.localeCompare(b.subidoEn) || a.nombre.localeCompare(b.nombre, 'es');
-  const grupos: GrupoDocumentos[] = [];
-  for (const e of hiloDe(eventos, documentos, visor)) {
-    if (e.documentos.length)
-      grupos.push({ clave: `evento-${e.id}`, titulo: e.titulo, detalle: `${e.quien} · ${e.cuando}`, documentos: e.documentos });
-  }
-  const ids = new Set(eventos.map((e) => e.id));
-  const sueltos = documentos.filter((d) => d.eventoId !== null && !ids.has(d.eventoId)).sort(porFecha);
-  if (sueltos.length)
-    grupos.push({ clave: 'otros', titulo: 'Otros documentos', detalle: 'Documentos del expediente.', documentos: sueltos });
-  const pendientes = documentos.filter((d) => d.eventoId === null).sort(porFecha);
-  if (pendientes.length) {
-    grupos.push({
-      clave: 'pendientes',
-      titulo: 'Pendientes de enviar',
-      detalle:
-        visor === 'distribuidora'
-          ? 'Se enviarán al solicitante con el próximo paso de la distribuidora; hasta entonces pueden quitarse.'
-          : 'Se enviarán a la distribuidora con su próximo mensaje; hasta entonces puede quitarlos.',
-      documentos: pendientes,
-    });
-  }
-  return grupos;
+  return agruparDocumentos(
+    hiloDe(eventos, documentos, visor).map((e) => ({ id: e.id, titulo: e.titulo, detalle: `${e.quien} · ${e.cuando}` })),
+    documentos,
+    visor === 'distribuidora'
+      ? 'Se enviarán al solicitante con el próximo paso de la distribuidora; hasta entonces pueden quitarse.'
+      : 'Se enviarán a la distribuidora con su próximo mensaje; hasta entonces puede quitarlos.',
+  );
 }
 
 /** The documents of a side not sent yet: they join its next action. */
