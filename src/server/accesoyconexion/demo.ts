@@ -7,9 +7,7 @@
  */
 import { listaNudosDe, type DatosSolicitud } from '../../lib/accesoyconexion/solicitud.ts';
 import type { AccionAcceso } from '../../lib/accesoyconexion/procedimiento.ts';
-import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
-import { inicioDiaLocal } from '../../lib/calendario/hora-civil.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import { eq } from 'drizzle-orm';
 import { listCapacidadDemanda } from '../capacidad-nodal/demanda.ts';
@@ -17,15 +15,13 @@ import { listCapacidad } from '../capacidad-nodal/service.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { DemoStep } from '../demo/load.ts';
-import { documentoDemo, habilesAntes } from '../documentos/demo.ts';
+import { momentoDemo, pasosDemo, type PasoDemoCaso } from '../documentos/demo.ts';
 import type { Lado } from '../expedientes/acceso.ts';
 import { SISTEMA, type ActorExpediente } from '../expedientes/service.ts';
 import { actuar, crearBorrador, guardarBorrador, type DepsAcceso } from './service.ts';
 
 /** One step of a demo request: the business days before today it happened, who and what. */
-type PasoDemo =
-  | { dias: number; lado: Lado | 'sistema'; accion: AccionAcceso; mensaje?: string; extra?: Record<string, unknown> }
-  | { dias: number; lado: Lado; documento: ClaseDocumento; nombre: string };
+type PasoDemo = PasoDemoCaso<{ accion: AccionAcceso; mensaje?: string; extra?: Record<string, unknown> }>;
 
 /** One demo request: where, its data (the node chosen by voltage from the publication), and its steps. */
 interface SolicitudDemo {
@@ -191,24 +187,15 @@ export const demoAccesoyconexion: DemoStep = async (db: Db, _random, now) => {
     const kv = s.datos.tensionKv ?? 0;
     const nudo = [...nudos].sort((a, b) => Math.abs(a.tensionKv - kv) - Math.abs(b.tensionKv - kv) || b.disponibleMw - a.disponibleMw)[0];
     const datos = { ...s.datos, ...(nudo && s.datos.tensionKv ? { nudo: nudo.nudo } : {}) };
-    const primero = s.pasos[0]?.dias ?? 0;
-    momento = new Date(inicioDiaLocal(habilesAntes(hoy, primero)).getTime() + 9 * 3600_000);
+    momento = momentoDemo(hoy, s.pasos[0]?.dias ?? 0, 9);
     const e = await crearBorrador(deps, promotor.id, s.distribuidora, actores.solicitante);
     await guardarBorrador(deps, { ...e, paso: 'borrador' }, datos);
-    for (const p of s.pasos) {
-      momento = new Date(inicioDiaLocal(habilesAntes(hoy, p.dias)).getTime() + (p.lado === 'solicitante' ? 10 : 12) * 3600_000);
-      if ('documento' in p) {
-        await documentoDemo(db, {
-          expedienteId: e.id,
-          lado: p.lado,
-          clase: p.documento,
-          nombre: p.nombre,
-          subidoPor: actores[p.lado].userId,
-        });
-      } else {
-        await actuar(deps, e.id, p.lado, p.accion, { ...(p.mensaje ? { mensaje: p.mensaje } : {}), ...p.extra }, actores[p.lado]);
-      }
-    }
+    await pasosDemo(db, e.id, s.pasos, {
+      hoy,
+      reloj: (m) => (momento = m),
+      actores,
+      actuar: (p, actor) => actuar(deps, e.id, p.lado, p.accion, { ...(p.mensaje ? { mensaje: p.mensaje } : {}), ...p.extra }, actor),
+    });
     n++;
   }
   return { solicitudesAcceso: n };

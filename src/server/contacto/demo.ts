@@ -11,23 +11,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DatosConsulta, DatosReclamacion } from '../../lib/contacto/datos.ts';
 import type { ProcedimientoContacto } from '../../lib/contacto/procedimientos.ts';
 import { construirCups } from '../../lib/cups.ts';
-import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
 import { diaDe } from '../../lib/expedientes/plazos.ts';
-import { inicioDiaLocal, partesLocales } from '../../lib/calendario/hora-civil.ts';
+import { partesLocales } from '../../lib/calendario/hora-civil.ts';
 import type { CodigoDistribuidora } from '../../lib/distribuidoras.ts';
 import type { Db } from '../db/client.ts';
 import { incidenciasRed, users } from '../db/schema.ts';
 import type { DemoStep } from '../demo/load.ts';
-import { documentoDemo, habilesAntes } from '../documentos/demo.ts';
+import { momentoDemo, pasosDemo, type PasoDemoCaso } from '../documentos/demo.ts';
 import type { Lado } from '../expedientes/acceso.ts';
 import { SISTEMA, type ActorExpediente } from '../expedientes/service.ts';
 import { correoClienteDemo } from '../usuarios/demo.ts';
 import { actuar, crearBorrador, type DepsContacto } from './service.ts';
 
 /** One step of a demo case: the business days before today it happened, who and what. */
-type PasoDemo =
-  | { dias: number; lado: Lado; accion: string; mensaje?: string; resultado?: '01' | '02' | '03' | '04' | '05' }
-  | { dias: number; lado: Lado; documento: ClaseDocumento; nombre: string };
+type PasoDemo = PasoDemoCaso<{ lado: Lado; mensaje?: string; resultado?: '01' | '02' | '03' | '04' | '05' }>;
 
 interface CasoDemo {
   cuenta: string;
@@ -185,30 +182,22 @@ export const demoContacto: DemoStep = async (db: Db, _random, now) => {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, c.cuenta));
     if (!u) continue;
     const actores: Record<Lado, ActorExpediente> = { solicitante: { ...SISTEMA, userId: u.id }, distribuidora };
-    const en = (dias: number, hora: number) => new Date(inicioDiaLocal(habilesAntes(hoy, dias)).getTime() + hora * 3600_000);
-    momento = en(c.pasos[0]?.dias ?? 0, 9);
+    momento = momentoDemo(hoy, c.pasos[0]?.dias ?? 0, 9);
     const e = await crearBorrador(deps, c.procedimiento, u.id, c.distribuidora, c.datos, actores.solicitante);
-    for (const p of c.pasos) {
-      momento = en(p.dias, p.lado === 'solicitante' ? 10 : 12);
-      if ('documento' in p) {
-        await documentoDemo(db, {
-          expedienteId: e.id,
-          lado: p.lado,
-          clase: p.documento,
-          nombre: p.nombre,
-          subidoPor: actores[p.lado].userId,
-        });
-      } else {
-        await actuar(
+    await pasosDemo(db, e.id, c.pasos, {
+      hoy,
+      reloj: (m) => (momento = m),
+      actores,
+      actuar: (p, actor) =>
+        actuar(
           deps,
           e.id,
           p.lado,
           p.accion,
           { ...(p.mensaje ? { mensaje: p.mensaje } : {}), ...(p.resultado ? { resultado: p.resultado } : {}) },
-          actores[p.lado],
-        );
-      }
-    }
+          actor,
+        ),
+    });
     n++;
   }
   return { consultasYReclamaciones: n };

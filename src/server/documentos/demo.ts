@@ -1,7 +1,7 @@
 /**
  * What the demo generators of the case procedures share: the documents of a demo case, stored
  * through the same path an upload takes (received as a stream, checked by its bytes, stored in
- * pieces), and the days on which demo steps happened.
+ * pieces), the days on which demo steps happened, and the playing of a case's steps in order.
  */
 import PDFDocument from 'pdfkit';
 import type { ClaseDocumento } from '../../lib/expedientes/documentos.ts';
@@ -9,6 +9,8 @@ import { esHabil } from '../../lib/expedientes/plazos.ts';
 import { sumarDias, type FechaLocal } from '../../lib/calendario/fechas.ts';
 import type { Db } from '../db/client.ts';
 import type { Lado } from '../expedientes/acceso.ts';
+import type { ActorExpediente } from '../expedientes/service.ts';
+import { inicioDiaLocal } from '../../lib/calendario/hora-civil.ts';
 import { guardarDocumento, recibirDocumento } from './almacen.ts';
 
 /** A small PDF with a title and a few lines, as a developer's or a distributor's document would be. */
@@ -48,5 +50,45 @@ export async function documentoDemo(
     await guardarDocumento(db, { ...d, recibido });
   } finally {
     await recibido.borrar();
+  }
+}
+
+/** A step of a demo case: a document a side uploads, or an action it takes, so many business days before today. */
+export type PasoDemoCaso<A> =
+  ({ dias: number; lado: Lado | 'sistema'; accion: string } & A) | { dias: number; lado: Lado; documento: ClaseDocumento; nombre: string };
+
+/** The moment of a demo step: 9:00 for the case's creation, 10:00 for the applicant's steps, 12:00 for the distributor's. */
+export const momentoDemo = (hoy: FechaLocal, dias: number, hora: number) =>
+  new Date(inicioDiaLocal(habilesAntes(hoy, dias)).getTime() + hora * 3_600_000);
+
+/**
+ * Plays a demo case's steps in order, each on its day (`reloj` sets the procedure's clock to it): a
+ * document is stored as an upload is, pending until its side's next step; an action goes through
+ * `actuar`, the procedure's own, the path the API takes.
+ */
+export async function pasosDemo<A>(
+  db: Db,
+  expedienteId: string,
+  pasos: readonly PasoDemoCaso<A>[],
+  p: {
+    hoy: FechaLocal;
+    reloj: (momento: Date) => void;
+    actores: Record<Lado, ActorExpediente> & { sistema?: ActorExpediente };
+    actuar: (paso: Extract<PasoDemoCaso<A>, { accion: string }>, actor: ActorExpediente) => Promise<unknown>;
+  },
+): Promise<void> {
+  for (const paso of pasos) {
+    p.reloj(momentoDemo(p.hoy, paso.dias, paso.lado === 'solicitante' ? 10 : 12));
+    if ('documento' in paso) {
+      await documentoDemo(db, {
+        expedienteId,
+        lado: paso.lado,
+        clase: paso.documento,
+        nombre: paso.nombre,
+        subidoPor: p.actores[paso.lado].userId,
+      });
+    } else {
+      await p.actuar(paso as Extract<PasoDemoCaso<A>, { accion: string }>, p.actores[paso.lado]!);
+    }
   }
 }
