@@ -3,6 +3,7 @@
  * consumer CSV samples into supply points that exist, a second run that changes nothing, a broken
  * file rejected whole with its lines, and the sector's real F5D read in full.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,26 @@ describe('npm run import -- medidas', { timeout: 180_000 }, () => {
     expect(tras['ES9901000000001234TC']).toBe(73);
     expect(tras['ES9902000000005678SS']).toBe(71);
     expect(tras['ES9903000000000042YG']).toBeGreaterThan(0);
+    // The F5D's reactive energy per quadrant is stored with each hour, to the VArh; the P5D has none.
+    const f5d = readFileSync(ficheros[1]!, 'latin1')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(';'));
+    const suma = (k: number) => f5d.reduce((t, c) => t + (c[k] === '' ? 0 : Number(c[k])), 0);
+    const reactivas = await leerDestino(destino, (database) =>
+      queryRows<{ cups: string; r1: number | null; r4: number | null; con: number }>(
+        database.db,
+        sql`select s.cups, sum(m.reactiva_r1_varh)::int as r1, sum(m.reactiva_r4_varh)::int as r4, count(m.reactiva_r1_varh)::int as con
+            from medidas_horarias m join suministros s on s.id = m.suministro_id group by 1 order by 1`,
+      ),
+    );
+    expect(reactivas.find((r) => r.cups === 'ES9902000000005678SS')).toEqual({
+      cups: 'ES9902000000005678SS',
+      r1: suma(5),
+      r4: suma(8),
+      con: 71,
+    });
+    expect(reactivas.find((r) => r.cups === 'ES9901000000001234TC')).toMatchObject({ r1: null, con: 0 });
   });
 
   it('changes nothing when the same files are imported again', async () => {

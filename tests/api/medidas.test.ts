@@ -267,6 +267,9 @@ describe('importarMedidas', () => {
           minutos: 15,
           importadaWh: 10 + (i % 4),
           exportadaWh: null,
+          // Inductive reactive energy on every quarter; capacitive on all but one quarter of each
+          // third hour, so that hour has none (a quadrant's hour needs its four quarters).
+          reactivas: { r1: 3 + (i % 4), r2: 0, r3: 0, r4: (i + 2) % 12 === 0 ? null : 1 },
           metodo: 'real',
           firme: true,
           origen: 'F5D',
@@ -278,6 +281,12 @@ describe('importarMedidas', () => {
     expect(r).toMatchObject({ ok: true, cuartos: { nuevos: 6_002 }, horas: { nuevas: 1_500 } });
     const { horas: n, wh } = await horasGuardadas(server.database.db, cups);
     expect({ n, wh }).toEqual({ n: 1_500, wh: 1_500 * (10 + 11 + 12 + 13) });
+    const [reactiva] = await queryRows<{ r1: number; r4: number; sinR4: number }>(
+      server.database.db,
+      sql`select sum(reactiva_r1_varh)::int as r1, sum(reactiva_r4_varh)::int as r4, count(*) filter (where reactiva_r4_varh is null)::int as "sinR4"
+          from medidas_horarias m join suministros s on s.id = m.suministro_id where s.cups = ${cups}`,
+    );
+    expect(reactiva).toEqual({ r1: 1_500 * (3 + 4 + 5 + 6), r4: 1_000 * 4, sinR4: 500 });
   });
 
   describe('with an unknown CUPS', () => {

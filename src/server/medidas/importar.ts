@@ -47,10 +47,18 @@ interface Fila {
   inicio: Date;
   importadaWh: number;
   exportadaWh: number | null;
+  /** Reactive energy per quadrant, VArh (R1…R4); null where the source has none. */
+  reactivas: readonly [number | null, number | null, number | null, number | null];
   real: boolean;
   firme: boolean | null;
   origen: string;
 }
+
+/** The reactive energy of a source that has none. */
+const SIN_REACTIVA: Fila['reactivas'] = [null, null, null, null];
+
+/** Whole VArh, or null. */
+const redondo = (v: number | null) => (v === null ? null : Math.round(v));
 
 /** How many faults are listed; beyond it they are counted. */
 const MAX_ERRORES = 100;
@@ -74,12 +82,19 @@ function revisar(
     if (r.exportadaWh !== null && (!Number.isFinite(r.exportadaWh) || r.exportadaWh < 0)) {
       falta({ linea, motivo: 'La energía exportada debe ser un número de Wh no negativo.' });
     }
+    if (r.reactivas && Object.values(r.reactivas).some((v) => v !== null && (!Number.isFinite(v) || v < 0))) {
+      falta({ linea, motivo: 'La energía reactiva debe ser un número de VArh no negativo.' });
+    }
     if (Number.isNaN(r.inicio.getTime()) || r.inicio.getTime() % (r.minutos * 60_000) !== 0) {
       falta({ linea, motivo: 'El instante de la medida no cae al inicio de una hora o de un cuarto de hora.' });
     }
   });
   return omitidos;
 }
+
+/** A reactive quadrant's hour: the sum of its four quarters, when all four have it. */
+const cuadrante = (grupo: readonly Fila[], k: 0 | 1 | 2 | 3) =>
+  grupo.every((q) => q.reactivas[k] !== null) ? grupo.reduce((suma, q) => suma + q.reactivas[k]!, 0) : null;
 
 /**
  * Hourly sums of complete hours from quarter-hours (an hour with a missing quarter is not summed).
@@ -103,6 +118,7 @@ export function horasDeCuartos(cuartos: readonly Fila[], pendientes = new Map<st
       inicio: new Date(hora),
       importadaWh: grupo.reduce((suma, q) => suma + q.importadaWh, 0),
       exportadaWh: exportadas.every((e) => e === null) ? null : exportadas.reduce<number>((suma, e) => suma + (e ?? 0), 0),
+      reactivas: [cuadrante(grupo, 0), cuadrante(grupo, 1), cuadrante(grupo, 2), cuadrante(grupo, 3)],
       real: grupo.every((q) => q.real),
       firme: grupo.every((q) => q.firme === true) ? true : grupo.some((q) => q.firme === false) ? false : null,
       origen: grupo[0]!.origen,
@@ -127,21 +143,30 @@ async function escribir(tx: Db, tabla: 'medidas_horarias' | 'medidas_cuartohorar
     );
     const escritas = await queryRows<{ uno: number }>(
       tx,
-      sql`insert into ${t} (suministro_id, inicio, importada_wh, exportada_wh, real, firme, origen)
+      sql`insert into ${t} (suministro_id, inicio, importada_wh, exportada_wh, reactiva_r1_varh, reactiva_r2_varh, reactiva_r3_varh,
+            reactiva_r4_varh, real, firme, origen)
           select * from unnest(
             ${columnas},
             ${pgArray(lote.map((f) => f.importadaWh))}::int[],
             ${pgArray(lote.map((f) => f.exportadaWh))}::int[],
+            ${pgArray(lote.map((f) => f.reactivas[0]))}::int[],
+            ${pgArray(lote.map((f) => f.reactivas[1]))}::int[],
+            ${pgArray(lote.map((f) => f.reactivas[2]))}::int[],
+            ${pgArray(lote.map((f) => f.reactivas[3]))}::int[],
             ${pgArray(lote.map((f) => f.real))}::boolean[],
             ${pgArray(lote.map((f) => f.firme))}::boolean[],
             ${pgArray(lote.map((f) => f.origen))}::text[])
           on conflict (suministro_id, inicio) do update set
-            importada_wh = excluded.importada_wh, exportada_wh = excluded.exportada_wh, real = excluded.real,
-            firme = excluded.firme, origen = excluded.origen, importado_en = now()
+            importada_wh = excluded.importada_wh, exportada_wh = excluded.exportada_wh,
+            reactiva_r1_varh = excluded.reactiva_r1_varh, reactiva_r2_varh = excluded.reactiva_r2_varh,
+            reactiva_r3_varh = excluded.reactiva_r3_varh, reactiva_r4_varh = excluded.reactiva_r4_varh,
+            real = excluded.real, firme = excluded.firme, origen = excluded.origen, importado_en = now()
           where (excluded.real::int * 2 + coalesce(excluded.firme, false)::int)
                 >= (${t}.real::int * 2 + coalesce(${t}.firme, false)::int)
-            and (${t}.importada_wh, ${t}.exportada_wh, ${t}.real, ${t}.firme)
-                is distinct from (excluded.importada_wh, excluded.exportada_wh, excluded.real, excluded.firme)
+            and (${t}.importada_wh, ${t}.exportada_wh, ${t}.reactiva_r1_varh, ${t}.reactiva_r2_varh, ${t}.reactiva_r3_varh,
+                 ${t}.reactiva_r4_varh, ${t}.real, ${t}.firme)
+                is distinct from (excluded.importada_wh, excluded.exportada_wh, excluded.reactiva_r1_varh, excluded.reactiva_r2_varh,
+                 excluded.reactiva_r3_varh, excluded.reactiva_r4_varh, excluded.real, excluded.firme)
           returning 1 as uno`,
     );
     const nuevasLote = lote.length - (existentes?.n ?? 0);
@@ -182,6 +207,9 @@ export async function importarMedidas(
     // Stored as whole Wh: a kWh file with more than three decimals is rounded to the Wh.
     importadaWh: Math.round(r.importadaWh),
     exportadaWh: r.exportadaWh === null ? null : Math.round(r.exportadaWh),
+    reactivas: r.reactivas
+      ? [redondo(r.reactivas.r1), redondo(r.reactivas.r2), redondo(r.reactivas.r3), redondo(r.reactivas.r4)]
+      : SIN_REACTIVA,
     real: r.metodo === 'real',
     firme: r.firme,
     origen: r.origen,

@@ -15,6 +15,11 @@ const columnas = () => ({
   importadaWh: integer('importada_wh').notNull(),
   /** Active energy poured into the grid (self-consumption surplus), Wh; null without generation. */
   exportadaWh: integer('exportada_wh'),
+  /** Reactive energy per quadrant, VArh (REE F5D `r1..r4`); null where the source has none (migration 0028). */
+  reactivaR1Varh: integer('reactiva_r1_varh'),
+  reactivaR2Varh: integer('reactiva_r2_varh'),
+  reactivaR3Varh: integer('reactiva_r3_varh'),
+  reactivaR4Varh: integer('reactiva_r4_varh'),
   /** Real measure (true) or estimated/profiled (false). */
   real: boolean('real').notNull(),
   /** Firm (billed, closed) or not; null when the source does not say. */
