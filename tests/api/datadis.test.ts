@@ -8,7 +8,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client.ts';
 import type { CurvaRespuesta } from '../../src/lib/medidas/respuestas.ts';
 import type { PotenciasRespuesta } from '../../src/lib/medidas/pantalla/potencias.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
@@ -320,6 +322,69 @@ describe('quarter-hours', () => {
     const horas = await pedir<Consumo[]>(tokens.empresa, 'get-consumption-data', { ...params, measurementType: '0' });
     const wh = (filas: Consumo[]) => filas.reduce((s, r) => s + Math.round(r.consumptionKWh * 1000), 0);
     expect(wh(cuartos.body)).toBe(wh(horas.body));
+  });
+});
+
+describe('reactive energy', () => {
+  interface Reactiva {
+    reactiveEnergy: {
+      cups: string;
+      energy: ({ date: string } & Record<`energy_p${1 | 2 | 3 | 4 | 5 | 6}`, number | null>)[];
+      code: string | null;
+      code_desc: string | null;
+    };
+    distributorError: unknown[];
+  }
+
+  it("gives the company's inductive reactive energy of each month by period, to the VArh of its stored hours", async () => {
+    const { body } = await pedir<Supply[]>(tokens.empresa, 'get-supplies');
+    for (const punto of body) {
+      const res = await pedir<Reactiva>(tokens.empresa, 'get-reactive-data-v2', {
+        cups: punto.cups,
+        distributorCode: punto.distributorCode,
+        startDate: '2026/09',
+        endDate: '2026/10',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.distributorError).toEqual([]);
+      expect(res.body.reactiveEnergy).toMatchObject({ cups: punto.cups, code: null, code_desc: null });
+      expect(res.body.reactiveEnergy.energy.map((m) => m.date)).toEqual(['2026/09', '2026/10']);
+      const [octubre] = await queryRows<{ varh: number }>(
+        server.database.db,
+        sql`select sum(m.reactiva_r1_varh)::int as varh from medidas_horarias m join suministros s on s.id = m.suministro_id
+            where s.cups = ${punto.cups} and m.inicio >= '2026-10-01T00:00:00+02:00' and m.inicio < '2026-11-01T00:00:00+01:00'`,
+      );
+      const mes = res.body.reactiveEnergy.energy[1]!;
+      const periodos = [mes.energy_p1, mes.energy_p2, mes.energy_p3, mes.energy_p4, mes.energy_p5, mes.energy_p6];
+      // 3.0TD and 6.1TD have six energy periods; every figure is kVArh with at most three decimals.
+      expect(periodos.every((v) => typeof v === 'number' && Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6)).toBe(true);
+      expect(octubre!.varh).toBeGreaterThan(0);
+      expect(Math.round(periodos.reduce<number>((t, v) => t + v! * 1000, 0))).toBe(octubre!.varh);
+    }
+  });
+
+  it('gives no months for a household, whose meter measures no reactive energy', async () => {
+    const { body } = await pedir<Supply[]>(tokens.hogar, 'get-supplies');
+    const res = await pedir<Reactiva>(tokens.hogar, 'get-reactive-data-v2', {
+      cups: body[0]!.cups,
+      distributorCode: body[0]!.distributorCode,
+      startDate: '2026/10',
+      endDate: '2026/10',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.reactiveEnergy.energy).toEqual([]);
+  });
+
+  it("refuses another holder's CUPS with the same 404 as every call", async () => {
+    const { body } = await pedir<Supply[]>(tokens.empresa, 'get-supplies');
+    const res = await pedir<{ status: number; message: string }>(tokens.hogar, 'get-reactive-data-v2', {
+      cups: body[0]!.cups,
+      distributorCode: body[0]!.distributorCode,
+      startDate: '2026/10',
+      endDate: '2026/10',
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, error: 'Not Found' });
   });
 });
 

@@ -10,6 +10,7 @@ import { construirCups } from '../../src/lib/cups.ts';
 import { rangoDias } from '../../src/lib/medidas/horas.ts';
 import type { RegistroMedida } from '../../src/lib/medidas/tipos.ts';
 import { queryRows } from '../../src/server/db/client.ts';
+import { pgArray } from '../../src/server/db/arrays.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
 import { abrir, borrar, listar, type CuentaIntercambio } from '../../src/server/intercambio/almacen.ts';
@@ -428,5 +429,40 @@ describe('la demostración', () => {
     // The demo's curves have gaps and estimated runs: some hours are estimated, most are real.
     expect(estimadas).toBeGreaterThan(0);
     expect(reales).toBeGreaterThan(estimadas);
+  });
+
+  it('sus F5D llevan la energía reactiva guardada de cada hora de un 3.0TD o 6.xTD, la misma al VArh', async () => {
+    const [empresa] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'comercializadora@electra.example'));
+    let conReactiva = 0;
+    for (const d of ['epd', 'eod']) {
+      const c: CuentaIntercambio = { id: empresa!.id, distribuidoras: [d] };
+      for (const nombre of (await listar(server.database.db, c, `/${d}/salida`)).map((e) => e.nombre).filter((n) => n.startsWith('F5D_'))) {
+        const partes: Uint8Array[] = [];
+        for await (const p of (await abrir(server.database.db, c, `/${d}/salida/${nombre}`)).todo()) partes.push(p);
+        const r = await leerFicheroMedidas(nombre, Buffer.concat(partes));
+        if (!r.ok) throw new Error(JSON.stringify(r.errores.slice(0, 3)));
+        const leidas = r.registros.filter((x) => x.reactivas);
+        if (!leidas.length) continue;
+        const guardadas = new Map(
+          (
+            await queryRows<{ t: string; cups: string; r1: number; r2: number; r3: number; r4: number }>(
+              server.database.db,
+              sql`select (extract(epoch from m.inicio) * 1000)::bigint::text as t, s.cups, m.reactiva_r1_varh as r1, m.reactiva_r2_varh as r2,
+                    m.reactiva_r3_varh as r3, m.reactiva_r4_varh as r4
+                  from medidas_horarias m join suministros s on s.id = m.suministro_id
+                  where s.cups = any(${pgArray([...new Set(leidas.map((x) => x.cups.slice(0, 20)))])}::text[]) and m.reactiva_r1_varh is not null`,
+            )
+          ).map((g) => [`${g.cups}:${g.t}`, { r1: g.r1, r2: g.r2, r3: g.r3, r4: g.r4 }]),
+        );
+        // Every line with reactive energy is a stored hour's, to the VArh (an hour the F5D estimates itself has none).
+        for (const x of leidas)
+          expect(x.reactivas, `${x.cups} ${x.inicio.toISOString()}`).toEqual(guardadas.get(`${x.cups.slice(0, 20)}:${x.inicio.getTime()}`));
+        conReactiva += leidas.length;
+      }
+    }
+    expect(conReactiva).toBeGreaterThan(0);
   });
 });

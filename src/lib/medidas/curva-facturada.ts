@@ -10,6 +10,7 @@
  * period's real hours, and without that the mean of every stored hour of the period.
  */
 import { sumarDias } from '../calendario/fechas.ts';
+import type { ReactivasMedida } from './tipos.ts';
 import { instantesDesdeReloj, partesLocales, ZONA_MADRID, type ZonaHoraria } from '../calendario/hora-civil.ts';
 
 /** Weeks looked at on each side of a missing hour. */
@@ -24,6 +25,8 @@ export interface HoraGuardada {
   exportadaWh: number | null;
   real: boolean;
   firme: boolean | null;
+  /** Reactive energy per quadrant, VArh, when the hour was stored with it (an estimated hour has none). */
+  reactivas?: ReactivasMedida;
 }
 
 /** An hour of the billed curve: a stored one, or one estimated here (`estimada`). */

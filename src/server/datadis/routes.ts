@@ -1,5 +1,5 @@
 /**
- * The Datadis-compatible API (docs/decisions/044): datadis.es's private API at the same paths —
+ * The Datadis-compatible API (docs/decisions/044; reactive energy, 054): datadis.es's private API at the same paths —
  * `POST /nikola-auth/tokens/login` (form fields `username`, the NIF or e-mail, and `password`; the
  * token answered as plain text) and `GET /api-private/api/get-…` — so Datadis clients (python-edata
  * and the Home Assistant integrations on it, ctr-datadis, datadis-php-client) read the portal by
@@ -38,6 +38,7 @@ import {
   contratoDatadis,
   distribuidoraDeCodigo,
   potenciasDatadis,
+  reactivaDatadis,
   suministroDatadis,
   type MesDatadis,
 } from './service.ts';
@@ -338,6 +339,15 @@ export function datadisRoutes() {
   };
   api.get('/get-max-power', async (c) => c.json(await potencias(c)));
   api.get('/get-max-power-v2', async (c) => c.json({ maxPower: await potencias(c), distributorError: [] }));
+
+  // Datadis has this call in its v2 only.
+  api.get('/get-reactive-data-v2', async (c) => {
+    const q = leer(c, PeriodoQuery);
+    comprobarMeses(q.startDate, q.endDate, MAX_MESES_HORAS);
+    const { s } = await puntoLegible(c, q, 'curvas');
+    await auditar(c, 'get-reactive-data', { desde: mesTexto(q.startDate), hasta: mesTexto(q.endDate) }, s);
+    return c.json({ reactiveEnergy: await reactivaDatadis(dbDeLectura(c.get('deps')), s, q.startDate, q.endDate), distributorError: [] });
+  });
 
   const distribuidoras = async (c: Context<AuthEnv>) => {
     const q = leer(c, SuministrosQuery);

@@ -12,6 +12,7 @@ import { esCodigoTarifa, zonaHorariaDe } from '../../lib/medidas/periodos.ts';
 import type { Db } from '../db/client.ts';
 import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import { zonaElectricaDeIne } from '../medidas/potencias.ts';
+import { reactivaPorMes } from '../medidas/reactiva.ts';
 import { leerPotenciasMaximas, recorrerHoras } from '../medidas/service.ts';
 import type { Suministro } from '../suministros/service.ts';
 
@@ -230,4 +231,50 @@ export async function potenciasDatadis(db: Db, s: Suministro, desde: MesDatadis,
       period: String(p.periodo),
     };
   });
+}
+
+/** One month of `get-reactive-data-v2`: kVArh per energy period, null for a period the tariff does not have. */
+export interface ReactivaMesDatadis {
+  date: string;
+  energy_p1: number | null;
+  energy_p2: number | null;
+  energy_p3: number | null;
+  energy_p4: number | null;
+  energy_p5: number | null;
+  energy_p6: number | null;
+}
+
+/** What `get-reactive-data-v2` answers under `reactiveEnergy`. */
+export interface ReactivaDatadis {
+  cups: string;
+  energy: ReactivaMesDatadis[];
+  code: string | null;
+  code_desc: string | null;
+}
+
+/**
+ * The reactive energy of the months [desde, hasta] as `get-reactive-data-v2` sends it: one entry per
+ * month that has any (`AAAA/MM`), the inductive energy (quadrant R1, the one the access tariffs bill
+ * beyond a power factor of 0.95) in kVArh per energy period of the tariff; a period the tariff lacks
+ * (P4–P6 of a 2.0TD) is null. Datadis gives one figure per period, so the capacitive energy (R4) is
+ * not in this answer; the SIPS consumption file carries it (docs/decisions/054).
+ */
+export async function reactivaDatadis(db: Db, s: Suministro, desde: MesDatadis, hasta: MesDatadis): Promise<ReactivaDatadis> {
+  const { inicio, fin } = limitesMeses(s, desde, hasta);
+  const meses = await reactivaPorMes(db, s, zonaElectricaDeIne(s.codigoIne), inicio, fin);
+  const kvarh = (m: { inductivaVarh: number[] }, p: number) => (p < m.inductivaVarh.length ? m.inductivaVarh[p]! / 1000 : null);
+  return {
+    cups: s.cups,
+    energy: meses.map((m) => ({
+      date: m.mes.replace('-', '/'),
+      energy_p1: kvarh(m, 0),
+      energy_p2: kvarh(m, 1),
+      energy_p3: kvarh(m, 2),
+      energy_p4: kvarh(m, 3),
+      energy_p5: kvarh(m, 4),
+      energy_p6: kvarh(m, 5),
+    })),
+    code: null,
+    code_desc: null,
+  };
 }

@@ -322,7 +322,13 @@ interface FilaHora {
   exp: number | null;
   real: boolean;
   firme: boolean | null;
+  r1: number | null;
+  r2: number | null;
+  r3: number | null;
+  r4: number | null;
 }
+
+const numero = (v: number | null) => (v === null ? null : Number(v));
 
 /**
  * The lines of a batch of stretches, one block per stretch that has hours. A P5D carries the hours
@@ -336,7 +342,8 @@ async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): As
   // The constant bounds let the planner leave out the months no stretch touches.
   const filas = await queryRows<FilaHora>(
     db,
-    sql`select p.i, (extract(epoch from h.inicio) * 1000)::bigint as t, h.importada_wh as imp, h.exportada_wh as exp, h.real, h.firme
+    sql`select p.i, (extract(epoch from h.inicio) * 1000)::bigint as t, h.importada_wh as imp, h.exportada_wh as exp, h.real, h.firme,
+          h.reactiva_r1_varh as r1, h.reactiva_r2_varh as r2, h.reactiva_r3_varh as r3, h.reactiva_r4_varh as r4
         from unnest(${pgArray(lote.map((t) => t.punto.id))}::int[],
                     ${pgArray(lote.map((t) => new Date(t.desde).toISOString()))}::timestamptz[],
                     ${pgArray(lote.map((t) => new Date(t.hasta).toISOString()))}::timestamptz[]) with ordinality as p(id, desde, hasta, i)
@@ -356,6 +363,10 @@ async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): As
       exportadaWh: f.exp === null ? null : Number(f.exp),
       real: f.real,
       firme: f.firme,
+      // The reactive energy the hour was stored with (an F5D's, migration 0028), written back as it came.
+      ...(f.r1 !== null || f.r2 !== null || f.r3 !== null || f.r4 !== null
+        ? { reactivas: { r1: numero(f.r1), r2: numero(f.r2), r3: numero(f.r3), r4: numero(f.r4) } }
+        : {}),
     }));
     desde = hasta;
     const horas = tipo === 'F5D' ? await curvaFacturada(db, tramo, guardadas) : guardadas.map((h) => ({ ...h, estimada: false }));
@@ -368,6 +379,7 @@ async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): As
         exportadaWh: h.exportadaWh,
         metodo: h.real ? 'real' : 'estimada',
         ...(h.estimada ? { codigoMetodo: METODO_F5D_ESTIMADA } : {}),
+        ...(tipo === 'F5D' && h.reactivas ? { reactivas: h.reactivas } : {}),
         // A billed real hour is firm; a stored estimated one keeps the firmness it came with.
         firme: tipo === 'F5D' ? h.real || h.firme === true : h.firme,
       });

@@ -272,18 +272,50 @@ export function* generarSerieDemo(opciones: OpcionesSerieDemo): Generator<Regist
       const solar = kwp > 0 ? (kwp * 1000 * solarPorKwp(ms + (minutos / 2) * 60_000) * cielo) / porHora : 0;
       if (hueco !== null && i >= hueco[0] && i < hueco[1]) continue;
       const neto = carga - solar;
+      const reactiva = REACTIVA[FORMA_DE[perfil]];
       yield {
         cups,
         inicio: new Date(ms),
         minutos,
         importadaWh: Math.max(0, Math.round(neto)),
         exportadaWh: kwp > 0 ? Math.max(0, Math.round(-neto)) : null,
+        ...(reactiva ? { reactivas: reactivaDemo(reactiva, carga, ms, horaLocal) } : {}),
         metodo: enEstimado ? 'estimada' : 'real',
         firme: ms < firmeHasta,
         origen: 'DEMO',
       };
     }
   }
+}
+
+/**
+ * The reactive energy of a business or an industry (a 3.0TD or 6.xTD meter measures it; a
+ * household's 2.0TD file carries none): inductive (R1) from its motors at a power factor that drops
+ * as the load does, and, in the night hours, a little capacitive (R4) where the capacitor bank
+ * over-compensates a light load. `cosPhi` is the factor at full load; the `noche` hours are local.
+ */
+const REACTIVA: Record<FormaCarga, { cosPhi: number; noche: readonly [number, number] } | null> = {
+  hogar: null,
+  negocio: { cosPhi: 0.94, noche: [22, 7] },
+  industria: { cosPhi: 0.91, noche: [0, 6] },
+};
+
+/**
+ * An interval's reactive energy, VArh per quadrant. Its variation comes from the instant (a hash of
+ * it), not from the seeded stream, so adding it left every active figure of the demo as it was.
+ */
+function reactivaDemo(r: { cosPhi: number; noche: readonly [number, number] }, carga: number, ms: number, horaLocal: number) {
+  const ruido = ((Math.imul(ms / 60_000, 2_654_435_761) >>> 0) % 1000) / 1000;
+  const noche =
+    r.noche[0] < r.noche[1] ? horaLocal >= r.noche[0] && horaLocal < r.noche[1] : horaLocal >= r.noche[0] || horaLocal < r.noche[1];
+  const cos = Math.max(0.7, r.cosPhi - 0.06 * ruido - (noche ? 0.08 : 0));
+  const tan = Math.sqrt(1 - cos * cos) / cos;
+  return {
+    r1: Math.round(carga * tan * (noche ? 0.4 : 1)),
+    r2: 0,
+    r3: 0,
+    r4: noche ? Math.round(carga * (0.05 + 0.1 * ruido)) : 0,
+  };
 }
 
 /** A run [from, to) of `min`–`max` intervals inside a day of `n`. */
