@@ -14,6 +14,7 @@ import { rangoMes } from '../../src/lib/medidas/horas.ts';
 import { suministros } from '../../src/server/db/schema.ts';
 import { importarMedidas } from '../../src/server/medidas/importar.ts';
 import { leerCurvaHorariaTexto } from '../../src/server/medidas/meses.ts';
+import { reactivaPorMes } from '../../src/server/medidas/reactiva.ts';
 import { ficherosDe, generarFicheroSips, generarMesSips, mesMas, trozosDe } from '../../src/server/sips/ficheros.ts';
 import { importarRegistroSips } from '../../src/server/sips/importar.ts';
 import { filasSips, type FilaLeida } from '../../src/server/sips/lector.ts';
@@ -31,7 +32,7 @@ const OTRA = construirCups('9902', 8003);
  * civil month of October and the hours around it that UTC and Madrid months place differently.
  * Each hour's Wh differs, and the hours at the month's ends are far larger than the rest.
  */
-function octubre(cups: string, wh: number): RegistroMedida[] {
+function octubre(cups: string, wh: number, reactiva = false): RegistroMedida[] {
   const desde = Date.UTC(2026, 8, 30, 22);
   const horas = 747;
   return Array.from({ length: horas }, (_, h) => ({
@@ -40,6 +41,11 @@ function octubre(cups: string, wh: number): RegistroMedida[] {
     minutos: 60,
     importadaWh: h < 2 || h >= horas - 3 ? wh * 40 + h : wh + (h % 7) * 10,
     exportadaWh: null,
+    // As an F5D gives a 3.0TD meter's reactive energy: inductive every hour, capacitive in some, both
+    // far larger at the month's ends, where the civil month and the UTC month part.
+    ...(reactiva
+      ? { reactivas: { r1: h < 2 || h >= horas - 3 ? 9_000 + h : 100 + (h % 5) * 3, r2: 0, r3: 0, r4: h % 3 === 0 ? 700 + h : 0 } }
+      : {}),
     metodo: 'real',
     firme: true,
     origen: 'P5D',
@@ -74,7 +80,7 @@ beforeAll(async () => {
     await importarRegistroSips(tx, new TextEncoder().encode(registro));
     await importarRegistroSips(tx, new TextEncoder().encode(otra));
   });
-  const r = await importarMedidas(database.db, [...octubre(HOGAR, 500), ...octubre(EMPRESA, 20_000)]);
+  const r = await importarMedidas(database.db, [...octubre(HOGAR, 500), ...octubre(EMPRESA, 20_000, true)]);
   expect(r.ok).toBe(true);
 });
 afterAll(async () => {
@@ -154,6 +160,29 @@ describe('ficheros SIPS del mes', () => {
       expect(delFichero).toEqual(curva.periodos.map((p) => p.importadaWh));
     },
   );
+
+  it('la energía reactiva de octubre de la empresa (3.0TD) por periodo es la de sus horas en el mes civil, inductiva y capacitiva', async () => {
+    const [s] = await database.db.select().from(suministros).where(eq(suministros.cups, EMPRESA));
+    const { inicio, fin } = rangoMes(2026, 10);
+    const [mes] = await reactivaPorMes(database.db, s!, 'peninsula', inicio, fin);
+    expect(mes!.mes).toBe('2026-10');
+    // The hours at either end of the civil month (far larger) are counted in it, not in the UTC month.
+    expect(mes!.inductivaVarh.reduce((a, b) => a + b)).toBe(
+      octubre(EMPRESA, 0, true)
+        .slice(0, 745)
+        .reduce((t, r) => t + r.reactivas!.r1!, 0),
+    );
+    const f = await generarFicheroSips(database.db, { distribuidora: 'epd', mes: MES, tipo: 'CONSUMOS_ELECTRICIDAD', version: 'sips2026' });
+    const fila = (await leer(await csvDe(f.id), 'CONSUMOS_ELECTRICIDAD', 'sips2026')).map((l) => l.fila).find((x) => x.cups === EMPRESA)!;
+    const columnas = (prefijo: string) => [1, 2, 3, 4, 5, 6].map((p) => Number(fila[`${prefijo}${p}`]));
+    expect(columnas('consumoEnergíaReactivaInductivaEnVArhP')).toEqual(mes!.inductivaVarh);
+    expect(columnas('consumoEnergíaReactivaCapacitivaEnVArhP')).toEqual(mes!.capacitivaVarh);
+    expect(mes!.capacitivaVarh.some((v) => v > 0)).toBe(true);
+    // SIPS2 has one reactive figure per period: the inductive.
+    const v2 = await generarFicheroSips(database.db, { distribuidora: 'epd', mes: MES, tipo: 'CONSUMOS_ELECTRICIDAD', version: 'v2' });
+    const filaV2 = (await leer(await csvDe(v2.id), 'CONSUMOS_ELECTRICIDAD', 'v2')).map((l) => l.fila).find((x) => x.cups === EMPRESA)!;
+    expect([1, 2, 3, 4, 5, 6].map((p) => Number(filaV2[`consumoEnergiaReactivaEnVArhP${p}`]))).toEqual(mes!.inductivaVarh);
+  });
 
   it('un mes fuera de los 24 anteriores no aparece en el fichero', async () => {
     const f = await generarFicheroSips(database.db, {

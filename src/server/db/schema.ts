@@ -590,6 +590,12 @@ export const medidasHorariasMes = pgTable(
     /** Exported Wh of each hour; null for the whole month when no hour has any. */
     exportadaWh: json('exportada_wh').$type<(number | null)[] | null>(),
     /**
+     * Inductive (quadrant R1) and capacitive (R4) reactive VArh of each hour, as the F5D gives them
+     * (docs/decisions/054); null for the whole month when no hour has any.
+     */
+    inductivaVarh: json('inductiva_varh').$type<(number | null)[] | null>(),
+    capacitivaVarh: json('capacitiva_varh').$type<(number | null)[] | null>(),
+    /**
      * One letter per hour: '-' no measure; real measures 'F' firm, 'N' not firm, 'R' firmness unknown;
      * estimated ones 'f', 'n', 'e' likewise.
      */

@@ -23,6 +23,9 @@ export interface TotalesMes {
   estimadas: number[];
   /** Whether some hour of the month has surplus. */
   conExportada: boolean;
+  /** Inductive (R1) and capacitive (R4) reactive VArh per period, when the month has any (docs/decisions/054). */
+  inductivaVarh?: number[];
+  capacitivaVarh?: number[];
 }
 
 /** A packed month as text: its UTC start (ms), its arrays as JSON text, one quality letter per hour, its stored sums. */
@@ -53,6 +56,19 @@ export function totalesDeMes(m: MesTexto, periodoDeHora: ArrayLike<number>, nume
     estimadas: r.periodos.map((p) => p.estimadas),
     conExportada: r.exportadaJson !== null,
   };
+}
+
+/** The sums per period (P1 first) of a whole month's JSON array text, each hour in the period `periodoDeHora` gives it; nulls add nothing. */
+export function sumasPorPeriodo(texto: string, periodoDeHora: ArrayLike<number>, numeroPeriodos: number): number[] {
+  const sumas = new Array<number>(numeroPeriodos).fill(0);
+  let i = texto.indexOf('[') + 1;
+  for (let h = 0; ; h++) {
+    i = elemento(texto, i);
+    if (i < 0) break;
+    const v = leido[0]!;
+    if (v === v) sumas[periodoDeHora[h]!]! += v;
+  }
+  return sumas;
 }
 
 /** An hourly range: its columns as JSON text and its totals per period (P1 first) and in all. */

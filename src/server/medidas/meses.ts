@@ -1,7 +1,7 @@
 /**
  * The hourly curve packed by supply point and UTC month (docs/decisions/008): `medidas_horarias_mes`
- * holds, per month, one JSON array of imported Wh, one of exported Wh and one letter of quality per
- * hour. It is a read model of `medidas_horarias`, rewritten by the importer inside its transaction
+ * holds, per month, one JSON array of imported Wh, one of exported Wh, one of inductive and one of
+ * capacitive reactive VArh (docs/decisions/054) and one letter of quality per hour. It is a read model of `medidas_horarias`, rewritten by the importer inside its transaction
  * for every month it touches, so the two never disagree; the curve screen reads 12–13 rows for a
  * year instead of 8,760.
  */
@@ -18,7 +18,7 @@ import {
   type ZonaElectrica,
 } from '../../lib/medidas/periodos.ts';
 import { serieVacia, type SerieDensa } from '../../lib/medidas/serie.ts';
-import { curvaHorariaDeMeses, totalesDeMes, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
+import { curvaHorariaDeMeses, sumasPorPeriodo, totalesDeMes, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
 import { mesesUtc } from './particiones.ts';
 import type { Curva } from './service.ts';
@@ -43,7 +43,7 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
     with filas as (
       select h.suministro_id, date_trunc('month', h.inicio, 'UTC') as mes,
         (extract(epoch from h.inicio - date_trunc('month', h.inicio, 'UTC')) / 3600)::int as i,
-        h.importada_wh, h.exportada_wh,
+        h.importada_wh, h.exportada_wh, h.reactiva_r1_varh as r1, h.reactiva_r4_varh as r4,
         case when h.real then case when h.firme then 'F' when not h.firme then 'N' else 'R' end
           else case when h.firme then 'f' when not h.firme then 'n' else 'e' end end as letra
       from medidas_horarias h
@@ -53,18 +53,23 @@ export async function empaquetarMeses(tx: Db, suministroIds: readonly number[], 
       select suministro_id, mes,
         jsonb_object_agg(i::text, importada_wh) as imp,
         jsonb_object_agg(i::text, exportada_wh) filter (where exportada_wh is not null) as exp,
+        jsonb_object_agg(i::text, r1) filter (where r1 is not null) as ind,
+        jsonb_object_agg(i::text, r4) filter (where r4 is not null) as cap,
         jsonb_object_agg(i::text, letra) as cal,
         (extract(epoch from ((mes at time zone 'UTC' + interval '1 month') at time zone 'UTC') - mes) / 3600)::int as horas
       from filas group by suministro_id, mes
     )
-    insert into medidas_horarias_mes (suministro_id, mes, importada_wh, exportada_wh, calidad)
+    insert into medidas_horarias_mes (suministro_id, mes, importada_wh, exportada_wh, inductiva_varh, capacitiva_varh, calidad)
     select m.suministro_id, m.mes,
       (select ('[' || string_agg(coalesce(m.imp ->> g.i::text, 'null'), ',' order by g.i) || ']')::json from generate_series(0, m.horas - 1) g(i)),
       case when m.exp is not null then (select ('[' || string_agg(coalesce(m.exp ->> g.i::text, 'null'), ',' order by g.i) || ']')::json from generate_series(0, m.horas - 1) g(i)) end,
+      case when m.ind is not null then (select ('[' || string_agg(coalesce(m.ind ->> g.i::text, 'null'), ',' order by g.i) || ']')::json from generate_series(0, m.horas - 1) g(i)) end,
+      case when m.cap is not null then (select ('[' || string_agg(coalesce(m.cap ->> g.i::text, 'null'), ',' order by g.i) || ']')::json from generate_series(0, m.horas - 1) g(i)) end,
       (select string_agg(coalesce(m.cal ->> g.i::text, '-'), '' order by g.i) from generate_series(0, m.horas - 1) g(i))
     from meses m
     on conflict (suministro_id, mes) do update set
       importada_wh = excluded.importada_wh, exportada_wh = excluded.exportada_wh,
+      inductiva_varh = excluded.inductiva_varh, capacitiva_varh = excluded.capacitiva_varh,
       calidad = excluded.calidad, totales = null, actualizado_en = now()`);
   // Then their sums per period, a hundred supply points at a time so a big file's months never sit in memory at once.
   for (let i = 0; i < suministroIds.length; i += 100) {
@@ -79,6 +84,8 @@ interface MesParaTotalizar {
   mes: string | number;
   importada: string;
   exportada: string | null;
+  inductiva: string | null;
+  capacitiva: string | null;
   calidad: string;
   tarifa: string;
   codigo_ine: string;
@@ -94,7 +101,8 @@ async function totalizar(db: Db, donde: SQL): Promise<number> {
   const meses = await queryRows<MesParaTotalizar>(
     db,
     sql`select m.suministro_id as id, (extract(epoch from m.mes) * 1000)::bigint as mes, m.importada_wh::text as importada,
-          m.exportada_wh::text as exportada, m.calidad, s.tarifa, s.codigo_ine, m.actualizado_en::text as version
+          m.exportada_wh::text as exportada, m.inductiva_varh::text as inductiva, m.capacitiva_varh::text as capacitiva,
+          m.calidad, s.tarifa, s.codigo_ine, m.actualizado_en::text as version
         from medidas_horarias_mes m join suministros s on s.id = m.suministro_id
         where ${donde} order by m.suministro_id, m.mes`,
   );
@@ -108,10 +116,13 @@ async function totalizar(db: Db, donde: SQL): Promise<number> {
     const periodos = periodosEnergiaDeHoras(mes, f.calidad.length, f.tarifa, zonaElectricaDeIne(f.codigo_ine));
     ids.push(f.id);
     inicios.push(new Date(mes).toISOString());
+    const n = numeroPeriodos(f.tarifa);
     totales.push(
-      JSON.stringify(
-        totalesDeMes({ mes, importada: f.importada, exportada: f.exportada, calidad: f.calidad }, periodos, numeroPeriodos(f.tarifa)),
-      ),
+      JSON.stringify({
+        ...totalesDeMes({ mes, importada: f.importada, exportada: f.exportada, calidad: f.calidad }, periodos, n),
+        ...(f.inductiva !== null ? { inductivaVarh: sumasPorPeriodo(f.inductiva, periodos, n) } : {}),
+        ...(f.capacitiva !== null ? { capacitivaVarh: sumasPorPeriodo(f.capacitiva, periodos, n) } : {}),
+      }),
     );
     versiones.push(f.version);
   }

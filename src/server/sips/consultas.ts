@@ -8,8 +8,9 @@
  * `datos_sips`, where the import kept them by CNMC name. The identity and address of a holder who
  * is a natural person are left empty (docs/decisions/036). The consumption of a month comes from the
  * measures store: the month's sums per energy period (`medidas_horarias_mes.totales`, Wh) and the
- * maximum demanded power per period (`potencias_maximas`, W), by civil month. What the portal does not have
- * (reactive energy, the kind of reading) is written empty, never as zero.
+ * maximum demanded power per period (`potencias_maximas`, W), by civil month, and the reactive energy
+ * per period where an F5D gave it (docs/decisions/054). What the portal does not have (reactive energy
+ * of a point whose files carry none, the kind of reading) is written empty, never as zero.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -93,6 +94,19 @@ const PS: Readonly<Record<string, string>> = {
   CNAE: dato('cnae'),
 };
 
+/**
+ * The columns `<prefijo>1…6` of a month's sums per period `totales.<suma>`: the civil month's hours at
+ * either end (see consultaConsumos) fall in the tariff's last period, corrected there by `ajuste`.
+ */
+const porPeriodoSql = (prefijo: string, suma: string, ajuste: string) =>
+  Object.fromEntries(
+    [1, 2, 3, 4, 5, 6].map((n) => [
+      `${prefijo}${n}`,
+      `round((m.totales->'${suma}'->>${n - 1})::numeric
+        + case when ${n} = jsonb_array_length(m.totales->'${suma}') then ${ajuste} else 0 end)::bigint::text`,
+    ]),
+  );
+
 /** The SQL of each consumption column, over `s` (the supply point), `m` (the month) and `p` (its maximum powers). */
 const CONSUMOS: Readonly<Record<string, string>> = {
   cups: 's.cups',
@@ -100,13 +114,12 @@ const CONSUMOS: Readonly<Record<string, string>> = {
   fechaFinMesConsumo: fecha(`(m.mes_local + interval '1 month' - interval '1 day')`),
   codigoTarifaATR: caso('s.tarifa', CODIGO_TARIFA),
   // The civil month's hours at either end (see consultaConsumos) fall in the tariff's last period.
-  ...Object.fromEntries(
-    [1, 2, 3, 4, 5, 6].map((n) => [
-      `consumoEnergiaActivaEnWhP${n}`,
-      `round((m.totales->'importadaWh'->>${n - 1})::numeric
-        + case when ${n} = jsonb_array_length(m.totales->'importadaWh') then m.ajuste_wh else 0 end)::bigint::text`,
-    ]),
-  ),
+  ...porPeriodoSql('consumoEnergiaActivaEnWhP', 'importadaWh', 'm.ajuste_wh'),
+  // Reactive energy (docs/decisions/054): SIPS2 has one figure per period, the inductive; SIPS2026
+  // splits inductive and capacitive. Empty for a month whose sums have none (no F5D gave it).
+  ...porPeriodoSql('consumoEnergiaReactivaEnVArhP', 'inductivaVarh', 'm.ajuste_ind'),
+  ...porPeriodoSql('consumoEnergíaReactivaInductivaEnVArhP', 'inductivaVarh', 'm.ajuste_ind'),
+  ...porPeriodoSql('consumoEnergíaReactivaCapacitivaEnVArhP', 'capacitivaVarh', 'm.ajuste_cap'),
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`potenciaDemandadaEnWP${n}`, `p.p${n}::text`])),
   // Tabla 35: a 2.0TD meter discriminates three periods (9), the others six (A).
   codigoDHEquipoDeMedida: `case when s.tarifa = '2.0TD' then '9' else 'A' end`,
@@ -209,7 +222,9 @@ export function consultaConsumos(version: VersionSips, ambito: AmbitoSips, mes: 
     from suministros s
     join lateral (
       select (mm.mes at time zone 'UTC')::date as mes_local, mm.totales,
-        coalesce(${sql.raw(whCola('ant.importada_wh', kInicio))}, 0) - ${sql.raw(whCola('mm.importada_wh', kFin))} as ajuste_wh
+        coalesce(${sql.raw(whCola('ant.importada_wh', kInicio))}, 0) - ${sql.raw(whCola('mm.importada_wh', kFin))} as ajuste_wh,
+        coalesce(${sql.raw(whCola('ant.inductiva_varh', kInicio))}, 0) - ${sql.raw(whCola('mm.inductiva_varh', kFin))} as ajuste_ind,
+        coalesce(${sql.raw(whCola('ant.capacitiva_varh', kInicio))}, 0) - ${sql.raw(whCola('mm.capacitiva_varh', kFin))} as ajuste_cap
       from medidas_horarias_mes mm
       left join medidas_horarias_mes ant on ant.suministro_id = mm.suministro_id
         and ant.mes = ((mm.mes at time zone 'UTC') - interval '1 month') at time zone 'UTC'
