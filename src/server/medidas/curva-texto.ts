@@ -58,7 +58,7 @@ export function totalesDeMes(m: MesTexto, periodoDeHora: ArrayLike<number>, nume
   };
 }
 
-/** The sums per period (P1 first) of a whole month's JSON array text, each hour in the period `periodoDeHora` gives it; nulls add nothing. */
+/** The sums per period (P1 first) of a whole month's JSON array text, each hour in its `periodoDeHora`; nulls add nothing. */
 export function sumasPorPeriodo(texto: string, periodoDeHora: ArrayLike<number>, numeroPeriodos: number): number[] {
   const sumas = new Array<number>(numeroPeriodos).fill(0);
   let i = texto.indexOf('[') + 1;

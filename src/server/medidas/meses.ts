@@ -1,9 +1,9 @@
 /**
  * The hourly curve packed by supply point and UTC month (docs/decisions/008): `medidas_horarias_mes`
  * holds, per month, one JSON array of imported Wh, one of exported Wh, one of inductive and one of
- * capacitive reactive VArh (docs/decisions/054) and one letter of quality per hour. It is a read model of `medidas_horarias`, rewritten by the importer inside its transaction
- * for every month it touches, so the two never disagree; the curve screen reads 12–13 rows for a
- * year instead of 8,760.
+ * capacitive reactive VArh (docs/decisions/054) and one letter of quality per hour. It is a read
+ * model of `medidas_horarias`, rewritten by the importer inside its transaction for every month it
+ * touches, so the two never disagree; the curve screen reads 12–13 rows for a year instead of 8,760.
  */
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../db/arrays.ts';
