@@ -178,18 +178,18 @@ describe('gaps in the consumer download', () => {
   it('lists every hour that has ended by now, and none after', () => {
     // 24 hours of the 1st and the ten of the 2nd that have ended (00:00–10:00).
     expect(visto.lineas).toHaveLength(1 + 24 + 10);
-    expect(visto.lineas[34]).toMatch(/;02\/11\/2026;10;;sin dato;;;.*;10:00$/);
+    expect(visto.lineas[34]).toMatch(/;02\/11\/2026;10;;sin dato;;;.*;10:00;;$/);
   });
 
   it('writes a measured hour in full', () => {
     expect(visto.lineas[6]).toBe(
-      `${visto.cups};01/11/2026;6;0,250;R;;S;P3;05:00–06:00;2026-11-01T05:00:00+01:00;2026-11-01T06:00:00+01:00;06:00`,
+      `${visto.cups};01/11/2026;6;0,250;R;;S;P3;05:00–06:00;2026-11-01T05:00:00+01:00;2026-11-01T06:00:00+01:00;06:00;;`,
     );
   });
 
   it('lists a missing hour as «sin dato»', () => {
     expect(visto.lineas[7]).toBe(
-      `${visto.cups};01/11/2026;7;;sin dato;;;P3;06:00–07:00;2026-11-01T06:00:00+01:00;2026-11-01T07:00:00+01:00;07:00`,
+      `${visto.cups};01/11/2026;7;;sin dato;;;P3;06:00–07:00;2026-11-01T06:00:00+01:00;2026-11-01T07:00:00+01:00;07:00;;`,
     );
     expect(visto.lineas[8]).toMatch(/;01\/11\/2026;8;;sin dato;;;/);
     expect(visto.lineas[25]).toMatch(/;02\/11\/2026;1;;sin dato;;;/);
@@ -199,6 +199,41 @@ describe('gaps in the consumer download', () => {
     expect(visto.hoja.rowCount).toBe(1 + 24);
     expect(visto.hoja.getRow(8).getCell(4).value).toBeNull();
     expect(visto.hoja.getRow(8).getCell(5).value).toBe('sin dato');
+  });
+});
+
+describe('reactive energy in the downloads', () => {
+  // A 3.0TD point whose F5D gave reactive energy to every hour but the 4th of the day.
+  const visto = unaVez(async () => {
+    const a = await titularConMedidas(
+      server,
+      (cups) =>
+        registrosDeDias(cups, '2026-11-02', '2026-11-02', (i) => ({
+          importadaWh: 1000 + i,
+          ...(i === 3 ? {} : { reactivas: { r1: 300 + i, r2: 0, r3: 0, r4: i % 2 ? 25 : 0 } }),
+        })),
+      { tarifa: '3.0TD', potenciasW: [15_000, 15_000, 15_000, 15_000, 15_000, 20_000], potenciaMaximaW: 25_000 },
+    );
+    const ruta = (f: 'csv' | 'xlsx') => `/api/medidas/curva/${f}?cups=${a.cups}&desde=2026-11-02&hasta=2026-11-02`;
+    return {
+      lineas: await lineasCsv(await llamar(server, 'GET', ruta('csv'), { token: a.token })),
+      hoja: await hojaExcel(await llamar(server, 'GET', ruta('xlsx'), { token: a.token }), 'Consumos'),
+    };
+  });
+
+  it('writes each hour’s inductive and capacitive kVArh in the last two columns of the CSV, empty where the hour has none', () => {
+    expect(visto.lineas[0]).toMatch(/;Reactiva_inductiva_kVArh;Reactiva_capacitiva_kVArh$/);
+    expect(visto.lineas[1]).toMatch(/;01:00;0,300;0,000$/);
+    expect(visto.lineas[2]).toMatch(/;02:00;0,301;0,025$/);
+    expect(visto.lineas[4]).toMatch(/;04:00;;$/);
+  });
+
+  it('gives the workbook the same figures as numbers', () => {
+    const columnas = (visto.hoja.getRow(1).values as unknown[]).slice(1);
+    const k = columnas.indexOf('Reactiva_inductiva_kVArh') + 1;
+    expect(visto.hoja.getRow(3).getCell(k).value).toBe(0.301);
+    expect(visto.hoja.getRow(3).getCell(k + 1).value).toBe(0.025);
+    expect(visto.hoja.getRow(5).getCell(k).value).toBeNull();
   });
 });
 
@@ -227,6 +262,8 @@ describe('the consumer workbook over the October day', () => {
       'Fin (hora local de Madrid)',
       'Hora_fin (hora local de Madrid)',
       'Desfase_UTC',
+      'Reactiva_inductiva_kVArh',
+      'Reactiva_capacitiva_kVArh',
     ]);
   });
 

@@ -369,7 +369,7 @@ describe('downloads', () => {
 
     it('has the columns of the consumer format', () => {
       expect(csv.lineas[0]).toBe(
-        'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin',
+        'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin;Reactiva_inductiva_kVArh;Reactiva_capacitiva_kVArh',
       );
     });
 
@@ -381,7 +381,7 @@ describe('downloads', () => {
 
     it('writes the start and end of each hour as ISO times with their offset', () => {
       expect(csv.lineas[1]).toMatch(
-        new RegExp(`^${csv.cups};26/10/2025;1;0,300;R;;S;P3;.*;2025-10-26T00:00:00\\+02:00;2025-10-26T01:00:00\\+02:00;01:00$`),
+        new RegExp(`^${csv.cups};26/10/2025;1;0,300;R;;S;P3;.*;2025-10-26T00:00:00\\+02:00;2025-10-26T01:00:00\\+02:00;01:00;;$`),
       );
     });
   });

@@ -75,7 +75,8 @@ async function descargarCsv(page: Page): Promise<{ nombre: string; lineas: strin
   return { nombre: descarga.suggestedFilename(), lineas: bytes.toString('utf8').slice(1).trimEnd().split('\r\n') };
 }
 
-const CABECERA_CSV = 'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin';
+const CABECERA_CSV =
+  'CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin;Reactiva_inductiva_kVArh;Reactiva_capacitiva_kVArh';
 
 /** 1…n. */
 const hastaN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

@@ -59,9 +59,18 @@ describe('kWh text', () => {
 describe('CSV download of measures', () => {
   it('starts with the BOM and the consumer-format columns, then the explicit ones', async () => {
     expect(cabeceraCsvMedidas()).toBe(
-      '\uFEFFCUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin\r\n',
+      '\uFEFFCUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion;Energia_vertida_kWh;Firme;Periodo;Franja_horaria;Inicio;Fin;Hora_fin;Reactiva_inductiva_kVArh;Reactiva_capacitiva_kVArh\r\n',
     );
     expect(COLUMNAS_CSV_MEDIDAS.slice(0, 5)).toEqual(['CUPS', 'Fecha', 'Hora', 'Consumo_kWh', 'Metodo_obtencion']);
+  });
+
+  it('writes the inductive and capacitive reactive energy in kVArh at the end, where the hour has it', async () => {
+    const [hora] = diaDeMedidas('2025-01-15');
+    const linea = filaCsvMedidas({ ...hora!, reactivas: { r1: 2212, r2: 0, r3: 0, r4: 85 } }, { tarifa: '3.0TD' });
+    expect(linea).toMatch(/;01:00;2,212;0,085\r\n$/);
+    expect(filaCsvMedidas({ ...hora!, reactivas: { r1: 40, r2: null, r3: null, r4: null } }, { tarifa: '3.0TD' })).toMatch(
+      /;01:00;0,040;\r\n$/,
+    );
   });
 
   it('writes the 25 hours of the October day, labelling the repeated one and giving start and end with offset', async () => {
@@ -70,17 +79,17 @@ describe('CSV download of measures', () => {
     const lineas = diaDeMedidas('2025-10-26').map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(25);
     expect(lineas[0]).toBe(
-      'ES9901000000001234TC;26/10/2025;1;0,100;R;;;P3;00:00–01:00;2025-10-26T00:00:00+02:00;2025-10-26T01:00:00+02:00;01:00\r\n',
+      'ES9901000000001234TC;26/10/2025;1;0,100;R;;;P3;00:00–01:00;2025-10-26T00:00:00+02:00;2025-10-26T01:00:00+02:00;01:00;;\r\n',
     );
     // Hora_fin is the clock time in the interval's own offset: the repeated hour ends at 03:00 twice.
     expect(lineas[2]).toBe(
-      'ES9901000000001234TC;26/10/2025;3;0,102;R;;N;P3;02:00–03:00 (horario de verano);2025-10-26T02:00:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n',
+      'ES9901000000001234TC;26/10/2025;3;0,102;R;;N;P3;02:00–03:00 (horario de verano);2025-10-26T02:00:00+02:00;2025-10-26T02:00:00+01:00;03:00;;\r\n',
     );
     expect(lineas[3]).toBe(
-      'ES9901000000001234TC;26/10/2025;4;0,103;E;0,030;S;P3;02:00–03:00 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T03:00:00+01:00;03:00\r\n',
+      'ES9901000000001234TC;26/10/2025;4;0,103;E;0,030;S;P3;02:00–03:00 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T03:00:00+01:00;03:00;;\r\n',
     );
     expect(lineas[24]).toBe(
-      'ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00;24:00\r\n',
+      'ES9901000000001234TC;26/10/2025;25;0,124;R;;S;P3;23:00–24:00;2025-10-26T23:00:00+01:00;2025-10-27T00:00:00+01:00;24:00;;\r\n',
     );
   });
 
@@ -88,9 +97,9 @@ describe('CSV download of measures', () => {
     const lineas = diaDeMedidas('2025-03-30').map((m) => filaCsvMedidas(m, { tarifa: '3.0TD' }));
     expect(lineas).toHaveLength(23);
     expect(lineas[1]).toContain(
-      ';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00;02:00\r\n',
+      ';30/03/2025;2;0,101;R;0,010;N;P6;01:00–02:00;2025-03-30T01:00:00+01:00;2025-03-30T03:00:00+02:00;02:00;;\r\n',
     );
-    expect(lineas[2]).toContain(';30/03/2025;3;0,102;R;;N;P6;03:00–04:00;2025-03-30T03:00:00+02:00;2025-03-30T04:00:00+02:00;04:00\r\n');
+    expect(lineas[2]).toContain(';30/03/2025;3;0,102;R;;N;P6;03:00–04:00;2025-03-30T03:00:00+02:00;2025-03-30T04:00:00+02:00;04:00;;\r\n');
     expect(lineas[22]).toContain(';30/03/2025;23;');
   });
 
@@ -102,14 +111,14 @@ describe('CSV download of measures', () => {
   it('numbers quarter-hours 1 to 100 on the October day, with the clock time each one ends at', async () => {
     const lineas = diaDeMedidas('2025-10-26', 15).map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
     expect(lineas).toHaveLength(100);
-    expect(lineas[0]).toMatch(/;26\/10\/2025;1;.*;00:15\r\n$/);
+    expect(lineas[0]).toMatch(/;26\/10\/2025;1;.*;00:15;;\r\n$/);
     expect(lineas[11]).toContain(
-      ';26/10/2025;12;0,111;R;0,110;N;P3;02:45–03:00 (horario de verano);2025-10-26T02:45:00+02:00;2025-10-26T02:00:00+01:00;03:00\r\n',
+      ';26/10/2025;12;0,111;R;0,110;N;P3;02:45–03:00 (horario de verano);2025-10-26T02:45:00+02:00;2025-10-26T02:00:00+01:00;03:00;;\r\n',
     );
     expect(lineas[12]).toContain(
-      ';26/10/2025;13;0,112;R;;S;P3;02:00–02:15 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T02:15:00+01:00;02:15\r\n',
+      ';26/10/2025;13;0,112;R;;S;P3;02:00–02:15 (horario de invierno);2025-10-26T02:00:00+01:00;2025-10-26T02:15:00+01:00;02:15;;\r\n',
     );
-    expect(lineas[99]).toMatch(/;26\/10\/2025;100;.*;24:00\r\n$/);
+    expect(lineas[99]).toMatch(/;26\/10\/2025;100;.*;24:00;;\r\n$/);
   });
 
   it('protects text cells against formulas', async () => {
@@ -122,7 +131,8 @@ describe('CSV download of measures', () => {
     const texto = [...lineasCsvMedidas(medidas, { tarifa: '2.0TD' })].join('');
     const r = await leerFicheroMedidas('descarga.csv', texto);
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
-    // Hora_fin repeats what Inicio and Fin already say; the reader (formatos/) only notes it as not imported.
+    // Hora_fin repeats what Inicio and Fin already say, and the reactive columns are not the consumer
+    // format's: the reader (formatos/) only notes them as not imported.
     expect(r.resumen.avisos.filter((a) => !a.includes('Hora_fin'))).toEqual([]);
     expect(r.registros.map(({ origen: _o, ...resto }) => resto)).toEqual(medidas);
   });
@@ -156,7 +166,9 @@ describe('gaps in the downloads', () => {
     const todos = [...conHuecos(medidas, rango('2025-01-15', '2025-01-15', '2026-01-01T00:00:00Z'))];
     expect(todos.map((m) => m.inicio.getTime())).toEqual(dia.map((m) => m.inicio.getTime()));
     const lineas = todos.map((m) => filaCsvMedidas(m, { tarifa: '2.0TD' }));
-    expect(lineas[0]).toBe(`${CUPS};15/01/2025;1;;sin dato;;;P3;00:00–01:00;2025-01-15T00:00:00+01:00;2025-01-15T01:00:00+01:00;01:00\r\n`);
+    expect(lineas[0]).toBe(
+      `${CUPS};15/01/2025;1;;sin dato;;;P3;00:00–01:00;2025-01-15T00:00:00+01:00;2025-01-15T01:00:00+01:00;01:00;;\r\n`,
+    );
     expect(lineas[5]).toContain(';15/01/2025;6;;sin dato;;;P3;05:00–06:00;');
     expect(lineas[6]).toContain(';15/01/2025;7;;sin dato;');
     expect(lineas[7]).toContain(';15/01/2025;8;0,107;R;');

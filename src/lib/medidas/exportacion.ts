@@ -8,8 +8,10 @@
  * start/end", "mark DST days clearly", real/estimated/firm flag):
  * `Energia_vertida_kWh` (surplus), `Firme` (S/N, empty when unknown), `Periodo` (tariff period),
  * `Franja_horaria` (local interval, the repeated October hour labelled summer/winter time),
- * `Inicio` and `Fin` (ISO 8601 with offset), and `Hora_fin`, the clock time `HH:MM` at which the
- * interval ends (hour-ending like `Hora`: `01:00`…`24:00`, `00:15`… for quarter-hours).
+ * `Inicio` and `Fin` (ISO 8601 with offset), `Hora_fin`, the clock time `HH:MM` at which the
+ * interval ends (hour-ending like `Hora`: `01:00`…`24:00`, `00:15`… for quarter-hours), and the
+ * reactive energy, `Reactiva_inductiva_kVArh` and `Reactiva_capacitiva_kVArh` (quadrants R1 and R4,
+ * docs/decisions/054), empty where the interval has none.
  * Every interval of the range that has ended gets a row: one without a measure has an empty
  * `Consumo_kWh` and `sin dato` as its method, so the gap shows (docs/sector.md §9, "missing days").
  * `;` separator, CRLF, UTF-8 with BOM, cells protected by src/lib/csv.ts. The portal's own
@@ -27,7 +29,10 @@ import { periodoEnergia, zonaHorariaDe, type CodigoTarifa, type ZonaElectrica } 
 import type { RegistroMedida } from './tipos.ts';
 
 /** The fields of a measure the export needs (a stored row does not have to be a whole `RegistroMedida`). */
-export type MedidaExportable = Pick<RegistroMedida, 'cups' | 'inicio' | 'minutos' | 'importadaWh' | 'exportadaWh' | 'metodo' | 'firme'>;
+export type MedidaExportable = Pick<
+  RegistroMedida,
+  'cups' | 'inicio' | 'minutos' | 'importadaWh' | 'exportadaWh' | 'metodo' | 'firme' | 'reactivas'
+>;
 
 /** The method written for an interval of the range that has no measure. */
 export const METODO_SIN_DATO = 'sin dato';
@@ -61,6 +66,10 @@ export const COLUMNAS_CSV_MEDIDAS = [
   'Fin',
   // Last, so the columns before keep the positions tools already read.
   'Hora_fin',
+  // Reactive energy (docs/decisions/054): inductive (R1) and capacitive (R4), empty where the meter
+  // measures none (a household's) or the hour came without it.
+  'Reactiva_inductiva_kVArh',
+  'Reactiva_capacitiva_kVArh',
 ] as const;
 
 /** What the rows depend on: the supply point's tariff (for the period) and its electrical zone. */
@@ -118,6 +127,9 @@ export interface FilaExportacion {
   /** Offset in force during the interval, e.g. `+02:00`: tells the two repeated October hours apart. */
   desfase: string;
   minutos: MinutosIntervalo;
+  /** Inductive (R1) and capacitive (R4) reactive VArh; null where the interval has none. */
+  inductivaVarh: number | null;
+  capacitivaVarh: number | null;
 }
 
 /** The row of an interval. */
@@ -144,6 +156,8 @@ export function filaExportacion(m: IntervaloExportable, opciones: OpcionesCsvMed
     finCivil: inicioCivil + m.minutos * 60_000,
     desfase: inicioIso.slice(19),
     minutos: m.minutos,
+    inductivaVarh: 'reactivas' in m ? (m.reactivas?.r1 ?? null) : null,
+    capacitivaVarh: 'reactivas' in m ? (m.reactivas?.r4 ?? null) : null,
   };
 }
 
@@ -170,6 +184,9 @@ export function lineaCsvMedidas(f: FilaExportacion): string {
     f.inicioIso,
     f.finIso,
     f.horaFin,
+    // kVArh from VArh, written as kWh from Wh: three decimals, decimal comma.
+    f.inductivaVarh === null ? '' : kwhTexto(f.inductivaVarh),
+    f.capacitivaVarh === null ? '' : kwhTexto(f.capacitivaVarh),
   ]);
 }
 
@@ -344,6 +361,8 @@ export function columnasExcelMedidas(zona: ZonaElectrica = 'peninsula'): Columna
     // [hh] so the day's last hour ends at 24:00, as in the CSV, not at 00:00.
     { cabecera: `Hora_fin (hora local de ${lugar})`, ancho: 12, formato: '[hh]:mm' },
     { cabecera: 'Desfase_UTC', ancho: 12 },
+    { cabecera: 'Reactiva_inductiva_kVArh', ancho: 24, formato: '0.000' },
+    { cabecera: 'Reactiva_capacitiva_kVArh', ancho: 25, formato: '0.000' },
   ];
 }
 
@@ -364,6 +383,8 @@ export function celdasExcelMedidas(f: FilaExportacion): CeldaExcel[] {
     new Date(f.finCivil),
     (h * 60 + min) / 1440,
     f.desfase,
+    f.inductivaVarh === null ? null : f.inductivaVarh / 1000,
+    f.capacitivaVarh === null ? null : f.capacitivaVarh / 1000,
   ];
 }
 

@@ -106,7 +106,7 @@ const descarga = (formato: 'csv' | 'xlsx') =>
     summary: formato === 'csv' ? 'Curva de consumo en CSV' : 'Curva de consumo en Excel',
     description:
       formato === 'csv'
-        ? 'Con formato=portal (por defecto): columnas del formato de consumos de las distribuidoras (CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion, Hora 1–25 como fin de hora) y además energía vertida, firmeza, periodo, franja horaria, inicio y fin en ISO 8601 con desfase y Hora_fin (HH:MM, hora de fin). Cada intervalo ya terminado del periodo tiene su línea: uno sin medida va con el consumo vacío y el método «sin dato». «;», coma decimal, UTF-8 con BOM. Con formato=datadis: las columnas de las descargas de Datadis (cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh), fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada, coma decimal, sin BOM y, como Datadis, solo los intervalos con medida. Se envía por partes.'
+        ? 'Con formato=portal (por defecto): columnas del formato de consumos de las distribuidoras (CUPS;Fecha;Hora;Consumo_kWh;Metodo_obtencion, Hora 1–25 como fin de hora) y además energía vertida, firmeza, periodo, franja horaria, inicio y fin en ISO 8601 con desfase, Hora_fin (HH:MM, hora de fin) y la energía reactiva inductiva y capacitiva en kVArh (vacías donde el contador no la mide). Cada intervalo ya terminado del periodo tiene su línea: uno sin medida va con el consumo vacío y el método «sin dato». «;», coma decimal, UTF-8 con BOM. Con formato=datadis: las columnas de las descargas de Datadis (cups;fecha;hora;consumo_kWh;metodoObtencion;energiaVertida_kWh), fecha AAAA/MM/DD, hora de fin 01:00–24:00, Real/Estimada, coma decimal, sin BOM y, como Datadis, solo los intervalos con medida. Se envía por partes.'
         : 'Las mismas filas en un libro de Excel (.xlsx): números, y fecha, inicio y fin como fechas de Excel en la hora local del suministro (Excel no tiene zonas horarias; la columna Desfase_UTC da el desfase). Escrito por partes.',
     security: seguridad,
     middleware: [requireAuth(), requireArea('distribucion')] as const,
@@ -240,6 +240,7 @@ async function intervalosDescarga<E extends AuthEnv>(c: Context<E>) {
         exportadaWh: m.exportadaWh,
         metodo: m.real ? 'real' : 'estimada',
         firme: m.firme,
+        ...(m.reactivas ? { reactivas: m.reactivas } : {}),
       } as const;
     }
   })();
