@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inicioHora } from '../../src/lib/medidas/horas.ts';
 import { MAX_DESCARGAS_CSV, MAX_DESCARGAS_EXCEL, REINTENTAR_DESCARGA_S } from '../../src/server/medidas/descargas.ts';
 import { unaVez } from '../support/ganchos.ts';
+import type { CurvaRespuesta } from '../../src/lib/medidas/respuestas.ts';
 import { hojaExcel, julioConPico, lineasCsv, registrosDeDias, titularConMedidas } from '../support/medidas.ts';
 import { llamar } from '../support/privado.ts';
 import { servidorDelFichero } from '../support/server.ts';
@@ -218,7 +219,19 @@ describe('reactive energy in the downloads', () => {
     return {
       lineas: await lineasCsv(await llamar(server, 'GET', ruta('csv'), { token: a.token })),
       hoja: await hojaExcel(await llamar(server, 'GET', ruta('xlsx'), { token: a.token }), 'Consumos'),
+      curva: (await (
+        await llamar(server, 'GET', `/api/medidas/curva?cups=${a.cups}&desde=2026-11-02&hasta=2026-11-02`, { token: a.token })
+      ).json()) as CurvaRespuesta,
     };
+  });
+
+  it('gives the curve answer the day’s reactive totals, per period and in all, to the VArh', () => {
+    const t = visto.curva.totales;
+    const horas = Array.from({ length: 24 }, (_, i) => i).filter((i) => i !== 3);
+    expect(t.reactivaInductivaVarh).toBe(horas.reduce((s, i) => s + 300 + i, 0));
+    expect(t.reactivaCapacitivaVarh).toBe(horas.filter((i) => i % 2).length * 25);
+    expect(t.porPeriodo).toHaveLength(6);
+    expect(t.porPeriodo.reduce((s, p) => s + p.reactivaInductivaVarh!, 0)).toBe(t.reactivaInductivaVarh);
   });
 
   it('writes each hour’s inductive and capacitive kVArh in the last two columns of the CSV, empty where the hour has none', () => {

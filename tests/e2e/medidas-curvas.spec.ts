@@ -326,6 +326,15 @@ test('shows quarter-hours for a quarter-hourly meter', async ({ page }) => {
   expect(conMedida(c)).toBeGreaterThan(90);
   await comprobarTotales(page, c);
   await expect(page.getByRole('list', { name: 'Leyenda del gráfico' })).toContainText('Periodo');
+  // Its meter measures reactive energy: the figure with the power factor, and two more columns per period.
+  expect(c.totales.reactivaInductivaVarh).toBeGreaterThan(0);
+  await expect(cifra(page, 'Energía reactiva inductiva')).toHaveText(kwhTexto(c.totales.reactivaInductivaVarh!));
+  await expect(page.getByText(/factor de potencia 0,\d\d/)).toBeVisible();
+  const totales = page.getByRole('table', { name: /Consumo por periodo tarifario/ });
+  await expect(totales.getByRole('columnheader', { name: 'Reactiva inductiva (kVArh)' })).toBeVisible();
+  for (const p of c.totales.porPeriodo) {
+    await expect(totales.locator(`tr[data-periodo="${p.periodo}"] td`).nth(2)).toHaveText(kwhTexto(p.reactivaInductivaVarh!));
+  }
 });
 
 test('explains that the days after the last received have not arrived yet', async ({ page }) => {

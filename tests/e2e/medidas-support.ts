@@ -60,7 +60,8 @@ export interface CurvaApi {
   totales: {
     importadaWh: number;
     exportadaWh: number | null;
-    porPeriodo: { periodo: string; nombre: string; importadaWh: number }[];
+    porPeriodo: { periodo: string; nombre: string; importadaWh: number; reactivaInductivaVarh: number | null }[];
+    reactivaInductivaVarh: number | null;
     horasConDatos: number;
     horasEstimadas: number;
     horasDelRango: number;

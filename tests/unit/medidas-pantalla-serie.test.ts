@@ -4,7 +4,8 @@ import { leyendaPeriodos, type CodigoTarifa } from '../../src/lib/medidas/period
 import { totalesPorPeriodo } from '../../src/lib/medidas/totales.ts';
 import { disponibilidad } from '../../src/lib/medidas/pantalla/disponibilidad.ts';
 import { modeloTabla } from '../../src/lib/medidas/pantalla/tabla.ts';
-import { cifrasCurva, filasTotales } from '../../src/lib/medidas/pantalla/resumen.ts';
+import { cifrasCurva, factorPotencia, filasTotales } from '../../src/lib/medidas/pantalla/resumen.ts';
+import { kwhTotal } from '../../src/lib/medidas/pantalla/formato.ts';
 import {
   bandasDiasEspeciales,
   CLAVE_TOTAL,
@@ -80,7 +81,14 @@ function curvaDe(
     totales: {
       importadaWh: tot.total.importadaWh,
       exportadaWh: o.vertida ? tot.total.exportadaWh : null,
-      porPeriodo: leyendaPeriodos(tarifa).map((p, i) => ({ ...p, importadaWh: tot.periodos[i]!.importadaWh })),
+      porPeriodo: leyendaPeriodos(tarifa).map((p, i) => ({
+        ...p,
+        importadaWh: tot.periodos[i]!.importadaWh,
+        reactivaInductivaVarh: null,
+        reactivaCapacitivaVarh: null,
+      })),
+      reactivaInductivaVarh: null,
+      reactivaCapacitivaVarh: null,
       horasConDatos: tot.total.intervalos,
       horasEstimadas: tot.total.estimadas,
       horasDelRango: Math.round((r.fin.getTime() - r.inicio.getTime()) / 3_600_000),
@@ -218,6 +226,34 @@ describe('totals and figures', () => {
     expect(cifras.find((c) => c.etiqueta === 'Horas con medida')).toMatchObject({ valor: '25 de 25', detalle: '2 estimadas' });
     expect(cifras.some((c) => c.etiqueta === 'Media por día')).toBe(false);
     expect(cifras.some((c) => c.etiqueta === 'Energía vertida a la red')).toBe(false);
+  });
+
+  it('adds the reactive energy with the power factor, and its columns to the totals, where the meter measures it', () => {
+    const c = curvaDe('2025-06-02', '2025-06-08');
+    const activa = c.totales.importadaWh;
+    // An inductive energy of a third of the active: cos φ = 1 / √(1 + 1/9) = 0.95.
+    const conReactiva = {
+      ...c,
+      totales: {
+        ...c.totales,
+        reactivaInductivaVarh: activa / 3,
+        reactivaCapacitivaVarh: 1500,
+        porPeriodo: c.totales.porPeriodo.map((p, i) => ({
+          ...p,
+          reactivaInductivaVarh: i === 0 ? activa / 3 : 0,
+          reactivaCapacitivaVarh: i === 0 ? 1500 : 0,
+        })),
+      },
+    };
+    const reactiva = cifrasCurva(conReactiva).find((x) => x.etiqueta === 'Energía reactiva inductiva')!;
+    expect(reactiva).toMatchObject({ unidad: 'kVArh', detalle: `factor de potencia 0,95 · capacitiva: ${kwhTotal(1500)} kVArh` });
+    const tabla = filasTotales(conReactiva);
+    expect(tabla.reactiva).toEqual({ inductiva: kwhTotal(activa / 3), capacitiva: kwhTotal(1500) });
+    expect(tabla.filas[0]).toMatchObject({ inductiva: kwhTotal(activa / 3), capacitiva: kwhTotal(1500) });
+    // A household's meter measures none: no figure, no columns.
+    expect(cifrasCurva(c).some((x) => x.unidad === 'kVArh')).toBe(false);
+    expect(filasTotales(c).reactiva).toBeNull();
+    expect(factorPotencia(0, 0)).toBe('sin consumo');
   });
 
   it('adds the surplus and the daily average for longer ranges', () => {

@@ -11187,7 +11187,15 @@ export interface components {
           nombre: string;
           /** @description Periodo de energía: P1 a P6. */
           periodo: string;
+          /** @description Energía reactiva capacitiva (cuadrante R4) de ese periodo, en VArh; null si el contador no la mide. */
+          reactivaCapacitivaVarh: number | null;
+          /** @description Energía reactiva inductiva (cuadrante R1) de ese periodo, en VArh; null si el contador no la mide. */
+          reactivaInductivaVarh: number | null;
         }[];
+        /** @description Energía reactiva capacitiva (cuadrante R4) de todo el rango, en VArh; null cuando ninguna hora del rango la tiene. */
+        reactivaCapacitivaVarh: number | null;
+        /** @description Energía reactiva inductiva (cuadrante R1) de todo el rango, en VArh, tal como la dan los ficheros F5D de un contador que la mide (tarifas 3.0TD y 6.xTD); null cuando ninguna hora del rango la tiene. */
+        reactivaInductivaVarh: number | null;
       };
       /** @description Zona eléctrica del suministro: peninsula, baleares, canarias, ceuta o melilla. Fija los periodos tarifarios y la hora local (la de Canarias en canarias, la de Madrid en las demás). */
       zona: string;

@@ -64,11 +64,24 @@ export const CurvaSchema = z
               nombre: z.string().meta({ description: 'Nombre del periodo: Punta, Llano o Valle en la 2.0TD; «Periodo n» en las demás.' }),
               color: z.string().meta({ description: 'Color del periodo para gráficos y leyendas, hexadecimal #rrggbb.' }),
               importadaWh: z.number().meta({ description: 'Energía tomada de la red en las horas de ese periodo, en Wh.' }),
+              reactivaInductivaVarh: z.number().nullable().meta({
+                description: 'Energía reactiva inductiva (cuadrante R1) de ese periodo, en VArh; null si el contador no la mide.',
+              }),
+              reactivaCapacitivaVarh: z.number().nullable().meta({
+                description: 'Energía reactiva capacitiva (cuadrante R4) de ese periodo, en VArh; null si el contador no la mide.',
+              }),
             }),
           )
           .meta({
             description: 'Energía tomada de la red por periodo de energía de la tarifa, P1 primero (3 en la 2.0TD, 6 en las demás).',
           }),
+        reactivaInductivaVarh: z.number().nullable().meta({
+          description:
+            'Energía reactiva inductiva (cuadrante R1) de todo el rango, en VArh, tal como la dan los ficheros F5D de un contador que la mide (tarifas 3.0TD y 6.xTD); null cuando ninguna hora del rango la tiene.',
+        }),
+        reactivaCapacitivaVarh: z.number().nullable().meta({
+          description: 'Energía reactiva capacitiva (cuadrante R4) de todo el rango, en VArh; null cuando ninguna hora del rango la tiene.',
+        }),
         horasConDatos: z.number().meta({ description: 'Horas del rango con medida, reales o estimadas.' }),
         horasEstimadas: z.number().meta({ description: 'De las horas con medida, las estimadas.' }),
         horasDelRango: z

@@ -33,6 +33,9 @@ export interface MesTexto {
   mes: number;
   importada: string;
   exportada: string | null;
+  /** Inductive and capacitive reactive VArh per hour as JSON text; null (or absent) when the month has none. */
+  inductiva?: string | null;
+  capacitiva?: string | null;
   calidad: string;
   totales?: TotalesMes | null;
 }
@@ -71,6 +74,49 @@ export function sumasPorPeriodo(texto: string, periodoDeHora: ArrayLike<number>,
   return sumas;
 }
 
+/** A range's reactive energy per period (P1 first), VArh (docs/decisions/054). */
+export interface ReactivaRango {
+  inductivaVarh: number[];
+  capacitivaVarh: number[];
+}
+
+/**
+ * The inductive and capacitive reactive energy of the hours of [desde, hasta) per period, read from
+ * the months' arrays (`periodoDeHora` indexed from `desde`, as `curvaHorariaDeMeses` takes it); null
+ * when no month of the range has any.
+ */
+export function reactivaDelRango(
+  meses: readonly MesTexto[],
+  desde: number,
+  hasta: number,
+  periodoDeHora: ArrayLike<number>,
+  numeroPeriodos: number,
+): ReactivaRango | null {
+  const n = Math.max(0, Math.round((hasta - desde) / MS_HORA));
+  let r: ReactivaRango | null = null;
+  for (const m of meses) {
+    if (!m.inductiva && !m.capacitiva) continue;
+    r ??= { inductivaVarh: new Array<number>(numeroPeriodos).fill(0), capacitivaVarh: new Array<number>(numeroPeriodos).fill(0) };
+    const desplazamiento = Math.round((m.mes - desde) / MS_HORA);
+    const desdeJ = Math.max(0, -desplazamiento);
+    const hastaJ = Math.min(m.calidad.length, n - desplazamiento);
+    for (const [texto, sumas] of [
+      [m.inductiva, r.inductivaVarh],
+      [m.capacitiva, r.capacitivaVarh],
+    ] as const) {
+      if (!texto) continue;
+      let i = alPrincipio(texto);
+      for (let j = 0; j < hastaJ; j++) {
+        i = elemento(texto, i);
+        if (i < 0) break;
+        const v = leido[0]!;
+        if (j >= desdeJ && v === v) sumas[periodoDeHora[j + desplazamiento]!]! += v;
+      }
+    }
+  }
+  return r;
+}
+
 /** An hourly range: its columns as JSON text and its totals per period (P1 first) and in all. */
 export interface CurvaHorariaTexto {
   /** JSON array, one element (Wh or null) per hour of the range. */
@@ -81,6 +127,8 @@ export interface CurvaHorariaTexto {
   calidad: string;
   periodos: SumaSerie[];
   total: SumaSerie;
+  /** Its reactive energy per period, when some month of the range has any (added by the reader). */
+  reactiva?: ReactivaRango | null;
 }
 
 /** The value of the element `elemento()` read last: a number, or NaN for null. */

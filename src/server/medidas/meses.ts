@@ -18,7 +18,14 @@ import {
   type ZonaElectrica,
 } from '../../lib/medidas/periodos.ts';
 import { serieVacia, type SerieDensa } from '../../lib/medidas/serie.ts';
-import { curvaHorariaDeMeses, sumasPorPeriodo, totalesDeMes, type CurvaHorariaTexto, type MesTexto } from './curva-texto.ts';
+import {
+  curvaHorariaDeMeses,
+  reactivaDelRango,
+  sumasPorPeriodo,
+  totalesDeMes,
+  type CurvaHorariaTexto,
+  type MesTexto,
+} from './curva-texto.ts';
 import { zonaElectricaDeIne } from './potencias.ts';
 import { mesesUtc } from './particiones.ts';
 import type { Curva } from './service.ts';
@@ -169,6 +176,8 @@ function prepararMeses(db: Db) {
       // As text: the driver would parse the arrays only for them to be written out again.
       importada: sql<string>`${t.importadaWh}::text`,
       exportada: sql<string | null>`${t.exportadaWh}::text`,
+      inductiva: sql<string | null>`${t.inductivaVarh}::text`,
+      capacitiva: sql<string | null>`${t.capacitivaVarh}::text`,
       calidad: t.calidad,
       totales: t.totales,
     })
@@ -193,7 +202,15 @@ export async function leerMesesTexto(db: Db, suministroId: number, desde: Date, 
   if (!consulta) preparadas.set(db, (consulta = prepararMeses(db)));
   const primero = new Date(Date.UTC(desde.getUTCFullYear(), desde.getUTCMonth(), 1));
   const filas = await consulta.execute({ suministro: suministroId, desde: primero.toISOString(), hasta: hasta.toISOString() });
-  return filas.map((f) => ({ mes: Number(f.mes), importada: f.importada, exportada: f.exportada, calidad: f.calidad, totales: f.totales }));
+  return filas.map((f) => ({
+    mes: Number(f.mes),
+    importada: f.importada,
+    exportada: f.exportada,
+    inductiva: f.inductiva,
+    capacitiva: f.capacitiva,
+    calidad: f.calidad,
+    totales: f.totales,
+  }));
 }
 
 /**
@@ -210,13 +227,12 @@ export async function leerCurvaHorariaTexto(
 ): Promise<CurvaHorariaTexto> {
   const meses = await leerMesesTexto(db, suministroId, desde, hasta);
   const horas = Math.max(0, Math.round((hasta.getTime() - desde.getTime()) / MS_HORA));
-  return curvaHorariaDeMeses(
-    meses,
-    desde.getTime(),
-    hasta.getTime(),
-    periodosEnergiaDeHoras(desde.getTime(), horas, tarifa, zona),
-    numeroPeriodos(tarifa),
-  );
+  const periodos = periodosEnergiaDeHoras(desde.getTime(), horas, tarifa, zona);
+  const n = numeroPeriodos(tarifa);
+  return {
+    ...curvaHorariaDeMeses(meses, desde.getTime(), hasta.getTime(), periodos, n),
+    reactiva: reactivaDelRango(meses, desde.getTime(), hasta.getTime(), periodos, n),
+  };
 }
 
 /** An hourly range as the dense series the sums per day or month and the quarter-hour totals read. */

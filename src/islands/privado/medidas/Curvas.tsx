@@ -145,10 +145,15 @@ function Leyenda({ prep, conBandas }: { prep: CurvaPreparada; conBandas: boolean
 
 /** The totals per tariff period. */
 function TotalesPeriodo({ curva }: { curva: Curva }) {
-  const { filas, total } = filasTotales(curva);
+  const { filas, total, reactiva } = filasTotales(curva);
   return (
-    <div className="med-tabla med-tabla--totales" role="region" aria-labelledby="med-totales-titulo" tabIndex={0}>
-      <table className="med-tabla__tabla med-tabla__tabla--estrecha">
+    <div
+      className={`med-tabla med-tabla--totales${reactiva ? ' med-tabla--totales-ancha' : ''}`}
+      role="region"
+      aria-labelledby="med-totales-titulo"
+      tabIndex={0}
+    >
+      <table className={`med-tabla__tabla med-tabla__tabla--estrecha${reactiva ? ' med-tabla__tabla--compacta' : ''}`}>
         <caption id="med-totales-titulo">Consumo por periodo tarifario ({curva.tarifa})</caption>
         <thead>
           <tr>
@@ -159,6 +164,16 @@ function TotalesPeriodo({ curva }: { curva: Curva }) {
             <th scope="col" className="med-num">
               Porcentaje
             </th>
+            {reactiva && (
+              <>
+                <th scope="col" className="med-num">
+                  Reactiva inductiva (kVArh)
+                </th>
+                <th scope="col" className="med-num">
+                  Reactiva capacitiva (kVArh)
+                </th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -170,6 +185,12 @@ function TotalesPeriodo({ curva }: { curva: Curva }) {
               </th>
               <td className="med-num">{f.kwh}</td>
               <td className="med-num">{f.cuota}</td>
+              {reactiva && (
+                <>
+                  <td className="med-num">{f.inductiva}</td>
+                  <td className="med-num">{f.capacitiva}</td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
@@ -178,6 +199,12 @@ function TotalesPeriodo({ curva }: { curva: Curva }) {
             <th scope="row">Total</th>
             <td className="med-num">{total}</td>
             <td className="med-num">{curva.totales.importadaWh > 0 ? cuota(1, 1) : '—'}</td>
+            {reactiva && (
+              <>
+                <td className="med-num">{reactiva.inductiva}</td>
+                <td className="med-num">{reactiva.capacitiva}</td>
+              </>
+            )}
           </tr>
         </tfoot>
       </table>
@@ -517,9 +544,9 @@ export default function Curvas({ ruta }: PropsPantalla) {
                       <p className="med-nota-linea">
                         Cada {resolucion === 'cuartohora' ? 'cuarto de hora' : 'hora'} del periodo en el formato de las distribuidoras
                         (CUPS; Fecha; Hora; Consumo_kWh; Metodo_obtencion), con la energía vertida, el periodo tarifario, el inicio y fin de
-                        cada intervalo en hora oficial (ISO 8601) y la hora de fin (HH:MM).{' '}
-                        {resolucion === 'cuartohora' ? 'Los cuartos de hora' : 'Las horas'} sin medida aparecen con el consumo vacío y «sin
-                        dato». En Excel, las fechas y horas son fechas de Excel en hora local.
+                        cada intervalo en hora oficial (ISO 8601), la hora de fin (HH:MM) y, si el contador la mide, la energía reactiva
+                        inductiva y capacitiva (kVArh). {resolucion === 'cuartohora' ? 'Los cuartos de hora' : 'Las horas'} sin medida
+                        aparecen con el consumo vacío y «sin dato». En Excel, las fechas y horas son fechas de Excel en hora local.
                       </p>
                       <Descargas
                         ficheros={[

@@ -1,7 +1,8 @@
 /**
  * The figures above the chart and the totals per tariff period ("totals per period and for
  * the range"), from the API's `totales`: kWh with es-ES formatting, each period's share, the hours
- * with data, estimated and in the range (23- and 25-hour days counted as they are).
+ * with data, estimated and in the range (23- and 25-hour days counted as they are), and, where the
+ * meter measures it, the reactive energy in kVArh with the range's power factor (docs/decisions/054).
  */
 import { cuota, kwhTotal, numero } from './formato.ts';
 import type { Curva } from './serie.ts';
@@ -34,6 +35,19 @@ export function cifrasCurva(c: Pick<Curva, 'totales'>): Cifra[] {
     unidad: '',
     detalle: t.horasEstimadas > 0 ? `${numero(t.horasEstimadas)} ${t.horasEstimadas === 1 ? 'estimada' : 'estimadas'}` : 'Todas reales',
   });
+  if (t.reactivaInductivaVarh !== null) {
+    cifras.push({
+      etiqueta: 'Energía reactiva inductiva',
+      valor: kwhTotal(t.reactivaInductivaVarh),
+      unidad: 'kVArh',
+      detalle: [
+        factorPotencia(t.importadaWh, t.reactivaInductivaVarh),
+        t.reactivaCapacitivaVarh ? `capacitiva: ${kwhTotal(t.reactivaCapacitivaVarh)} kVArh` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    });
+  }
   // A day's average says nothing new for one day.
   if (t.horasDelRango > 25 && t.horasConDatos >= 24) {
     cifras.push({
@@ -46,6 +60,15 @@ export function cifrasCurva(c: Pick<Curva, 'totales'>): Cifra[] {
   return cifras;
 }
 
+/**
+ * The mean power factor of a range, cos φ = P / √(P² + Q²) with its active and inductive reactive
+ * energy: the figure the access tariffs bill reactive energy against (below 0.95, Circular 3/2020).
+ */
+export function factorPotencia(activaWh: number, inductivaVarh: number): string {
+  const aparente = Math.hypot(activaWh, inductivaVarh);
+  return aparente > 0 ? `factor de potencia ${numero(activaWh / aparente, 2)}` : 'sin consumo';
+}
+
 /** One row of the totals table. */
 export interface FilaTotal {
   periodo: string;
@@ -53,11 +76,20 @@ export interface FilaTotal {
   color: string;
   kwh: string;
   cuota: string;
+  /** Inductive and capacitive reactive kVArh of the period, when the meter measures it. */
+  inductiva: string | null;
+  capacitiva: string | null;
 }
 
 /** The totals per period of the tariff, every period listed (an empty one shows 0), and the whole. */
-export function filasTotales(c: Pick<Curva, 'totales'>): { filas: FilaTotal[]; total: string } {
+export function filasTotales(c: Pick<Curva, 'totales'>): {
+  filas: FilaTotal[];
+  total: string;
+  /** The reactive totals, when the meter measures it (the table then has their columns). */
+  reactiva: { inductiva: string; capacitiva: string } | null;
+} {
   const t = c.totales;
+  const kvarh = (v: number | null) => (v === null ? null : kwhTotal(v));
   return {
     filas: t.porPeriodo.map((p) => ({
       periodo: p.periodo,
@@ -65,7 +97,13 @@ export function filasTotales(c: Pick<Curva, 'totales'>): { filas: FilaTotal[]; t
       color: p.color,
       kwh: kwhTotal(p.importadaWh),
       cuota: cuota(p.importadaWh, t.importadaWh),
+      inductiva: kvarh(p.reactivaInductivaVarh),
+      capacitiva: kvarh(p.reactivaCapacitivaVarh),
     })),
     total: kwhTotal(t.importadaWh),
+    reactiva:
+      t.reactivaInductivaVarh === null
+        ? null
+        : { inductiva: kwhTotal(t.reactivaInductivaVarh), capacitiva: kwhTotal(t.reactivaCapacitivaVarh ?? 0) },
   };
 }
