@@ -443,6 +443,45 @@ describe('whose supply points', () => {
   });
 });
 
+describe('authorisations', () => {
+  interface Autorizacion {
+    id: string;
+    ownerDocument: string;
+    requesterDocument: string;
+    status: string;
+    validityDateStart: string;
+    validityDateEnd: string;
+    distributorCodeFather: string;
+  }
+
+  it('lists the authorisation the household gave the company, on both sides, with Datadis fields', async () => {
+    const recibidas = await pedir<Autorizacion[]>(tokens.empresa, 'list-authorization');
+    expect(recibidas.status).toBe(200);
+    const dada = recibidas.body.find((a) => a.ownerDocument === HOGAR.usuario)!;
+    expect(dada).toMatchObject({
+      requesterDocument: EMPRESA.usuario,
+      status: 'ACTIVA',
+      distributorCodeFather: tokens.alcala.distributorCode,
+    });
+    expect(dada.validityDateStart).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+    expect(dada.validityDateEnd >= dada.validityDateStart).toBe(true);
+    const dadas = await pedir<Autorizacion[]>(tokens.hogar, 'list-authorization');
+    expect(dadas.body.filter((a) => a.id === dada.id)).toEqual([dada]);
+    // ownerNif keeps one holder's.
+    expect((await pedir<Autorizacion[]>(tokens.empresa, 'list-authorization', { ownerNif: '00000000T' })).body).toEqual([]);
+    expect((await pedir<Autorizacion[]>(tokens.empresa, 'list-authorization', { ownerNif: HOGAR.usuario })).body).toContainEqual(dada);
+  });
+
+  it('says in Spanish that authorisations are given and withdrawn by the holder in the portal', async () => {
+    for (const op of ['new-authorization', 'cancel-authorization']) {
+      const r = await pedir<{ status: number; error: string; message: string }>(tokens.empresa, op, { authorizedNif: HOGAR.usuario });
+      expect(r.status, op).toBe(501);
+      expect(r.body).toMatchObject({ status: 501, error: 'Not Implemented' });
+      expect(r.body.message).toMatch(/las da y las retira el titular en el portal/);
+    }
+  });
+});
+
 describe("python-edata's connector", () => {
   /**
    * `DatadisConnector._get`: the query string written by hand as `?key=value&…&` (a trailing `&`,

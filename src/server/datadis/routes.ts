@@ -20,7 +20,13 @@ import { audit } from '../auditoria/service.ts';
 import { cuentaDeLaPeticion } from '../auth/cuenta.ts';
 import { firmarTokenDatadis, verificarTokenDatadis } from '../auth/jwt.ts';
 import { comprobarCredenciales, familiaDeCanal, MAX_PASSWORD_LENGTH } from '../auth/sesion.ts';
-import { accesoAutorizado, accesosAutorizados, auditarLectura } from '../autorizaciones/service.ts';
+import {
+  accesoAutorizado,
+  accesosAutorizados,
+  auditarLectura,
+  autorizacionesDadas,
+  autorizacionesRecibidas,
+} from '../autorizaciones/service.ts';
 import { permisosConAutorizaciones, soloAutorizadas } from '../autorizaciones/vigencia.ts';
 import { enUnaSentencia } from '../db/juntas.ts';
 import { addressKey, clientAddress } from '../http/cliente.ts';
@@ -37,6 +43,7 @@ import {
   consumosDatadis,
   contratoDatadis,
   distribuidoraDeCodigo,
+  autorizacionesDatadis,
   potenciasDatadis,
   reactivaDatadis,
   suministroDatadis,
@@ -65,6 +72,7 @@ const RAZON: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 };
 
@@ -357,6 +365,30 @@ export function datadisRoutes() {
   };
   api.get('/get-distributors-with-supplies', async (c) => c.json([await distribuidoras(c)]));
   api.get('/get-distributors-with-supplies-v2', async (c) => c.json({ distExistenceUser: await distribuidoras(c), distributorError: [] }));
+
+  // The authorisations the caller gave as a holder (any state) and those in force it received, the
+  // portal's own (docs/decisions/028 and 054); `ownerNif` keeps those of one holder.
+  api.get('/list-authorization', async (c) => {
+    const q = leer(c, z.object({ ownerNif: texto(20).optional() }));
+    const { db, clock } = c.get('deps');
+    const nif = c.get('auth').nif;
+    const dueno = q.ownerNif ? normalizarNif(q.ownerNif) : null;
+    const todas = [...(await autorizacionesDadas(db, nif, clock.now())), ...(await autorizacionesRecibidas(db, nif, clock.now()))];
+    const lista = autorizacionesDatadis(todas.filter((a) => !dueno || a.titular.nif === dueno));
+    await auditar(c, 'list-authorization', { autorizaciones: lista.length, ...(dueno ? { ownerNif: dueno } : {}) });
+    return c.json(lista);
+  });
+
+  // Asking a holder for an authorisation, or giving it up, is done in the portal (decision 028): the
+  // holder gives it there. These answer so in Spanish, never the home page.
+  for (const operacion of ['new-authorization', 'cancel-authorization']) {
+    api.all(`/${operacion}`, () => {
+      throw new ApiError(
+        501,
+        'Las autorizaciones las da y las retira el titular en el portal (Mi área › Autorizaciones); esta API solo las lista (list-authorization).',
+      );
+    });
+  }
 
   // Any other path under the prefix: Datadis's shape of a 404, never the home page.
   api.all('*', () => {

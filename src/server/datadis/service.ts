@@ -9,6 +9,7 @@ import { DISTRIBUIDORAS, type CodigoDistribuidora } from '../../lib/distribuidor
 import { filaExportacion, type FilaExportacion } from '../../lib/medidas/exportacion.ts';
 import { partesLocales, rangoMes } from '../../lib/medidas/horas.ts';
 import { esCodigoTarifa, zonaHorariaDe } from '../../lib/medidas/periodos.ts';
+import type { AutorizacionRespuesta } from '../../lib/autorizaciones.ts';
 import type { Db } from '../db/client.ts';
 import { nombreDistribuidora } from '../../lib/distribuidoras.ts';
 import { zonaElectricaDeIne } from '../medidas/potencias.ts';
@@ -277,4 +278,46 @@ export async function reactivaDatadis(db: Db, s: Suministro, desde: MesDatadis, 
     code: null,
     code_desc: null,
   };
+}
+
+/** An authorisation as `list-authorization` lists it (one entry per distributor of its supply points). */
+export interface AutorizacionDatadis {
+  id: string;
+  ownerDocument: string;
+  requesterDocument: string;
+  status: string;
+  validityDateStart: string;
+  validityDateEnd: string;
+  distributorCodeFather: string;
+}
+
+/** The state of an authorisation as the answer writes it. */
+const ESTADO_DATADIS: Readonly<Record<AutorizacionRespuesta['estado'], string>> = {
+  vigente: 'ACTIVA',
+  caducada: 'CADUCADA',
+  revocada: 'CANCELADA',
+};
+
+/**
+ * The portal's own authorisations (docs/decisions/028) as `list-authorization` answers them
+ * (ctr-datadis's API reference, `datadis_python/docs/20250920-datadis-api-reference.md`): the holder's
+ * NIF as `ownerDocument`, the authorised as `requesterDocument`, the days as `AAAA/MM/DD`, and one
+ * entry per distributor its supply points are at, under that distributor's code of these answers.
+ * `id` is the portal's identifier (a UUID), not Datadis's number.
+ */
+export function autorizacionesDatadis(lista: readonly AutorizacionRespuesta[]): AutorizacionDatadis[] {
+  // A CUPS names its distributor by the REE code after «ES» (docs/sector.md §1.1).
+  const de = (cups: string) => DISTRIBUIDORAS.find((d) => d.codigoREE === cups.slice(2, 6))?.codigo;
+  return lista.flatMap((a) => {
+    const codigos = [...new Set(a.suministros.map((s) => de(s.cups)).filter((d) => d !== undefined))].sort();
+    return codigos.map((d) => ({
+      id: a.id,
+      ownerDocument: a.titular.nif,
+      requesterDocument: a.autorizado.nif,
+      status: ESTADO_DATADIS[a.estado],
+      validityDateStart: fechaDatadis(a.inicio),
+      validityDateEnd: fechaDatadis(a.fin),
+      distributorCodeFather: CODIGO_DATADIS[d],
+    }));
+  });
 }
