@@ -299,7 +299,14 @@ export async function jornada(o: OpcionesJornada): Promise<ResultadoJornada> {
 
     // Samples every 5 s: memory and descriptors of each process, the database's connections and size.
     const t0 = performance.now();
-    const muestras: { t: number; memoria: Map<string, number>; fds: Map<string, number>; conexionesBd: number; tcp: number }[] = [];
+    const muestras: {
+      t: number;
+      memoria: Map<string, number>;
+      fds: Map<string, number>;
+      sockets: number;
+      conexionesBd: number;
+      tcp: number;
+    }[] = [];
     const conexionesBd = async () =>
       Number(
         (
@@ -333,10 +340,12 @@ export async function jornada(o: OpcionesJornada): Promise<ResultadoJornada> {
           tamanoInicial = await tamanos();
           insertadosInicial = await filas();
         }
+        const descriptores = descriptoresDe(procesos());
         muestras.push({
           t,
           memoria: memoriaDe(procesos()),
-          fds: descriptoresDe(procesos()),
+          fds: descriptores.porProceso,
+          sockets: descriptores.sockets,
           conexionesBd: await conexionesBd(),
           tcp: conexionesAbiertas(o.puerto),
         });
@@ -384,6 +393,9 @@ export async function jornada(o: OpcionesJornada): Promise<ResultadoJornada> {
     // Descriptors and connections come and go with the people's requests: growth beyond what was
     // open at the busiest moment of the second fifth is a leak.
     for (const f of fds) if (f.b > f.a + 20) fallos.push(`descriptores de ${f.nombre}: ${f.a} → ${f.b}`);
+    const socketsA = maximo(primero.map((m) => m.sockets));
+    const socketsB = maximo(ultimo.map((m) => m.sockets));
+    if (socketsB > socketsA + 20) fallos.push(`sockets de los procesos del portal: ${socketsA} → ${socketsB}`);
     const bdA = maximo(primero.map((m) => m.conexionesBd));
     const bdB = maximo(ultimo.map((m) => m.conexionesBd));
     if (bdB > bdA + 4) fallos.push(`conexiones a la base de datos: ${bdA} → ${bdB}`);
@@ -411,7 +423,7 @@ export async function jornada(o: OpcionesJornada): Promise<ResultadoJornada> {
       '',
       `- **Errors:** ${nErrores === 0 ? 'none' : [...errores.entries()].map(([k, v]) => `${v} × ${k}`).join('; ')}${sinRespuesta ? ` (${sinRespuesta} unanswered)` : ''}.`,
       `- **Memory (RSS), mean of the second fifth → mean of the last fifth:** ${memoria.map((m) => `${m.nombre} ${m.a.toFixed(0)} → ${m.b.toFixed(0)} MB (${m.cambio >= 0 ? '+' : ''}${(m.cambio * 100).toFixed(1)} %)`).join(', ')}; growth allowed: ${tolerancia * 100} %.`,
-      `- **Open file descriptors, most in the second fifth → most in the last fifth:** ${fds.map((f) => `${f.nombre} ${f.a} → ${f.b}`).join(', ')}; **database connections** ${bdA} → ${bdB}.`,
+      `- **Open file descriptors other than sockets, most in the second fifth → most in the last fifth:** ${fds.map((f) => `${f.nombre} ${f.a} → ${f.b}`).join(', ')}; **sockets of all the processes** ${socketsA} → ${socketsB}; **database connections** ${bdA} → ${bdB}.`,
       `- **Database growth after the warm-up:** ${mb(totalCrecido)} in all; by table (bytes, rows inserted): ${porTabla}. What grows is what the portal records as it works (its audit entries, a refresh token per login); the SFTP uploads and the applicants' documents were deleted again, so what they leave is space for PostgreSQL to reuse.`,
       `- **Verdict:** ${fallos.length === 0 ? 'every goal met' : fallos.join('; ')}.`,
     ].join('\n');

@@ -2,7 +2,7 @@
  * The portal's processes as the kernel sees them (Linux /proc): the primary that `npm start` runs
  * and the workers it forked, with their memory and open file descriptors, for the load runs.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** A process of the portal: `primario` or `trabajador N`. */
 export interface Proceso {
@@ -40,15 +40,32 @@ export function memoriaDe(procesos: Proceso[]): Map<string, number> {
   return m;
 }
 
-/** Open file descriptors of each process; a process that ended is left out. */
-export function descriptoresDe(procesos: Proceso[]): Map<string, number> {
-  const m = new Map<string, number>();
+/**
+ * Open file descriptors of each process other than its sockets (files, pipes, the event loop's own),
+ * and the sockets of all the processes together; a process that ended is left out. Sockets are
+ * counted together because the primary hands each new client connection to either worker: a worker's
+ * sockets rise and fall with where the users' keep-alive connections happen to land, while a file
+ * left open stays with its process.
+ */
+export function descriptoresDe(procesos: Proceso[]): { porProceso: Map<string, number>; sockets: number } {
+  const porProceso = new Map<string, number>();
+  let sockets = 0;
   for (const p of procesos) {
     try {
-      m.set(p.nombre, readdirSync(`/proc/${p.pid}/fd`).length);
+      const dir = `/proc/${p.pid}/fd`;
+      let n = 0;
+      for (const fd of readdirSync(dir)) {
+        try {
+          if (readlinkSync(`${dir}/${fd}`).startsWith('socket:')) sockets++;
+          else n++;
+        } catch {
+          // closed between the listing and the read
+        }
+      }
+      porProceso.set(p.nombre, n);
     } catch {
       // ended
     }
   }
-  return m;
+  return { porProceso, sockets };
 }
