@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
+import type { AutorizacionDatadis as Autorizacion } from '../../src/server/datadis/service.ts';
 import type { CurvaRespuesta } from '../../src/lib/medidas/respuestas.ts';
 import type { PotenciasRespuesta } from '../../src/lib/medidas/pantalla/potencias.ts';
 import { loadDemoData } from '../../src/server/demo/load.ts';
@@ -444,16 +445,6 @@ describe('whose supply points', () => {
 });
 
 describe('authorisations', () => {
-  interface Autorizacion {
-    id: string;
-    ownerDocument: string;
-    requesterDocument: string;
-    status: string;
-    validityDateStart: string;
-    validityDateEnd: string;
-    distributorCodeFather: string;
-  }
-
   it('lists the authorisation the household gave the company, on both sides, with Datadis fields', async () => {
     const recibidas = await pedir<Autorizacion[]>(tokens.empresa, 'list-authorization');
     expect(recibidas.status).toBe(200);

@@ -44,6 +44,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import type { DemoStep } from '../demo/load.ts';
 import { momentosUltimaLectura, zonaDe } from '../lecturas/service.ts';
 import { ErrorIntercambio, guardar, info, Recepcion, type CuentaIntercambio } from './almacen.ts';
+import { COLUMNAS_REACTIVA, reactivasDeFila } from '../medidas/reactiva.ts';
 
 /** Madrid hour from which the day before's files are written: its measures have been validated overnight. */
 export const HORA_PUBLICACION = 6;
@@ -328,8 +329,6 @@ interface FilaHora {
   r4: number | null;
 }
 
-const numero = (v: number | null) => (v === null ? null : Number(v));
-
 /**
  * The lines of a batch of stretches, one block per stretch that has hours. A P5D carries the hours
  * stored; an F5D the whole billed curve of the period (src/lib/medidas/curva-facturada.ts,
@@ -343,7 +342,7 @@ async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): As
   const filas = await queryRows<FilaHora>(
     db,
     sql`select p.i, (extract(epoch from h.inicio) * 1000)::bigint as t, h.importada_wh as imp, h.exportada_wh as exp, h.real, h.firme,
-          h.reactiva_r1_varh as r1, h.reactiva_r2_varh as r2, h.reactiva_r3_varh as r3, h.reactiva_r4_varh as r4
+          ${COLUMNAS_REACTIVA}
         from unnest(${pgArray(lote.map((t) => t.punto.id))}::int[],
                     ${pgArray(lote.map((t) => new Date(t.desde).toISOString()))}::timestamptz[],
                     ${pgArray(lote.map((t) => new Date(t.hasta).toISOString()))}::timestamptz[]) with ordinality as p(id, desde, hasta, i)
@@ -364,9 +363,7 @@ async function* lineasDe(db: Db, tipo: TipoCurvaRee, lote: readonly Tramo[]): As
       real: f.real,
       firme: f.firme,
       // The reactive energy the hour was stored with (an F5D's, migration 0028), written back as it came.
-      ...(f.r1 !== null || f.r2 !== null || f.r3 !== null || f.r4 !== null
-        ? { reactivas: { r1: numero(f.r1), r2: numero(f.r2), r3: numero(f.r3), r4: numero(f.r4) } }
-        : {}),
+      ...reactivasDeFila(f),
     }));
     desde = hasta;
     const horas = tipo === 'F5D' ? await curvaFacturada(db, tramo, guardadas) : guardadas.map((h) => ({ ...h, estimada: false }));

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { fechaLocalDe } from '../../lib/calendario/hora-civil.ts';
 import { esCodigoTarifa, numeroPeriodos, periodoEnergia, zonaHorariaDe, type ZonaElectrica } from '../../lib/medidas/periodos.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import type { ReactivasMedida } from '../../lib/medidas/tipos.ts';
 
 /** One month's reactive energy, VArh per energy period of the tariff (P1 first). */
 export interface ReactivaMes {
@@ -49,4 +50,16 @@ export async function reactivaPorMes(
     m.capacitivaVarh[p]! += Number(f.r4 ?? 0);
   }
   return [...meses.values()];
+}
+
+/** The four reactive columns of a measure row, as a query selects them (`r1` … `r4`). */
+export const COLUMNAS_REACTIVA = sql.raw('reactiva_r1_varh as r1, reactiva_r2_varh as r2, reactiva_r3_varh as r3, reactiva_r4_varh as r4');
+
+/** A stored row's reactive VArh per quadrant, as a record carries it; nothing when the hour has none. */
+export function reactivasDeFila(f: { r1: number | null; r2: number | null; r3: number | null; r4: number | null }): {
+  reactivas?: ReactivasMedida;
+} {
+  if (f.r1 === null && f.r2 === null && f.r3 === null && f.r4 === null) return {};
+  const n = (v: number | null) => (v === null ? null : Number(v));
+  return { reactivas: { r1: n(f.r1), r2: n(f.r2), r3: n(f.r3), r4: n(f.r4) } };
 }

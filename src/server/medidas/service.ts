@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import type { ReactivasMedida } from '../../lib/medidas/tipos.ts';
+import { COLUMNAS_REACTIVA, reactivasDeFila } from './reactiva.ts';
 
 /** A curve in columns (compact JSON, and what the chart draws directly). */
 export interface Curva {
@@ -39,9 +40,6 @@ export async function leerCurva(db: Db, suministroId: number, desde: Date, hasta
   return curva;
 }
 
-/** A number column that may be null, as a number. */
-const nulo = (v: number | null) => (v === null ? null : Number(v));
-
 /** Hourly rows of one supply point, a month at a time, for exports that must not hold years in memory. */
 export async function* recorrerHoras(
   db: Db,
@@ -74,7 +72,7 @@ export async function* recorrerHoras(
     }>(
       db,
       sql`select (extract(epoch from inicio) * 1000)::bigint as t, importada_wh as imp, exportada_wh as exp, real, firme,
-            reactiva_r1_varh as r1, reactiva_r2_varh as r2, reactiva_r3_varh as r3, reactiva_r4_varh as r4
+            ${COLUMNAS_REACTIVA}
           from ${sql.raw(tabla)} where suministro_id = ${suministroId}
           and inicio >= ${cursor.toISOString()}::timestamptz and inicio < ${fin.toISOString()}::timestamptz order by inicio`,
     );
@@ -85,9 +83,7 @@ export async function* recorrerHoras(
         exportadaWh: r.exp === null ? null : Number(r.exp),
         real: r.real,
         firme: r.firme,
-        ...(r.r1 !== null || r.r2 !== null || r.r3 !== null || r.r4 !== null
-          ? { reactivas: { r1: nulo(r.r1), r2: nulo(r.r2), r3: nulo(r.r3), r4: nulo(r.r4) } }
-          : {}),
+        ...reactivasDeFila(r),
       };
     }
     cursor = fin;
